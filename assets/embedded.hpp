@@ -1,0 +1,25 @@
+// The assets compiled into every binary by cmake/embed.cmake: catalog JSON files,
+// UI strings and the CJK font subset. Pure data; nothing is read from disk at run time.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "result.hpp"
+
+namespace cardfit::assets {
+
+struct File {
+  std::string_view name;  // file name, e.g. "gpus.json"
+  std::string_view text;  // whole file contents
+};
+
+std::vector<File> catalog_files();  // assets/catalog/*.json, sorted by name
+std::string_view ui_strings();      // assets/i18n/strings.json
+std::string_view cjk_font();        // TTF bytes of the CJK subset; empty if not built
+
+// The bundled catalog, parsed and validated (core's load_catalog over catalog_files()).
+Result<Catalog> bundled_catalog();
+
+}  // namespace cardfit::assets

@@ -1,0 +1,147 @@
+// `cardfit-gui`: the desktop driver. Owns the GLFW window, the OpenGL 3 context and the
+// ImGui backends; draws ui::app_frame. Sleeps in glfwWaitEvents when idle.
+// --frames N --screenshot FILE render N frames, save the framebuffer as PNG and exit
+// (used by the Xvfb smoke test and for the README screenshot).
+#include <GLFW/glfw3.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+
+#if CARDFIT_HAVE_STB_WRITE
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb_image_write.h>
+#endif
+
+namespace {
+
+struct Driver {
+  cardfit::ui::App app;
+  float dpi_scale = 1.0f;
+};
+
+float content_scale(GLFWwindow* window) {
+  float x = 1.0f, y = 1.0f;
+  glfwGetWindowContentScale(window, &x, &y);
+  return x > 0.0f ? x : 1.0f;
+}
+
+bool save_screenshot(GLFWwindow* window, const std::string& path) {
+#if CARDFIT_HAVE_STB_WRITE
+  int w = 0, h = 0;
+  glfwGetFramebufferSize(window, &w, &h);
+  if (w <= 0 || h <= 0) return false;
+  const auto row = static_cast<size_t>(w) * 3;
+  std::vector<unsigned char> pixels(row * static_cast<size_t>(h));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadBuffer(GL_BACK);
+  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
+  stbi_flip_vertically_on_write(1);
+  return stbi_write_png(path.c_str(), w, h, 3, pixels.data(), static_cast<int>(row)) != 0;
+#else
+  (void)window;
+  std::fprintf(stderr, "cardfit-gui: built without stb_image_write; cannot save %s\n", path.c_str());
+  return false;
+#endif
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App cli{"cardfit-gui: the cardfit desktop app"};
+  int frames = 0;
+  std::string screenshot, lang;
+  int width = 1280, height = 800;
+  cli.add_option("--frames", frames, "Render this many frames, then exit (0 = run until closed)")->check(CLI::NonNegativeNumber);
+  cli.add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
+  cli.add_option("--lang", lang, "Interface language")->check(CLI::IsMember({"zh", "en"}));
+  cli.add_option("--width", width, "Window width in screen coordinates")->check(CLI::Range(320, 7680));
+  cli.add_option("--height", height, "Window height in screen coordinates")->check(CLI::Range(240, 4320));
+  CLI11_PARSE(cli, argc, argv);
+
+  glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
+  if (!glfwInit()) {
+    std::fprintf(stderr, "cardfit-gui: cannot initialise GLFW (is a display available?)\n");
+    return 1;
+  }
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);  // required on macOS
+  glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);
+  GLFWwindow* window = glfwCreateWindow(width, height, "cardfit", nullptr, nullptr);
+  if (!window) {
+    std::fprintf(stderr, "cardfit-gui: cannot create an OpenGL 3.3 window\n");
+    glfwTerminate();
+    return 1;
+  }
+  glfwMakeContextCurrent(window);
+  glfwSwapInterval(1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;  // layout is fixed; settings go through ui::platform
+  ImGui_ImplGlfw_InitForOpenGL(window, true);
+  ImGui_ImplOpenGL3_Init("#version 150");
+
+  Driver driver;
+  driver.dpi_scale = content_scale(window);
+  cardfit::ui::AppOptions options;
+  options.dpi_scale = driver.dpi_scale;
+  options.lang = lang;
+  cardfit::ui::app_init(driver.app, options);
+  glfwSetWindowUserPointer(window, &driver);
+  glfwSetWindowContentScaleCallback(window, [](GLFWwindow* w, float x, float) {
+    auto* d = static_cast<Driver*>(glfwGetWindowUserPointer(w));
+    if (x > 0.0f && x != d->dpi_scale) {
+      d->dpi_scale = x;
+      cardfit::ui::app_rescale(d->app, x);
+      ImGui_ImplOpenGL3_DestroyFontsTexture();
+      ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+  });
+
+  int exit_code = 0;
+  int rendered = 0;
+  int busy_frames = 3;  // after any event, draw a few frames so ImGui settles, then sleep
+  while (!glfwWindowShouldClose(window)) {
+    if (frames > 0 || busy_frames > 0) {
+      glfwPollEvents();
+      --busy_frames;
+    } else {
+      glfwWaitEvents();
+      busy_frames = 3;
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    cardfit::ui::app_frame(driver.app);
+    ImGui::Render();
+    int fb_w = 0, fb_h = 0;
+    glfwGetFramebufferSize(window, &fb_w, &fb_h);
+    glViewport(0, 0, fb_w, fb_h);
+    glClearColor(0.94f, 0.95f, 0.97f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    ++rendered;
+    if (frames > 0 && rendered >= frames) {
+      const bool ok = screenshot.empty() || save_screenshot(window, screenshot);
+      if (!screenshot.empty()) std::printf("%s %s\n", ok ? "saved" : "FAILED to save", screenshot.c_str());
+      exit_code = ok ? 0 : 1;
+      break;
+    }
+    glfwSwapBuffers(window);
+  }
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+  glfwDestroyWindow(window);
+  glfwTerminate();
+  return exit_code;
+}

@@ -1,0 +1,64 @@
+// ui::platform for the desktop: settings in a small JSON file under the user's config
+// folder, the system clipboard through GLFW (via ImGui), links through the OS opener.
+#include <imgui.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "native_files.hpp"
+#include "platform.hpp"
+
+namespace cardfit::ui::platform {
+namespace {
+std::filesystem::path settings_path() {
+  namespace fs = std::filesystem;
+  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return fs::path(xdg) / "cardfit" / "settings.json";
+  if (const char* appdata = std::getenv("APPDATA"); appdata && *appdata) return fs::path(appdata) / "cardfit" / "settings.json";
+  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".config" / "cardfit" / "settings.json";
+  return "cardfit-settings.json";
+}
+
+nlohmann::json read_settings() {
+  const auto text = native::read_file(settings_path().string());
+  if (!text) return nlohmann::json::object();
+  auto doc = nlohmann::json::parse(*text, nullptr, false);
+  return doc.is_object() ? doc : nlohmann::json::object();  // a corrupt file is ignored
+}
+}  // namespace
+
+std::string load_setting(const std::string& key) {
+  const auto doc = read_settings();
+  const auto it = doc.find(key);
+  return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+void save_setting(const std::string& key, const std::string& value) {
+  auto doc = read_settings();
+  doc[key] = value;
+  const auto path = settings_path();
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  std::ofstream out(path);
+  out << doc.dump(2) << '\n';  // best effort: a read-only home only loses the preference
+}
+
+void set_clipboard(const std::string& text) { ImGui::SetClipboardText(text.c_str()); }
+
+void open_link(const std::string& url) {
+  if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return;  // links only, never commands
+  std::string quoted = "'";
+  for (char c : url) quoted += (c == '\'' ? std::string("'\\''") : std::string(1, c));
+  quoted += "'";
+#if defined(_WIN32)
+  const std::string cmd = "start \"\" " + quoted;
+#elif defined(__APPLE__)
+  const std::string cmd = "open " + quoted + " &";
+#else
+  const std::string cmd = "xdg-open " + quoted + " >/dev/null 2>&1 &";
+#endif
+  [[maybe_unused]] const int rc = std::system(cmd.c_str());
+}
+
+}  // namespace cardfit::ui::platform

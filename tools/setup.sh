@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Installs everything cardfit needs on Debian 12, idempotently: Debian packages, the
+# Dear ImGui 1.86 source (Debian source package, sha256-pinned, fetched without touching
+# the system's apt sources) and the pinned npm test packages. Fast when all is present.
+# Usage: tools/setup.sh [native|web|test|all]   (default: all)
+set -euo pipefail
+top="$(cd "$(dirname "$0")/.." && pwd)"
+what="${1:-all}"
+
+native_pkgs=(cmake ninja-build g++ ccache libglfw3-dev libgl-dev nlohmann-json3-dev libcli11-dev
+             catch2 libbenchmark-dev libstb-dev python3-fonttools fonts-droid-fallback xz-utils)
+web_pkgs=(emscripten)
+test_pkgs=(xvfb xauth libgl1-mesa-dri chromium nodejs)
+case "$what" in
+  native) pkgs=("${native_pkgs[@]}") ;;
+  web) pkgs=("${native_pkgs[@]}" "${web_pkgs[@]}") ;;
+  test|all) pkgs=("${native_pkgs[@]}" "${web_pkgs[@]}" "${test_pkgs[@]}") ;;
+  *) echo "setup.sh: unknown target '$what' (native|web|test|all)" >&2; exit 2 ;;
+esac
+
+missing=()
+for p in "${pkgs[@]}"; do
+  # nodejs may come from NodeSource instead of Debian: a working `node` is enough.
+  if [ "$p" = nodejs ] && command -v node >/dev/null && command -v npm >/dev/null; then continue; fi
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "setup: installing ${missing[*]}"
+  sudo_cmd=(); [ "$(id -u)" -eq 0 ] || sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# Dear ImGui 1.86 from Debian's source package into .deps/imgui (gitignored).
+imgui_dir="$top/.deps/imgui"
+imgui_sha=0dace0e8e57d298eb6e93af12dc19420cb96330832f6495c733b90aeeef11f64
+if [ ! -f "$imgui_dir/imgui.cpp" ]; then
+  work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
+  mkdir -p "$work/lists/partial" "$work/cache/archives/partial"
+  echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" > "$work/sources.list"
+  apt_opts=(-o "Dir::Etc::SourceList=$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
+            -o "Dir::State::Lists=$work/lists" -o "Dir::Cache=$work/cache" -o APT::Sandbox::User=root)
+  apt-get "${apt_opts[@]}" update -qq
+  (cd "$work" && apt-get "${apt_opts[@]}" source --download-only imgui=1.86+ds-1 >/dev/null)
+  echo "$imgui_sha  $work/imgui_1.86+ds.orig.tar.xz" | sha256sum -c --quiet
+  rm -rf "$imgui_dir"; mkdir -p "$imgui_dir"
+  tar -xJf "$work/imgui_1.86+ds.orig.tar.xz" -C "$imgui_dir" --strip-components=1
+  echo "setup: Dear ImGui 1.86 source in .deps/imgui"
+fi
+
+# npm test packages, pinned by package-lock.json.
+if [ "$what" = test ] || [ "$what" = all ]; then
+  if [ ! -d "$top/node_modules/playwright-core" ]; then
+    (cd "$top" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+fi

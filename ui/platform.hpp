@@ -1,0 +1,16 @@
+// Services that differ between the desktop app and the web page. One small interface;
+// CMake links native/platform_native.cpp or web/platform_web.cpp. No #ifdef in ui/.
+#pragma once
+
+#include <string>
+
+namespace cardfit::ui::platform {
+
+// Persistent settings (a file next to the user's config natively, localStorage on the web).
+std::string load_setting(const std::string& key);  // "" if unset
+void save_setting(const std::string& key, const std::string& value);
+
+void set_clipboard(const std::string& text);
+void open_link(const std::string& url);
+
+}  // namespace cardfit::ui::platform

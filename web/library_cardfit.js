@@ -1,0 +1,34 @@
+// JavaScript side of web/platform_web.cpp and web/web_main.cpp (linked with --js-library).
+// Every function swallows browser errors (private mode, denied permissions): a lost
+// preference or a failed clipboard write is not worth breaking the page.
+mergeInto(LibraryManager.library, {
+  cardfit_js_in_browser: function () {
+    return typeof document !== 'undefined' ? 1 : 0;
+  },
+  cardfit_js_query_param: function (name, buf, size) {
+    let v = '';
+    try { v = new URLSearchParams(location.search).get(UTF8ToString(name)) || ''; } catch (e) {}
+    stringToUTF8(v, buf, size);
+  },
+  cardfit_js_load_setting: function (key, buf, size) {
+    let v = '';
+    try { v = localStorage.getItem('cardfit.' + UTF8ToString(key)) || ''; } catch (e) {}
+    stringToUTF8(v, buf, size);
+  },
+  cardfit_js_save_setting: function (key, value) {
+    try { localStorage.setItem('cardfit.' + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
+  },
+  cardfit_js_set_clipboard: function (text) {
+    try { navigator.clipboard.writeText(UTF8ToString(text)).catch(function () {}); } catch (e) {}
+  },
+  cardfit_js_open_link: function (url) {
+    const u = UTF8ToString(url);
+    if (/^https?:\/\//.test(u)) window.open(u, '_blank', 'noopener');
+  },
+  cardfit_js_notify: function (what, detail) {
+    // Tells the HTML shell about the first frame ("first-frame") or a fatal error ("fatal").
+    const w = UTF8ToString(what), d = UTF8ToString(detail);
+    if (w === 'first-frame' && Module.onFirstFrame) Module.onFirstFrame();
+    if (w === 'fatal' && Module.onFatal) Module.onFatal(d);
+  },
+});

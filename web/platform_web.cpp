@@ -1,0 +1,22 @@
+// ui::platform for the web page: settings in localStorage, the clipboard through
+// navigator.clipboard, links in a new tab (JavaScript in library_cardfit.js).
+#include "platform.hpp"
+#include "web_js.hpp"
+
+namespace cardfit::ui::platform {
+
+std::string load_setting(const std::string& key) {
+  char buf[256] = {0};
+  cardfit_js_load_setting(key.c_str(), buf, static_cast<int>(sizeof buf));
+  return buf;
+}
+
+void save_setting(const std::string& key, const std::string& value) {
+  cardfit_js_save_setting(key.c_str(), value.c_str());
+}
+
+void set_clipboard(const std::string& text) { cardfit_js_set_clipboard(text.c_str()); }
+
+void open_link(const std::string& url) { cardfit_js_open_link(url.c_str()); }
+
+}  // namespace cardfit::ui::platform
