@@ -1,0 +1,435 @@
+// `cardfit catalog` (list, --json, --validate a vendor overlay) and `cardfit import-config`
+// (Hugging Face config.json or a bare parameter count -> a catalog model entry).
+// Files are read here (native's job); parsing and checking are the core's.
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "catalog_load.hpp"
+#include "cli.hpp"
+#include "embedded.hpp"
+#include "hf_config.hpp"
+#include "native_files.hpp"
+
+namespace cardfit::cli {
+namespace {
+
+using nlohmann::json;
+
+// [SECTION] Reporting problems
+
+void report_issues(const std::vector<Issue>& issues, bool as_json, std::ostream& out) {
+  if (as_json) {
+    json errors = json::array();
+    for (const Issue& i : issues) errors.push_back({{"field", i.field}, {"message", i.message}});
+    out << json{{"ok", false}, {"errors", errors}}.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    return;
+  }
+  for (const Issue& i : issues) out << "error: " << (i.field.empty() ? "" : i.field + ": ") << i.message << "\n";
+}
+
+// native::read_file, plus: libstdc++ throws std::ios_failure when the path is a directory.
+std::optional<std::string> read_text(const std::string& path) {
+  try {
+    return native::read_file(path);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::vector<Issue> unreadable(const std::string& path) {
+  return {Issue{path, "cannot read the file (missing, a directory, or no permission)"}};
+}
+
+// [SECTION] Text tables (CJK characters take two columns)
+
+std::size_t display_width(const std::string& s) {
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    unsigned cp = len == 1 ? c : len == 2 ? (c & 0x1Fu) : len == 3 ? (c & 0x0Fu) : (c & 0x07u);
+    for (std::size_t k = 1; k < len && i + k < s.size(); ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3Fu);
+    const bool wide = (cp >= 0x1100 && cp <= 0x115F) || (cp >= 0x2E80 && cp <= 0xA4CF) || (cp >= 0xAC00 && cp <= 0xD7A3) ||
+                      (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFE30 && cp <= 0xFE4F) || (cp >= 0xFF00 && cp <= 0xFF60) ||
+                      (cp >= 0xFFE0 && cp <= 0xFFE6) || cp >= 0x20000;
+    width += wide ? 2 : 1;
+    i += len;
+  }
+  return width;
+}
+
+class Table {
+ public:
+  explicit Table(std::vector<std::string> header) { rows_.push_back(std::move(header)); }
+  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+  void print(std::ostream& out) const {
+    std::vector<std::size_t> widths(rows_[0].size(), 0);
+    for (const auto& r : rows_) {
+      for (std::size_t c = 0; c < r.size() && c < widths.size(); ++c) widths[c] = std::max(widths[c], display_width(r[c]));
+    }
+    for (const auto& r : rows_) {
+      std::string line;
+      for (std::size_t c = 0; c < r.size(); ++c) {
+        line += r[c];
+        if (c + 1 < r.size()) line += std::string(widths[c] - display_width(r[c]) + 2, ' ');
+      }
+      out << line << "\n";
+    }
+  }
+
+ private:
+  std::vector<std::vector<std::string>> rows_;
+};
+
+std::string num(double v) {
+  if (v == 0) return "-";
+  char buf[32];
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+  }
+  return buf;
+}
+
+std::string price_text(const Offer& o) {
+  static const char* const term[] = {"hourly", "7-day", "monthly", "yearly (per month)"};
+  std::string s;
+  for (const OfferPrice& p : o.prices) {
+    if (!s.empty()) s += "; ";
+    std::string amount = p.price.low == p.price.high ? num(p.price.low) : num(p.price.low) + "-" + num(p.price.high);
+    if (p.on_inquiry) amount = p.price.high > 0 ? "~" + amount + " (on inquiry)" : "on inquiry";
+    s += std::string(term[static_cast<int>(p.term)]) + " " + amount;
+  }
+  return s + " " + o.currency;
+}
+
+const char* gpu_class_name(GpuClass c) {
+  switch (c) {
+    case GpuClass::Datacenter: return "datacenter";
+    case GpuClass::Workstation: return "workstation";
+    case GpuClass::Consumer: return "consumer";
+    case GpuClass::Laptop: return "laptop";
+  }
+  return "?";
+}
+
+void print_catalog(const Catalog& c, std::ostream& out) {
+  out << "GPUs (" << c.gpus.size() << "; TFLOPS dense tensor, '-' = not supported)\n";
+  Table gpus({"id", "name", "class", "memory MiB", "GB/s", "FP16", "FP16acc16", "BF16", "FP8", "INT8 TOPS", "link"});
+  for (const Gpu& g : c.gpus) {
+    const char* link = g.interconnect == Interconnect::NvLink ? "nvlink" : g.interconnect == Interconnect::Pcie ? "pcie"
+                       : g.interconnect == Interconnect::Hccs ? "hccs" : "infinity-fabric";
+    gpus.add({g.id, g.name, gpu_class_name(g.gpu_class), num(static_cast<double>(g.memory_mib)),
+              num(g.memory_bandwidth_gb_per_s), num(g.fp16_dense_tflops), num(g.fp16_acc16_dense_tflops),
+              num(g.bf16_dense_tflops), num(g.fp8_dense_tflops), num(g.int8_dense_tops), link});
+  }
+  gpus.print(out);
+
+  out << "\nModels (" << c.models.size() << ")\n";
+  Table models({"id", "params B", "layers", "hidden", "heads/kv", "head_dim", "context", "kind"});
+  for (const Model& m : c.models) {
+    std::string kind = m.is_moe ? "MoE " + std::to_string(m.moe.experts_per_token) + "/" + std::to_string(m.moe.num_experts)
+                                : std::string("dense");
+    if (m.is_mla) kind += ", MLA";
+    if (m.has_sliding_window) kind += ", window " + std::to_string(m.sliding_window.window);
+    if (m.extra_params > 0) kind += ", vision";
+    models.add({m.id, num(m.published_params_b), std::to_string(m.num_layers), std::to_string(m.hidden_size),
+                std::to_string(m.num_attention_heads) + "/" + std::to_string(m.num_kv_heads), std::to_string(m.head_dim),
+                std::to_string(m.max_context), kind});
+  }
+  models.print(out);
+
+  out << "\nWeight precisions (" << c.weight_precisions.size() << ")\n";
+  Table wp({"id", "name", "bits/weight", "engines"});
+  for (const WeightPrecision& p : c.weight_precisions) {
+    std::string engines;
+    for (const std::string& e : p.engines) engines += (engines.empty() ? "" : ", ") + e;
+    wp.add({p.id, p.name, num(p.bits_per_weight), engines});
+  }
+  wp.print(out);
+
+  out << "\nKV-cache precisions (" << c.kv_precisions.size() << ")\n";
+  Table kv({"id", "name", "bits", "effective bits"});
+  for (const KvPrecision& p : c.kv_precisions) kv.add({p.id, p.name, num(p.nominal_bits), num(p.bits)});
+  kv.print(out);
+
+  out << "\nEngines (" << c.engines.size() << ")\n";
+  Table en({"id", "name", "multi-GPU", "memory use", "overhead MiB"});
+  for (const EngineProfile& e : c.engines) {
+    en.add({e.id, e.name, e.multi_gpu, num(e.memory_utilization), num(e.overhead_mib)});
+  }
+  en.print(out);
+
+  out << "\nPlatforms (" << c.platforms.size() << ")\n";
+  Table pl({"id", "name", "SLA %", "student x", "source"});
+  for (const Platform& p : c.platforms) {
+    pl.add({p.id, p.name_zh == p.name_en ? p.name_en : p.name_zh + " " + p.name_en, num(p.sla_percent),
+            num(p.student_multiplier), p.source});
+  }
+  pl.print(out);
+
+  out << "\nOffers (" << c.offers.size() << ")\n";
+  Table of({"id", "platform", "gpu", "unit", "price", "source"});
+  for (const Offer& o : c.offers) {
+    std::string unit = o.unit == OfferUnit::Machine ? std::to_string(o.cards) + "-card machine"
+                       : o.unit == OfferUnit::Slice ? num(o.slice_fraction) + " of a card"
+                                                    : std::string("card");
+    of.add({o.id, o.platform, o.gpu, unit, price_text(o), o.source});
+  }
+  of.print(out);
+
+  out << "\nBudget tiers (CNY per month)\n";
+  Table bt({"id", "range", "name", "article pick"});
+  for (const BudgetTier& t : c.budget_tiers) {
+    const std::string low = t.low_cny_per_month > 0 ? num(t.low_cny_per_month) : "0";
+    const std::string range = low + " - " + (t.high_cny_per_month > 0 ? num(t.high_cny_per_month) : "");
+    bt.add({t.id, range, t.name_zh, t.article_pick});
+  }
+  if (!c.custom_budget.id.empty()) bt.add({c.custom_budget.id, "any", c.custom_budget.name_zh, c.custom_budget.name_en});
+  bt.print(out);
+
+  out << "\nExchange rate: 1 USD = " << num(c.defaults.usd_cny) << " CNY"
+      << (c.defaults.usd_cny_source.empty() ? "" : " (" + c.defaults.usd_cny_source + ")") << "\n";
+}
+
+// [SECTION] catalog
+
+struct CatalogOptions {
+  bool json = false;
+  std::string validate;  // overlay file to check
+};
+
+std::size_t count_entries(std::string_view text) {
+  const json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  std::size_t n = 0;
+  if (!doc.is_object()) return 0;
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    if (it->is_array()) n += it->size();
+    if (it->is_object()) n += 1;  // defaults, custom
+  }
+  if (doc.contains("default_usd_cny")) n += 1;
+  return n;
+}
+
+int run_validate(const CatalogOptions& opts, const CommonOptions& common) {
+  std::optional<Catalog> base = load_catalog_or_report(common, opts.json, std::cout);
+  if (!base) return 1;
+  const std::optional<std::string> text = read_text(opts.validate);
+  if (!text) {
+    report_issues(unreadable(opts.validate), opts.json, std::cout);
+    return 1;
+  }
+  const Result<Catalog> merged = apply_overlay(*base, CatalogFile{opts.validate, *text});
+  if (!merged.ok()) {
+    if (!opts.json) std::cout << opts.validate << ": " << merged.errors.size() << " problem(s)\n";
+    report_issues(merged.errors, opts.json, std::cout);
+    return 1;
+  }
+  const std::size_t n = count_entries(*text);
+  if (opts.json) {
+    std::cout << json{{"ok", true}, {"entries", n}}.dump(2) << "\n";
+  } else {
+    std::cout << "OK: " << n << " entries\n";
+  }
+  return 0;
+}
+
+int run_catalog(const CatalogOptions& opts, const CommonOptions& common) {
+  if (!opts.validate.empty()) return run_validate(opts, common);
+  std::optional<Catalog> catalog = load_catalog_or_report(common, opts.json, std::cout);
+  if (!catalog) return 1;
+  if (opts.json) {
+    std::cout << catalog_to_json(*catalog);
+  } else {
+    print_catalog(*catalog, std::cout);
+  }
+  return 0;
+}
+
+// [SECTION] import-config
+
+struct ImportOptions {
+  std::string file;
+  std::string id;
+  std::string params;  // "7e9", "7B", "500M"
+  bool json = false;
+};
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+#if defined(_WIN32)
+  localtime_s(&tm, &now);
+#else
+  localtime_r(&now, &tm);
+#endif
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return buf;
+}
+
+// A catalog id from free text: lowercase, other characters become '-'.
+std::string make_id(const std::string& text) {
+  std::string id;
+  for (char ch : text) {
+    const char c = (ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch - 'A' + 'a') : ch;
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    if (ok) {
+      id += c;
+    } else if (!id.empty() && id.back() != '-') {
+      id += '-';
+    }
+  }
+  while (!id.empty() && !((id[0] >= 'a' && id[0] <= 'z') || (id[0] >= '0' && id[0] <= '9'))) id.erase(0, 1);
+  while (!id.empty() && id.back() == '-') id.pop_back();
+  if (id.size() > 64) id.resize(64);
+  return id.empty() ? "custom-model" : id;
+}
+
+std::string default_id(const std::string& file, const std::string& text) {
+  const json doc = json::parse(text, nullptr, false);
+  if (doc.is_object()) {
+    auto it = doc.find("_name_or_path");
+    if (it != doc.end() && it->is_string() && !it->get<std::string>().empty()) {
+      const std::string name = it->get<std::string>();
+      return make_id(name.substr(name.find_last_of('/') == std::string::npos ? 0 : name.find_last_of('/') + 1));
+    }
+  }
+  std::string stem = file.substr(file.find_last_of("/\\") == std::string::npos ? 0 : file.find_last_of("/\\") + 1);
+  if (stem == "config.json") {  // .../Qwen2.5-7B/config.json: the folder names the model
+    const std::size_t end = file.find_last_of("/\\");
+    const std::size_t start = end == std::string::npos || end == 0 ? std::string::npos : file.find_last_of("/\\", end - 1);
+    if (end != std::string::npos && end > 0) stem = file.substr(start == std::string::npos ? 0 : start + 1, end - (start == std::string::npos ? 0 : start + 1));
+  }
+  if (stem.size() > 5 && stem.compare(stem.size() - 5, 5, ".json") == 0) stem.resize(stem.size() - 5);
+  return make_id(stem);
+}
+
+// "7e9", "7000000000", "7B", "7b", "500M" -> a count; NaN when unreadable.
+double parse_count(const std::string& s) {
+  if (s.empty()) return std::nan("");
+  double scale = 1;
+  std::string digits = s;
+  const char last = s.back();
+  if (last == 'B' || last == 'b') scale = 1e9;
+  if (last == 'M' || last == 'm') scale = 1e6;
+  if (last == 'T' || last == 't') scale = 1e12;
+  if (scale != 1) digits.pop_back();
+  char* end = nullptr;
+  const double v = std::strtod(digits.c_str(), &end);
+  if (end == digits.c_str() || *end != '\0') return std::nan("");
+  return v * scale;
+}
+
+void print_model_summary(const Model& m, std::ostream& out) {
+  out << m.id << " (" << m.family << (m.assumed_architecture ? ", ASSUMED architecture" : "") << ")\n"
+      << "  layers " << m.num_layers << ", hidden " << m.hidden_size << ", intermediate " << m.intermediate_size
+      << ", heads " << m.num_attention_heads << " / KV " << m.num_kv_heads << ", head_dim " << m.head_dim << "\n"
+      << "  vocab " << m.vocab_size << ", context " << m.max_context << (m.tie_embeddings ? ", tied embeddings" : "")
+      << "\n";
+  if (m.is_moe) {
+    out << "  MoE: " << m.moe.num_experts << " experts, " << m.moe.experts_per_token << " per token, "
+        << m.moe.num_shared_experts << " shared, " << m.moe.dense_layers << " dense layers\n";
+  }
+  if (m.is_mla) out << "  MLA: kv_lora_rank " << m.mla.kv_lora_rank << ", rope dim " << m.mla.qk_rope_head_dim << "\n";
+  if (m.has_sliding_window) {
+    out << "  sliding window " << m.sliding_window.window << " on " << m.sliding_window.layers << " layers\n";
+  }
+  if (m.extra_params > 0) out << "  extra (vision) params " << m.extra_params << "\n";
+  if (!m.notes.empty()) out << "  notes: " << m.notes << "\n";
+  out << "Catalog entry (usable as a --catalog overlay):\n";
+}
+
+int run_import(const ImportOptions& opts) {
+  Result<Model> model;
+  if (!opts.params.empty() && !opts.file.empty()) {
+    report_issues({Issue{"--params", "give either a config.json FILE or --params, not both"}}, opts.json, std::cout);
+    return 1;
+  }
+  if (!opts.params.empty()) {
+    const double count = parse_count(opts.params);
+    model = model_from_param_count(std::isnan(count) ? -1.0 : count, opts.id.empty() ? make_id("custom-" + opts.params) : opts.id);
+  } else if (opts.file.empty()) {
+    report_issues({Issue{"FILE", "give a config.json file or --params COUNT"}}, opts.json, std::cout);
+    return 1;
+  } else {
+    const std::optional<std::string> text = read_text(opts.file);
+    if (!text) {
+      report_issues(unreadable(opts.file), opts.json, std::cout);
+      return 1;
+    }
+    model = import_hf_config(*text, opts.id.empty() ? default_id(opts.file, *text) : opts.id);
+  }
+  if (!model.ok()) {
+    report_issues(model.errors, opts.json, std::cout);
+    return 1;
+  }
+  Model m = *model.value;
+  m.as_of = today();  // the core has no clock
+  Catalog one;
+  one.models.push_back(m);
+  if (!opts.json) print_model_summary(m, std::cout);
+  std::cout << catalog_to_json(one);
+  return 0;
+}
+
+}  // namespace
+
+// [SECTION] API
+
+std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, bool json_output, std::ostream& out) {
+  Result<Catalog> catalog = assets::bundled_catalog();
+  if (!catalog.ok()) {
+    std::vector<Issue> issues = catalog.errors;
+    issues.insert(issues.begin(), Issue{"bundled catalog", "is invalid (a build problem, not your input)"});
+    report_issues(issues, json_output, out);
+    return std::nullopt;
+  }
+  for (const std::string& path : common.catalog_files) {
+    const std::optional<std::string> text = read_text(path);
+    if (!text) {
+      report_issues(unreadable(path), json_output, out);
+      return std::nullopt;
+    }
+    Result<Catalog> merged = apply_overlay(*catalog.value, CatalogFile{path, *text});
+    if (!merged.ok()) {
+      report_issues(merged.errors, json_output, out);
+      return std::nullopt;
+    }
+    catalog = std::move(merged);
+  }
+  return std::move(*catalog.value);
+}
+
+void add_catalog_commands(CLI::App& app, CommonOptions& common, int& exit_code) {
+  auto catalog_opts = std::make_shared<CatalogOptions>();
+  CLI::App* cat = app.add_subcommand("catalog", "List GPUs, models, precisions, platforms, offers and budget tiers");
+  cat->add_flag("--json", catalog_opts->json, "Print the merged catalog as JSON (the loader's own format)");
+  cat->add_option("--catalog", common.catalog_files, "Overlay FILE on the bundled catalog (repeatable)")
+      ->type_name("FILE")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cat->add_option("--validate", catalog_opts->validate,
+                  "Check a vendor/user overlay FILE against the bundled catalog; exit 1 listing the problems")
+      ->type_name("FILE");
+  cat->callback([catalog_opts, &common, &exit_code] { exit_code = run_catalog(*catalog_opts, common); });
+
+  auto import_opts = std::make_shared<ImportOptions>();
+  CLI::App* imp = app.add_subcommand(
+      "import-config", "Turn a Hugging Face config.json (or --params COUNT) into a catalog model entry");
+  imp->add_option("FILE", import_opts->file, "config.json to read (\"-\" reads standard input)")->type_name("FILE");
+  imp->add_option("--id", import_opts->id, "Catalog id for the model (default: from _name_or_path or the file name)");
+  imp->add_option("--params", import_opts->params,
+                  "No config: a parameter count (7e9, 7B, 500M) with an assumed Llama-like shape");
+  imp->add_flag("--json", import_opts->json, "Print only the catalog JSON (errors as {\"ok\": false, ...})");
+  imp->callback([import_opts, &exit_code] { exit_code = run_import(*import_opts); });
+}
+
+}  // namespace cardfit::cli
