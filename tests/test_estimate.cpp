@@ -1,0 +1,275 @@
+// core/estimate.hpp: the whole pipeline. Default scenario, properties over the catalog, and
+// the sweep that no input in the catalog ever yields NaN, infinity or a negative size.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "estimate_test_support.hpp"
+#include "fit.hpp"
+#include "memory.hpp"
+#include "resolve.hpp"
+
+using namespace cardfit;
+using cardfit::test::catalog;
+using cardfit::test::run;
+
+namespace {
+
+const Task kTasks[] = {Task::Inference, Task::Lora, Task::Qlora, Task::Full, Task::Pretrain};
+
+void check_finite(const Estimate& e, const std::string& what) {
+  INFO(what);
+  auto ok_bytes = [](const MemoryBreakdown& m) {
+    return m.weights >= 0 && m.kv_cache >= 0 && m.activations >= 0 && m.gradients >= 0 && m.optimizer >= 0 &&
+           m.adapters >= 0 && m.overhead >= 0 && m.total >= 0 &&
+           m.total == m.weights + m.kv_cache + m.activations + m.gradients + m.optimizer + m.adapters + m.overhead;
+  };
+  CHECK(ok_bytes(e.memory));
+  CHECK(e.kv_cache_bytes_per_token >= 0);
+  CHECK(std::isfinite(e.train_flops));
+  for (const GpuEstimate& g : e.gpus) {
+    INFO(g.gpu);
+    CHECK(ok_bytes(g.per_card));
+    CHECK(g.cards >= 0);
+    CHECK(std::isfinite(g.spare_fraction));
+    for (double v : {g.decode_tokens_per_s, g.aggregate_tokens_per_s, g.prefill_tokens_per_s, g.ttft_ms,
+                     g.dense_tflops, g.train_tokens_per_s, g.mfu}) {
+      CHECK(std::isfinite(v));
+      CHECK(v >= 0);
+    }
+    if (g.train_hours) CHECK(std::isfinite(*g.train_hours));
+    if (g.gpu_hours) CHECK(std::isfinite(*g.gpu_hours));
+    CHECK(g.max_context >= 0);
+    CHECK(g.max_concurrency >= 0);
+    if (g.fit != Fit::No) CHECK(g.cards > 0);
+  }
+  for (const Explanation& x : e.explain) {
+    INFO(x.key);
+    CHECK(x.substituted.find("nan") == std::string::npos);
+    CHECK(x.substituted.find("inf") == std::string::npos);
+    CHECK(x.substituted.find("n/a") == std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a default-constructed Scenario is valid") {
+  const Estimate e = run(Scenario{});
+  CHECK(e.model == "qwen2.5-7b");
+  CHECK(e.precision == "bf16");
+  CHECK(e.kv_precision == "auto-16");
+  CHECK(e.gpus.size() == catalog().gpus.size());
+  CHECK(e.params.total == 7615616512);
+  CHECK(e.kv_cache_bytes_per_token == 57344);
+  CHECK_FALSE(e.explain.empty());
+  CHECK_FALSE(e.explained_gpu.empty());
+  check_finite(e, "default");
+}
+
+TEST_CASE("no NaN, infinity or negative size for any catalog model x precision x task") {
+  int ok = 0;
+  int refused = 0;
+  for (const Model& m : catalog().models) {
+    for (const WeightPrecision& w : catalog().weight_precisions) {
+      for (Task t : kTasks) {
+        Scenario s;
+        s.model = m.id;
+        s.precision = w.id;
+        s.task = t;
+        s.tokens = t == Task::Inference ? 0 : 1e9;
+        s.explain = m.id == "deepseek-v3" || m.id == "gemma-3-27b";  // the text, on a few
+        s.engine = w.family == "gguf" ? "llama.cpp" : "vllm";
+        Result<Estimate> r = estimate(catalog(), s);
+        if (!r.ok()) {
+          ++refused;  // e.g. LoRA on int4: an error naming the field, never a crash
+          REQUIRE_FALSE(r.errors.empty());
+          CHECK(r.errors[0].field == "precision");
+          continue;
+        }
+        ++ok;
+        check_finite(*r.value, m.id + " " + w.id + " " + std::string(to_string(t)));
+      }
+    }
+  }
+  CHECK(ok > 1000);
+  CHECK(refused > 0);
+}
+
+TEST_CASE("extreme but legal inputs stay finite") {
+  Scenario s;
+  s.model = "deepseek-v3";
+  s.context = 10'000'000;   // the limit
+  s.prompt = 10'000'000;
+  s.concurrency = 1'000'000;
+  s.explain = true;
+  check_finite(run(s), "huge");
+  Scenario t;
+  t.task = Task::Pretrain;
+  t.model = "llama-3.1-405b";
+  t.tokens = 1e16;
+  t.batch = 1'000'000;
+  t.headroom = 4;
+  check_finite(run(t), "huge training");
+  Scenario tiny;
+  tiny.context = 1;
+  tiny.prompt = 1;
+  tiny.headroom = 0;
+  check_finite(run(tiny), "tiny");
+}
+
+TEST_CASE("property: more context or concurrency never needs less memory") {
+  for (const Model& m : catalog().models) {
+    for (Task t : {Task::Inference, Task::Lora, Task::Full}) {
+      INFO(m.id << " " << to_string(t));
+      Scenario s;
+      s.model = m.id;
+      s.task = t;
+      s.prompt = 1;
+      s.explain = false;
+      s.gpu = "h100-sxm";
+      std::int64_t last = 0;
+      for (std::int64_t ctx : {1, 512, 1000, 4096, 8192, 32768, 131072}) {
+        s.context = ctx;
+        const std::int64_t total = run(s).memory.total;
+        CHECK(total >= last);
+        last = total;
+      }
+      s.context = 2048;
+      last = 0;
+      for (std::int64_t n : {1, 2, 3, 8, 64}) {
+        s.concurrency = n;
+        s.batch = n;
+        const std::int64_t total = run(s).memory.total;
+        CHECK(total >= last);
+        last = total;
+      }
+    }
+  }
+}
+
+TEST_CASE("property: higher precision never needs less memory") {
+  // Chains in which each format has fewer bits and keeps no more tensors at 16 bits than the one
+  // before. (Across chains the order can flip: GGUF Q4_K_M quantises the embeddings too, so at
+  // 4.83 bits it is smaller than INT4 at 4.25 bits with 16-bit embeddings.)
+  const std::vector<std::vector<const char*>> chains = {
+      {"fp32", "bf16", "fp8", "int8", "int4", "nf4"},
+      {"fp32", "fp16", "q8_0", "q6_k", "q5_k_m", "q4_k_m", "q3_k_m", "q2_k"},
+  };
+  for (const Model& m : catalog().models) {
+    INFO(m.id);
+    for (const auto& chain : chains) {
+      std::int64_t last = std::numeric_limits<std::int64_t>::max();
+      for (const char* p : chain) {
+        Scenario s;
+        s.model = m.id;
+        s.precision = p;
+        s.gpu = "h100-sxm";
+        s.explain = false;
+        const Estimate e = run(s);
+        INFO(p);
+        CHECK(e.memory.weights <= last);
+        last = e.memory.weights;
+      }
+    }
+    // KV-cache precision too.
+    std::int64_t last_kv = 0;
+    for (const char* kv : {"int4", "fp8", "fp16"}) {
+      Scenario s;
+      s.model = m.id;
+      s.kv_precision = kv;
+      s.gpu = "h100-sxm";
+      s.explain = false;
+      const std::int64_t b = run(s).memory.kv_cache;
+      CHECK(b >= last_kv);
+      last_kv = b;
+    }
+  }
+}
+
+TEST_CASE("property: more cards never fewer bytes in total") {
+  for (const char* model_id : {"qwen2.5-7b", "llama-3-70b", "deepseek-v3", "mixtral-8x7b"}) {
+    for (Task t : {Task::Inference, Task::Lora, Task::Full}) {
+      for (int stage : {0, 1, 2, 3}) {
+        Scenario s;
+        s.model = model_id;
+        s.task = t;
+        s.zero_stage = stage;
+        Result<Resolved> r = resolve(catalog(), s);
+        REQUIRE(r.ok());
+        const Gpu& g = test::gpu("h100-sxm");
+        double last = 0;
+        for (int n : card_counts(g, 8)) {
+          INFO(model_id << " " << to_string(t) << " ZeRO-" << stage << " on " << n);
+          Layout l;
+          if (t == Task::Inference) {
+            auto li = inference_layout(*r.value->model, *r.value->engine, g, n);
+            if (!li) continue;
+            l = *li;
+          } else {
+            l.cards = n;
+            l.data_parallel = n;
+            l.zero_stage = stage;
+          }
+          const double total = static_cast<double>(memory_per_card(*r.value, l, 4096, 1).total) * n;
+          CHECK(total >= last);
+          last = total;
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("one GPU, one count: what the planner asks") {
+  Scenario s;
+  s.model = "qwen2.5-14b";
+  s.context = 8192;
+  s.gpu = "a100-40g";
+  s.cards = 1;
+  s.explain = false;
+  const Estimate e = run(s);
+  REQUIRE(e.gpus.size() == 1);
+  const GpuEstimate& g = e.gpus[0];
+  CHECK(g.gpu == "a100-40g");
+  CHECK(g.cards == 1);
+  CHECK(g.fit != Fit::No);
+  CHECK(g.per_card_bytes == e.memory.total);  // one card holds one replica
+  CHECK(e.explain.empty());
+}
+
+TEST_CASE("warnings: precision support and layout") {
+  auto warned = [](const GpuEstimate& g, const std::string& part) {
+    for (const Text& w : g.warnings) {
+      if (w.en.find(part) != std::string::npos) return true;
+    }
+    return false;
+  };
+  Scenario fp8;
+  fp8.precision = "fp8";
+  const Estimate e = run(fp8);
+  CHECK(warned(test::on(e, "a100-80g"), "no FP8 tensor cores"));
+  CHECK_FALSE(warned(test::on(e, "h100-sxm"), "no FP8 tensor cores"));
+  CHECK(warned(test::on(e, "t4"), "no FP8 tensor cores"));
+  const Estimate b = run(Scenario{});
+  CHECK(warned(test::on(b, "v100-32g"), "no BF16 tensor cores"));
+  CHECK(warned(test::on(b, "mi300x"), "not an NVIDIA GPU"));
+  Scenario split;
+  split.model = "llama-3-70b";
+  split.precision = "q4_k_m";
+  split.engine = "llama.cpp";
+  split.gpu = "rtx-4090";
+  split.cards = 4;
+  CHECK(warned(run(split).gpus[0], "splits layers across cards"));
+  Scenario mla;
+  mla.model = "deepseek-v2-lite";
+  mla.gpu = "rtx-4090";
+  mla.cards = 2;
+  CHECK(warned(run(mla).gpus[0], "latent KV cache is replicated"));
+  Scenario rep;
+  rep.model = "qwen2.5-0.5b";  // 2 KV heads
+  rep.gpu = "rtx-4090";
+  rep.cards = 2;
+  CHECK_FALSE(warned(run(rep).gpus[0], "KV head is replicated"));
+}
