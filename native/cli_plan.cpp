@@ -1,0 +1,290 @@
+// `cardfit plan`: the estimate flags plus budget, currency, billing and platform choices ->
+// the "just enough" pick, every option, and alternatives (docs/cli.md "plan", docs/planner.md).
+// Parsing is here; planning and the JSON are the core's (core/plan.hpp, core/plan_json.hpp).
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "cli_scenario.hpp"
+#include "numbers.hpp"
+#include "plan.hpp"
+#include "plan_json.hpp"
+
+namespace cardfit::cli {
+namespace {
+
+struct PlanFlags {
+  ScenarioFlags scenario;
+  std::string budget_tier;     // --budget-tier ID
+  std::string budget;          // --budget AMOUNT (per month, in --currency)
+  std::string currency;        // --currency CNY|USD
+  std::string usd_cny;         // --usd-cny RATE
+  std::string hours_per_day;   // --hours-per-day H
+  std::string term;            // --term hourly|weekly|monthly|yearly|cheapest
+  std::vector<std::string> platforms;  // --platform ID (repeatable)
+  bool student = false;        // --student
+  bool allow_spot = false;     // --allow-spot
+  std::string min_tokens_per_s;  // --min-tokens-per-s X
+  std::string max_ttft_ms;     // --max-ttft-ms X
+  std::string top;             // --top N
+  bool json = false;           // --json
+  std::vector<const CLI::Option*> valued;  // options whose missing value we report ourselves
+};
+
+struct ValuedFlag {
+  const char* name;
+  std::string PlanFlags::*member;
+  const char* field;
+  const char* help;
+};
+
+const ValuedFlag kPlanFlags[] = {
+    {"--budget-tier", &PlanFlags::budget_tier, "budget_tier",
+     "Budget tier id: lt-1000 1000-2000 2000-3000 3000-6000 6000-12000 ge-80000 (seed 002 §8.2)"},
+    {"--budget", &PlanFlags::budget, "budget", "Custom monthly budget in --currency (instead of a tier): 3000, 3k"},
+    {"--currency", &PlanFlags::currency, "currency", "CNY | USD (default CNY)"},
+    {"--usd-cny", &PlanFlags::usd_cny, "usd_cny", "CNY per USD (default from the catalog, 7.02)"},
+    {"--hours-per-day", &PlanFlags::hours_per_day, "hours_per_day",
+     "Hours of use per day: bills hourly terms, divides per-hour figures (default 24)"},
+    {"--term", &PlanFlags::term, "term", "hourly | weekly | monthly | yearly | cheapest (default cheapest per offer)"},
+    {"--min-tokens-per-s", &PlanFlags::min_tokens_per_s, "min_tokens_per_s",
+     "Target decode tokens/s per sequence (inference)"},
+    {"--max-ttft-ms", &PlanFlags::max_ttft_ms, "max_ttft_ms", "Target time to first token, ms (inference)"},
+    {"--top", &PlanFlags::top, "top", "Options to list (default 10; the pick is always listed)"},
+};
+
+// A non-negative decimal ("3000", "3k", "1.5"); errors name the field.
+void parse_amount(const std::string& text, const char* field, double& out, std::vector<Issue>& errors) {
+  if (text.empty()) return;
+  Result<double> r = parse_number(text, field);
+  if (!r.ok()) {
+    errors.insert(errors.end(), r.errors.begin(), r.errors.end());
+    return;
+  }
+  out = *r.value;
+}
+
+Result<PlanRequest> make_request(const PlanFlags& f, const Catalog& catalog) {
+  std::vector<Issue> errors;
+  Result<Scenario> scenario = make_scenario(f.scenario, catalog);
+  if (!scenario.ok()) errors = scenario.errors;
+
+  PlanRequest r;
+  if (scenario.ok()) {
+    r.scenario = *scenario.value;
+    r.lang = r.scenario.lang;
+  }
+  for (std::size_t i = 0; i < f.valued.size() && i < std::size(kPlanFlags); ++i) {
+    if (f.valued[i]->count() > 0 && (f.*(kPlanFlags[i].member)).empty()) {
+      errors.push_back({kPlanFlags[i].field, std::string(kPlanFlags[i].field) + ": " + kPlanFlags[i].name +
+                                                 " needs a value"});
+    }
+  }
+  r.budget_tier = f.budget_tier;
+  parse_amount(f.budget, "budget", r.budget, errors);
+  if (!f.budget.empty() && r.budget <= 0 && errors.empty()) {
+    errors.push_back({"budget", "budget: must be a monthly amount above 0, got " + f.budget});
+  }
+  if (!f.currency.empty()) {
+    if (std::optional<Currency> c = parse_currency(f.currency)) {
+      r.currency = *c;
+    } else {
+      errors.push_back({"currency", "currency: unknown currency '" + f.currency + "'; use CNY or USD"});
+    }
+  }
+  parse_amount(f.usd_cny, "usd_cny", r.usd_cny, errors);
+  if (!f.usd_cny.empty() && !(r.usd_cny > 0) && errors.empty()) {
+    errors.push_back({"usd_cny", "usd_cny: must be above 0 (CNY per USD), got " + f.usd_cny});
+  }
+  parse_amount(f.hours_per_day, "hours_per_day", r.hours_per_day, errors);
+  if (!f.term.empty()) {
+    if (std::optional<TermChoice> t = term_choice_from_string(f.term)) {
+      r.term = *t;
+    } else {
+      errors.push_back({"term", "term: unknown term '" + f.term + "'; use hourly, weekly, monthly, yearly or cheapest"});
+    }
+  }
+  r.platforms = f.platforms;
+  r.student = f.student;
+  r.allow_spot = f.allow_spot;
+  parse_amount(f.min_tokens_per_s, "min_tokens_per_s", r.min_tokens_per_s, errors);
+  parse_amount(f.max_ttft_ms, "max_ttft_ms", r.max_ttft_ms, errors);
+  if (!f.top.empty()) {
+    Result<std::int64_t> n = parse_integer(f.top, "top", 1, 1000);
+    if (!n.ok()) {
+      errors.insert(errors.end(), n.errors.begin(), n.errors.end());
+    } else {
+      r.top = static_cast<int>(*n.value);
+    }
+  }
+  if (!errors.empty()) return Result<PlanRequest>::failure(std::move(errors));
+  return Result<PlanRequest>::success(std::move(r));
+}
+
+// [SECTION] The readable report
+
+std::size_t display_width(const std::string& s) {  // CJK characters take two columns
+  std::size_t width = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+    width += len >= 3 ? 2 : 1;
+    i += len;
+  }
+  return width;
+}
+
+void print_table(const std::vector<std::vector<std::string>>& rows, std::ostream& out) {
+  std::vector<std::size_t> widths;
+  for (const auto& r : rows) {
+    widths.resize(std::max(widths.size(), r.size()), 0);
+    for (std::size_t c = 0; c < r.size(); ++c) widths[c] = std::max(widths[c], display_width(r[c]));
+  }
+  for (const auto& r : rows) {
+    std::string line;
+    for (std::size_t c = 0; c < r.size(); ++c) {
+      line += r[c];
+      if (c + 1 < r.size()) line += std::string(widths[c] - display_width(r[c]) + 2, ' ');
+    }
+    out << line << "\n";
+  }
+}
+
+std::string amount(double v) { return v >= 100 ? format_grouped(v) : format_rate(v); }
+
+std::string money_text(const Money& m) {
+  const std::string low = amount(m.low);
+  const std::string high = amount(m.high);
+  return low == high ? low : low + "-" + high;
+}
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+void print_option_lines(const Option& o, Lang lang, std::ostream& out) {
+  out << "  " << o.reason.in(lang) << "\n";
+  for (const PlanWarning& w : o.warnings) out << "  ! " << w.text.in(lang) << "\n";
+}
+
+void print_report(const Plan& p, std::ostream& out) {
+  const Lang lang = p.lang;
+  const bool zh = lang == Lang::Zh;
+  const std::string cur = currency_code(p.currency);
+  out << p.model_name << " · " << upper(p.precision) << " · "
+      << format_gb(static_cast<double>(p.memory_bytes)) << (zh ? " 显存" : " of memory");
+  if (p.budget.set) out << " · " << (zh ? "预算 " : "budget ") << p.budget.label.in(lang);
+  out << " · " << (zh ? "计费 " : "term ") << to_string(p.term) << "\n\n";
+
+  if (p.pick) {
+    out << (zh ? "推荐" : "Pick") << ": " << p.pick->gpu << " x" << p.pick->cards << " @ " << p.pick->platform_name.in(lang)
+        << " (" << p.pick->offer << ", " << term_name(p.pick->term) << ")\n";
+    print_option_lines(*p.pick, lang, out);
+  } else {
+    out << (zh ? "在你的条件下没有合适的方案。" : "Nothing qualifies under your conditions.") << "\n";
+  }
+  out << "\n";
+
+  std::vector<std::vector<std::string>> rows;
+  rows.push_back({"", "gpu", "cards", "platform", "offer", "term", cur + "/month", "fit", "spare", "tok/s",
+                  p.job ? "job h" : "ttft ms", p.job ? "job " + cur : cur + "/Mtok", "budget"});
+  for (const Option& o : p.options) {
+    const bool is_pick = p.pick && o.offer == p.pick->offer && o.cards == p.pick->cards && o.term == p.pick->term;
+    std::string cards = std::to_string(o.cards);
+    if (o.unit == OfferUnit::Slice) cards = "1/" + format_fixed(1 / o.slice_fraction, 0);
+    if (o.cards_rented > o.cards) cards += " (" + std::to_string(o.cards_rented) + ")";
+    std::string term(term_name(o.term));
+    if (o.spot) term += "/spot";
+    std::string cost = money_text(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
+    rows.push_back({is_pick ? "*" : (o.pickable ? "" : "ref"), o.gpu, cards, o.platform, o.offer, term, cost,
+                    std::string(to_string(o.fit)), format_fixed(o.spare_fraction * 100, 0) + "%",
+                    o.decode_tokens_per_s > 0 ? format_rate(o.decode_tokens_per_s) : "-",
+                    p.job ? (o.job_hours ? format_rate(*o.job_hours) : "-") : (o.ttft_ms > 0 ? format_rate(o.ttft_ms) : "-"),
+                    p.job ? (o.job_cost ? money_text(*o.job_cost) : "-")
+                          : (o.cost_per_million_tokens ? money_text(*o.cost_per_million_tokens) : "-"),
+                    o.within_budget ? (zh ? "内" : "within") : (zh ? "超" : "over")});
+  }
+  print_table(rows, out);
+  if (p.options_total > p.options.size()) {
+    out << "(" << p.options.size() << (zh ? " / 共 " : " of ") << p.options_total
+        << (zh ? " 个方案；--top N 显示更多)" : " options; --top N shows more)") << "\n";
+  }
+  out << (zh ? "* 推荐；ref 市场参考价；? 需咨询的参考价" : "* pick; ref market reference price; ? price on inquiry")
+      << "\n";
+
+  if (!p.alternatives.empty()) {
+    out << "\n" << (zh ? "可行的改动（最便宜的在前）：" : "Changes that work (cheapest first):") << "\n";
+    for (const Alternative& a : p.alternatives) {
+      out << "- " << a.change.in(lang) << ": " << a.pick.gpu << " x" << a.pick.cards << " @ "
+          << a.pick.platform_name.in(lang) << ", " << money_text(a.pick.monthly_cost) << " " << cur
+          << (zh ? "/月" : "/month") << "\n";
+      print_option_lines(a.pick, lang, out);
+    }
+  }
+  if (!p.quote_only.empty()) {
+    out << "\n" << (zh ? "装得下，但该计费方式没有报价（或需询价）：" : "Would fit, but no price for the term (or quote only):")
+        << "\n";
+    for (const QuoteOnly& q : p.quote_only) out << "- " << q.gpu << " x" << q.cards << " @ " << q.offer << "\n";
+  }
+  for (const Text& w : p.warnings) out << "! " << w.in(lang) << "\n";
+}
+
+int run_plan(const PlanFlags& flags, const CommonOptions& common, const std::vector<std::string>& extras) {
+  std::vector<Issue> unknown = unknown_arguments(extras);
+  if (!unknown.empty()) {
+    print_errors(unknown, flags.json, std::cout);
+    return 1;
+  }
+  std::optional<Catalog> catalog = load_catalog_or_report(common, flags.json, std::cout);
+  if (!catalog) return 1;
+  Result<PlanRequest> request = make_request(flags, *catalog);
+  if (!request.ok()) {
+    print_errors(request.errors, flags.json, std::cout);
+    return 1;
+  }
+  Result<Plan> p = plan(*catalog, *request.value);
+  if (!p.ok()) {
+    print_errors(p.errors, flags.json, std::cout);
+    return 1;
+  }
+  if (flags.json) {
+    std::cout << plan_to_json(*p.value) << "\n";
+  } else {
+    print_report(*p.value, std::cout);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_plan_command(CLI::App& app, CommonOptions& common, int& exit_code) {
+  auto flags = std::make_shared<PlanFlags>();
+  CLI::App* sub = app.add_subcommand(
+      "plan", "What to rent, where and for how much: the cheapest option that fits your model, task and budget");
+  add_scenario_flags(sub, flags->scenario);
+  add_catalog_flag(sub, common);
+  flags->valued.clear();
+  for (const ValuedFlag& f : kPlanFlags) {
+    CLI::Option* o = sub->add_option(f.name, flags.get()->*(f.member), f.help);
+    o->expected(0, 1);
+    flags->valued.push_back(o);
+  }
+  sub->add_option("--platform", flags->platforms, "Only offers of this platform id (repeatable)")
+      ->type_name("ID")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  sub->add_flag("--student", flags->student, "Apply student discounts where a platform offers them (e.g. 智星云 x0.65)");
+  sub->add_flag("--allow-spot", flags->allow_spot, "Also price hourly offers as spot/preemptible where offered");
+  sub->add_flag("--json", flags->json, "Print {\"ok\": true, \"pick\", \"options\", \"alternatives\", ...} (docs/cli.md)");
+  sub->allow_extras();
+  sub->callback([flags, sub, &common, &exit_code] { exit_code = run_plan(*flags, common, sub->remaining()); });
+}
+
+}  // namespace cardfit::cli
