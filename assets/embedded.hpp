@@ -1,5 +1,5 @@
 // The assets compiled into every binary by cmake/embed.cmake: catalog JSON files,
-// UI strings and the CJK font subset. Pure data; nothing is read from disk at run time.
+// UI strings and the font subsets. Pure data; nothing is read from disk at run time.
 #pragma once
 
 #include <string_view>
@@ -17,7 +17,7 @@ struct File {
 
 std::vector<File> catalog_files();  // assets/catalog/*.json, sorted by name
 std::string_view ui_strings();      // assets/i18n/strings.json
-std::string_view cjk_font();        // TTF bytes of the CJK subset; empty if not built
+std::vector<File> ui_fonts();       // TTF subsets in merge order (Latin, then CJK); empty if not built
 
 // The bundled catalog, parsed and validated (core's load_catalog over catalog_files()).
 Result<Catalog> bundled_catalog();

@@ -7,46 +7,30 @@
 namespace cardfit::ui {
 namespace {
 constexpr float kFontPixels = 16.0f;  // at 1x; ImGui's style is scaled separately
-
-void add_catalog_text(ImFontGlyphRangesBuilder& b, const Catalog& c) {
-  for (const auto& p : c.platforms) b.AddText(p.name_zh.c_str());
-  for (const auto& t : c.budget_tiers) b.AddText(t.name_zh.c_str());
-  for (const auto& w : c.weight_precisions) b.AddText(w.accuracy_note_zh.c_str());
-  for (const auto& u : c.platforms) {
-    for (const auto& up : u.upgrades) b.AddText(up.name_zh.c_str());
-  }
-}
+// The subsets hold exactly the glyphs cardfit shows (tools/font_chars.py), so the whole
+// Basic Multilingual Plane is requested: ImGui keeps only the glyphs a font has.
+constexpr ImWchar kAllGlyphs[] = {0x0020, 0xFFFF, 0};
 }  // namespace
 
-void build_fonts(const App& app, float dpi_scale) {
+void build_fonts(float dpi_scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  const std::string_view ttf = assets::cjk_font();
-  if (ttf.empty()) {
+  const std::vector<assets::File> fonts = assets::ui_fonts();
+  if (fonts.empty()) {
     ImFontConfig cfg;
     cfg.SizePixels = 13.0f * dpi_scale;
     io.Fonts->AddFontDefault(&cfg);
     return;
   }
-  // NOTE: the ranges must stay alive until the atlas is built; static keeps them.
-  static ImVector<ImWchar> ranges;
-  ranges.clear();
-  ImFontGlyphRangesBuilder builder;
-  builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-  for (const auto& [key, texts] : app.strings.table) {
-    builder.AddText(texts.first.c_str());
+  for (const assets::File& f : fonts) {
+    ImFontConfig cfg;
+    cfg.FontDataOwnedByAtlas = false;      // static data compiled into the binary
+    cfg.MergeMode = &f != &fonts.front();  // later fonts fill in glyphs the first lacks
+    cfg.OversampleH = 2;
+    // ImGui takes a non-const pointer but never writes to data it does not own.
+    void* data = const_cast<char*>(f.text.data());
+    io.Fonts->AddFontFromMemoryTTF(data, static_cast<int>(f.text.size()), kFontPixels * dpi_scale, &cfg, kAllGlyphs);
   }
-  add_catalog_text(builder, app.catalog);
-  builder.AddText("，。：；（）、《》“”‘’…—→←↑↓✓✗±×÷≈≤≥");
-  builder.BuildRanges(&ranges);
-
-  ImFontConfig cfg;
-  cfg.FontDataOwnedByAtlas = false;  // static data compiled into the binary
-  cfg.OversampleH = 1;
-  cfg.PixelSnapH = true;
-  // ImGui takes a non-const pointer but does not write when it does not own the data.
-  void* data = const_cast<char*>(ttf.data());
-  io.Fonts->AddFontFromMemoryTTF(data, static_cast<int>(ttf.size()), kFontPixels * dpi_scale, &cfg, ranges.Data);
 }
 
 }  // namespace cardfit::ui

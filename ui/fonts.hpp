@@ -1,11 +1,10 @@
-// Builds the UI font: the compiled-in CJK subset (Droid Sans Fallback, ASCII included),
-// sized for the monitor's DPI; ImGui's built-in font if the subset is missing.
+// Builds the UI font: the compiled-in Latin subset (DejaVu Sans) with the CJK subset
+// (Droid Sans Fallback) merged in, sized for the monitor's DPI; ImGui's built-in font if
+// the subsets were not built.
 #pragma once
-
-#include "app.hpp"
 
 namespace cardfit::ui {
 
-void build_fonts(const App& app, float dpi_scale);
+void build_fonts(float dpi_scale);
 
 }  // namespace cardfit::ui
