@@ -1,0 +1,141 @@
+// URL state: versioned key=value pairs <-> PlanRequest (core/url_state.hpp).
+#include <catch2/catch.hpp>
+
+#include "url_state.hpp"
+
+using namespace cardfit;
+
+namespace {
+PlanRequest decode(std::string_view query) {
+  DecodedState d = request_from_pairs(decode_query(query));
+  REQUIRE(d.issues.empty());
+  return d.request;
+}
+}  // namespace
+
+TEST_CASE("url_state: the default request encodes to just the version") {
+  CHECK(encode_query(request_to_pairs(PlanRequest{})) == "v=1");
+}
+
+TEST_CASE("url_state: golden link decodes to the documented request") {
+  const PlanRequest rq = decode(
+      "?v=1&model=qwen2.5-14b&precision=int4&context=8k&concurrency=4&budget-tier=2000-3000&term=monthly"
+      "&hours-per-day=8&student=1&platform=yiwan,zhixingyun&lang=en");
+  CHECK(rq.scenario.model == "qwen2.5-14b");
+  CHECK(rq.scenario.precision == "int4");
+  CHECK(rq.scenario.context == 8192);  // tokens: k = 1024
+  CHECK(rq.scenario.concurrency == 4);
+  CHECK(rq.budget_tier == "2000-3000");
+  CHECK(rq.term == TermChoice::Monthly);
+  CHECK(rq.hours_per_day == Approx(8));
+  CHECK(rq.student);
+  CHECK(rq.platforms == std::vector<std::string>{"yiwan", "zhixingyun"});
+  CHECK(rq.lang == Lang::En);
+  CHECK(rq.scenario.lang == Lang::En);
+}
+
+TEST_CASE("url_state: golden encoding of a training request") {
+  PlanRequest rq;
+  rq.scenario.model = "llama-3.1-8b";
+  rq.scenario.task = Task::Lora;
+  rq.scenario.lora_rank = 64;
+  rq.scenario.zero_stage = 2;
+  rq.scenario.tokens = 5e8;
+  rq.budget = 4500.5;
+  rq.currency = Currency::Usd;
+  CHECK(encode_query(request_to_pairs(rq)) ==
+        "v=1&model=llama-3.1-8b&task=lora&lora-rank=64&zero=2&tokens=500000000&budget=4500.5&currency=USD");
+}
+
+TEST_CASE("url_state: round trip of every field") {
+  PlanRequest rq;
+  Scenario& sc = rq.scenario;
+  sc.model = "deepseek-v3";
+  sc.precision = "fp8";
+  sc.kv_precision = "fp8";
+  sc.task = Task::Full;
+  sc.context = 32768;
+  sc.prompt = 2000;
+  sc.concurrency = 16;
+  sc.batch = 4;
+  sc.lora_rank = 8;
+  sc.optimizer = Optimizer::AdamW8bit;
+  sc.zero_stage = 3;
+  sc.checkpointing = Checkpointing::Selective;
+  sc.tokens = 1.5e9;
+  sc.engine = "llama.cpp";
+  sc.gpu = "h100-sxm";
+  sc.cards = 16;
+  sc.headroom = 0.35;
+  sc.mfu = 0.42;
+  rq.budget_tier = "ge-80000";
+  rq.currency = Currency::Usd;
+  rq.usd_cny = 7.3;
+  rq.hours_per_day = 12.5;
+  rq.term = TermChoice::Yearly;
+  rq.platforms = {"yiwan"};
+  rq.student = true;
+  rq.allow_spot = true;
+  rq.min_tokens_per_s = 20;
+  rq.max_ttft_ms = 500;
+  rq.top = 25;
+  rq.lang = Lang::En;
+  const std::string query = encode_query(request_to_pairs(rq));
+  const PlanRequest back = decode(query);
+  CHECK(encode_query(request_to_pairs(back)) == query);
+  CHECK(back.scenario.context == 32768);
+  CHECK(back.scenario.headroom == Approx(0.35));
+  CHECK(back.usd_cny == Approx(7.3));
+  CHECK(back.top == 25);
+}
+
+TEST_CASE("url_state: a custom model survives as its parameter count") {
+  const PlanRequest rq = decode("v=1&params=13B");
+  REQUIRE(rq.scenario.custom_model);
+  CHECK(rq.scenario.custom_model->assumed_architecture);
+  const PlanRequest back = decode(encode_query(request_to_pairs(rq)));
+  REQUIRE(back.scenario.custom_model);
+  CHECK(back.scenario.custom_model->hidden_size == rq.scenario.custom_model->hidden_size);
+}
+
+TEST_CASE("url_state: bad pairs are skipped and named; the rest applies") {
+  const DecodedState d = request_from_pairs(
+      decode_query("v=1&model=Qwen%20BAD&context=8q&precision=int8&zero=7&student=maybe&nonsense=1&context=1e99"));
+  CHECK(d.request.scenario.precision == "int8");         // the good pair applied
+  CHECK(d.request.scenario.model == Scenario{}.model);   // the bad one did not
+  CHECK(d.request.scenario.context == Scenario{}.context);
+  REQUIRE(d.issues.size() == 6);
+  CHECK(d.issues[0].field == "model");
+  CHECK(d.issues[1].field == "context");
+  CHECK(d.issues[2].field == "zero_stage");  // issues name the Scenario field
+  CHECK(d.issues[3].field == "student");
+  CHECK(d.issues[4].field == "nonsense");
+  CHECK(d.issues[4].message == "unknown key");
+  CHECK(d.issues[5].field == "context");
+  CHECK_FALSE(request_from_pairs_strict(decode_query("v=1&context=8q")).ok());
+}
+
+TEST_CASE("url_state: defaults that depend on other keys") {
+  CHECK(decode("task=qlora").scenario.precision == "nf4");  // QLoRA stores NF4 unless told otherwise
+  CHECK(decode("task=qlora&precision=int4").scenario.precision == "int4");
+  CHECK(decode("context=512").scenario.prompt == 512);      // the prompt fits in the context
+  CHECK(decode("prompt=8k").scenario.context == 8192);      // a longer prompt stretches the context
+  CHECK(decode("headroom=35%").scenario.headroom == Approx(0.35));
+  CHECK(decode("lora-targets=q,v&tp=2").scenario.lora_targets == std::vector<std::string>{"q", "v"});
+  CHECK_FALSE(request_from_pairs_strict(decode_query("lora-targets=q,nose")).ok());
+}
+
+TEST_CASE("url_state: an unknown version falls back to the defaults with one notice") {
+  const DecodedState d = request_from_pairs(decode_query("v=9&model=llama-2-7b"));
+  CHECK(d.request.scenario.model == Scenario{}.model);
+  REQUIRE(d.issues.size() == 1);
+  CHECK(d.issues[0].field == "v");
+}
+
+TEST_CASE("url_state: percent-encoding round trip and malformed escapes") {
+  const KeyValues kv{{"a b", "x&y=z%"}, {"c", "中文"}};
+  CHECK(decode_query(encode_query(kv)) == kv);
+  CHECK(decode_query("a=%zz&b=%4") == KeyValues{{"a", "%zz"}, {"b", "%4"}});
+  CHECK(decode_query("&&a&=b") == KeyValues{{"a", ""}, {"", "b"}});
+  CHECK(decode_query("").empty());
+}
