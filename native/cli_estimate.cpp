@@ -1,6 +1,5 @@
 // `cardfit estimate`: the estimation core on the command line. --json prints the contract of
 // docs/cli.md; otherwise a readable table; --explain adds every formula in --lang.
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <iostream>
@@ -10,112 +9,18 @@
 #include "cli.hpp"
 #include "cli_scenario.hpp"
 #include "estimate.hpp"
+#include "estimate_json.hpp"
 #include "numbers.hpp"
 
 namespace cardfit::cli {
 namespace {
 
-using nlohmann::json;
 
 struct EstimateOptions {
   ScenarioFlags flags;
   bool json = false;
   bool explain = false;
 };
-
-const char* compute_name(ComputeType c) {
-  switch (c) {
-    case ComputeType::Fp32: return "fp32";
-    case ComputeType::Fp16: return "fp16";
-    case ComputeType::Bf16: return "bf16";
-    case ComputeType::Fp8: return "fp8";
-    case ComputeType::Int8: return "int8";
-  }
-  return "fp16";
-}
-
-// [SECTION] JSON
-
-json memory_json(const MemoryBreakdown& m) {
-  return json{{"weights", m.weights},     {"kv_cache", m.kv_cache}, {"activations", m.activations},
-              {"gradients", m.gradients}, {"optimizer", m.optimizer}, {"adapters", m.adapters},
-              {"overhead", m.overhead},   {"total", m.total}};
-}
-
-json optional_number(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
-
-json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
-  json gpus = json::array();
-  for (const GpuEstimate& g : e.gpus) {
-    json warnings = json::array();
-    for (const Text& w : g.warnings) warnings.push_back(w.in(lang));
-    const Gpu* gpu = catalog.find_gpu(g.gpu);
-    gpus.push_back(json{
-        {"gpu", g.gpu},
-        {"name", gpu ? gpu->name : g.gpu},
-        {"cards", g.cards},
-        {"fit", std::string(to_string(g.fit))},
-        {"per_card_bytes", g.per_card_bytes},
-        {"card_memory_bytes", g.card_memory_bytes},
-        {"usable_bytes", g.usable_bytes},
-        {"spare_fraction", g.spare_fraction},
-        {"min_cards_tight", g.min_cards_tight},
-        {"max_cards_tried", g.max_cards_tried},
-        {"tensor_parallel", g.tensor_parallel},
-        {"pipeline_parallel", g.pipeline_parallel},
-        {"data_parallel", g.data_parallel},
-        {"zero_stage", g.zero_stage},
-        {"per_card_memory_bytes", memory_json(g.per_card)},
-        {"compute", compute_name(g.compute)},
-        {"dense_tflops", g.dense_tflops},
-        {"decode_tokens_per_s", g.decode_tokens_per_s},
-        {"aggregate_tokens_per_s", g.aggregate_tokens_per_s},
-        {"decode_compute_bound", g.decode_compute_bound},
-        {"prefill_tokens_per_s", g.prefill_tokens_per_s},
-        {"ttft_ms", g.ttft_ms},
-        {"max_context", g.max_context},
-        {"max_concurrency", g.max_concurrency},
-        {"train_hours", optional_number(g.train_hours)},
-        {"gpu_hours", optional_number(g.gpu_hours)},
-        {"train_tokens_per_s", g.train_tokens_per_s},
-        {"mfu", g.mfu},
-        {"warnings", warnings},
-    });
-  }
-  json explain = json::array();
-  for (const Explanation& x : e.explain) {
-    explain.push_back(json{{"key", x.key},
-                           {"quantity", x.quantity.in(lang)},
-                           {"formula", x.formula.in(lang)},
-                           {"substituted", x.substituted},
-                           {"source", x.source}});
-  }
-  json warnings = json::array();
-  for (const Text& w : e.warnings) warnings.push_back(w.in(lang));
-  return json{
-      {"ok", true},
-      {"model", e.model},
-      {"precision", e.precision},
-      {"kv_precision", e.kv_precision},
-      {"task", std::string(to_string(e.task))},
-      {"params",
-       {{"total", e.params.total},
-        {"active", e.params.active},
-        {"matmul_active", e.params.matmul_active},
-        {"embedding", e.params.embedding},
-        {"lm_head", e.params.lm_head},
-        {"adapters", e.adapter_params}}},
-      {"kv_cache_bytes_per_token", e.kv_cache_bytes_per_token},
-      {"kv_cache_bytes_per_sequence", e.kv_cache_bytes_per_sequence},
-      {"weight_bytes_per_token", e.weight_bytes_per_token},
-      {"train_flops", e.train_flops},
-      {"memory_bytes", memory_json(e.memory)},
-      {"gpus", gpus},
-      {"warnings", warnings},
-      {"explained_gpu", e.explained_gpu},
-      {"explain", explain},
-  };
-}
 
 // [SECTION] Text
 
@@ -258,7 +163,7 @@ int run_estimate(const EstimateOptions& opts, CLI::App* app, const CommonOptions
     return 1;
   }
   if (opts.json) {
-    std::cout << to_json(*e.value, *catalog, s.lang).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+    std::cout << estimate_to_json(*e.value, *catalog, s.lang) << "\n";
   } else {
     print_text(*e.value, *catalog, s, opts.explain, std::cout);
   }
