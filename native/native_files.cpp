@@ -1,5 +1,6 @@
 #include "native_files.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -13,11 +14,19 @@ std::optional<std::string> read_file(const std::string& path) {
     s << std::cin.rdbuf();
     return s.str();
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) return std::nullopt;
-  return text;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;  // missing, a folder, a device
+  // NOTE: libstdc++'s filebuf throws std::ios_failure on a read error even without an
+  // exception mask; a file that vanishes or fails mid-read is reported, not fatal.
+  try {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (in.bad()) return std::nullopt;
+    return text;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
 }
 
 }  // namespace cardfit::native
