@@ -22,8 +22,10 @@ message(STATUS "cardfit: Dear ImGui from ${IMGUI_SOURCE_DIR}")
 add_library(cardfit_imgui STATIC
   "${IMGUI_SOURCE_DIR}/imgui.cpp" "${IMGUI_SOURCE_DIR}/imgui_draw.cpp"
   "${IMGUI_SOURCE_DIR}/imgui_tables.cpp" "${IMGUI_SOURCE_DIR}/imgui_widgets.cpp"
-  "${IMGUI_SOURCE_DIR}/backends/imgui_impl_glfw.cpp" "${IMGUI_SOURCE_DIR}/backends/imgui_impl_opengl3.cpp")
-target_include_directories(cardfit_imgui SYSTEM PUBLIC "${IMGUI_SOURCE_DIR}" "${IMGUI_SOURCE_DIR}/backends")
+  "${IMGUI_SOURCE_DIR}/backends/imgui_impl_glfw.cpp" "${IMGUI_SOURCE_DIR}/backends/imgui_impl_opengl3.cpp"
+  "${IMGUI_SOURCE_DIR}/misc/cpp/imgui_stdlib.cpp")
+target_include_directories(cardfit_imgui SYSTEM PUBLIC "${IMGUI_SOURCE_DIR}" "${IMGUI_SOURCE_DIR}/backends"
+                           "${IMGUI_SOURCE_DIR}/misc/cpp")
 target_compile_definitions(cardfit_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS)
 if(EMSCRIPTEN)
   # WebGL2 through Emscripten's JS GLFW (no ports needed).

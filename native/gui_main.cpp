@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "platform.hpp"
 
 #if CARDFIT_HAVE_STB_WRITE
 #define STB_IMAGE_WRITE_IMPLEMENTATION
@@ -56,11 +57,14 @@ bool save_screenshot(GLFWwindow* window, const std::string& path) {
 int main(int argc, char** argv) {
   CLI::App cli{"cardfit-gui: the cardfit desktop app"};
   int frames = 0;
-  std::string screenshot, lang;
+  std::string screenshot, lang, state;
+  bool fresh = false;
   int width = 1280, height = 800;
   cli.add_option("--frames", frames, "Render this many frames, then exit (0 = run until closed)")->check(CLI::NonNegativeNumber);
   cli.add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
   cli.add_option("--lang", lang, "Interface language")->check(CLI::IsMember({"zh", "en"}));
+  cli.add_option("--state", state, "Scenario as in the web page's link, e.g. 'v=1&model=qwen2.5-14b&precision=int4'");
+  cli.add_flag("--fresh", fresh, "Start from the defaults instead of the last saved scenario");
   cli.add_option("--width", width, "Window width in screen coordinates")->check(CLI::Range(320, 7680));
   cli.add_option("--height", height, "Window height in screen coordinates")->check(CLI::Range(240, 4320));
   CLI11_PARSE(cli, argc, argv);
@@ -95,6 +99,8 @@ int main(int argc, char** argv) {
   cardfit::ui::AppOptions options;
   options.dpi_scale = driver.dpi_scale;
   options.lang = lang;
+  // Screenshots and smoke tests must not depend on what a previous session saved.
+  options.state = !state.empty() || fresh || frames > 0 ? state : cardfit::ui::platform::load_setting("state");
   cardfit::ui::app_init(driver.app, options);
   glfwSetWindowUserPointer(window, &driver);
   glfwSetWindowContentScaleCallback(window, [](GLFWwindow* w, float x, float) {

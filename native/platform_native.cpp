@@ -44,6 +44,8 @@ void save_setting(const std::string& key, const std::string& value) {
   out << doc.dump(2) << '\n';  // best effort: a read-only home only loses the preference
 }
 
+void remember_state(const std::string& query) { save_setting("state", query); }
+
 void set_clipboard(const std::string& text) { ImGui::SetClipboardText(text.c_str()); }
 
 void open_link(const std::string& url) {

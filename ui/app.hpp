@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "catalog.hpp"
+#include "derived.hpp"
 #include "result.hpp"
 #include "strings.hpp"
 #include "ui_state.hpp"
@@ -17,13 +18,19 @@ namespace cardfit::ui {
 struct AppOptions {
   float dpi_scale = 1.0f;  // monitor content scale (devicePixelRatio on the web)
   bool embed = false;      // ?embed=1: hide the app chrome (header, language switch)
-  std::string lang;        // "zh" | "en" | "" (= saved setting, else zh)
+  std::string lang;        // "zh" | "en" | "" (= the link's, else the saved setting, else zh)
+  std::string state;       // a saved or shared scenario, "v=1&model=..." (core/url_state.hpp)
 };
 
 struct App {
   UiState state;                      // only what the user chose
   Catalog catalog;                    // bundled catalog (empty if it failed to load)
   std::vector<Issue> catalog_errors;  // shown instead of the UI when the catalog is bad
+  std::vector<Issue> state_notice;    // why (part of) the link/saved state was not used
+  std::string published_state;        // the query last given to platform::remember_state
+  Derived derived;                    // what the core computed from `state`
+  bool dirty = true;                  // state changed since `derived` was computed
+  bool select_tab = false;            // state.tab was set in code: select it in the next frame
   Strings strings;
   float dpi_scale = 1.0f;
   bool embed = false;

@@ -10,6 +10,11 @@ namespace cardfit::ui::platform {
 std::string load_setting(const std::string& key);  // "" if unset
 void save_setting(const std::string& key, const std::string& value);
 
+// The scenario as a query string ("v=1&model=..."), written whenever it changes: the web
+// page puts it in its URL (history.replaceState, debounced) so links can be shared; the
+// desktop app keeps it in its settings so it reopens where the user left off.
+void remember_state(const std::string& query);
+
 void set_clipboard(const std::string& text);
 void open_link(const std::string& url);
 

@@ -5,9 +5,9 @@
 #include <string>
 #include <string_view>
 
-namespace cardfit::ui {
+#include "scenario.hpp"  // Lang
 
-enum class Lang { Zh, En };
+namespace cardfit::ui {
 
 struct Strings {
   std::map<std::string, std::pair<std::string, std::string>, std::less<>> table;  // key -> (zh, en)

@@ -1,13 +1,44 @@
-// UiState: only what the user chose. Everything shown is derived from it by the core
-// on each frame (ui/app.cpp), never stored, so nothing can drift.
+// UiState: only what the user chose. The numbers shown are derived from it by the core
+// (ui/derived.cpp) whenever it changes; the UI never edits a derived figure.
 #pragma once
 
-#include "strings.hpp"
+#include <string>
+
+#include "plan.hpp"
+#include "scenario.hpp"
 
 namespace cardfit::ui {
 
-struct UiState {
-  Lang lang = Lang::Zh;
+enum class Tab { Plan, Gpus, Explain, Sources };
+
+// Numbers as the user typed them ("8k", "7B"); parsed by core/numbers.hpp into `request`
+// only when valid, so a typo shows an error and the last good value stays in force.
+struct NumberFields {
+  std::string context = "4096";
+  std::string prompt = "1024";
+  std::string concurrency = "1";
+  std::string batch = "1";
+  std::string tokens = "0";
+  std::string budget = "3000";
+  std::string custom_params = "7B";
+  std::string min_tokens_per_s = "0";
+  std::string max_ttft_ms = "0";
 };
+
+struct UiState {
+  Lang lang = Lang::Zh;            // interface language
+  PlanRequest request;             // scenario + budget + billing: everything the core needs
+  NumberFields text;               // typed numbers, see above
+  bool custom_model = false;       // use request.scenario.custom_model (bare parameter count / config.json)
+  std::string config_json;         // pasted Hugging Face config.json text
+  std::string custom_model_note;   // which custom model is in force ("config.json: llama, 32 layers")
+  std::string config_error;        // why the pasted config.json was rejected ("" = none)
+  std::string budget_choice;       // "" = no budget, a BudgetTier::id, or "custom" (text.budget)
+  Tab tab = Tab::Plan;
+  std::string explain_gpu;         // GPU whose per-card formulas the Explain tab shows ("" = the pick's)
+};
+
+// The UiState that shows `request` (text boxes filled from its numbers), e.g. from a link.
+UiState make_ui_state(const PlanRequest& request, Lang lang);
 
 }  // namespace cardfit::ui

@@ -1,0 +1,42 @@
+#include "ui_state.hpp"
+
+#include "numbers.hpp"
+
+namespace cardfit::ui {
+namespace {
+std::string plain(double v) {
+  std::string s = format_fixed(v, 3);
+  while (s.find('.') != std::string::npos && (s.back() == '0' || s.back() == '.')) {
+    const bool dot = s.back() == '.';
+    s.pop_back();
+    if (dot) break;
+  }
+  return s;
+}
+}  // namespace
+
+UiState make_ui_state(const PlanRequest& request, Lang lang) {
+  UiState st;
+  st.lang = lang;
+  st.request = request;
+  st.request.lang = lang;
+  st.request.scenario.lang = lang;
+  const Scenario& sc = request.scenario;
+  st.text.context = plain(static_cast<double>(sc.context));
+  st.text.prompt = plain(static_cast<double>(sc.prompt));
+  st.text.concurrency = plain(static_cast<double>(sc.concurrency));
+  st.text.batch = plain(static_cast<double>(sc.batch));
+  st.text.tokens = plain(sc.tokens);
+  st.text.min_tokens_per_s = plain(request.min_tokens_per_s);
+  st.text.max_ttft_ms = plain(request.max_ttft_ms);
+  if (request.budget > 0) {
+    st.budget_choice = "custom";
+    st.text.budget = plain(request.budget);
+  } else {
+    st.budget_choice = request.budget_tier;
+  }
+  st.custom_model = sc.custom_model.has_value();
+  return st;
+}
+
+}  // namespace cardfit::ui
