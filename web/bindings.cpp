@@ -1,51 +1,47 @@
 // The Embind API (JavaScript names in camelCase). Every function returns a plain object
 // {ok, value, errors}: no C++ handles for JavaScript to .delete(), no exceptions.
+// Inputs are the CLI's flag names as an object or a query string (core/url_state.hpp):
+//   cardfit.estimate({model: 'qwen2.5-14b', precision: 'int4', context: '8k'})
+//   cardfit.plan('model=llama-3.1-70b&precision=int8&budget-tier=3000-6000')
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "catalog_load.hpp"
 #include "embedded.hpp"
+#include "estimate_json.hpp"
+#include "plan_json.hpp"
+#include "url_state.hpp"
 #include "web_state.hpp"
 
 namespace {
 using emscripten::val;
-using nlohmann::json;
 
-val to_val(const json& j) {
-  switch (j.type()) {
-    case json::value_t::null: return val::null();
-    case json::value_t::boolean: return val(j.get<bool>());
-    case json::value_t::number_integer: return val(static_cast<double>(j.get<std::int64_t>()));
-    case json::value_t::number_unsigned: return val(static_cast<double>(j.get<std::uint64_t>()));
-    case json::value_t::number_float: return val(j.get<double>());
-    case json::value_t::string: return val(j.get<std::string>());
-    case json::value_t::array: {
-      val a = val::array();
-      unsigned i = 0;
-      for (const auto& x : j) a.set(i++, to_val(x));
-      return a;
-    }
-    case json::value_t::object: {
-      val o = val::object();
-      for (const auto& [k, v] : j.items()) o.set(k, to_val(v));
-      return o;
-    }
-    default: return val::undefined();
-  }
+val parse_json(const std::string& text) { return val::global("JSON").call<val>("parse", text); }
+
+val ok(val value) {
+  val r = val::object();
+  r.set("ok", true);
+  r.set("value", value);
+  r.set("errors", val::array());
+  return r;
 }
 
-json issues_json(const std::vector<cardfit::Issue>& issues) {
-  json a = json::array();
-  for (const auto& i : issues) a.push_back({{"field", i.field}, {"message", i.message}});
-  return a;
-}
-
-val ok(const json& value) { return to_val({{"ok", true}, {"value", value}, {"errors", json::array()}}); }
 val failed(const std::vector<cardfit::Issue>& issues) {
-  return to_val({{"ok", false}, {"value", nullptr}, {"errors", issues_json(issues)}});
+  val errors = val::array();
+  unsigned i = 0;
+  for (const auto& issue : issues) {
+    val e = val::object();
+    e.set("field", issue.field);
+    e.set("message", issue.message);
+    errors.set(i++, e);
+  }
+  val r = val::object();
+  r.set("ok", false);
+  r.set("value", val::null());
+  r.set("errors", errors);
+  return r;
 }
 
 // The bundled catalog, loaded once per module instance.
@@ -54,13 +50,68 @@ const cardfit::Result<cardfit::Catalog>& bundled() {
   return catalog;
 }
 
+// A query string, or an object whose values are strings, numbers, booleans or arrays
+// (joined with commas), -> the request; anything else is an error naming the key.
+cardfit::Result<cardfit::PlanRequest> read_request(const val& input) {
+  const std::string type = input.typeOf().as<std::string>();
+  if (type == "string") return cardfit::request_from_pairs_strict(cardfit::decode_query(input.as<std::string>()));
+  if (type == "undefined") return cardfit::Result<cardfit::PlanRequest>::success({});
+  if (type != "object" || input.isNull()) {
+    return cardfit::Result<cardfit::PlanRequest>::failure("input", "must be an object or a query string, got " + type);
+  }
+  cardfit::KeyValues pairs;
+  const val keys = val::global("Object").call<val>("keys", input);
+  const unsigned n = keys["length"].as<unsigned>();
+  for (unsigned i = 0; i < n; ++i) {
+    const std::string key = keys[i].as<std::string>();
+    const val v = input[key];
+    const std::string vt = v.typeOf().as<std::string>();
+    if (vt == "string" || vt == "number" || vt == "boolean") {
+      pairs.emplace_back(key, val::global("String")(v).as<std::string>());
+    } else if (val::global("Array").call<bool>("isArray", v)) {
+      pairs.emplace_back(key, v.call<std::string>("join", std::string(",")));
+    } else {
+      return cardfit::Result<cardfit::PlanRequest>::failure(key, "must be a string, number or boolean, got " + vt);
+    }
+  }
+  return cardfit::request_from_pairs_strict(pairs);
+}
+
 val catalog() {
   const auto& c = bundled();
   if (!c.ok()) return failed(c.errors);
-  return ok(json::parse(cardfit::catalog_to_json(*c.value), nullptr, false));
+  return ok(parse_json(cardfit::catalog_to_json(*c.value)));
+}
+
+val estimate(val input) {
+  const auto& c = bundled();
+  if (!c.ok()) return failed(c.errors);
+  const auto rq = read_request(input);
+  if (!rq.ok()) return failed(rq.errors);
+  const auto e = cardfit::estimate(*c.value, rq.value->scenario);
+  if (!e.ok()) return failed(e.errors);
+  return ok(parse_json(cardfit::estimate_to_json(*e.value, *c.value, rq.value->lang)));
+}
+
+val plan(val input) {
+  const auto& c = bundled();
+  if (!c.ok()) return failed(c.errors);
+  const auto rq = read_request(input);
+  if (!rq.ok()) return failed(rq.errors);
+  const auto p = cardfit::plan(*c.value, *rq.value);
+  if (!p.ok()) return failed(p.errors);
+  return ok(parse_json(cardfit::plan_to_json(*p.value)));
+}
+
+// The canonical link query for an input ("v=1&model=..."), e.g. to build embed URLs.
+val state_query(val input) {
+  const auto rq = read_request(input);
+  if (!rq.ok()) return failed(rq.errors);
+  return ok(val(cardfit::encode_query(cardfit::request_to_pairs(*rq.value))));
 }
 
 double frame_count() { return static_cast<double>(cardfit_web_frame_count()); }
+std::string ui_state() { return cardfit_web_state_query(); }
 std::string version() { return "0.1.0"; }
 
 }  // namespace
@@ -68,5 +119,9 @@ std::string version() { return "0.1.0"; }
 EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("version", &version);
   emscripten::function("frameCount", &frame_count);
+  emscripten::function("uiState", &ui_state);
   emscripten::function("catalog", &catalog);
+  emscripten::function("estimate", &estimate);
+  emscripten::function("plan", &plan);
+  emscripten::function("stateQuery", &state_query);
 }

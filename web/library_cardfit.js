@@ -10,6 +10,25 @@ mergeInto(LibraryManager.library, {
     try { v = new URLSearchParams(location.search).get(UTF8ToString(name)) || ''; } catch (e) {}
     stringToUTF8(v, buf, size);
   },
+  cardfit_js_location_query: function (buf, size) {
+    let v = '';
+    try { v = location.search || ''; } catch (e) {}
+    stringToUTF8(v, buf, size);
+  },
+  // Debounced: typing in a box changes the state every frame; the URL follows 300 ms later.
+  // embed=1 and lang are kept, as they belong to the page that embeds us.
+  cardfit_js_replace_state__deps: ['$cardfitStateTimer'],
+  $cardfitStateTimer: { id: 0 },
+  cardfit_js_replace_state: function (query) {
+    const q = UTF8ToString(query);
+    clearTimeout(cardfitStateTimer.id);
+    cardfitStateTimer.id = setTimeout(function () {
+      try {
+        const keep = new URLSearchParams(location.search).get('embed') === '1' ? '&embed=1' : '';
+        history.replaceState(null, '', location.pathname + '?' + q + keep + location.hash);
+      } catch (e) {}
+    }, 300);
+  },
   cardfit_js_load_setting: function (key, buf, size) {
     let v = '';
     try { v = localStorage.getItem('cardfit.' + UTF8ToString(key)) || ''; } catch (e) {}

@@ -15,6 +15,8 @@ void save_setting(const std::string& key, const std::string& value) {
   cardfit_js_save_setting(key.c_str(), value.c_str());
 }
 
+void remember_state(const std::string& query) { cardfit_js_replace_state(query.c_str()); }
+
 void set_clipboard(const std::string& text) { cardfit_js_set_clipboard(text.c_str()); }
 
 void open_link(const std::string& url) { cardfit_js_open_link(url.c_str()); }

@@ -70,6 +70,7 @@ void frame(void* arg) {
 }  // namespace
 
 long long cardfit_web_frame_count() { return g_driver ? g_driver->app.frame_count : 0; }
+std::string cardfit_web_state_query() { return g_driver ? g_driver->app.published_state : std::string(); }
 
 int main() {
   if (!cardfit_js_in_browser()) return 0;
@@ -99,6 +100,9 @@ int main() {
   options.dpi_scale = driver.dpi_scale;
   options.embed = query_param("embed") == "1";
   options.lang = query_param("lang");
+  char query[2048] = {0};
+  cardfit_js_location_query(query, static_cast<int>(sizeof query));
+  options.state = query;
   cardfit::ui::app_init(driver.app, options);
   fit_canvas(driver);
   emscripten_set_main_loop_arg(frame, &driver, 0, false);

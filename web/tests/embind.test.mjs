@@ -1,4 +1,5 @@
-// The Embind API under node: every call returns a plain {ok, value, errors} object.
+// The Embind API under node: every call returns a plain {ok, value, errors} object, with the
+// same JSON as `cardfit estimate --json` / `cardfit plan --json`.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { loadCardfit } from './load_module.mjs';
@@ -17,5 +18,58 @@ test('catalog() returns the bundled catalog as plain data', () => {
   const ids = r.value.gpus.map((g) => g.id);
   assert.ok(ids.includes('rtx-4090'));
   assert.ok(ids.includes('h100-sxm'));
-  assert.ok(r.value.models.length >= 39);
+  assert.equal(r.value.models.length, 39);
+});
+
+test('estimate(): weights of a parameter count in a precision (the first slice)', () => {
+  // 7e9 parameters in BF16 = 14 GB of weights (seed 002 §3.1: "7B FP16 ~14 GB").
+  const r = m.estimate({ params: '7B', precision: 'bf16', gpu: 'rtx-4090' });
+  assert.equal(r.ok, true, JSON.stringify(r.errors));
+  assert.ok(Math.abs(r.value.memory_bytes.weights / 1e9 - 14) < 0.3, String(r.value.memory_bytes.weights));
+  const int4 = m.estimate({ params: 7e9, precision: 'int4' });
+  assert.ok(int4.value.memory_bytes.weights < r.value.memory_bytes.weights / 3);
+});
+
+test('estimate(): the CLI JSON contract, from an object or a query string', () => {
+  const a = m.estimate({ model: 'llama-3-8b', context: '8k', concurrency: 4, gpu: 'a100-80g' });
+  const b = m.estimate('model=llama-3-8b&context=8192&concurrency=4&gpu=a100-80g');
+  assert.equal(a.ok, true, JSON.stringify(a.errors));
+  assert.deepEqual(a.value.memory_bytes, b.value.memory_bytes);
+  assert.equal(a.value.kv_cache_bytes_per_token, 131072);  // 2 x 32 layers x 8 kv heads x 128 x 2 bytes
+  for (const key of ['params', 'memory_bytes', 'gpus', 'explain']) assert.ok(key in a.value, key);
+  const g = a.value.gpus[0];
+  assert.equal(g.gpu, 'a100-80g');
+  for (const key of ['cards', 'fit', 'per_card_bytes', 'decode_tokens_per_s', 'ttft_ms', 'max_context']) {
+    assert.ok(key in g, key);
+  }
+});
+
+test('plan(): a pick with a monthly cost', () => {
+  const r = m.plan({ model: 'qwen2.5-7b', precision: 'bf16', 'budget-tier': '1000-2000' });
+  assert.equal(r.ok, true, JSON.stringify(r.errors));
+  assert.ok(r.value.pick, 'no pick');
+  assert.equal(r.value.pick.within_budget, true);
+  assert.ok(r.value.pick.monthly_cost.high <= 2000);
+});
+
+test('bad input: errors name the field; nothing throws', () => {
+  for (const [input, field] of [
+    [{ context: '8q' }, 'context'],
+    [{ model: 'no-such-model' }, 'model'],
+    [{ concurrency: -3 }, 'concurrency'],
+    [{ nonsense: 1 }, 'nonsense'],
+    [{ context: { a: 1 } }, 'context'],
+    [42, 'input'],
+  ]) {
+    const r = m.estimate(input);
+    assert.equal(r.ok, false, JSON.stringify(input));
+    assert.equal(r.value, null);
+    assert.ok(r.errors.some((e) => e.field === field), `${JSON.stringify(input)} -> ${JSON.stringify(r.errors)}`);
+  }
+  assert.equal(m.plan({ 'budget-tier': 'no-such-tier' }).ok, false);
+});
+
+test('stateQuery(): the canonical link', () => {
+  const r = m.stateQuery({ model: 'qwen2.5-14b', precision: 'int4', context: '8k' });
+  assert.equal(r.value, 'v=1&model=qwen2.5-14b&precision=int4&context=8192');
 });

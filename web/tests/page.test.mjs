@@ -62,8 +62,10 @@ async function openPage(query, viewport = { width: 1280, height: 800 }, deviceSc
   return { page, context, errors };
 }
 
+// NOTE: a WebGL canvas is cleared once composited, so it is copied inside a
+// requestAnimationFrame callback, right after the app's own callback has drawn the frame.
 async function canvasStats(page) {
-  return page.evaluate(() => {
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
     const c = document.getElementById('canvas');
     const copy = document.createElement('canvas');
     copy.width = c.width; copy.height = c.height;
@@ -72,8 +74,8 @@ async function canvasStats(page) {
     const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
     const colours = new Set();
     for (let i = 0; i < d.length; i += 4 * 97) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-    return { width: c.width, height: c.height, colours: colours.size };
-  });
+    resolve({ width: c.width, height: c.height, colours: colours.size });
+  })));
 }
 
 test('page renders the UI (first frame, non-blank canvas, screenshot)', async () => {
@@ -98,6 +100,37 @@ test('high-DPI: the canvas backing store follows devicePixelRatio; resize follow
   await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 10000 });
   stats = await canvasStats(page);
   assert.equal(stats.height, 1000);
+  await context.close();
+});
+
+test('a shared link opens its scenario; a click changes the language and the URL follows', async () => {
+  const { page, context, errors } = await openPage('?v=1&model=llama-3.1-70b&precision=int4&context=8k');
+  assert.match(await page.evaluate(() => window.cardfit.uiState()), /model=llama-3\.1-70b&precision=int4&context=8192/);
+  // The language button sits at the right end of the header (ImGui reads input once per
+  // frame, so wait for frames between the move, the press and the release).
+  const frames = (n) => page.evaluate((k) => new Promise((resolve) => {
+    const start = window.cardfit.frameCount();
+    const tick = () => (window.cardfit.frameCount() >= start + k ? resolve() : requestAnimationFrame(tick));
+    tick();
+  }), n);
+  await page.mouse.move(1240, 16);
+  await frames(3);
+  await page.mouse.down();
+  await frames(3);
+  await page.mouse.up();
+  await frames(3);
+  await page.waitForFunction(() => /lang=en/.test(location.search), null, { timeout: 10000 });
+  assert.match(await page.evaluate(() => location.search), /model=llama-3\.1-70b/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a broken link shows the defaults and keeps running', async () => {
+  const { page, context, errors } = await openPage('?v=1&model=NOT%20AN%20ID&context=huge&v2=x');
+  const before = await page.evaluate(() => window.cardfit.frameCount());
+  await page.waitForFunction((n) => window.cardfit.frameCount() > n + 5, before);
+  assert.equal(await page.evaluate(() => window.cardfit.uiState()), 'v=1');
+  assert.deepEqual(errors, []);
   await context.close();
 });
 
