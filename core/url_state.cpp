@@ -13,7 +13,8 @@ namespace {
 
 // [SECTION] Reading one pair
 
-Issue bad(const std::string& key, const std::string& message) { return Issue{key, message}; }
+// The message names the key as the user wrote it; apply()'s caller sets the field name.
+Issue bad(const std::string& key, const std::string& message) { return Issue{key, key + ": " + message}; }
 
 std::optional<Issue> read_int(const std::string& key, const std::string& value, std::int64_t min, std::int64_t max,
                               NumberStyle style, std::int64_t& out) {

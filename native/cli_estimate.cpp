@@ -17,7 +17,7 @@ namespace {
 
 
 struct EstimateOptions {
-  ScenarioFlags flags;
+  RequestFlags flags;
   bool json = false;
   bool explain = false;
 };
@@ -150,12 +150,12 @@ int run_estimate(const EstimateOptions& opts, CLI::App* app, const CommonOptions
   }
   std::optional<Catalog> catalog = load_catalog_or_report(common, opts.json, std::cout);
   if (!catalog) return 1;
-  Result<Scenario> scenario = make_scenario(opts.flags, *catalog);
-  if (!scenario.ok()) {
-    print_errors(scenario.errors, opts.json, std::cout);
+  Result<PlanRequest> request = make_request(opts.flags);
+  if (!request.ok()) {
+    print_errors(request.errors, opts.json, std::cout);
     return 1;
   }
-  Scenario s = *scenario.value;
+  Scenario s = request.value->scenario;
   s.explain = opts.json || opts.explain;
   Result<Estimate> e = estimate(*catalog, s);
   if (!e.ok()) {
@@ -177,7 +177,7 @@ void add_estimate_command(CLI::App& app, CommonOptions& common, int& exit_code) 
   CLI::App* sub = app.add_subcommand(
       "estimate", "Memory, fit and card count, speed and training time of a model on every GPU (docs/cli.md)");
   sub->allow_extras();  // unknown flags are reported by us, as JSON with --json
-  add_scenario_flags(sub, opts->flags);
+  add_request_flags(sub, opts->flags, FlagSet::Scenario);
   add_catalog_flag(sub, common);
   sub->add_flag("--explain", opts->explain, "Print every formula with the numbers substituted and its source (in --lang)");
   sub->add_flag("--json", opts->json, "Print one JSON object (the contract in docs/cli.md)");

@@ -20,112 +20,9 @@ namespace cardfit::cli {
 namespace {
 
 struct PlanFlags {
-  ScenarioFlags scenario;
-  std::string budget_tier;     // --budget-tier ID
-  std::string budget;          // --budget AMOUNT (per month, in --currency)
-  std::string currency;        // --currency CNY|USD
-  std::string usd_cny;         // --usd-cny RATE
-  std::string hours_per_day;   // --hours-per-day H
-  std::string term;            // --term hourly|weekly|monthly|yearly|cheapest
-  std::vector<std::string> platforms;  // --platform ID (repeatable)
-  bool student = false;        // --student
-  bool allow_spot = false;     // --allow-spot
-  std::string min_tokens_per_s;  // --min-tokens-per-s X
-  std::string max_ttft_ms;     // --max-ttft-ms X
-  std::string top;             // --top N
-  bool json = false;           // --json
-  std::vector<const CLI::Option*> valued;  // options whose missing value we report ourselves
+  RequestFlags request;  // the estimate flags plus budget, billing and platform choices
+  bool json = false;     // --json
 };
-
-struct ValuedFlag {
-  const char* name;
-  std::string PlanFlags::*member;
-  const char* field;
-  const char* help;
-};
-
-const ValuedFlag kPlanFlags[] = {
-    {"--budget-tier", &PlanFlags::budget_tier, "budget_tier",
-     "Budget tier id: lt-1000 1000-2000 2000-3000 3000-6000 6000-12000 ge-80000 (seed 002 §8.2)"},
-    {"--budget", &PlanFlags::budget, "budget", "Custom monthly budget in --currency (instead of a tier): 3000, 3k"},
-    {"--currency", &PlanFlags::currency, "currency", "CNY | USD (default CNY)"},
-    {"--usd-cny", &PlanFlags::usd_cny, "usd_cny", "CNY per USD (default from the catalog, 7.02)"},
-    {"--hours-per-day", &PlanFlags::hours_per_day, "hours_per_day",
-     "Hours of use per day: bills hourly terms, divides per-hour figures (default 24)"},
-    {"--term", &PlanFlags::term, "term", "hourly | weekly | monthly | yearly | cheapest (default cheapest per offer)"},
-    {"--min-tokens-per-s", &PlanFlags::min_tokens_per_s, "min_tokens_per_s",
-     "Target decode tokens/s per sequence (inference)"},
-    {"--max-ttft-ms", &PlanFlags::max_ttft_ms, "max_ttft_ms", "Target time to first token, ms (inference)"},
-    {"--top", &PlanFlags::top, "top", "Options to list (default 10; the pick is always listed)"},
-};
-
-// A non-negative decimal ("3000", "3k", "1.5"); errors name the field.
-void parse_amount(const std::string& text, const char* field, double& out, std::vector<Issue>& errors) {
-  if (text.empty()) return;
-  Result<double> r = parse_number(text, field);
-  if (!r.ok()) {
-    errors.insert(errors.end(), r.errors.begin(), r.errors.end());
-    return;
-  }
-  out = *r.value;
-}
-
-Result<PlanRequest> make_request(const PlanFlags& f, const Catalog& catalog) {
-  std::vector<Issue> errors;
-  Result<Scenario> scenario = make_scenario(f.scenario, catalog);
-  if (!scenario.ok()) errors = scenario.errors;
-
-  PlanRequest r;
-  if (scenario.ok()) {
-    r.scenario = *scenario.value;
-    r.lang = r.scenario.lang;
-  }
-  for (std::size_t i = 0; i < f.valued.size() && i < std::size(kPlanFlags); ++i) {
-    if (f.valued[i]->count() > 0 && (f.*(kPlanFlags[i].member)).empty()) {
-      errors.push_back({kPlanFlags[i].field, std::string(kPlanFlags[i].field) + ": " + kPlanFlags[i].name +
-                                                 " needs a value"});
-    }
-  }
-  r.budget_tier = f.budget_tier;
-  parse_amount(f.budget, "budget", r.budget, errors);
-  if (!f.budget.empty() && r.budget <= 0 && errors.empty()) {
-    errors.push_back({"budget", "budget: must be a monthly amount above 0, got " + f.budget});
-  }
-  if (!f.currency.empty()) {
-    if (std::optional<Currency> c = parse_currency(f.currency)) {
-      r.currency = *c;
-    } else {
-      errors.push_back({"currency", "currency: unknown currency '" + f.currency + "'; use CNY or USD"});
-    }
-  }
-  parse_amount(f.usd_cny, "usd_cny", r.usd_cny, errors);
-  if (!f.usd_cny.empty() && !(r.usd_cny > 0) && errors.empty()) {
-    errors.push_back({"usd_cny", "usd_cny: must be above 0 (CNY per USD), got " + f.usd_cny});
-  }
-  parse_amount(f.hours_per_day, "hours_per_day", r.hours_per_day, errors);
-  if (!f.term.empty()) {
-    if (std::optional<TermChoice> t = term_choice_from_string(f.term)) {
-      r.term = *t;
-    } else {
-      errors.push_back({"term", "term: unknown term '" + f.term + "'; use hourly, weekly, monthly, yearly or cheapest"});
-    }
-  }
-  r.platforms = f.platforms;
-  r.student = f.student;
-  r.allow_spot = f.allow_spot;
-  parse_amount(f.min_tokens_per_s, "min_tokens_per_s", r.min_tokens_per_s, errors);
-  parse_amount(f.max_ttft_ms, "max_ttft_ms", r.max_ttft_ms, errors);
-  if (!f.top.empty()) {
-    Result<std::int64_t> n = parse_integer(f.top, "top", 1, 1000);
-    if (!n.ok()) {
-      errors.insert(errors.end(), n.errors.begin(), n.errors.end());
-    } else {
-      r.top = static_cast<int>(*n.value);
-    }
-  }
-  if (!errors.empty()) return Result<PlanRequest>::failure(std::move(errors));
-  return Result<PlanRequest>::success(std::move(r));
-}
 
 // [SECTION] The readable report
 
@@ -244,7 +141,7 @@ int run_plan(const PlanFlags& flags, const CommonOptions& common, const std::vec
   }
   std::optional<Catalog> catalog = load_catalog_or_report(common, flags.json, std::cout);
   if (!catalog) return 1;
-  Result<PlanRequest> request = make_request(flags, *catalog);
+  Result<PlanRequest> request = make_request(flags.request);
   if (!request.ok()) {
     print_errors(request.errors, flags.json, std::cout);
     return 1;
@@ -268,20 +165,8 @@ void add_plan_command(CLI::App& app, CommonOptions& common, int& exit_code) {
   auto flags = std::make_shared<PlanFlags>();
   CLI::App* sub = app.add_subcommand(
       "plan", "What to rent, where and for how much: the cheapest option that fits your model, task and budget");
-  add_scenario_flags(sub, flags->scenario);
+  add_request_flags(sub, flags->request, FlagSet::ScenarioAndPlan);
   add_catalog_flag(sub, common);
-  flags->valued.clear();
-  for (const ValuedFlag& f : kPlanFlags) {
-    CLI::Option* o = sub->add_option(f.name, flags.get()->*(f.member), f.help);
-    o->expected(0, 1);
-    flags->valued.push_back(o);
-  }
-  sub->add_option("--platform", flags->platforms, "Only offers of this platform id (repeatable)")
-      ->type_name("ID")
-      ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
-  sub->add_flag("--student", flags->student, "Apply student discounts where a platform offers them (e.g. 智星云 x0.65)");
-  sub->add_flag("--allow-spot", flags->allow_spot, "Also price hourly offers as spot/preemptible where offered");
   sub->add_flag("--json", flags->json, "Print {\"ok\": true, \"pick\", \"options\", \"alternatives\", ...} (docs/cli.md)");
   sub->allow_extras();
   sub->callback([flags, sub, &common, &exit_code] { exit_code = run_plan(*flags, common, sub->remaining()); });

@@ -110,7 +110,7 @@ TEST_CASE("url_state: bad pairs are skipped and named; the rest applies") {
   CHECK(d.issues[2].field == "zero_stage");  // issues name the Scenario field
   CHECK(d.issues[3].field == "student");
   CHECK(d.issues[4].field == "nonsense");
-  CHECK(d.issues[4].message == "unknown key");
+  CHECK(d.issues[4].message == "nonsense: unknown key");
   CHECK(d.issues[5].field == "context");
   CHECK_FALSE(request_from_pairs_strict(decode_query("v=1&context=8q")).ok());
 }
