@@ -12,6 +12,17 @@ const T* find_by_id(const std::vector<T>& items, std::string_view id) {
 }
 }  // namespace
 
+const char* to_string(ComputeType compute) {
+  switch (compute) {
+    case ComputeType::Fp32: return "fp32";
+    case ComputeType::Fp16: return "fp16";
+    case ComputeType::Bf16: return "bf16";
+    case ComputeType::Fp8: return "fp8";
+    case ComputeType::Int8: return "int8";
+  }
+  return "bf16";
+}
+
 const Gpu* Catalog::find_gpu(std::string_view id) const { return find_by_id(gpus, id); }
 const Model* Catalog::find_model(std::string_view id) const { return find_by_id(models, id); }
 const WeightPrecision* Catalog::find_weight_precision(std::string_view id) const {

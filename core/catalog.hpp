@@ -102,6 +102,7 @@ struct Model {
 
 enum class Capability { None, Fp16, Bf16, Fp8, Int8 };  // what a GPU needs to run natively
 enum class ComputeType { Fp32, Fp16, Bf16, Fp8, Int8 };  // which tensor rate matmuls use
+const char* to_string(ComputeType compute);                // "fp32" | "fp16" | "bf16" | "fp8" | "int8"
 
 struct WeightPrecision {
   std::string id;                  // "int4"

@@ -7,17 +7,6 @@ namespace {
 
 using nlohmann::json;
 
-const char* compute_name(ComputeType c) {
-  switch (c) {
-    case ComputeType::Fp32: return "fp32";
-    case ComputeType::Fp16: return "fp16";
-    case ComputeType::Bf16: return "bf16";
-    case ComputeType::Fp8: return "fp8";
-    case ComputeType::Int8: return "int8";
-  }
-  return "fp16";
-}
-
 // [SECTION] JSON
 
 json memory_json(const MemoryBreakdown& m) {
@@ -50,7 +39,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
         {"data_parallel", g.data_parallel},
         {"zero_stage", g.zero_stage},
         {"per_card_memory_bytes", memory_json(g.per_card)},
-        {"compute", compute_name(g.compute)},
+        {"compute", to_string(g.compute)},
         {"dense_tflops", g.dense_tflops},
         {"decode_tokens_per_s", g.decode_tokens_per_s},
         {"aggregate_tokens_per_s", g.aggregate_tokens_per_s},

@@ -12,17 +12,6 @@ json money(const Money& m, Currency c) { return json{{"low", m.low}, {"high", m.
 
 json optional_money(const std::optional<Money>& m, Currency c) { return m ? money(*m, c) : json(nullptr); }
 
-const char* compute_name(ComputeType c) {
-  switch (c) {
-    case ComputeType::Fp32: return "fp32";
-    case ComputeType::Fp16: return "fp16";
-    case ComputeType::Bf16: return "bf16";
-    case ComputeType::Fp8: return "fp8";
-    case ComputeType::Int8: return "int8";
-  }
-  return "bf16";
-}
-
 json option_json(const Option& o, const Plan& p) {
   const Currency c = p.currency;
   json warnings = json::array();
@@ -54,7 +43,7 @@ json option_json(const Option& o, const Plan& p) {
   j["extra_fees"] = money(o.extra_fees, c);
   j["cost_per_hour"] = money(o.cost_per_hour, c);
   j["tflops"] = o.tflops;
-  j["tflops_convention"] = std::string("dense tensor ") + compute_name(o.compute) + ", no sparsity, x cards x slice";
+  j["tflops_convention"] = std::string("dense tensor ") + to_string(o.compute) + ", no sparsity, x cards x slice";
   j["cost_per_tflops_hour"] = money(o.cost_per_tflops_hour, c);
   j["cost_per_million_tokens"] = optional_money(o.cost_per_million_tokens, c);
   j["within_budget"] = o.within_budget;

@@ -8,6 +8,7 @@
 
 #include "cli.hpp"
 #include "cli_scenario.hpp"
+#include "cli_table.hpp"
 #include "estimate.hpp"
 #include "estimate_json.hpp"
 #include "numbers.hpp"
@@ -23,33 +24,6 @@ struct EstimateOptions {
 };
 
 // [SECTION] Text
-
-std::size_t display_width(const std::string& s) {
-  std::size_t width = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    width += len >= 3 ? 2 : 1;  // CJK (3-byte UTF-8) takes two columns
-    i += len;
-  }
-  return width;
-}
-
-void print_table(const std::vector<std::vector<std::string>>& rows, std::ostream& out) {
-  std::vector<std::size_t> widths;
-  for (const auto& r : rows) {
-    widths.resize(std::max(widths.size(), r.size()), 0);
-    for (std::size_t c = 0; c < r.size(); ++c) widths[c] = std::max(widths[c], display_width(r[c]));
-  }
-  for (const auto& r : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < r.size(); ++c) {
-      line += r[c];
-      if (c + 1 < r.size()) line += std::string(widths[c] - display_width(r[c]) + 2, ' ');
-    }
-    out << line << "\n";
-  }
-}
 
 std::string gb(std::int64_t bytes) { return format_gb(static_cast<double>(bytes)); }
 

@@ -12,6 +12,7 @@
 
 #include "cli.hpp"
 #include "cli_scenario.hpp"
+#include "cli_table.hpp"
 #include "numbers.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
@@ -25,33 +26,6 @@ struct PlanFlags {
 };
 
 // [SECTION] The readable report
-
-std::size_t display_width(const std::string& s) {  // CJK characters take two columns
-  std::size_t width = 0;
-  for (std::size_t i = 0; i < s.size();) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    const std::size_t len = c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
-    width += len >= 3 ? 2 : 1;
-    i += len;
-  }
-  return width;
-}
-
-void print_table(const std::vector<std::vector<std::string>>& rows, std::ostream& out) {
-  std::vector<std::size_t> widths;
-  for (const auto& r : rows) {
-    widths.resize(std::max(widths.size(), r.size()), 0);
-    for (std::size_t c = 0; c < r.size(); ++c) widths[c] = std::max(widths[c], display_width(r[c]));
-  }
-  for (const auto& r : rows) {
-    std::string line;
-    for (std::size_t c = 0; c < r.size(); ++c) {
-      line += r[c];
-      if (c + 1 < r.size()) line += std::string(widths[c] - display_width(r[c]) + 2, ' ');
-    }
-    out << line << "\n";
-  }
-}
 
 std::string amount(double v) { return v >= 100 ? format_grouped(v) : format_rate(v); }
 

@@ -3,27 +3,7 @@
 // Run by CTest: CARDFIT_CLI = the binary, CARDFIT_ROOT = the repository root.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-
-const cli = process.env.CARDFIT_CLI;
-const root = process.env.CARDFIT_ROOT;
-const fixture = (name) => path.join(root, 'tests', 'cli', 'fixtures', name);
-
-function run(...args) {
-  const r = spawnSync(cli, args, { cwd: root, encoding: 'utf8', timeout: 30000 });
-  assert.equal(r.error, undefined, `could not run ${cli}: ${r.error}`);
-  assert.equal(r.signal, null, `cardfit ${args.join(' ')} died with ${r.signal}\n${r.stderr}`);
-  return r;
-}
-
-function json(r) {
-  try {
-    return JSON.parse(r.stdout);
-  } catch (e) {
-    assert.fail(`stdout is not JSON: ${e.message}\n${r.stdout.slice(0, 500)}\n${r.stderr}`);
-  }
-}
+import { cli, root, fixture, run, json } from './cli_helpers.mjs';
 
 function plan(...args) {
   const r = run('plan', ...args, '--json');
