@@ -14,7 +14,7 @@ void panel_gpus(App& app) {
   const Estimate& e = *app.derived.estimate;
   const bool training = is_training(e.task);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
   ImGui::TextDisabled("%s", T(app, "gpus.hint"));
   if (!ImGui::BeginTable("gpus", 8, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupScrollFreeze(1, 1);

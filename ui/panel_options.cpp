@@ -84,7 +84,7 @@ void panel_options(App& app) {
     ImGui::TextDisabled("· %s %s", T(app, "opt.budget"), p.budget.label.in(lang).c_str());
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
   const float height = ImGui::GetContentRegionAvail().y - (p.alternatives.empty() ? 0 : ImGui::GetTextLineHeightWithSpacing() * 6);
   if (ImGui::BeginTable("options", 8, flags, ImVec2(0, height > 100 ? height : 100))) {
     ImGui::TableSetupScrollFreeze(0, 1);

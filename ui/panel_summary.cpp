@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <array>
+#include <string>
 
 #include "panels.hpp"
 #include "plan_text.hpp"
@@ -45,17 +46,26 @@ void memory_bar(const App& app, const MemoryBreakdown& m) {
     x += w;
   }
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height + ImGui::GetStyle().ItemSpacing.y));
+  // Legend: swatch + label, wrapped onto a new line when the next item would not fit.
+  const float s = ImGui::GetTextLineHeight() * 0.7f;
+  const float gap = ImGui::GetFontSize() * 1.2f;
+  const float right = ImGui::GetCursorScreenPos().x + width;
+  bool first = true;
   for (const Part& p : parts) {
     if (p.bytes <= 0) continue;
+    const std::string label = std::string(T(app, p.key)) + " " + format_gb(static_cast<double>(p.bytes));
+    const float item = s + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(label.c_str()).x;
+    if (!first) {
+      ImGui::SameLine(0, gap);
+      if (ImGui::GetCursorScreenPos().x + item > right) ImGui::NewLine();
+    }
+    first = false;
     const ImVec2 pos = ImGui::GetCursorScreenPos();
-    const float s = ImGui::GetTextLineHeight() * 0.7f;
     draw->AddRectFilled(ImVec2(pos.x, pos.y + s * 0.25f), ImVec2(pos.x + s, pos.y + s * 1.25f), p.colour);
     ImGui::Dummy(ImVec2(s, s));
     ImGui::SameLine();
-    ImGui::Text("%s %s", T(app, p.key), format_gb(static_cast<double>(p.bytes)).c_str());
-    ImGui::SameLine(0, ImGui::GetFontSize() * 1.2f);
+    ImGui::TextUnformatted(label.c_str());
   }
-  ImGui::NewLine();
 }
 
 }  // namespace
