@@ -50,6 +50,14 @@ void draw_header(App& app) {
   ImGui::Separator();
 }
 
+// The scenario as a link query. The interface language is left out: it is the reader's
+// preference (saved in the settings), and an embedding page sets it with its own lang=.
+std::string state_query(const PlanRequest& request) {
+  KeyValues pairs = request_to_pairs(request);
+  pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; }), pairs.end());
+  return encode_query(pairs);
+}
+
 void draw_catalog_errors(const App& app) {
   ImGui::TextColored(ImVec4(0.7f, 0.1f, 0.1f, 1), "%s", T(app, "app.catalog_error"));
   for (const auto& issue : app.catalog_errors) ImGui::BulletText("%s", issue_text(issue).c_str());
@@ -104,7 +112,7 @@ void app_init(App& app, const AppOptions& options) {
     }
   }
   app.state = make_ui_state(decoded.request, ui_lang);
-  app.published_state = encode_query(request_to_pairs(app.state.request));
+  app.published_state = state_query(app.state.request);
   app_rescale(app, options.dpi_scale);
 }
 
@@ -120,7 +128,7 @@ void app_frame(App& app) {
   if (app.dirty && app.catalog_errors.empty()) {
     recompute(app.catalog, app.state, app.derived);
     app.dirty = false;
-    std::string query = encode_query(request_to_pairs(app.state.request));
+    std::string query = state_query(app.state.request);
     if (app.derived.errors.empty() && query != app.published_state) {
       platform::remember_state(query);
       app.published_state = std::move(query);

@@ -16,7 +16,7 @@ mergeInto(LibraryManager.library, {
     stringToUTF8(v, buf, size);
   },
   // Debounced: typing in a box changes the state every frame; the URL follows 300 ms later.
-  // embed=1 and lang are kept, as they belong to the page that embeds us.
+  // embed and lang are kept as they are: they belong to the page that embeds us.
   cardfit_js_replace_state__deps: ['$cardfitStateTimer'],
   $cardfitStateTimer: { id: 0 },
   cardfit_js_replace_state: function (query) {
@@ -24,7 +24,9 @@ mergeInto(LibraryManager.library, {
     clearTimeout(cardfitStateTimer.id);
     cardfitStateTimer.id = setTimeout(function () {
       try {
-        const keep = new URLSearchParams(location.search).get('embed') === '1' ? '&embed=1' : '';
+        const old = new URLSearchParams(location.search);
+        let keep = '';
+        for (const k of ['embed', 'lang']) if (old.has(k)) keep += '&' + k + '=' + encodeURIComponent(old.get(k));
         history.replaceState(null, '', location.pathname + '?' + q + keep + location.hash);
       } catch (e) {}
     }, 300);

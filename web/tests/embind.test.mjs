@@ -26,8 +26,9 @@ test('estimate(): weights of a parameter count in a precision (the first slice)'
   const r = m.estimate({ params: '7B', precision: 'bf16', gpu: 'rtx-4090' });
   assert.equal(r.ok, true, JSON.stringify(r.errors));
   assert.ok(Math.abs(r.value.memory_bytes.weights / 1e9 - 14) < 0.3, String(r.value.memory_bytes.weights));
+  // INT4 (AWQ, 4.25 bits with group scales) keeps embeddings and the output layer in 16-bit.
   const int4 = m.estimate({ params: 7e9, precision: 'int4' });
-  assert.ok(int4.value.memory_bytes.weights < r.value.memory_bytes.weights / 3);
+  assert.ok(int4.value.memory_bytes.weights < r.value.memory_bytes.weights / 2.5);
 });
 
 test('estimate(): the CLI JSON contract, from an object or a query string', () => {

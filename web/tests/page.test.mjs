@@ -103,24 +103,25 @@ test('high-DPI: the canvas backing store follows devicePixelRatio; resize follow
   await context.close();
 });
 
-test('a shared link opens its scenario; a click changes the language and the URL follows', async () => {
-  const { page, context, errors } = await openPage('?v=1&model=llama-3.1-70b&precision=int4&context=8k');
-  assert.match(await page.evaluate(() => window.cardfit.uiState()), /model=llama-3\.1-70b&precision=int4&context=8192/);
-  // The language button sits at the right end of the header (ImGui reads input once per
-  // frame, so wait for frames between the move, the press and the release).
+test('a shared link opens its scenario; a click changes the task and the URL follows', async () => {
+  const { page, context, errors } = await openPage('?v=1&model=llama-3.1-70b&precision=fp16&context=8k&lang=zh');
+  assert.match(await page.evaluate(() => window.cardfit.uiState()), /model=llama-3\.1-70b&precision=fp16&context=8192/);
+  // The "LoRA" radio button of the task row (at 1280x800 in Chinese; ImGui reads input once
+  // per frame, so wait for frames between the move, the press and the release).
   const frames = (n) => page.evaluate((k) => new Promise((resolve) => {
     const start = window.cardfit.frameCount();
     const tick = () => (window.cardfit.frameCount() >= start + k ? resolve() : requestAnimationFrame(tick));
     tick();
   }), n);
-  await page.mouse.move(1240, 16);
+  await page.mouse.move(90, 266);
   await frames(3);
   await page.mouse.down();
   await frames(3);
   await page.mouse.up();
   await frames(3);
-  await page.waitForFunction(() => /lang=en/.test(location.search), null, { timeout: 10000 });
+  await page.waitForFunction(() => /task=lora/.test(location.search), null, { timeout: 10000 });
   assert.match(await page.evaluate(() => location.search), /model=llama-3\.1-70b/);
+  assert.match(await page.evaluate(() => window.cardfit.uiState()), /task=lora/);
   assert.deepEqual(errors, []);
   await context.close();
 });
