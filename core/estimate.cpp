@@ -127,8 +127,8 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
                        need + "，可用 " + usable + "。"});
     }
     if (!inference && r.zero_stage == 0) {
-      w.push_back({"With ZeRO stage 0 every data-parallel card holds all model states; --zero 1-3 shards them over the cards.",
-                   "ZeRO-0 时每张数据并行卡都保存全部模型状态；--zero 1-3 会把它们切分到各卡。"});
+      w.push_back({"With ZeRO stage 0 every data-parallel card holds all model states; ZeRO stages 1-3 shard them over the cards.",
+                   "ZeRO-0 时每张数据并行卡都保存全部模型状态；ZeRO 1-3 阶段会把它们切分到各卡。"});
     }
   } else if (fc.fit == Fit::Tight) {
     w.push_back({"Tight: only " + format_fixed(g.spare_fraction * 100, 0) + "% of usable memory spare (headroom " +

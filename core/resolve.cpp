@@ -89,14 +89,14 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     r.model = &*sc.custom_model;
   } else {
     r.model = catalog.find_model(sc.model);
-    if (!r.model) error("model", "unknown model " + quoted(sc.model) + " (see `cardfit catalog`, or use --params / --config)");
+    if (!r.model) error("model", "unknown model " + quoted(sc.model) + " (see the catalog, or give a parameter count or a config.json)");
   }
   if (r.model) {
     std::vector<Issue> model_errors = validate_model(*r.model, "model");
     errors.insert(errors.end(), model_errors.begin(), model_errors.end());
     if (r.model->assumed_architecture) {
-      warn("Model shapes are assumed from the parameter count alone; load its config.json (--config) for exact KV-cache figures.",
-           "模型结构仅由参数量推测；请用 --config 载入其 config.json 以得到准确的 KV 缓存数值。");
+      warn("Model shapes are assumed from the parameter count alone; import its config.json for exact KV-cache figures.",
+           "模型结构仅由参数量推测；请导入其 config.json 以得到准确的 KV 缓存数值。");
     }
   }
 
@@ -112,7 +112,7 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
       case Task::Lora:
         if (fam != "float" || r.precision->bits_per_weight < 16) {
           error("precision", "LoRA trains adapters on a 16- or 32-bit base (fp32, bf16, fp16); for a 4-bit base use "
-                             "--task qlora (got " + quoted(sc.precision) + ")");
+                             "task qlora (got " + quoted(sc.precision) + ")");
         }
         break;
       case Task::Qlora:
@@ -130,7 +130,7 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
                  "QLoRA：基座模型以 NF4（双重量化）存储；" + sc.precision + " 是适配器与矩阵乘的计算精度。");
           }
         } else {
-          error("precision", "QLoRA quantises the frozen base to NF4 (Dettmers et al. 2023); use --precision nf4 "
+          error("precision", "QLoRA quantises the frozen base to NF4 (Dettmers et al. 2023); use precision nf4 "
                              "(or bf16/fp16 as the compute type), not " + quoted(sc.precision));
         }
         break;
@@ -143,7 +143,7 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
         } else if (fam != "float") {
           error("precision", "full fine-tuning and pre-training update every weight, so weights must be in a "
                              "trainable float format (fp32, bf16, fp16, fp8); got " + quoted(sc.precision) +
-                             " (for a quantised base use --task qlora)");
+                             " (for a quantised base use task qlora)");
         }
         break;
     }
@@ -161,8 +161,8 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     r.kv_bits = kv->bits;
     r.kv_requires = kv->requires_capability;
     if (is_training(sc.task)) {
-      warn("--kv-precision only matters for inference; training keeps no KV cache.",
-           "--kv-precision 只影响推理；训练不保留 KV 缓存。");
+      warn("The KV-cache precision only matters for inference; training keeps no KV cache.",
+           "KV 缓存精度只影响推理；训练不保留 KV 缓存。");
     }
   } else {
     error("kv_precision", "unknown KV-cache precision " + quoted(sc.kv_precision) + " (see `cardfit catalog`)");
@@ -208,7 +208,7 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   if (!(sc.tokens >= 0) || sc.tokens > kMaxTokens) {
     error("tokens", "must be between 0 and 1e16, got " + format_fixed(sc.tokens, 0));
   } else if (sc.tokens > 0 && !is_training(sc.task)) {
-    warn("--tokens is the training data size; it is ignored for inference.", "--tokens 是训练数据量，推理时忽略。");
+    warn("The training token count is ignored for inference.", "训练 token 数在推理时不使用。");
   }
   if (sc.zero_stage < -1 || sc.zero_stage > 3) {
     error("zero_stage", "ZeRO stage must be 0, 1, 2 or 3, got " + std::to_string(sc.zero_stage));
