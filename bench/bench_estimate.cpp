@@ -2,29 +2,14 @@
 // so the UI can recompute on every keystroke). The catalog is loaded once, outside the timing.
 #include <benchmark/benchmark.h>
 
-#include <cstdio>
-#include <cstdlib>
-
-#include "embedded.hpp"
+#include "bench_support.hpp"
 #include "estimate.hpp"
 
 namespace {
 
-const cardfit::Catalog& bundled() {
-  static const cardfit::Catalog catalog = [] {
-    cardfit::Result<cardfit::Catalog> r = cardfit::assets::bundled_catalog();
-    if (!r.ok()) {
-      for (const cardfit::Issue& i : r.errors) std::fprintf(stderr, "%s: %s\n", i.field.c_str(), i.message.c_str());
-      std::abort();
-    }
-    return *r.value;
-  }();
-  return catalog;
-}
-
 // The default scenario (Qwen2.5-7B BF16 inference on vLLM, 4k context) on all GPUs, with explanations.
 void BM_EstimateDefaultAllGpus(benchmark::State& state) {
-  const cardfit::Catalog& catalog = bundled();
+  const cardfit::Catalog& catalog = cardfit::bench::catalog();
   const cardfit::Scenario scenario;
   for (auto _ : state) {
     cardfit::Result<cardfit::Estimate> e = cardfit::estimate(catalog, scenario);
@@ -35,7 +20,7 @@ BENCHMARK(BM_EstimateDefaultAllGpus)->Unit(benchmark::kMicrosecond);
 
 // The same without explanation text (what the planner calls per option).
 void BM_EstimateNoExplainAllGpus(benchmark::State& state) {
-  const cardfit::Catalog& catalog = bundled();
+  const cardfit::Catalog& catalog = cardfit::bench::catalog();
   cardfit::Scenario scenario;
   scenario.explain = false;
   for (auto _ : state) {
@@ -47,7 +32,7 @@ BENCHMARK(BM_EstimateNoExplainAllGpus)->Unit(benchmark::kMicrosecond);
 
 // A harder case: a 70B LoRA fine-tune with automatic ZeRO over multi-card counts.
 void BM_EstimateLora70bAllGpus(benchmark::State& state) {
-  const cardfit::Catalog& catalog = bundled();
+  const cardfit::Catalog& catalog = cardfit::bench::catalog();
   cardfit::Scenario scenario;
   scenario.model = "llama-3.1-70b";
   scenario.task = cardfit::Task::Lora;

@@ -3,28 +3,13 @@
 // The catalog is loaded once, outside the timing.
 #include <benchmark/benchmark.h>
 
-#include <cstdio>
-#include <cstdlib>
-
-#include "embedded.hpp"
+#include "bench_support.hpp"
 #include "plan.hpp"
 
 namespace {
 
-const cardfit::Catalog& bundled() {
-  static const cardfit::Catalog catalog = [] {
-    cardfit::Result<cardfit::Catalog> r = cardfit::assets::bundled_catalog();
-    if (!r.ok()) {
-      for (const cardfit::Issue& i : r.errors) std::fprintf(stderr, "%s: %s\n", i.field.c_str(), i.message.c_str());
-      std::abort();
-    }
-    return *r.value;
-  }();
-  return catalog;
-}
-
 void run(benchmark::State& state, const cardfit::PlanRequest& request) {
-  const cardfit::Catalog& catalog = bundled();
+  const cardfit::Catalog& catalog = cardfit::bench::catalog();
   for (auto _ : state) {
     cardfit::Result<cardfit::Plan> p = cardfit::plan(catalog, request);
     if (!p.ok()) state.SkipWithError("plan failed");

@@ -4,6 +4,8 @@
 // raw output only) and fast, because they also run under ASan and in WebAssembly.
 #include <catch2/catch.hpp>
 
+#include "test_support.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -18,12 +20,6 @@ using namespace cardfit;
 using nlohmann::json;
 
 namespace {
-
-const Catalog& bundled() {
-  static const Result<Catalog> result = assets::bundled_catalog();
-  REQUIRE(result.ok());
-  return *result.value;
-}
 
 std::string_view bundled_file(std::string_view name) {
   for (const assets::File& f : assets::catalog_files()) {
@@ -46,7 +42,7 @@ void check_answer(const Result<Catalog>& r) {
   for (const Issue& e : r.errors) CHECK_FALSE(e.message.empty());
 }
 
-Result<Catalog> overlay_text(const std::string& text) { return apply_overlay(bundled(), CatalogFile{"fuzz.json", text}); }
+Result<Catalog> overlay_text(const std::string& text) { return apply_overlay(test::catalog(), CatalogFile{"fuzz.json", text}); }
 
 Result<Catalog> overlay_entry(const char* section, const json& entry) {
   json doc = {{"schema", "cardfit.catalog/1"}, {section, json::array({entry})}};
@@ -110,7 +106,7 @@ TEST_CASE("random byte flips are answered, never crash", "[catalog][fuzz]") {
 }
 
 TEST_CASE("wrong types at every field are errors", "[catalog][fuzz]") {
-  const json catalog = json::parse(catalog_to_json(bundled()), nullptr, false);
+  const json catalog = json::parse(catalog_to_json(test::catalog()), nullptr, false);
   REQUIRE(catalog.is_object());
   // Values of another JSON type than the field's; an optional object also takes null (= none).
   auto wrong_for = [](const json& v) -> std::vector<json> {
@@ -146,7 +142,7 @@ TEST_CASE("wrong types at every field are errors", "[catalog][fuzz]") {
 }
 
 TEST_CASE("negative, absurd and out-of-range numbers are errors", "[catalog][fuzz]") {
-  const json catalog = json::parse(catalog_to_json(bundled()), nullptr, false);
+  const json catalog = json::parse(catalog_to_json(test::catalog()), nullptr, false);
   // 1e308 and -1 break every rule (all ranges are finite and >= 0); the others are
   // answered either way but must not crash or wrap around.
   const char* always_bad[] = {"1e308", "-1", "18446744073709551615", "-9223372036854775808", "1e20"};

@@ -3,6 +3,8 @@
 // catalog_to_json round trip. Reference values cite their source in a comment.
 #include <catch2/catch.hpp>
 
+#include "test_support.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <set>
@@ -16,21 +18,6 @@ using nlohmann::json;
 
 namespace {
 
-const Catalog& bundled() {
-  static const Result<Catalog> result = assets::bundled_catalog();
-  if (!result.ok()) {
-    for (const Issue& e : result.errors) UNSCOPED_INFO(e.field << ": " << e.message);
-  }
-  REQUIRE(result.ok());
-  return *result.value;
-}
-
-std::string all_errors(const std::vector<Issue>& issues) {
-  std::string s;
-  for (const Issue& i : issues) s += i.field + ": " + i.message + "\n";
-  return s;
-}
-
 bool has_error(const std::vector<Issue>& issues, const std::string& field, const std::string& message_part) {
   for (const Issue& i : issues) {
     if (i.field == field && i.message.find(message_part) != std::string::npos) return true;
@@ -38,7 +25,7 @@ bool has_error(const std::vector<Issue>& issues, const std::string& field, const
   return false;
 }
 
-Result<Catalog> overlay(const std::string& text) { return apply_overlay(bundled(), CatalogFile{"overlay.json", text}); }
+Result<Catalog> overlay(const std::string& text) { return apply_overlay(test::catalog(), CatalogFile{"overlay.json", text}); }
 
 }  // namespace
 
@@ -46,13 +33,13 @@ Result<Catalog> overlay(const std::string& text) { return apply_overlay(bundled(
 
 TEST_CASE("bundled catalog loads with no problems", "[catalog]") {
   const Result<Catalog> result = assets::bundled_catalog();
-  INFO(all_errors(result.errors));
+  INFO(test::all_errors(result.errors));
   REQUIRE(result.ok());
   CHECK(validate_catalog(*result.value).empty());
 }
 
 TEST_CASE("bundled catalog has every id issue 3 asks for", "[catalog]") {
-  const Catalog& c = bundled();
+  const Catalog& c = test::catalog();
   // Issue 3, "Deliver" items 2-4.
   for (const char* id : {"t4", "v100-32g", "a10", "l4", "l20", "l40s", "rtx-3090", "rtx-4090", "rtx-5090",
                          "rtx-4050-laptop", "rtx-a6000", "rtx-6000-ada", "a100-40g", "a100-80g", "a800-80g",
@@ -89,7 +76,7 @@ TEST_CASE("bundled catalog has every id issue 3 asks for", "[catalog]") {
 }
 
 TEST_CASE("every bundled entry is complete, unique and in sane units", "[catalog]") {
-  const Catalog& c = bundled();
+  const Catalog& c = test::catalog();
   auto check_common = [](const auto& items, const char* section) {
     std::set<std::string> ids;
     for (const auto& e : items) {
@@ -190,12 +177,12 @@ TEST_CASE("datasheet values", "[catalog]") {
   };
   for (const Row& r : rows) {
     INFO(r.gpu);
-    const Gpu* g = bundled().find_gpu(r.gpu);
+    const Gpu* g = test::catalog().find_gpu(r.gpu);
     REQUIRE(g != nullptr);
     CHECK(g->*r.field == Approx(r.expected).epsilon(1e-6));
   }
-  CHECK(bundled().find_gpu("a100-80g")->mig_max_instances == 7);  // A100 datasheet: up to 7 MIGs
-  CHECK(bundled().find_gpu("rtx-4090")->interconnect == Interconnect::Pcie);  // no NVLink on Ada GeForce
+  CHECK(test::catalog().find_gpu("a100-80g")->mig_max_instances == 7);  // A100 datasheet: up to 7 MIGs
+  CHECK(test::catalog().find_gpu("rtx-4090")->interconnect == Interconnect::Pcie);  // no NVLink on Ada GeForce
 }
 
 TEST_CASE("every price in the seed articles is an offer with its source", "[catalog]") {
@@ -242,7 +229,7 @@ TEST_CASE("every price in the seed articles is an offer with its source", "[cata
   for (const Row& r : rows) {
     INFO(r.platform << " " << r.gpu << " " << r.low << "-" << r.high << " (" << r.source << ")");
     bool found = false;
-    for (const Offer& o : bundled().offers) {
+    for (const Offer& o : test::catalog().offers) {
       if (o.platform != r.platform || o.gpu != r.gpu || o.source.find(r.source) == std::string::npos) continue;
       for (const OfferPrice& p : o.prices) {
         found = found || (p.term == r.term && p.price.low == Approx(r.low) && p.price.high == Approx(r.high) &&
@@ -252,7 +239,7 @@ TEST_CASE("every price in the seed articles is an offer with its source", "[cata
     CHECK(found);
   }
 
-  const Catalog& c = bundled();
+  const Catalog& c = test::catalog();
   // 一万网络 A100 1/20 slice, 900/month (002 §3.9).
   const Offer* slice = c.find_offer("yiwan-a100-40g-slice");
   REQUIRE(slice != nullptr);
@@ -293,7 +280,7 @@ TEST_CASE("budget tiers from seed 002 §8.2", "[catalog]") {
                       {"3000-6000", 3000, 6000},     {"6000-12000", 6000, 12000}, {"ge-80000", 80000, 0}};
   for (const Row& r : rows) {
     INFO(r.id);
-    const BudgetTier* t = bundled().find_budget_tier(r.id);
+    const BudgetTier* t = test::catalog().find_budget_tier(r.id);
     REQUIRE(t != nullptr);
     CHECK(t->low_cny_per_month == Approx(r.low));
     CHECK(t->high_cny_per_month == Approx(r.high));
@@ -304,18 +291,18 @@ TEST_CASE("budget tiers from seed 002 §8.2", "[catalog]") {
 // [SECTION] Round trip
 
 TEST_CASE("catalog_to_json round-trips through load_catalog", "[catalog][roundtrip]") {
-  const std::string text = catalog_to_json(bundled());
+  const std::string text = catalog_to_json(test::catalog());
   const Result<Catalog> again = load_catalog({CatalogFile{"catalog.json", text}});
-  INFO(all_errors(again.errors));
+  INFO(test::all_errors(again.errors));
   REQUIRE(again.ok());
   CHECK(catalog_to_json(*again.value) == text);
-  CHECK(again.value->gpus.size() == bundled().gpus.size());
-  CHECK(again.value->offers.size() == bundled().offers.size());
-  CHECK(again.value->defaults.usd_cny == bundled().defaults.usd_cny);
+  CHECK(again.value->gpus.size() == test::catalog().gpus.size());
+  CHECK(again.value->offers.size() == test::catalog().offers.size());
+  CHECK(again.value->defaults.usd_cny == test::catalog().defaults.usd_cny);
 }
 
 TEST_CASE("catalog_to_json keeps every field of every bundled file", "[catalog][roundtrip]") {
-  const json out = json::parse(catalog_to_json(bundled()), nullptr, false);
+  const json out = json::parse(catalog_to_json(test::catalog()), nullptr, false);
   REQUIRE(out.is_object());
   auto is_zero = [](const json& v) {
     return v.is_null() || (v.is_number() && v.get<double>() == 0) || (v.is_boolean() && !v.get<bool>()) ||
@@ -371,7 +358,7 @@ TEST_CASE("errors name the file, the JSON path and the reason", "[catalog][error
      "memry_mib": 5, "source": "s", "as_of": "2026-01-01"}]})";
   const Result<Catalog> r = load_catalog({CatalogFile{"gpus.json", gpus}});
   REQUIRE_FALSE(r.ok());
-  INFO(all_errors(r.errors));
+  INFO(test::all_errors(r.errors));
   CHECK(has_error(r.errors, "gpus.json: gpus[0].memory_mib", "must be a positive integer"));
   CHECK(has_error(r.errors, "gpus.json: gpus[0].memory_mib", "got -5"));
   CHECK(has_error(r.errors, "gpus.json: gpus[0].memry_mib", "unknown field 'memry_mib'"));
@@ -396,11 +383,11 @@ TEST_CASE("load_catalog rejects duplicate ids across files and remove flags", "[
 }
 
 TEST_CASE("validate_catalog checks references of a hand-built catalog", "[catalog][errors]") {
-  Catalog c = bundled();
+  Catalog c = test::catalog();
   c.offers[0].gpu = "rtx-4900";
   c.offers.push_back(c.offers[1]);  // duplicate id
   const std::vector<Issue> issues = validate_catalog(c);
-  INFO(all_errors(issues));
+  INFO(test::all_errors(issues));
   CHECK(has_error(issues, "offers[0].gpu", "unknown GPU 'rtx-4900' (did you mean 'rtx-4090'?)"));
   CHECK(has_error(issues, "offers[" + std::to_string(c.offers.size() - 1) + "].id", "duplicate offer id"));
 }
@@ -418,20 +405,20 @@ TEST_CASE("problems are capped so a garbage file stays readable", "[catalog][err
 // [SECTION] Overlays
 
 TEST_CASE("overlay: a vendor changes just a price", "[catalog][overlay]") {
-  const std::string before = catalog_to_json(bundled());
+  const std::string before = catalog_to_json(test::catalog());
   const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [
     {"id": "yiwan-t4-card", "prices": [{"term": "monthly", "low": 850, "high": 850}],
      "package_multipliers": {"yearly": 0.7}}]})");
-  INFO(all_errors(r.errors));
+  INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   const Offer* o = r.value->find_offer("yiwan-t4-card");
   REQUIRE(o != nullptr);
   CHECK(o->prices.size() == 1);
   CHECK(o->prices[0].price.low == 850);
   CHECK(o->package_multipliers.yearly == Approx(0.7));
-  CHECK(o->source == bundled().find_offer("yiwan-t4-card")->source);  // untouched fields kept
+  CHECK(o->source == test::catalog().find_offer("yiwan-t4-card")->source);  // untouched fields kept
   CHECK(o->gpu == "t4");
-  CHECK(catalog_to_json(bundled()) == before);  // the base is never modified
+  CHECK(catalog_to_json(test::catalog()) == before);  // the base is never modified
 }
 
 TEST_CASE("overlay: add a GPU and an offer for it", "[catalog][overlay]") {
@@ -446,11 +433,11 @@ TEST_CASE("overlay: add a GPU and an offer for it", "[catalog][overlay]") {
       "slice_fraction": 1, "currency": "CNY", "prices": [{"term": "hourly", "low": 2.2, "high": 2.2}],
       "package_multipliers": {"weekly": 0, "monthly": 0, "yearly": 0}, "isolation": "dedicated",
       "interconnect": "none", "stock": "available", "source": "acme price list", "as_of": "2026-06-01"}]})");
-  INFO(all_errors(r.errors));
+  INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   CHECK(r.value->find_gpu("rtx-4090-48g")->memory_mib == 49140);
   CHECK(r.value->find_offer("acme-4090-48g")->prices[0].price.low == Approx(2.2));
-  CHECK(r.value->gpus.size() == bundled().gpus.size() + 1);
+  CHECK(r.value->gpus.size() == test::catalog().gpus.size() + 1);
 }
 
 TEST_CASE("overlay: remove with an explicit flag", "[catalog][overlay]") {
@@ -458,7 +445,7 @@ TEST_CASE("overlay: remove with an explicit flag", "[catalog][overlay]") {
     const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [{"id": "market-004-l40s-card", "remove": true}]})");
     REQUIRE(r.ok());
     CHECK(r.value->find_offer("market-004-l40s-card") == nullptr);
-    CHECK(r.value->offers.size() == bundled().offers.size() - 1);
+    CHECK(r.value->offers.size() == test::catalog().offers.size() - 1);
   }
   SECTION("a GPU still used by an offer is an error at the removal") {
     const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40s", "remove": true}]})");
@@ -468,7 +455,7 @@ TEST_CASE("overlay: remove with an explicit flag", "[catalog][overlay]") {
   SECTION("a GPU together with its offers") {
     const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40s", "remove": true}],
       "offers": [{"id": "market-004-l40s-card", "remove": true}]})");
-    INFO(all_errors(r.errors));
+    INFO(test::all_errors(r.errors));
     REQUIRE(r.ok());
     CHECK(r.value->find_gpu("l40s") == nullptr);
   }
@@ -487,10 +474,10 @@ TEST_CASE("overlay: remove with an explicit flag", "[catalog][overlay]") {
 TEST_CASE("overlay: defaults, exchange rate and nested objects merge field by field", "[catalog][overlay]") {
   Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "defaults": {"headroom": 0.3},
     "default_usd_cny": 7.3, "usd_cny_source": "vendor's rate"})");
-  INFO(all_errors(r.errors));
+  INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   CHECK(r.value->defaults.headroom == Approx(0.3));
-  CHECK(r.value->defaults.mfu_datacenter == Approx(bundled().defaults.mfu_datacenter));
+  CHECK(r.value->defaults.mfu_datacenter == Approx(test::catalog().defaults.mfu_datacenter));
   CHECK(r.value->defaults.usd_cny == Approx(7.3));
 
   r = overlay(R"({"schema": "cardfit.catalog/1", "default_usd_cny": 7.3})");
@@ -500,7 +487,7 @@ TEST_CASE("overlay: defaults, exchange rate and nested objects merge field by fi
   // A partial nested object merges; null removes an optional one.
   r = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "mixtral-8x7b", "moe": {"experts_per_token": 1}},
     {"id": "mistral-7b", "sliding_window": null}]})");
-  INFO(all_errors(r.errors));
+  INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   CHECK(r.value->find_model("mixtral-8x7b")->moe.experts_per_token == 1);
   CHECK(r.value->find_model("mixtral-8x7b")->moe.num_experts == 8);
@@ -508,7 +495,7 @@ TEST_CASE("overlay: defaults, exchange rate and nested objects merge field by fi
 }
 
 TEST_CASE("a bad overlay leaves the base intact and says what is wrong", "[catalog][overlay]") {
-  const std::string before = catalog_to_json(bundled());
+  const std::string before = catalog_to_json(test::catalog());
   struct Row {
     const char* overlay;
     const char* field;
@@ -540,17 +527,17 @@ TEST_CASE("a bad overlay leaves the base intact and says what is wrong", "[catal
   for (const Row& row : rows) {
     INFO(row.overlay);
     const Result<Catalog> r = overlay(row.overlay);
-    INFO(all_errors(r.errors));
+    INFO(test::all_errors(r.errors));
     REQUIRE_FALSE(r.ok());
     CHECK_FALSE(r.value.has_value());
     CHECK(has_error(r.errors, row.field, row.message));
   }
-  CHECK(catalog_to_json(bundled()) == before);
+  CHECK(catalog_to_json(test::catalog()) == before);
 }
 
 TEST_CASE("an overlay may hold unicode text", "[catalog][overlay]") {
   const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "platforms": [{"id": "yiwan", "name_zh": "一万网络 🚀", "notes": "Ünïcödé ok"}]})");
-  INFO(all_errors(r.errors));
+  INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   CHECK(r.value->find_platform("yiwan")->name_zh == "一万网络 🚀");
   const Result<Catalog> again = load_catalog({CatalogFile{"c.json", catalog_to_json(*r.value)}});

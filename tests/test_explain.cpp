@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "estimate_test_support.hpp"
+#include "test_support.hpp"
 #include "explain.hpp"
 #include "numbers.hpp"
 

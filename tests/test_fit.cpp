@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "estimate_test_support.hpp"
+#include "test_support.hpp"
 #include "fit.hpp"
 #include "numbers.hpp"
 

@@ -3,6 +3,8 @@
 // entry the researchers wrote from the same file; a bare parameter count; errors.
 #include <catch2/catch.hpp>
 
+#include "test_support.hpp"
+
 #include <cstdint>
 #include <limits>
 #include <string>
@@ -15,18 +17,6 @@
 using namespace cardfit;
 
 namespace {
-
-const Catalog& bundled() {
-  static const Result<Catalog> result = assets::bundled_catalog();
-  REQUIRE(result.ok());
-  return *result.value;
-}
-
-std::string all_errors(const std::vector<Issue>& issues) {
-  std::string s;
-  for (const Issue& i : issues) s += i.field + ": " + i.message + "\n";
-  return s;
-}
 
 // [SECTION] Config texts
 
@@ -260,9 +250,9 @@ TEST_CASE("real config.json files import to the catalog's architecture", "[hf_co
   for (const auto& row : rows) {
     INFO(row.catalog_id);
     const Result<Model> r = import_hf_config(row.config, row.catalog_id);
-    INFO(all_errors(r.errors));
+    INFO(test::all_errors(r.errors));
     REQUIRE(r.ok());
-    const Model* want = bundled().find_model(row.catalog_id);
+    const Model* want = test::catalog().find_model(row.catalog_id);
     REQUIRE(want != nullptr);
     check_same_architecture(*r.value, *want);
     CHECK(r.value->id == row.catalog_id);
@@ -294,8 +284,8 @@ TEST_CASE("import reads head_dim, defaults and names where the config leaves the
   m.as_of = "2026-11-29";
   Catalog one;
   one.models.push_back(m);
-  const Result<Catalog> merged = apply_overlay(bundled(), CatalogFile{"import.json", catalog_to_json(one)});
-  INFO(all_errors(merged.errors));
+  const Result<Catalog> merged = apply_overlay(test::catalog(), CatalogFile{"import.json", catalog_to_json(one)});
+  INFO(test::all_errors(merged.errors));
   CHECK(merged.ok());
 }
 
@@ -324,7 +314,7 @@ TEST_CASE("import errors name the missing or bad key", "[hf_config][errors]") {
   for (const auto& row : rows) {
     INFO(row.config);
     const Result<Model> r = import_hf_config(row.config, row.id);
-    INFO(all_errors(r.errors));
+    INFO(test::all_errors(r.errors));
     REQUIRE_FALSE(r.ok());
     bool found = false;
     for (const Issue& e : r.errors) found = found || (e.field == row.field && e.message.find(row.message) != std::string::npos);
@@ -336,7 +326,7 @@ TEST_CASE("import errors name the missing or bad key", "[hf_config][errors]") {
           "num_attention_heads": 32, "num_key_value_heads": 5, "vocab_size": 32000, "max_position_embeddings": 4096})",
       "odd");
   REQUIRE_FALSE(r.ok());
-  CHECK(all_errors(r.errors).find("num_kv_heads") != std::string::npos);
+  CHECK(test::all_errors(r.errors).find("num_kv_heads") != std::string::npos);
 }
 
 TEST_CASE("a bare parameter count gives an assumed Llama-like model", "[hf_config]") {
@@ -357,7 +347,7 @@ TEST_CASE("a bare parameter count gives an assumed Llama-like model", "[hf_confi
   for (const auto& row : rows) {
     INFO(row.params);
     const Result<Model> r = model_from_param_count(row.params, "custom");
-    INFO(all_errors(r.errors));
+    INFO(test::all_errors(r.errors));
     REQUIRE(r.ok());
     const Model& m = *r.value;
     CHECK(m.assumed_architecture);
@@ -383,7 +373,7 @@ TEST_CASE("a bare parameter count gives an assumed Llama-like model", "[hf_confi
 
 TEST_CASE("text-only Gemma 3 and transformers-native GLM configs", "[hf_config]") {
   const Result<Model> gemma = import_hf_config(kGemma3_1b, "gemma-3-1b");
-  INFO(all_errors(gemma.errors));
+  INFO(test::all_errors(gemma.errors));
   REQUIRE(gemma.ok());
   CHECK(gemma.value->family == "gemma3");
   CHECK(gemma.value->head_dim == 256);
@@ -397,7 +387,7 @@ TEST_CASE("text-only Gemma 3 and transformers-native GLM configs", "[hf_config]"
   // The same GLM-4-9B as ChatGLM's own key names give, except for the family name.
   const Result<Model> hf = import_hf_config(kGlm4_9b_hf, "glm-4-9b-hf");
   const Result<Model> own = import_hf_config(kGlm4_9b, "glm-4-9b");
-  INFO(all_errors(hf.errors));
+  INFO(test::all_errors(hf.errors));
   REQUIRE(hf.ok());
   REQUIRE(own.ok());
   CHECK(hf.value->family == "glm");

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "estimate_test_support.hpp"
+#include "test_support.hpp"
 #include "memory.hpp"
 #include "params.hpp"
 #include "resolve.hpp"

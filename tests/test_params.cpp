@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "estimate_test_support.hpp"
+#include "test_support.hpp"
 #include "params.hpp"
 
 using cardfit::count_params;

@@ -4,6 +4,8 @@
 // deliberately differs from the article and why; the assertion is what the planner really does.
 #include <catch2/catch.hpp>
 
+#include "test_support.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -20,16 +22,7 @@ using namespace cardfit;
 
 namespace {
 
-const Catalog& bundled() {
-  static const Catalog c = [] {
-    Result<Catalog> r = assets::bundled_catalog();
-    REQUIRE(r.ok());
-    return *r.value;
-  }();
-  return c;
-}
-
-Plan run(const PlanRequest& r, const Catalog& c = bundled()) {
+Plan run(const PlanRequest& r, const Catalog& c = test::catalog()) {
   Result<Plan> p = plan(c, r);
   for (const Issue& i : p.errors) INFO(i.field << ": " << i.message);
   REQUIRE(p.ok());
@@ -238,9 +231,9 @@ TEST_CASE("seed 002 §8.3: full fine-tuning needs more than the article says", "
 TEST_CASE("seed 002 §8.2: the article's tier picks cost what the tier says", "[plan][articles]") {
   // budget_tiers.json stores each tier's article pick as offers x units; priced by the planner's
   // cost model they land inside their own tier (6,000-12,000: 4x A100 40G = 11,200).
-  for (const BudgetTier& tier : bundled().budget_tiers) {
+  for (const BudgetTier& tier : test::catalog().budget_tiers) {
     for (const TierPick& pick : tier.picks) {
-      const Offer* o = bundled().find_offer(pick.offer);
+      const Offer* o = test::catalog().find_offer(pick.offer);
       REQUIRE(o != nullptr);
       auto price = unit_price(*o, Term::Monthly);
       REQUIRE(price.has_value());
@@ -404,7 +397,7 @@ TEST_CASE("the pick is the cheapest qualifying option; every option is sorted by
 TEST_CASE("ties: fewer cards, then dedicated isolation", "[plan]") {
   // Two made-up offers at the same 1,000/month for the same card: the dedicated one wins; a third at
   // the same price but for 2 cards' worth (a 2-card machine) loses on card count.
-  Catalog c = bundled();
+  Catalog c = test::catalog();
   Offer base = *c.find_offer("yiwan-rtx-3090-card");
   base.prices = {OfferPrice{Term::Monthly, PriceRange{1000, 1000}, false}};
   base.package_multipliers = PackageMultipliers{};
@@ -691,7 +684,7 @@ TEST_CASE("bad requests come back as errors naming the field", "[plan]") {
     INFO(row.field);
     PlanRequest r;
     row.set(r);
-    const Result<Plan> p = plan(bundled(), r);
+    const Result<Plan> p = plan(test::catalog(), r);
     CHECK_FALSE(p.ok());
     CHECK(std::any_of(p.errors.begin(), p.errors.end(), [&](const Issue& i) { return i.field == row.field; }));
     const nlohmann::json j = nlohmann::json::parse(plan_errors_to_json(p.errors), nullptr, false);

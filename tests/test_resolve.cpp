@@ -4,7 +4,7 @@
 #include <functional>
 #include <string>
 
-#include "estimate_test_support.hpp"
+#include "test_support.hpp"
 #include "resolve.hpp"
 
 using namespace cardfit;

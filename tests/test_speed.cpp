@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "estimate_test_support.hpp"
+#include "test_support.hpp"
 #include "resolve.hpp"
 #include "speed.hpp"
 

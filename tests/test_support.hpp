@@ -1,9 +1,10 @@
-// Shared by the estimation-core tests: the bundled catalog (loaded once) and small helpers.
+// Shared by the tests: the bundled catalog (loaded once) and small helpers.
 #pragma once
 
 #include <catch2/catch.hpp>
 
 #include <string>
+#include <vector>
 
 #include "catalog.hpp"
 #include "embedded.hpp"
@@ -19,6 +20,13 @@ inline const Catalog& catalog() {
     return *r.value;
   }();
   return c;
+}
+
+// Every issue on its own line, for failure messages.
+inline std::string all_errors(const std::vector<Issue>& issues) {
+  std::string s;
+  for (const Issue& i : issues) s += i.field + ": " + i.message + "\n";
+  return s;
 }
 
 inline const Model& model(const std::string& id) {
