@@ -15,20 +15,22 @@ namespace {
 const ImVec4 kRed(0.75f, 0.15f, 0.15f, 1.0f);
 
 struct Part {
-  const char* key;
+  const char* key;      // strings.json label
+  const char* explain;  // Explanation::key of its formula
   std::int64_t bytes;
   ImU32 colour;
 };
 
 void memory_bar(const App& app, const MemoryBreakdown& m) {
-  const std::array<Part, 7> parts{{{"mem.weights", m.weights, IM_COL32(59, 111, 216, 255)},
-                                   {"mem.kv_cache", m.kv_cache, IM_COL32(46, 160, 120, 255)},
-                                   {"mem.activations", m.activations, IM_COL32(230, 160, 40, 255)},
-                                   {"mem.gradients", m.gradients, IM_COL32(200, 80, 80, 255)},
-                                   {"mem.optimizer", m.optimizer, IM_COL32(140, 90, 200, 255)},
-                                   {"mem.adapters", m.adapters, IM_COL32(40, 170, 200, 255)},
-                                   {"mem.overhead", m.overhead, IM_COL32(150, 150, 160, 255)}}};
+  const std::array<Part, 7> parts{{{"mem.weights", "weights", m.weights, IM_COL32(59, 111, 216, 255)},
+                                   {"mem.kv_cache", "kv_cache", m.kv_cache, IM_COL32(46, 160, 120, 255)},
+                                   {"mem.activations", "activations", m.activations, IM_COL32(230, 160, 40, 255)},
+                                   {"mem.gradients", "model_states", m.gradients, IM_COL32(200, 80, 80, 255)},
+                                   {"mem.optimizer", "model_states", m.optimizer, IM_COL32(140, 90, 200, 255)},
+                                   {"mem.adapters", "adapters", m.adapters, IM_COL32(40, 170, 200, 255)},
+                                   {"mem.overhead", "overhead", m.overhead, IM_COL32(150, 150, 160, 255)}}};
   ImGui::Text("%s %s", T(app, "sum.memory_total"), format_bytes(static_cast<double>(m.total)).c_str());
+  explain_tooltip(app, "total");
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = ImGui::GetTextLineHeight() * 1.2f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -40,9 +42,7 @@ void memory_bar(const App& app, const MemoryBreakdown& m) {
     draw->AddRectFilled(ImVec2(x, origin.y), ImVec2(x + w, origin.y + height), p.colour);
     ImGui::SetCursorScreenPos(ImVec2(x, origin.y));
     ImGui::InvisibleButton(p.key, ImVec2(w > 1.0f ? w : 1.0f, height));
-    if (ImGui::IsItemHovered()) {
-      ImGui::SetTooltip("%s: %s", T(app, p.key), format_bytes(static_cast<double>(p.bytes)).c_str());
-    }
+    explain_tooltip(app, p.explain);
     x += w;
   }
   ImGui::SetCursorScreenPos(ImVec2(origin.x, origin.y + height + ImGui::GetStyle().ItemSpacing.y));
@@ -65,6 +65,7 @@ void memory_bar(const App& app, const MemoryBreakdown& m) {
     ImGui::Dummy(ImVec2(s, s));
     ImGui::SameLine();
     ImGui::TextUnformatted(label.c_str());
+    explain_tooltip(app, p.explain);
   }
 }
 
@@ -98,6 +99,7 @@ void panel_summary(App& app) {
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(p.pick->reason.in(lang).c_str());
     ImGui::PopTextWrapPos();
+    explain_tooltip(app, "fit");
   } else {
     ImGui::TextColored(kRed, "%s", T(app, "sum.no_pick"));
     for (const Alternative& a : p.alternatives) {

@@ -97,6 +97,22 @@ void help_marker(const char* text) {
   }
 }
 
+void explain_tooltip(const App& app, std::string_view key) {
+  if (!ImGui::IsItemHovered() || !app.derived.focus) return;
+  for (const Explanation& x : app.derived.focus->explain) {
+    if (x.key != key) continue;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
+    ImGui::TextUnformatted(x.quantity.in(app.state.lang).c_str());
+    ImGui::TextUnformatted(x.formula.in(app.state.lang).c_str());
+    ImGui::Text("= %s", x.substituted.c_str());
+    ImGui::TextDisabled("%s", x.source.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+    return;
+  }
+}
+
 void fit_label(const App& app, Fit fit) {
   switch (fit) {
     case Fit::Comfortable: ImGui::TextColored(kGreen, "%s", T(app, "fit.comfortable")); break;

@@ -31,6 +31,10 @@ bool id_combo(const char* label, std::string& id, const std::vector<std::pair<st
 // "(?)" after the previous item; `text` in a wrapped tooltip on hover.
 void help_marker(const char* text);
 
+// When the previous item is hovered: the core's explanation `key` (formula, the user's
+// numbers, source) in a tooltip, the same text as the Explain tab and `--explain`.
+void explain_tooltip(const App& app, std::string_view key);
+
 // The fit verdict in words and colour ("comfortable" green, "tight" amber, "no" red).
 void fit_label(const App& app, Fit fit);
 
