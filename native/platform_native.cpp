@@ -1,7 +1,5 @@
-// ui::platform for the desktop: settings in a small JSON file under the user's config
-// folder, the system clipboard through GLFW (via ImGui), links through the OS opener.
-#include <imgui.h>
-
+// ui::platform for the desktop: settings (language, last scenario) in a small JSON file
+// under the user's config folder.
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -45,22 +43,5 @@ void save_setting(const std::string& key, const std::string& value) {
 }
 
 void remember_state(const std::string& query) { save_setting("state", query); }
-
-void set_clipboard(const std::string& text) { ImGui::SetClipboardText(text.c_str()); }
-
-void open_link(const std::string& url) {
-  if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return;  // links only, never commands
-  std::string quoted = "'";
-  for (char c : url) quoted += (c == '\'' ? std::string("'\\''") : std::string(1, c));
-  quoted += "'";
-#if defined(_WIN32)
-  const std::string cmd = "start \"\" " + quoted;
-#elif defined(__APPLE__)
-  const std::string cmd = "open " + quoted + " &";
-#else
-  const std::string cmd = "xdg-open " + quoted + " >/dev/null 2>&1 &";
-#endif
-  [[maybe_unused]] const int rc = std::system(cmd.c_str());
-}
 
 }  // namespace cardfit::ui::platform

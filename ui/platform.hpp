@@ -15,7 +15,4 @@ void save_setting(const std::string& key, const std::string& value);
 // desktop app keeps it in its settings so it reopens where the user left off.
 void remember_state(const std::string& query);
 
-void set_clipboard(const std::string& text);
-void open_link(const std::string& url);
-
 }  // namespace cardfit::ui::platform

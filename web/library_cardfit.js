@@ -1,6 +1,6 @@
 // JavaScript side of web/platform_web.cpp and web/web_main.cpp (linked with --js-library).
-// Every function swallows browser errors (private mode, denied permissions): a lost
-// preference or a failed clipboard write is not worth breaking the page.
+// Every function swallows browser errors (private mode, denied storage): a lost
+// preference is not worth breaking the page.
 mergeInto(LibraryManager.library, {
   cardfit_js_in_browser: function () {
     return typeof document !== 'undefined' ? 1 : 0;
@@ -38,13 +38,6 @@ mergeInto(LibraryManager.library, {
   },
   cardfit_js_save_setting: function (key, value) {
     try { localStorage.setItem('cardfit.' + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
-  },
-  cardfit_js_set_clipboard: function (text) {
-    try { navigator.clipboard.writeText(UTF8ToString(text)).catch(function () {}); } catch (e) {}
-  },
-  cardfit_js_open_link: function (url) {
-    const u = UTF8ToString(url);
-    if (/^https?:\/\//.test(u)) window.open(u, '_blank', 'noopener');
   },
   cardfit_js_notify: function (what, detail) {
     // Tells the HTML shell about the first frame ("first-frame") or a fatal error ("fatal").

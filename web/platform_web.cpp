@@ -1,5 +1,5 @@
-// ui::platform for the web page: settings in localStorage, the clipboard through
-// navigator.clipboard, links in a new tab (JavaScript in library_cardfit.js).
+// ui::platform for the web page: settings in localStorage, the scenario in the URL
+// (JavaScript in library_cardfit.js).
 #include "platform.hpp"
 #include "web_js.hpp"
 
@@ -16,9 +16,5 @@ void save_setting(const std::string& key, const std::string& value) {
 }
 
 void remember_state(const std::string& query) { cardfit_js_replace_state(query.c_str()); }
-
-void set_clipboard(const std::string& text) { cardfit_js_set_clipboard(text.c_str()); }
-
-void open_link(const std::string& url) { cardfit_js_open_link(url.c_str()); }
 
 }  // namespace cardfit::ui::platform

@@ -8,7 +8,5 @@ void cardfit_js_location_query(char* buf, int size);
 void cardfit_js_load_setting(const char* key, char* buf, int size);
 void cardfit_js_save_setting(const char* key, const char* value);
 void cardfit_js_replace_state(const char* query);
-void cardfit_js_set_clipboard(const char* text);
-void cardfit_js_open_link(const char* url);
 void cardfit_js_notify(const char* what, const char* detail);
 }
