@@ -26,10 +26,20 @@ void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Text>& w) 
                      g.name + " 没有 BF16 张量核心：请以 FP16 加载权重（显存相同）；速度按 FP16 速率计算。"});
         break;
       case Capability::Fp8:
-        w.push_back({g.name + " has no FP8 tensor cores: FP8 weights run weight-only (dequantised to 16-bit, e.g. vLLM "
-                              "Marlin): FP8 memory, 16-bit compute rate.",
-                     g.name + " 没有 FP8 张量核心：FP8 权重只能按仅权重量化运行（反量化为 16 位，如 vLLM Marlin）：显存按 FP8，"
-                              "算力按 16 位。"});
+        // NOTE: vLLM's FP8 weight-only (Marlin) kernels need Ampere or newer; BF16 tensor cores
+        // arrived with Ampere, so a GPU without them (T4, V100) has no FP8 path at all.
+        if (g.bf16_dense_tflops > 0) {
+          w.push_back({g.name + " has no FP8 tensor cores: FP8 weights run weight-only (dequantised to 16-bit, e.g. vLLM "
+                                "Marlin): FP8 memory, 16-bit compute rate.",
+                       g.name + " 没有 FP8 张量核心：FP8 权重只能按仅权重量化运行（反量化为 16 位，如 vLLM Marlin）：显存按 FP8，"
+                                "算力按 16 位。"});
+        } else {
+          w.push_back({g.name + " has no FP8 tensor cores and predates Ampere: no common engine runs FP8 weights on it "
+                                "(vLLM's FP8 Marlin kernels need Ampere or newer); the figures assume an FP8 path it "
+                                "does not have. Use FP16, INT8 or INT4 instead.",
+                       g.name + " 没有 FP8 张量核心且早于 Ampere 架构：主流引擎无法在其上运行 FP8 权重（vLLM 的 FP8 Marlin 内核需要 Ampere "
+                                "及以上）；以上数字假设了它并不具备的 FP8 路径。请改用 FP16、INT8 或 INT4。"});
+        }
         break;
       case Capability::Int8:
         w.push_back({g.name + " has no INT8 tensor cores: INT8 (W8A8) computes at the 16-bit rate.",
