@@ -254,9 +254,15 @@ std::vector<PlanWarning> option_warnings(const Context& ctx, const Option& o, co
   const WeightPrecision* p = ctx.catalog->find_weight_precision(ctx.estimate->precision);
   const bool fp8 = p && (p->compute == ComputeType::Fp8 || p->requires_capability == Capability::Fp8);
   if (fp8 && !(gpu.fp8_dense_tflops > 0)) {
+    // Pre-Ampere cards (no BF16 either) have no FP8 weight-only kernels at all (see estimate.cpp).
     add(w, "fp8_unsupported",
-        t("FP8 requested, but the " + g + " has no FP8 tensor cores: matrix maths runs at 16-bit speed.",
-          "选择了 FP8，但 " + g + " 没有 FP8 张量核心：矩阵运算只能按 16 位的速度跑。"));
+        gpu.bf16_dense_tflops > 0
+            ? t("FP8 requested, but the " + g + " has no FP8 tensor cores: matrix maths runs at 16-bit speed.",
+                "选择了 FP8，但 " + g + " 没有 FP8 张量核心：矩阵运算只能按 16 位的速度跑。")
+            : t("FP8 requested, but the " + g + " has no FP8 tensor cores and predates Ampere: no common engine runs "
+                "FP8 weights on it; use FP16, INT8 or INT4.",
+                "选择了 FP8，但 " + g + " 没有 FP8 张量核心且早于 Ampere 架构：主流引擎无法在其上运行 FP8 权重；"
+                "请改用 FP16、INT8 或 INT4。"));
   }
 
   if (o.spot) {
