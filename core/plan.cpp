@@ -275,10 +275,19 @@ void price_option(const Context& ctx, const Evaluation& ev, Candidate& c, const 
   o.within_budget = !ctx.budget.set || ctx.budget.high <= 0 || o.budget_cost.high <= ctx.budget.high * (1 + 1e-12);
 }
 
+// False when no common engine can run the weights on this GPU at all: FP8 checkpoints need FP8
+// tensor cores or, weight-only, Ampere or newer (vLLM's FP8 Marlin); BF16 tensor cores mark
+// Ampere+. Such options are listed with a warning but never picked.
+bool has_engine_path(const Gpu& gpu, const WeightPrecision* precision) {
+  if (!precision || precision->requires_capability != Capability::Fp8) return true;
+  return gpu.fp8_dense_tflops > 0 || gpu.bf16_dense_tflops > 0;
+}
+
 void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const Gpu& gpu) {
   static constexpr Term kAllTerms[] = {Term::Hourly, Term::Weekly, Term::Monthly, Term::Yearly};
   const Catalog& c = ctx.catalog;
   const bool inference = ev.scenario.task == Task::Inference;
+  const bool runnable = has_engine_path(gpu, c.find_weight_precision(ev.scenario.precision));
   for (const Offer& offer : c.offers) {
     if (offer.gpu != ge.gpu) continue;
     const Platform* platform = nullptr;
@@ -303,7 +312,7 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     o.offer = offer.id;
     o.unit = offer.unit;
     o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;
-    o.pickable = platform->kind != PlatformKind::Market || ctx.explicit_platforms;
+    o.pickable = runnable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
     o.cards = ge.cards;
     o.need_bytes = static_cast<double>(ge.per_card_bytes);
     o.usable_bytes = static_cast<double>(ge.usable_bytes);

@@ -748,3 +748,22 @@ TEST_CASE("plan_to_json: job fields for a training job", "[plan][json]") {
   // A job shorter than a month on a monthly rental still pays the month.
   CHECK(p.pick->job_cost->low == money(p.pick->monthly_cost.low));
 }
+
+TEST_CASE("plan: FP8 weights are never picked on a GPU that predates Ampere") {
+  // vLLM's FP8 weight-only (Marlin) kernels need Ampere or newer; a T4 has no FP8 path at all.
+  PlanRequest r;
+  r.scenario.precision = "fp8";
+  const Plan p = run(r);
+  REQUIRE(p.pick);
+  const Gpu* g = test::catalog().find_gpu(p.pick->gpu);
+  REQUIRE(g != nullptr);
+  CHECK((g->fp8_dense_tflops > 0 || g->bf16_dense_tflops > 0));
+  bool t4_listed = false;
+  for (const Option& o : p.options) {
+    if (o.gpu == "t4") {
+      t4_listed = true;
+      CHECK_FALSE(o.pickable);
+    }
+  }
+  CHECK(t4_listed);  // still listed (cheap), with its warning
+}
