@@ -10,7 +10,7 @@ what="${1:-all}"
 native_pkgs=(cmake ninja-build g++ ccache libglfw3-dev libgl-dev nlohmann-json3-dev libcli11-dev
              catch2 libbenchmark-dev libstb-dev python3-fonttools fonts-dejavu-core fonts-droid-fallback xz-utils)
 web_pkgs=(emscripten)
-test_pkgs=(xvfb xauth libgl1-mesa-dri chromium nodejs)
+test_pkgs=(xvfb xauth libgl1-mesa-dri chromium nodejs npm)
 case "$what" in
   native) pkgs=("${native_pkgs[@]}") ;;
   web) pkgs=("${native_pkgs[@]}" "${web_pkgs[@]}") ;;
@@ -20,8 +20,9 @@ esac
 
 missing=()
 for p in "${pkgs[@]}"; do
-  # nodejs may come from NodeSource instead of Debian: a working `node` is enough.
-  if [ "$p" = nodejs ] && command -v node >/dev/null && command -v npm >/dev/null; then continue; fi
+  # Node may come from NodeSource instead of Debian (its nodejs package bundles npm):
+  # a working `node` and `npm` are enough.
+  if { [ "$p" = nodejs ] || [ "$p" = npm ]; } && command -v node >/dev/null && command -v npm >/dev/null; then continue; fi
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
