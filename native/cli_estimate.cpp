@@ -117,29 +117,20 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
 }
 
 int run_estimate(const EstimateOptions& opts, CLI::App* app, const CommonOptions& common) {
-  std::vector<Issue> problems = unknown_arguments(app->remaining());
-  if (!problems.empty()) {
-    print_errors(problems, opts.json, std::cout);
-    return 1;
-  }
-  std::optional<Catalog> catalog = load_catalog_or_report(common, opts.json, std::cout);
-  if (!catalog) return 1;
-  Result<PlanRequest> request = make_request(opts.flags);
-  if (!request.ok()) {
-    print_errors(request.errors, opts.json, std::cout);
-    return 1;
-  }
-  Scenario s = request.value->scenario;
+  std::optional<Prepared> in = prepare(opts.flags, app->remaining(), common, opts.json, std::cout);
+  if (!in) return 1;
+  const Catalog& catalog = in->catalog;
+  Scenario s = in->request.scenario;
   s.explain = opts.json || opts.explain;
-  Result<Estimate> e = estimate(*catalog, s);
+  Result<Estimate> e = estimate(catalog, s);
   if (!e.ok()) {
     print_errors(e.errors, opts.json, std::cout);
     return 1;
   }
   if (opts.json) {
-    std::cout << estimate_to_json(*e.value, *catalog, s.lang) << "\n";
+    std::cout << estimate_to_json(*e.value, catalog, s.lang) << "\n";
   } else {
-    print_text(*e.value, *catalog, s, opts.explain, std::cout);
+    print_text(*e.value, catalog, s, opts.explain, std::cout);
   }
   return 0;
 }

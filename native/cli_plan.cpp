@@ -108,19 +108,9 @@ void print_report(const Plan& p, std::ostream& out) {
 }
 
 int run_plan(const PlanFlags& flags, const CommonOptions& common, const std::vector<std::string>& extras) {
-  std::vector<Issue> unknown = unknown_arguments(extras);
-  if (!unknown.empty()) {
-    print_errors(unknown, flags.json, std::cout);
-    return 1;
-  }
-  std::optional<Catalog> catalog = load_catalog_or_report(common, flags.json, std::cout);
-  if (!catalog) return 1;
-  Result<PlanRequest> request = make_request(flags.request);
-  if (!request.ok()) {
-    print_errors(request.errors, flags.json, std::cout);
-    return 1;
-  }
-  Result<Plan> p = plan(*catalog, *request.value);
+  std::optional<Prepared> in = prepare(flags.request, extras, common, flags.json, std::cout);
+  if (!in) return 1;
+  Result<Plan> p = plan(in->catalog, in->request);
   if (!p.ok()) {
     print_errors(p.errors, flags.json, std::cout);
     return 1;

@@ -130,6 +130,22 @@ Result<PlanRequest> make_request(const RequestFlags& f) {
   return Result<PlanRequest>::success(std::move(decoded.request));
 }
 
+std::optional<Prepared> prepare(const RequestFlags& flags, const std::vector<std::string>& extras,
+                                const CommonOptions& common, bool json, std::ostream& out) {
+  if (std::vector<Issue> unknown = unknown_arguments(extras); !unknown.empty()) {
+    print_errors(unknown, json, out);
+    return std::nullopt;
+  }
+  std::optional<Catalog> catalog = load_catalog_or_report(common, json, out);
+  if (!catalog) return std::nullopt;
+  Result<PlanRequest> request = make_request(flags);
+  if (!request.ok()) {
+    print_errors(request.errors, json, out);
+    return std::nullopt;
+  }
+  return Prepared{std::move(*catalog), std::move(*request.value)};
+}
+
 std::vector<Issue> unknown_arguments(const std::vector<std::string>& remaining) {
   std::vector<Issue> out;
   for (const std::string& a : remaining) {

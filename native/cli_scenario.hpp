@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include <map>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -38,6 +39,16 @@ void add_catalog_flag(CLI::App* app, CommonOptions& common);
 // The given flags -> a request, through core/url_state.hpp; --config FILE is read here and
 // imported with core/hf_config.hpp. Ids are checked later by the core (estimate / plan).
 Result<PlanRequest> make_request(const RequestFlags& flags);
+
+// What `estimate` and `plan` share before computing: no unrecognised arguments (`extras`),
+// the catalog with its overlays, and the request from the flags. The first problem found is
+// printed (as JSON with `json`) and nullopt returned: the command then exits with 1.
+struct Prepared {
+  Catalog catalog;
+  PlanRequest request;
+};
+std::optional<Prepared> prepare(const RequestFlags& flags, const std::vector<std::string>& extras,
+                                const CommonOptions& common, bool json, std::ostream& out);
 
 // Issues for arguments CLI11 did not recognise (allow_extras): {"--foo", "unknown option"}.
 std::vector<Issue> unknown_arguments(const std::vector<std::string>& remaining);

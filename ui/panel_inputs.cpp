@@ -20,10 +20,7 @@ void section(const App& app, const char* key) {
 }
 
 bool combo_row(const App& app, const char* label_key, std::string& id, const Items& items) {
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(T(app, label_key));
-  ImGui::SameLine(label_width(app));
-  ImGui::SetNextItemWidth(-1);
+  row_label(app, T(app, label_key));
   ImGui::PushID(label_key);
   const bool changed = id_combo("##c", id, items);
   ImGui::PopID();
@@ -134,10 +131,7 @@ bool task_inputs(App& app) {
   } else {
     changed |= number_input(app, "in.batch", st.text.batch, "batch", sc.batch, 1, kMaxBatch, NumberStyle::Decimal);
     if (sc.task == Task::Lora || sc.task == Task::Qlora) {
-      ImGui::AlignTextToFramePadding();
-      ImGui::TextUnformatted(T(app, "in.lora_rank"));
-      ImGui::SameLine(label_width(app));
-      ImGui::SetNextItemWidth(-1);
+      row_label(app, T(app, "in.lora_rank"));
       changed |= ImGui::SliderInt("##rank", &sc.lora_rank, 1, 256, "%d", ImGuiSliderFlags_AlwaysClamp);
     }
     changed |= enum_row(app, "in.optimizer", sc.optimizer,

@@ -11,14 +11,6 @@ const ImVec4 kGreen(0.10f, 0.55f, 0.25f, 1.0f);
 const ImVec4 kAmber(0.75f, 0.50f, 0.05f, 1.0f);
 const ImVec4 kRed(0.75f, 0.15f, 0.15f, 1.0f);
 
-// Label on the left, widget filling the rest of the line.
-void row_label(const App& app, const char* text) {
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(text);
-  ImGui::SameLine(label_width(app));
-  ImGui::SetNextItemWidth(-1);
-}
-
 template <class Parse>
 bool number_row(const App& app, const char* label_key, std::string& text, Parse parse) {
   row_label(app, T(app, label_key));
@@ -33,6 +25,13 @@ bool number_row(const App& app, const char* label_key, std::string& text, Parse 
   return edited;
 }
 }  // namespace
+
+void row_label(const App& app, const char* text) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(text);
+  ImGui::SameLine(label_width(app));
+  ImGui::SetNextItemWidth(-1);
+}
 
 const char* T(const App& app, std::string_view key) { return tr(app.strings, app.state.lang, key); }
 

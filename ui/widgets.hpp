@@ -17,6 +17,9 @@ namespace cardfit::ui {
 // Shorthand for the current language's text of a strings.json key.
 const char* T(const App& app, std::string_view key);
 
+// A label in the left column; the next widget fills the rest of the line.
+void row_label(const App& app, const char* text);
+
 // An input box for a number the user may type as "8k" or "7B". On each edit the text is
 // parsed; when valid `value` takes it and true is returned; when not, the parser's message
 // shows under the box and `value` keeps its last good value.
