@@ -1,5 +1,6 @@
-// The assets compiled into every binary by cmake/embed.cmake: catalog JSON files,
-// UI strings and the font subsets. Pure data; nothing is read from disk at run time.
+// The assets compiled into every binary by cmake/embed.cmake: catalog JSON files and the
+// font subsets (the message table is compiled into the core). Pure data; nothing is read
+// from disk at run time.
 #pragma once
 
 #include <string_view>
@@ -16,7 +17,6 @@ struct File {
 };
 
 std::vector<File> catalog_files();  // assets/catalog/*.json, sorted by name
-std::string_view ui_strings();      // assets/i18n/strings.json
 std::vector<File> ui_fonts();       // TTF subsets in merge order (Latin, then CJK); empty if not built
 
 // The bundled catalog, parsed and validated (core's load_catalog over catalog_files()).

@@ -12,7 +12,7 @@ inline const Catalog& catalog() {
   static const Catalog c = [] {
     Result<Catalog> r = assets::bundled_catalog();
     if (!r.ok()) {
-      for (const Issue& i : r.errors) std::fprintf(stderr, "%s: %s\n", i.field.c_str(), i.message.c_str());
+      for (const Issue& i : r.errors) std::fprintf(stderr, "%s\n", issue_text(i, Lang::En).c_str());
       std::abort();
     }
     return *r.value;

@@ -1,11 +1,12 @@
-# Compiles assets/ into the binaries (no files read at run time, no --preload-file):
-# the catalog JSON, the UI strings and subsets of a Latin and a CJK font covering exactly
-# the characters those use. Target `cardfit_assets`, API in assets/embedded.hpp.
+# Compiles assets/ into the binaries (no files read at run time, no --preload-file): the
+# catalog JSON and subsets of a Latin and a CJK font covering exactly the characters that the
+# message table (assets/i18n, compiled by core/base) and the catalog use.
+# Target `cardfit_assets`, API in assets/embedded.hpp.
 file(GLOB CARDFIT_CATALOG_FILES CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/catalog/*.json")
 list(SORT CARDFIT_CATALOG_FILES)
-set(CARDFIT_STRINGS_FILE "${PROJECT_SOURCE_DIR}/assets/i18n/strings.json")
-# The core writes sentences (reasons, warnings, formulas) in Chinese too: its sources count.
-file(GLOB CARDFIT_TEXT_SOURCES CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/core/*.cpp" "${PROJECT_SOURCE_DIR}/ui/*.cpp")
+# Every sentence lives in the message table; the sources hold none (tests check core/ has no Han).
+file(GLOB CARDFIT_MESSAGE_FILES CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/i18n/*.json")
+list(SORT CARDFIT_MESSAGE_FILES)
 
 set(CARDFIT_LATIN_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" CACHE FILEPATH
     "Latin TrueType font for the UI (DejaVu Sans by default; its subset is the primary font)")
@@ -27,12 +28,11 @@ foreach(kind latin cjk)
     add_custom_command(
       OUTPUT "${font_out}"
       COMMAND "${CARDFIT_PYTHON}" "${PROJECT_SOURCE_DIR}/tools/font_chars.py" "${gen}/${kind}_chars.txt"
-              "${CARDFIT_STRINGS_FILE}" ${CARDFIT_CATALOG_FILES} ${CARDFIT_TEXT_SOURCES}
+              ${CARDFIT_MESSAGE_FILES} ${CARDFIT_CATALOG_FILES}
       COMMAND "${CARDFIT_PYTHON}" -m fontTools.subset "${font_in}" "--text-file=${gen}/${kind}_chars.txt"
               "--output-file=${font_out}" --layout-features= --no-hinting --desubroutinize --notdef-outline
               --drop-tables+=vhea,vmtx,VORG,GSUB,GPOS,GDEF,gasp,kern
-      DEPENDS "${PROJECT_SOURCE_DIR}/tools/font_chars.py" "${CARDFIT_STRINGS_FILE}" ${CARDFIT_CATALOG_FILES}
-              ${CARDFIT_TEXT_SOURCES}
+      DEPENDS "${PROJECT_SOURCE_DIR}/tools/font_chars.py" ${CARDFIT_MESSAGE_FILES} ${CARDFIT_CATALOG_FILES}
       COMMENT "Subsetting ${font_in} to the characters cardfit shows" VERBATIM)
     list(APPEND font_outputs "${font_out}")
   else()
@@ -44,9 +44,9 @@ endforeach()
 add_custom_command(
   OUTPUT "${gen}/embedded_assets.cpp"
   COMMAND "${CMAKE_COMMAND}" "-DOUT=${gen}/embedded_assets.cpp" "-DCATALOG=${CARDFIT_CATALOG_FILES}"
-          "-DSTRINGS=${CARDFIT_STRINGS_FILE}" "-DFONTS=${font_outputs}" -P "${PROJECT_SOURCE_DIR}/cmake/embed.cmake"
-  DEPENDS "${PROJECT_SOURCE_DIR}/cmake/embed.cmake" ${CARDFIT_CATALOG_FILES} "${CARDFIT_STRINGS_FILE}" ${font_outputs}
-  COMMENT "Embedding catalog, strings and font" VERBATIM)
+          "-DFONTS=${font_outputs}" -P "${PROJECT_SOURCE_DIR}/cmake/embed.cmake"
+  DEPENDS "${PROJECT_SOURCE_DIR}/cmake/embed.cmake" ${CARDFIT_CATALOG_FILES} ${font_outputs}
+  COMMENT "Embedding catalog and fonts" VERBATIM)
 
 add_library(cardfit_assets STATIC "${gen}/embedded_assets.cpp" "${PROJECT_SOURCE_DIR}/assets/bundled_catalog.cpp")
 target_include_directories(cardfit_assets PUBLIC "${PROJECT_SOURCE_DIR}/assets")

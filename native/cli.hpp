@@ -17,6 +17,10 @@ struct CommonOptions {
   std::vector<std::string> catalog_files;  // --catalog FILE (repeatable): overlays on the bundled catalog
 };
 
+// The bundled catalog as --help lists its ids (empty when it does not load; the command then
+// reports that problem).
+const Catalog& help_catalog();
+
 // The bundled catalog with every --catalog overlay applied. On error prints the problems
 // (as {"ok": false, "errors": [...]} when `json`) to `out` and returns nullopt.
 std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, bool json, std::ostream& out);

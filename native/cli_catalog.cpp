@@ -11,11 +11,16 @@
 #include <sstream>
 
 #include "catalog_load.hpp"
+#include "catalog_write.hpp"
 #include "cli.hpp"
+#include "cli_scenario.hpp"
 #include "cli_table.hpp"
 #include "embedded.hpp"
+#include "format.hpp"
 #include "hf_config.hpp"
+#include "messages.hpp"
 #include "native_files.hpp"
+#include "numbers.hpp"
 
 namespace cardfit::cli {
 namespace {
@@ -25,13 +30,7 @@ using nlohmann::json;
 // [SECTION] Reporting problems
 
 void report_issues(const std::vector<Issue>& issues, bool as_json, std::ostream& out) {
-  if (as_json) {
-    json errors = json::array();
-    for (const Issue& i : issues) errors.push_back({{"field", i.field}, {"message", i.message}});
-    out << json{{"ok", false}, {"errors", errors}}.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
-    return;
-  }
-  for (const Issue& i : issues) out << "error: " << (i.field.empty() ? "" : i.field + ": ") << i.message << "\n";
+  print_errors(issues, as_json, Lang::En, out);
 }
 
 // native::read_file, plus: libstdc++ throws std::ios_failure when the path is a directory.
@@ -43,9 +42,7 @@ std::optional<std::string> read_text(const std::string& path) {
   }
 }
 
-std::vector<Issue> unreadable(const std::string& path) {
-  return {Issue{path, "cannot read the file (missing, a directory, or no permission)"}};
-}
+std::vector<Issue> unreadable(const std::string& path) { return {Issue{path, msg::cli_err_unreadable()}}; }
 
 // [SECTION] Text tables
 
@@ -59,52 +56,33 @@ class Table {
   std::vector<std::vector<std::string>> rows_;
 };
 
-std::string num(double v) {
-  if (v == 0) return "-";
-  char buf[32];
-  if (v == std::floor(v) && std::fabs(v) < 1e15) {
-    std::snprintf(buf, sizeof buf, "%.0f", v);
-  } else {
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-  }
-  return buf;
-}
+// A catalog number in a table: '-' for 0 (not supported / none).
+std::string num(double v) { return v == 0 ? "-" : format_shortest(v); }
 
-std::string price_text(const Offer& o) {
-  static const char* const term[] = {"hourly", "7-day", "monthly", "yearly (per month)"};
+std::string price_text(const Offer& o, Lang lang) {
   std::string s;
   for (const OfferPrice& p : o.prices) {
     if (!s.empty()) s += "; ";
     std::string amount = p.price.low == p.price.high ? num(p.price.low) : num(p.price.low) + "-" + num(p.price.high);
-    if (p.on_inquiry) amount = p.price.high > 0 ? "~" + amount + " (on inquiry)" : "on inquiry";
-    s += std::string(term[static_cast<int>(p.term)]) + " " + amount;
+    if (p.on_inquiry) amount = render(p.price.high > 0 ? msg::cli_cat_inquiry_about(amount) : msg::cli_cat_inquiry(), lang);
+    s += std::string(name_of(p.term)) + " " + amount;
   }
   return s + " " + o.currency;
 }
 
-const char* gpu_class_name(GpuClass c) {
-  switch (c) {
-    case GpuClass::Datacenter: return "datacenter";
-    case GpuClass::Workstation: return "workstation";
-    case GpuClass::Consumer: return "consumer";
-    case GpuClass::Laptop: return "laptop";
-  }
-  return "?";
-}
-
-void print_catalog(const Catalog& c, std::ostream& out) {
-  out << "GPUs (" << c.gpus.size() << "; TFLOPS dense tensor, '-' = not supported)\n";
+void print_catalog(const Catalog& c, Lang lang, std::ostream& out) {
+  auto say = [lang](const Message& m) { return render(m, lang); };
+  out << say(msg::cli_cat_gpus(std::to_string(c.gpus.size()))) << "\n";
   Table gpus({"id", "name", "class", "memory MiB", "GB/s", "FP16", "FP16acc16", "BF16", "FP8", "INT8 TOPS", "link"});
   for (const Gpu& g : c.gpus) {
-    const char* link = g.interconnect == Interconnect::NvLink ? "nvlink" : g.interconnect == Interconnect::Pcie ? "pcie"
-                       : g.interconnect == Interconnect::Hccs ? "hccs" : "infinity-fabric";
-    gpus.add({g.id, g.name, gpu_class_name(g.gpu_class), num(static_cast<double>(g.memory_mib)),
+    gpus.add({g.id, g.name, std::string(name_of(g.gpu_class)), num(static_cast<double>(g.memory_mib)),
               num(g.memory_bandwidth_gb_per_s), num(g.fp16_dense_tflops), num(g.fp16_acc16_dense_tflops),
-              num(g.bf16_dense_tflops), num(g.fp8_dense_tflops), num(g.int8_dense_tops), link});
+              num(g.bf16_dense_tflops), num(g.fp8_dense_tflops), num(g.int8_dense_tops),
+              std::string(name_of(g.interconnect))});
   }
   gpus.print(out);
 
-  out << "\nModels (" << c.models.size() << ")\n";
+  out << "\n" << say(msg::cli_cat_models(std::to_string(c.models.size()))) << "\n";
   Table models({"id", "params B", "layers", "hidden", "heads/kv", "head_dim", "context", "kind"});
   for (const Model& m : c.models) {
     std::string kind = m.is_moe ? "MoE " + std::to_string(m.moe.experts_per_token) + "/" + std::to_string(m.moe.num_experts)
@@ -118,7 +96,7 @@ void print_catalog(const Catalog& c, std::ostream& out) {
   }
   models.print(out);
 
-  out << "\nWeight precisions (" << c.weight_precisions.size() << ")\n";
+  out << "\n" << say(msg::cli_cat_weight_precisions(std::to_string(c.weight_precisions.size()))) << "\n";
   Table wp({"id", "name", "bits/weight", "engines"});
   for (const WeightPrecision& p : c.weight_precisions) {
     std::string engines;
@@ -127,19 +105,19 @@ void print_catalog(const Catalog& c, std::ostream& out) {
   }
   wp.print(out);
 
-  out << "\nKV-cache precisions (" << c.kv_precisions.size() << ")\n";
+  out << "\n" << say(msg::cli_cat_kv_precisions(std::to_string(c.kv_precisions.size()))) << "\n";
   Table kv({"id", "name", "bits", "effective bits"});
   for (const KvPrecision& p : c.kv_precisions) kv.add({p.id, p.name, num(p.nominal_bits), num(p.bits)});
   kv.print(out);
 
-  out << "\nEngines (" << c.engines.size() << ")\n";
+  out << "\n" << say(msg::cli_cat_engines(std::to_string(c.engines.size()))) << "\n";
   Table en({"id", "name", "multi-GPU", "memory use", "overhead MiB"});
   for (const EngineProfile& e : c.engines) {
-    en.add({e.id, e.name, e.multi_gpu, num(e.memory_utilization), num(e.overhead_mib)});
+    en.add({e.id, e.name, std::string(name_of(e.multi_gpu)), num(e.memory_utilization), num(e.overhead_mib)});
   }
   en.print(out);
 
-  out << "\nPlatforms (" << c.platforms.size() << ")\n";
+  out << "\n" << say(msg::cli_cat_platforms(std::to_string(c.platforms.size()))) << "\n";
   Table pl({"id", "name", "SLA %", "student x", "source"});
   for (const Platform& p : c.platforms) {
     pl.add({p.id, p.name_zh == p.name_en ? p.name_en : p.name_zh + " " + p.name_en, num(p.sla_percent),
@@ -147,17 +125,17 @@ void print_catalog(const Catalog& c, std::ostream& out) {
   }
   pl.print(out);
 
-  out << "\nOffers (" << c.offers.size() << ")\n";
+  out << "\n" << say(msg::cli_cat_offers(std::to_string(c.offers.size()))) << "\n";
   Table of({"id", "platform", "gpu", "unit", "price", "source"});
   for (const Offer& o : c.offers) {
-    std::string unit = o.unit == OfferUnit::Machine ? std::to_string(o.cards) + "-card machine"
-                       : o.unit == OfferUnit::Slice ? num(o.slice_fraction) + " of a card"
-                                                    : std::string("card");
-    of.add({o.id, o.platform, o.gpu, unit, price_text(o), o.source});
+    std::string unit = o.unit == OfferUnit::Machine ? say(msg::cli_cat_machine(std::to_string(o.cards)))
+                       : o.unit == OfferUnit::Slice ? say(msg::cli_cat_slice(num(o.slice_fraction)))
+                                                    : say(msg::cli_cat_card());
+    of.add({o.id, o.platform, o.gpu, unit, price_text(o, lang), o.source});
   }
   of.print(out);
 
-  out << "\nBudget tiers (CNY per month)\n";
+  out << "\n" << say(msg::cli_cat_tiers()) << "\n";
   Table bt({"id", "range", "name", "article pick"});
   for (const BudgetTier& t : c.budget_tiers) {
     const std::string low = t.low_cny_per_month > 0 ? num(t.low_cny_per_month) : "0";
@@ -167,8 +145,7 @@ void print_catalog(const Catalog& c, std::ostream& out) {
   if (!c.custom_budget.id.empty()) bt.add({c.custom_budget.id, "any", c.custom_budget.name_zh, c.custom_budget.name_en});
   bt.print(out);
 
-  out << "\nExchange rate: 1 USD = " << num(c.defaults.usd_cny) << " CNY"
-      << (c.defaults.usd_cny_source.empty() ? "" : " (" + c.defaults.usd_cny_source + ")") << "\n";
+  out << "\n" << say(msg::cli_cat_rate(num(c.defaults.usd_cny))) << "\n";
 }
 
 // [SECTION] catalog
@@ -200,7 +177,9 @@ int run_validate(const CatalogOptions& opts, const CommonOptions& common) {
   }
   const Result<Catalog> merged = apply_overlay(*base, CatalogFile{opts.validate, *text});
   if (!merged.ok()) {
-    if (!opts.json) std::cout << opts.validate << ": " << merged.errors.size() << " problem(s)\n";
+    if (!opts.json) {
+      std::cout << render(msg::cli_cat_problems(opts.validate, std::to_string(merged.errors.size())), Lang::En) << "\n";
+    }
     report_issues(merged.errors, opts.json, std::cout);
     return 1;
   }
@@ -208,7 +187,7 @@ int run_validate(const CatalogOptions& opts, const CommonOptions& common) {
   if (opts.json) {
     std::cout << json{{"ok", true}, {"entries", n}}.dump(2) << "\n";
   } else {
-    std::cout << "OK: " << n << " entries\n";
+    std::cout << render(msg::cli_cat_ok(std::to_string(n)), Lang::En) << "\n";
   }
   return 0;
 }
@@ -220,7 +199,7 @@ int run_catalog(const CatalogOptions& opts, const CommonOptions& common) {
   if (opts.json) {
     std::cout << catalog_to_json(*catalog);
   } else {
-    print_catalog(*catalog, std::cout);
+    print_catalog(*catalog, Lang::En, std::cout);
   }
   return 0;
 }
@@ -284,23 +263,8 @@ std::string default_id(const std::string& file, const std::string& text) {
   return make_id(stem);
 }
 
-// "7e9", "7000000000", "7B", "7b", "500M" -> a count; NaN when unreadable.
-double parse_count(const std::string& s) {
-  if (s.empty()) return std::nan("");
-  double scale = 1;
-  std::string digits = s;
-  const char last = s.back();
-  if (last == 'B' || last == 'b') scale = 1e9;
-  if (last == 'M' || last == 'm') scale = 1e6;
-  if (last == 'T' || last == 't') scale = 1e12;
-  if (scale != 1) digits.pop_back();
-  char* end = nullptr;
-  const double v = std::strtod(digits.c_str(), &end);
-  if (end == digits.c_str() || *end != '\0') return std::nan("");
-  return v * scale;
-}
-
-void print_model_summary(const Model& m, std::ostream& out) {
+void print_model_summary(const ImportedModel& imported, std::ostream& out) {
+  const Model& m = imported.model;
   out << m.id << " (" << m.family << (m.assumed_architecture ? ", ASSUMED architecture" : "") << ")\n"
       << "  layers " << m.num_layers << ", hidden " << m.hidden_size << ", intermediate " << m.intermediate_size
       << ", heads " << m.num_attention_heads << " / KV " << m.num_kv_heads << ", head_dim " << m.head_dim << "\n"
@@ -315,21 +279,25 @@ void print_model_summary(const Model& m, std::ostream& out) {
     out << "  sliding window " << m.sliding_window.window << " on " << m.sliding_window.layers << " layers\n";
   }
   if (m.extra_params > 0) out << "  extra (vision) params " << m.extra_params << "\n";
-  if (!m.notes.empty()) out << "  notes: " << m.notes << "\n";
-  out << "Catalog entry (usable as a --catalog overlay):\n";
+  for (const Message& note : imported.notes) out << "  - " << render(note, Lang::En) << "\n";
+  out << render(msg::cli_import_entry(), Lang::En) << "\n";
 }
 
 int run_import(const ImportOptions& opts) {
-  Result<Model> model;
+  Result<ImportedModel> model;
   if (!opts.params.empty() && !opts.file.empty()) {
-    report_issues({Issue{"--params", "give either a config.json FILE or --params, not both"}}, opts.json, std::cout);
+    report_issues({Issue{"--params", msg::cli_err_import_both()}}, opts.json, std::cout);
     return 1;
   }
   if (!opts.params.empty()) {
-    const double count = parse_count(opts.params);
-    model = model_from_param_count(std::isnan(count) ? -1.0 : count, opts.id.empty() ? make_id("custom-" + opts.params) : opts.id);
+    Result<double> count = parse_number(opts.params, "params");
+    if (!count.ok()) {
+      report_issues(count.errors, opts.json, std::cout);
+      return 1;
+    }
+    model = model_from_param_count(*count.value, opts.id.empty() ? make_id("custom-" + opts.params) : opts.id);
   } else if (opts.file.empty()) {
-    report_issues({Issue{"FILE", "give a config.json file or --params COUNT"}}, opts.json, std::cout);
+    report_issues({Issue{"FILE", msg::cli_err_import_none()}}, opts.json, std::cout);
     return 1;
   } else {
     const std::optional<std::string> text = read_text(opts.file);
@@ -343,11 +311,11 @@ int run_import(const ImportOptions& opts) {
     report_issues(model.errors, opts.json, std::cout);
     return 1;
   }
-  Model m = *model.value;
+  Model m = model.value->model;
   m.as_of = today();  // the core has no clock
   Catalog one;
   one.models.push_back(m);
-  if (!opts.json) print_model_summary(m, std::cout);
+  if (!opts.json) print_model_summary(*model.value, std::cout);
   std::cout << catalog_to_json(one);
   return 0;
 }
@@ -356,11 +324,19 @@ int run_import(const ImportOptions& opts) {
 
 // [SECTION] API
 
+const Catalog& help_catalog() {
+  static const Catalog catalog = [] {
+    Result<Catalog> c = assets::bundled_catalog();
+    return c.ok() ? std::move(*c.value) : Catalog{};
+  }();
+  return catalog;
+}
+
 std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, bool json_output, std::ostream& out) {
   Result<Catalog> catalog = assets::bundled_catalog();
   if (!catalog.ok()) {
     std::vector<Issue> issues = catalog.errors;
-    issues.insert(issues.begin(), Issue{"bundled catalog", "is invalid (a build problem, not your input)"});
+    issues.insert(issues.begin(), Issue{"bundled catalog", msg::cli_err_bundled()});
     report_issues(issues, json_output, out);
     return std::nullopt;
   }

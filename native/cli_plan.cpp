@@ -13,7 +13,9 @@
 #include "cli.hpp"
 #include "cli_scenario.hpp"
 #include "cli_table.hpp"
-#include "numbers.hpp"
+#include "format.hpp"
+#include "labels.hpp"
+#include "messages.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
 
@@ -27,39 +29,28 @@ struct PlanFlags {
 
 // [SECTION] The readable report
 
-std::string amount(double v) { return v >= 100 ? format_grouped(v) : format_rate(v); }
-
-std::string money_text(const Money& m) {
-  const std::string low = amount(m.low);
-  const std::string high = amount(m.high);
-  return low == high ? low : low + "-" + high;
-}
-
-std::string upper(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return s;
-}
-
 void print_option_lines(const Option& o, Lang lang, std::ostream& out) {
-  out << "  " << o.reason.in(lang) << "\n";
-  for (const PlanWarning& w : o.warnings) out << "  ! " << w.text.in(lang) << "\n";
+  out << "  " << render(o.reason, lang) << "\n";
+  for (const Message& w : o.warnings) out << "  ! " << render(w, lang) << "\n";
 }
 
 void print_report(const Plan& p, std::ostream& out) {
   const Lang lang = p.lang;
-  const bool zh = lang == Lang::Zh;
-  const std::string cur = currency_code(p.currency);
-  out << p.model_name << " · " << upper(p.precision) << " · "
-      << format_gb(static_cast<double>(p.memory_bytes)) << (zh ? " 显存" : " of memory");
-  if (p.budget.set) out << " · " << (zh ? "预算 " : "budget ") << p.budget.label.in(lang);
-  out << " · " << (zh ? "计费 " : "term ") << to_string(p.term) << "\n\n";
+  auto say = [lang](const Message& m) { return render(m, lang); };
+  auto word = [lang](MsgId id) { return std::string(text(id, lang)); };
+  const std::string cur(name_of(p.currency));
+  out << say(msg::cli_plan_header(p.model_name, precision_label(p.precision), format_gb(static_cast<double>(p.memory_bytes)),
+                                  p.budget.set ? msg::cli_plan_budget(p.budget.label) : Message(),
+                                  word(label_of(p.term))))
+      << "\n\n";
 
   if (p.pick) {
-    out << (zh ? "推荐" : "Pick") << ": " << p.pick->gpu << " x" << p.pick->cards << " @ " << p.pick->platform_name.in(lang)
-        << " (" << p.pick->offer << ", " << term_name(p.pick->term) << ")\n";
+    out << say(msg::cli_plan_pick(p.pick->gpu, std::to_string(p.pick->cards), p.pick->platform_name, p.pick->offer,
+                                  std::string(name_of(p.pick->term))))
+        << "\n";
     print_option_lines(*p.pick, lang, out);
   } else {
-    out << (zh ? "在你的条件下没有合适的方案。" : "Nothing qualifies under your conditions.") << "\n";
+    out << word(MsgId::cli_plan_nothing) << "\n";
   }
   out << "\n";
 
@@ -71,40 +62,36 @@ void print_report(const Plan& p, std::ostream& out) {
     std::string cards = std::to_string(o.cards);
     if (o.unit == OfferUnit::Slice) cards = "1/" + format_fixed(1 / o.slice_fraction, 0);
     if (o.cards_rented > o.cards) cards += " (" + std::to_string(o.cards_rented) + ")";
-    std::string term(term_name(o.term));
+    std::string term(name_of(o.term));
     if (o.spot) term += "/spot";
-    std::string cost = money_text(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
+    std::string cost = amount_range(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
     rows.push_back({is_pick ? "*" : (o.pickable ? "" : "ref"), o.gpu, cards, o.platform, o.offer, term, cost,
-                    std::string(to_string(o.fit)), format_fixed(o.spare_fraction * 100, 0) + "%",
+                    std::string(name_of(o.fit)), format_percent(o.spare_fraction) + "%",
                     o.decode_tokens_per_s > 0 ? format_rate(o.decode_tokens_per_s) : "-",
                     p.job ? (o.job_hours ? format_rate(*o.job_hours) : "-") : (o.ttft_ms > 0 ? format_rate(o.ttft_ms) : "-"),
-                    p.job ? (o.job_cost ? money_text(*o.job_cost) : "-")
-                          : (o.cost_per_million_tokens ? money_text(*o.cost_per_million_tokens) : "-"),
-                    o.within_budget ? (zh ? "内" : "within") : (zh ? "超" : "over")});
+                    p.job ? (o.job_cost ? amount_range(*o.job_cost) : "-")
+                          : (o.cost_per_million_tokens ? amount_range(*o.cost_per_million_tokens) : "-"),
+                    word(o.within_budget ? MsgId::opt_within : MsgId::opt_over)});
   }
   print_table(rows, out);
   if (p.options_total > p.options.size()) {
-    out << "(" << p.options.size() << (zh ? " / 共 " : " of ") << p.options_total
-        << (zh ? " 个方案；--top N 显示更多)" : " options; --top N shows more)") << "\n";
+    out << say(msg::cli_plan_more(std::to_string(p.options.size()), std::to_string(p.options_total))) << "\n";
   }
-  out << (zh ? "* 推荐；ref 市场参考价；? 需咨询的参考价" : "* pick; ref market reference price; ? price on inquiry")
-      << "\n";
+  out << word(MsgId::cli_plan_legend) << "\n";
 
   if (!p.alternatives.empty()) {
-    out << "\n" << (zh ? "可行的改动（最便宜的在前）：" : "Changes that work (cheapest first):") << "\n";
+    out << "\n" << word(MsgId::cli_plan_alternatives) << "\n";
     for (const Alternative& a : p.alternatives) {
-      out << "- " << a.change.in(lang) << ": " << a.pick.gpu << " x" << a.pick.cards << " @ "
-          << a.pick.platform_name.in(lang) << ", " << money_text(a.pick.monthly_cost) << " " << cur
-          << (zh ? "/月" : "/month") << "\n";
+      out << "- " << say(a.change) << ": " << a.pick.gpu << " x" << a.pick.cards << " @ " << say(a.pick.platform_name)
+          << ", " << say(monthly_label(a.pick.monthly_cost, p.currency)) << "\n";
       print_option_lines(a.pick, lang, out);
     }
   }
   if (!p.quote_only.empty()) {
-    out << "\n" << (zh ? "装得下，但该计费方式没有报价（或需询价）：" : "Would fit, but no price for the term (or quote only):")
-        << "\n";
+    out << "\n" << word(MsgId::cli_plan_quote_only) << "\n";
     for (const QuoteOnly& q : p.quote_only) out << "- " << q.gpu << " x" << q.cards << " @ " << q.offer << "\n";
   }
-  for (const Text& w : p.warnings) out << "! " << w.in(lang) << "\n";
+  for (const Message& w : p.warnings) out << "! " << say(w) << "\n";
 }
 
 int run_plan(const PlanFlags& flags, const CommonOptions& common, const std::vector<std::string>& extras) {
@@ -112,7 +99,7 @@ int run_plan(const PlanFlags& flags, const CommonOptions& common, const std::vec
   if (!in) return 1;
   Result<Plan> p = plan(in->catalog, in->request);
   if (!p.ok()) {
-    print_errors(p.errors, flags.json, std::cout);
+    print_errors(p.errors, flags.json, in->request.lang, std::cout);
     return 1;
   }
   if (flags.json) {
@@ -129,7 +116,7 @@ void add_plan_command(CLI::App& app, CommonOptions& common, int& exit_code) {
   auto flags = std::make_shared<PlanFlags>();
   CLI::App* sub = app.add_subcommand(
       "plan", "What to rent, where and for how much: the cheapest option that fits your model, task and budget");
-  add_request_flags(sub, flags->request, FlagSet::ScenarioAndPlan);
+  add_request_flags(sub, flags->request, FlagSet::ScenarioAndPlan, help_catalog());
   add_catalog_flag(sub, common);
   sub->add_flag("--json", flags->json, "Print {\"ok\": true, \"pick\", \"options\", \"alternatives\", ...} (docs/cli.md)");
   sub->allow_extras();

@@ -1,7 +1,7 @@
-// The flags shared by `cardfit estimate` and `cardfit plan` (docs/cli.md). Their names are the
-// keys of core/url_state.hpp, and their values go through that one reader: the command line,
-// the web page's links and the JavaScript API accept the same words and report the same
-// errors ({"field", "message"}, in JSON when --json is given).
+// The flags shared by `cardfit estimate` and `cardfit plan` (docs/cli.md). They are the rows of
+// the input table (core/estimate/inputs.hpp), and their values go through core/io/url_state.hpp:
+// the command line, the web page's links and the JavaScript API accept the same words and
+// report the same errors ({"field", "code", "message"}, in JSON when --json is given).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "inputs.hpp"
 #include "plan.hpp"
 #include "result.hpp"
 
@@ -22,16 +23,18 @@ enum class FlagSet { Scenario, ScenarioAndPlan };
 
 struct RequestFlags {
   std::map<std::string, std::string> values;     // key ("context") -> text as typed ("8k")
+  std::map<std::string, bool> flags;             // key ("student") -> given
   std::map<std::string, CLI::Option*> options;   // key -> its option, to tell "given" from "default"
-  std::vector<std::string> platforms;            // --platform ID (repeatable)
-  bool student = false;                          // --student
-  bool allow_spot = false;                       // --allow-spot
 };
 
-// Registers the flags. Each value flag takes zero or one value, so that a missing value is
-// reported by make_request (not by CLI11); call app->allow_extras() too and pass
-// app->remaining() to unknown_arguments().
-void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set);
+// Registers one flag per input (plan inputs only with ScenarioAndPlan), with the table's help
+// text, default and choices (ids from `catalog`). Each value flag takes zero or one value, so
+// that a missing value is reported by make_request (not by CLI11); call app->allow_extras()
+// too and pass app->remaining() to unknown_arguments().
+void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set, const Catalog& catalog);
+
+// An input's help text in `lang`, its default and choices filled in.
+std::string input_help(const InputSpec& spec, const Catalog& catalog, Lang lang);
 
 // --catalog FILE (repeatable), bound to common.catalog_files.
 void add_catalog_flag(CLI::App* app, CommonOptions& common);
@@ -53,7 +56,7 @@ std::optional<Prepared> prepare(const RequestFlags& flags, const std::vector<std
 // Issues for arguments CLI11 did not recognise (allow_extras): {"--foo", "unknown option"}.
 std::vector<Issue> unknown_arguments(const std::vector<std::string>& remaining);
 
-// Problems as {"ok": false, "errors": [...]} (json) or one "error: ..." line each.
-void print_errors(const std::vector<Issue>& issues, bool json, std::ostream& out);
+// Problems as {"ok": false, "errors": [...]} (json) or one "error: ..." line each, in `lang`.
+void print_errors(const std::vector<Issue>& issues, bool json, Lang lang, std::ostream& out);
 
 }  // namespace cardfit::cli

@@ -14,9 +14,13 @@
 #include <vector>
 
 #include "catalog_load.hpp"
+#include "catalog_validate.hpp"
+#include "catalog_write.hpp"
 #include "embedded.hpp"
 
 using namespace cardfit;
+using cardfit::test::en;
+using cardfit::test::zh;
 using nlohmann::json;
 
 namespace {
@@ -39,7 +43,7 @@ void check_answer(const Result<Catalog>& r) {
   CHECK_FALSE(r.value.has_value());
   REQUIRE_FALSE(r.errors.empty());
   CHECK(r.errors.size() <= 101);
-  for (const Issue& e : r.errors) CHECK_FALSE(e.message.empty());
+  for (const Issue& e : r.errors) CHECK_FALSE(en(e.message).empty());
 }
 
 Result<Catalog> overlay_text(const std::string& text) { return apply_overlay(test::catalog(), CatalogFile{"fuzz.json", text}); }
@@ -192,7 +196,7 @@ TEST_CASE("unknown ids in references are errors", "[catalog][fuzz]") {
     const Result<Catalog> r = overlay_text(row.text);
     REQUIRE_FALSE(r.ok());
     bool found = false;
-    for (const Issue& e : r.errors) found = found || e.message.find(row.message) != std::string::npos;
+    for (const Issue& e : r.errors) found = found || en(e.message).find(row.message) != std::string::npos;
     CHECK(found);
   }
 }
@@ -219,7 +223,7 @@ TEST_CASE("unicode is text; invalid UTF-8 is an error", "[catalog][fuzz]") {
   }
   const Result<Catalog> r = load_catalog({CatalogFile{"bad.json", "{\"schema\": \"cardfit.catalog/1\", \"x\": \"\xC3\x28\"}"}});
   REQUIRE_FALSE(r.ok());
-  CHECK(r.errors[0].message.find("invalid UTF-8 at byte") != std::string::npos);
+  CHECK(en(r.errors[0].message).find("invalid UTF-8 at byte") != std::string::npos);
 }
 
 TEST_CASE("odd documents are errors, never crashes", "[catalog][fuzz]") {
@@ -257,7 +261,7 @@ TEST_CASE("odd documents are errors, never crashes", "[catalog][fuzz]") {
     if (text.find("[[[[") != std::string::npos) {
       const Result<Catalog> r = overlay_text(text);
       REQUIRE_FALSE(r.ok());
-      CHECK(r.errors[0].message.find("nested deeper than") != std::string::npos);
+      CHECK(en(r.errors[0].message).find("nested deeper than") != std::string::npos);
     }
     const Result<Catalog> r = overlay_text(text);
     check_answer(r);

@@ -56,21 +56,21 @@ TEST_CASE("unit_price: published prices and package rules", "[cost]") {
     bool derived, on_inquiry;
   };
   const std::vector<Row> rows = {
-      // seed 002 §4 #1: 月付 ¥2800, 年付 8 折后每月仅 ¥2240 (published, not derived)
+      // the 一万网络 budget guide §4 #1: 月付 ¥2800, 年付 8 折后每月仅 ¥2240 (published, not derived)
       {"yiwan-a100-40g-card", Term::Monthly, 2800, 2800, false, false},
       {"yiwan-a100-40g-card", Term::Yearly, 2240, 2240, false, false},
-      // seed 002 §9: 3090 ¥1750/月, 年付 8 折 -> 1,750 x 0.8 = 1,400 per month (derived)
+      // the 一万网络 budget guide §9: 3090 ¥1750/月, 年付 8 折 -> 1,750 x 0.8 = 1,400 per month (derived)
       {"yiwan-rtx-3090-card", Term::Yearly, 1400, 1400, true, false},
-      // seed 002 §4 #2: 8x H100 machine 80,000-120,000/month, yearly 85折 = 68,000-102,000/month
+      // the 一万网络 budget guide §4 #2: 8x H100 machine 80,000-120,000/month, yearly 85折 = 68,000-102,000/month
       {"yiwan-h100-sxm-machine", Term::Yearly, 68000, 102000, false, false},
-      // seed 000 §5: 4090 1.3/h; 7-day package 8折 = 1.3 x 168 x 0.8 = 174.72
+      // the 智星云 speed guide §5: 4090 1.3/h; 7-day package 8折 = 1.3 x 168 x 0.8 = 174.72
       {"market-000-rtx-4090-card", Term::Weekly, 174.72, 174.72, true, false},
-      // seed 000 §5: 30-day package 6折 = 1.3 x 720 x 0.6 = 561.6
+      // the 智星云 speed guide §5: 30-day package 6折 = 1.3 x 720 x 0.6 = 561.6
       {"market-000-rtx-4090-card", Term::Monthly, 561.6, 561.6, true, false},
-      // seed 001 §3.1: 智星云 4090 1.5/h and "约 5200 元（需咨询）" - indicative, kept with the flag
+      // the 智星云 A100-vs-4090 guide §3.1: 智星云 4090 1.5/h and "约 5200 元（需咨询）" - indicative, kept with the flag
       {"zhixingyun-rtx-4090-card-s001", Term::Hourly, 1.5, 1.5, false, false},
       {"zhixingyun-rtx-4090-card-s001", Term::Monthly, 5200, 5200, false, true},
-      // seed 002 §4 #3: 4090 machine 2,500-4,000 "以咨询为准" - a range on inquiry
+      // the 一万网络 budget guide §4 #3: 4090 machine 2,500-4,000 "以咨询为准" - a range on inquiry
       {"yiwan-rtx-4090-machine", Term::Monthly, 2500, 4000, false, true},
   };
   for (const Row& r : rows) {
@@ -85,7 +85,7 @@ TEST_CASE("unit_price: published prices and package rules", "[cost]") {
 }
 
 TEST_CASE("unit_price: no number means no price", "[cost]") {
-  // seed 001 §3.1: A100 80G "官网定制询价" for both terms - nothing to compute with.
+  // the 智星云 A100-vs-4090 guide §3.1: A100 80G "官网定制询价" for both terms - nothing to compute with.
   CHECK_FALSE(unit_price(offer("zhixingyun-a100-80g-card"), Term::Hourly).has_value());
   CHECK_FALSE(unit_price(offer("zhixingyun-a100-80g-card"), Term::Monthly).has_value());
   // No rule for weekly on 一万网络's A100 (only yearly x0.8): no weekly price is invented.
@@ -102,24 +102,24 @@ TEST_CASE("monthly_cost: the articles' monthly prices and budget-tier picks", "[
     double low, high;
   };
   const std::vector<Row> rows = {
-      // seed 002 §8.2 budget tiers: T4 900; RTX 3090 1,750; A100 40G 2,800; 2x A100 40G 5,600;
+      // the 一万网络 budget guide §8.2 budget tiers: T4 900; RTX 3090 1,750; A100 40G 2,800; 2x A100 40G 5,600;
       // 4x A100 40G = 11,200 (the article gives no price for the 6,000-12,000 tier).
       {"yiwan-t4-card", Term::Monthly, 1, 24, 900, 900},
       {"yiwan-rtx-3090-card", Term::Monthly, 1, 24, 1750, 1750},
       {"yiwan-a100-40g-card", Term::Monthly, 1, 24, 2800, 2800},
       {"yiwan-a100-40g-card", Term::Monthly, 2, 24, 5600, 5600},
       {"yiwan-a100-40g-card", Term::Monthly, 4, 24, 11200, 11200},
-      // seed 002 §4 #1: 2 x 2,240 on the yearly contract
+      // the 一万网络 budget guide §4 #1: 2 x 2,240 on the yearly contract
       {"yiwan-a100-40g-card", Term::Yearly, 2, 24, 4480, 4480},
       // hours per day only matter for hourly billing: 1.5 x 24 x 30 = 1,080; x 8 h = 360
       {"zhixingyun-rtx-4090-card-s001", Term::Hourly, 1, 24, 1080, 1080},
       {"zhixingyun-rtx-4090-card-s001", Term::Hourly, 1, 8, 360, 360},
       {"zhixingyun-rtx-4090-card-s000", Term::Monthly, 1, 8, 1026, 1026},
-      // seed 004 §1: A100 40G 4-7/h -> 2,880-5,040 per month around the clock
+      // the 2026 selection guide §1: A100 40G 4-7/h -> 2,880-5,040 per month around the clock
       {"market-004-a100-40g-card", Term::Hourly, 1, 24, 2880, 5040},
       // weekly package per month: 174.72 x 30 / 7 = 748.8
       {"market-000-rtx-4090-card", Term::Weekly, 1, 24, 748.8, 748.8},
-      // seed 003 §4: 星宇智算 1,450/month, no extra fee
+      // the 星宇智算 platform comparison §4: 星宇智算 1,450/month, no extra fee
       {"xingyu-rtx-4090-card", Term::Monthly, 1, 8, 1450, 1450},
   };
   for (const Row& r : rows) {
@@ -139,7 +139,7 @@ TEST_CASE("monthly_cost: student, spot, extra fees and currency", "[cost]") {
   const Platform& zp = platform_of(z);
   const UnitPrice hourly = *unit_price(z, Term::Hourly);
 
-  SECTION("student multiplier (seed 001 Q1: 65折)") {
+  SECTION("student multiplier (the 智星云 A100-vs-4090 guide Q1: 65折)") {
     CostInputs in = cny();
     in.student = true;
     const MonthlyCost c = monthly_cost(zp, z, hourly, 1, in);
@@ -152,7 +152,7 @@ TEST_CASE("monthly_cost: student, spot, extra fees and currency", "[cost]") {
     CHECK(cy.total.low == money(2800));
   }
 
-  SECTION("spot range (seed 000 §5: 30%-70% of on-demand), hourly only") {
+  SECTION("spot range (the 智星云 speed guide §5: 30%-70% of on-demand), hourly only") {
     const Offer& m = offer("market-000-rtx-4090-card");
     CostInputs in = cny();
     in.spot = true;
@@ -167,7 +167,7 @@ TEST_CASE("monthly_cost: student, spot, extra fees and currency", "[cost]") {
     CHECK_FALSE(none.spot_applied);
   }
 
-  SECTION("extra fees once per rental (seed 003 §2.2: general clouds 70-90 CNY/month)") {
+  SECTION("extra fees once per rental (the 星宇智算 platform comparison §2.2: general clouds 70-90 CNY/month)") {
     Platform cloud = zp;
     cloud.extra_fees_cny_per_month = PriceRange{70, 90};
     const MonthlyCost c = monthly_cost(cloud, z, hourly, 2, cny(8));
@@ -190,7 +190,7 @@ TEST_CASE("monthly_cost: student, spot, extra fees and currency", "[cost]") {
   }
 }
 
-TEST_CASE("job_cost: seed 001 §3.2's example done right", "[cost]") {
+TEST_CASE("job_cost: the 智星云 A100-vs-4090 guide §3.2's example done right", "[cost]") {
   const Offer& a100 = offer("market-001-a100-40g-card");   // "友商 A100 10 元/小时"
   const Offer& r4090 = offer("zhixingyun-rtx-4090-card-s001");  // 1.5 元/小时
   const UnitPrice a100_h = *unit_price(a100, Term::Hourly);
@@ -229,7 +229,7 @@ TEST_CASE("job_cost: package terms bill whole periods", "[cost]") {
   CHECK(job_cost(p, y, *unit_price(y, Term::Monthly), 1, 72, cny()).low == money(2800));
   // 800 h spans two 30-day months: 5,600.
   CHECK(job_cost(p, y, *unit_price(y, Term::Monthly), 1, 800, cny()).low == money(5600));
-  // The yearly contract is a year: 12 x 2,240 = 26,880 (seed 002 §4 #1: "一年 ¥2.69 万").
+  // The yearly contract is a year: 12 x 2,240 = 26,880 (the 一万网络 budget guide §4 #1: "一年 ¥2.69 万").
   CHECK(job_cost(p, y, *unit_price(y, Term::Yearly), 1, 100, cny()).low == money(26880));
   // A week package on the market rule: 200 h = 2 weeks x 174.72.
   const Offer& m = offer("market-000-rtx-4090-card");
@@ -238,7 +238,7 @@ TEST_CASE("job_cost: package terms bill whole periods", "[cost]") {
   CHECK(job_cost(p, y, *unit_price(y, Term::Monthly), 1, 0, cny()).high == 0);
 }
 
-TEST_CASE("cost per hour and per TFLOPS-hour: seed 003 §4's script", "[cost]") {
+TEST_CASE("cost per hour and per TFLOPS-hour: the 星宇智算 platform comparison §4's script", "[cost]") {
   // calc_gpu_month_cost(8, 1450, 0): 1,450 / (8 x 30) = 6.04 CNY/h (the article prints 6.04).
   CHECK(cost_per_used_hour(1450, 8) == Approx(6.041667).epsilon(1e-6));
   // The article divides by 83 TFLOPS, the 4090's NON-tensor FP16 rate: 0.0728 per TFLOPS-hour.
@@ -268,14 +268,14 @@ TEST_CASE("dense_tensor_tflops: the stated convention", "[cost]") {
       {"a100-40g", ComputeType::Fp8, 312},      // no FP8 tensor cores: runs at BF16
       {"a100-40g", ComputeType::Int8, 624},
       {"h100-sxm", ComputeType::Fp8, 1978.9},
-      {"h100-sxm", ComputeType::Bf16, 989.4},   // 989 is dense (seed 004 wrongly calls it sparse)
+      {"h100-sxm", ComputeType::Bf16, 989.4},   // 989 is dense (a buying guide wrongly calls it sparse)
       {"t4", ComputeType::Bf16, 65},            // no BF16: falls back to FP16
   };
   for (const Row& r : rows) {
     INFO(r.gpu);
     const Gpu* g = catalog().find_gpu(r.gpu);
     REQUIRE(g != nullptr);
-    CHECK(dense_tensor_tflops(*g, r.compute) == Approx(r.expected));
+    CHECK(rental_tflops(*g, r.compute, 1, 1) == Approx(r.expected));
   }
   const Gpu* a100 = catalog().find_gpu("a100-40g");
   CHECK(rental_tflops(*a100, ComputeType::Bf16, 2, 1) == Approx(624));
@@ -291,9 +291,9 @@ TEST_CASE("cost per million tokens", "[cost]") {
 }
 
 TEST_CASE("currency codes", "[cost]") {
-  CHECK(parse_currency("CNY") == Currency::Cny);
-  CHECK(parse_currency("usd") == Currency::Usd);
-  CHECK_FALSE(parse_currency("EUR").has_value());
-  CHECK(std::string(currency_code(Currency::Usd)) == "USD");
+  CHECK(parse_name<Currency>("CNY") == Currency::Cny);
+  CHECK(parse_name<Currency>("usd") == Currency::Usd);
+  CHECK_FALSE(parse_name<Currency>("EUR").has_value());
+  CHECK(std::string(name_of(Currency::Usd)) == "USD");
   CHECK(convert_money(100, "CNY", Currency::Cny, 7.02) == 100);
 }

@@ -13,6 +13,8 @@
 #include "resolve.hpp"
 
 using namespace cardfit;
+using cardfit::test::en;
+using cardfit::test::zh;
 using cardfit::test::catalog;
 using cardfit::test::run;
 
@@ -48,9 +50,12 @@ void check_finite(const Estimate& e, const std::string& what) {
   }
   for (const Explanation& x : e.explain) {
     INFO(x.key);
-    CHECK(x.substituted.find("nan") == std::string::npos);
-    CHECK(x.substituted.find("inf") == std::string::npos);
-    CHECK(x.substituted.find("n/a") == std::string::npos);
+    for (Lang lang : {Lang::En, Lang::Zh}) {
+      const std::string text = render(x.substituted, lang);
+      CHECK(text.find("nan") == std::string::npos);
+      CHECK(text.find("inf") == std::string::npos);
+      CHECK(text.find("n/a") == std::string::npos);
+    }
   }
 }
 
@@ -81,7 +86,7 @@ TEST_CASE("no NaN, infinity or negative size for any catalog model x precision x
         s.task = t;
         s.tokens = t == Task::Inference ? 0 : 1e9;
         s.explain = m.id == "deepseek-v3" || m.id == "gemma-3-27b";  // the text, on a few
-        s.engine = w.family == "gguf" ? "llama.cpp" : "vllm";
+        s.engine = w.family == PrecisionFamily::Gguf ? "llama.cpp" : "vllm";
         Result<Estimate> r = estimate(catalog(), s);
         if (!r.ok()) {
           ++refused;  // e.g. LoRA on int4: an error naming the field, never a crash
@@ -90,7 +95,7 @@ TEST_CASE("no NaN, infinity or negative size for any catalog model x precision x
           continue;
         }
         ++ok;
-        check_finite(*r.value, m.id + " " + w.id + " " + std::string(to_string(t)));
+        check_finite(*r.value, m.id + " " + w.id + " " + std::string(name_of(t)));
       }
     }
   }
@@ -123,7 +128,7 @@ TEST_CASE("extreme but legal inputs stay finite") {
 TEST_CASE("property: more context or concurrency never needs less memory") {
   for (const Model& m : catalog().models) {
     for (Task t : {Task::Inference, Task::Lora, Task::Full}) {
-      INFO(m.id << " " << to_string(t));
+      INFO(m.id << " " << name_of(t));
       Scenario s;
       s.model = m.id;
       s.task = t;
@@ -202,10 +207,10 @@ TEST_CASE("property: more cards never fewer bytes in total") {
         const Gpu& g = test::gpu("h100-sxm");
         double last = 0;
         for (int n : card_counts(g, 8)) {
-          INFO(model_id << " " << to_string(t) << " ZeRO-" << stage << " on " << n);
+          INFO(model_id << " " << name_of(t) << " ZeRO-" << stage << " on " << n);
           Layout l;
           if (t == Task::Inference) {
-            auto li = inference_layout(*r.value->model, *r.value->engine, g, n);
+            auto li = inference_layout(r.value->model(), r.value->engine(), g, n);
             if (!li) continue;
             l = *li;
           } else {
@@ -241,8 +246,8 @@ TEST_CASE("one GPU, one count: what the planner asks") {
 
 TEST_CASE("warnings: precision support and layout") {
   auto warned = [](const GpuEstimate& g, const std::string& part) {
-    for (const Text& w : g.warnings) {
-      if (w.en.find(part) != std::string::npos) return true;
+    for (const Message& w : g.warnings) {
+      if (en(w).find(part) != std::string::npos) return true;
     }
     return false;
   };
@@ -254,7 +259,7 @@ TEST_CASE("warnings: precision support and layout") {
   CHECK(warned(test::on(e, "t4"), "no FP8 tensor cores"));
   const Estimate b = run(Scenario{});
   CHECK(warned(test::on(b, "v100-32g"), "no BF16 tensor cores"));
-  CHECK(warned(test::on(b, "mi300x"), "not an NVIDIA GPU"));
+  CHECK(warned(test::on(b, "mi300x"), "ROCm builds, not CUDA"));
   Scenario split;
   split.model = "llama-3-70b";
   split.precision = "q4_k_m";

@@ -1,4 +1,5 @@
 // core/fit.hpp: card counts, tensor-parallel validity, verdicts, largest context/concurrency.
+// Formula tests: they run on tests/fixtures/formula-catalog.json, not the bundled catalog.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -9,12 +10,14 @@
 #include "numbers.hpp"
 
 using namespace cardfit;
-using cardfit::test::catalog;
-using cardfit::test::gpu;
+using cardfit::test::en;
+using cardfit::test::zh;
+using cardfit::test::formula::catalog;
+using cardfit::test::formula::gpu;
 using cardfit::test::kGB;
-using cardfit::test::model;
+using cardfit::test::formula::model;
 using cardfit::test::on;
-using cardfit::test::run;
+using cardfit::test::formula::run;
 
 TEST_CASE("card counts: 1, 2, 4, 8 per node, then whole nodes") {
   CHECK(card_counts(gpu("h100-sxm"), 4) == std::vector<int>{1, 2, 4, 8, 16, 24, 32});
@@ -78,7 +81,7 @@ TEST_CASE("verdict: comfortable with headroom, tight without, else no") {
       {101, 100, 0.2, Fit::No},
       {50, 0, 0.2, Fit::No},             // a card without memory
       {0, 100, 0.2, Fit::Comfortable},
-      {50, 100, 1.0, Fit::Comfortable},  // "x2 for online serving" (seed 004 §3.2) as headroom 1.0
+      {50, 100, 1.0, Fit::Comfortable},  // "x2 for online serving" (the 2026 selection guide §3.2) as headroom 1.0
       {51, 100, 1.0, Fit::Tight},
   };
   for (const Row& row : rows) {
@@ -87,8 +90,8 @@ TEST_CASE("verdict: comfortable with headroom, tight without, else no") {
   }
 }
 
-TEST_CASE("usable memory after the engine's reservation vs seed 004 §2.1") {
-  // seed 004 §2.1 lists usable memory "after the system's share": 4090 ~22 GB, A100 40G ~38,
+TEST_CASE("usable memory after the engine's reservation vs the 2026 selection guide §2.1") {
+  // the 2026 selection guide §2.1 lists usable memory "after the system's share": 4090 ~22 GB, A100 40G ~38,
   // A100 80G ~76, H100 ~76, H200 ~137. vLLM's 0.9 of the driver-reported memory gives 21.6,
   // 36.0, 72.0, 71.7 and 126.4 GiB: within 10% (vLLM reserves more than the article assumes).
   struct Row {
@@ -102,7 +105,7 @@ TEST_CASE("usable memory after the engine's reservation vs seed 004 §2.1") {
   }
 }
 
-TEST_CASE("seed 002: 70B INT4 (~35 GB) does not fit a 24 GB card") {
+TEST_CASE("the 一万网络 budget guide: 70B INT4 (~35 GB) does not fit a 24 GB card") {
   Scenario s;
   s.model = "llama-2-70b";
   s.precision = "int4";
@@ -120,7 +123,7 @@ TEST_CASE("seed 002: 70B INT4 (~35 GB) does not fit a 24 GB card") {
   CHECK(a.gpus[0].min_cards_tight == 2);
 }
 
-TEST_CASE("seed 004 §3.1: a Qwen3-27B-like model in FP8 with 8k context") {
+TEST_CASE("the 2026 selection guide §3.1: a Qwen3-27B-like model in FP8 with 8k context") {
   // There is no Qwen3-27B in the catalog (the article's model): we use Qwen3-32B's shapes with
   // 54 instead of 64 layers, 27.9B parameters (custom model).
   Model m = model("qwen3-32b");
@@ -168,7 +171,7 @@ TEST_CASE("does not fit on any count: a clear message, never a silly number") {
   CHECK(g.max_cards_tried == 64);
   CHECK(g.decode_tokens_per_s == 0);
   bool said = false;
-  for (const Text& w : g.warnings) said = said || w.en.find("Does not fit on any count up to 64 cards") != std::string::npos;
+  for (const Message& w : g.warnings) said = said || en(w).find("Does not fit on any count up to 64 cards") != std::string::npos;
   CHECK(said);
 
   Scenario laptop;

@@ -1,4 +1,5 @@
 // core/memory.hpp: weights, KV cache, ZeRO states, activations, LoRA adapters, per-card totals.
+// Formula tests: they run on tests/fixtures/formula-catalog.json, not the bundled catalog.
 #include <catch2/catch.hpp>
 
 #include <cstdint>
@@ -11,9 +12,11 @@
 #include "resolve.hpp"
 
 using namespace cardfit;
-using cardfit::test::catalog;
+using cardfit::test::en;
+using cardfit::test::zh;
+using cardfit::test::formula::catalog;
 using cardfit::test::kGB;
-using cardfit::test::model;
+using cardfit::test::formula::model;
 
 namespace {
 
@@ -76,23 +79,23 @@ TEST_CASE("weights: the seed articles' worked examples") {
     double tolerance;
   };
   const Row rows[] = {
-      // seed 002 §3.1: 7B FP16 ~14 GB (Llama-2-7B is 6.74B: 13.48 GB).
+      // the 一万网络 budget guide §3.1: 7B FP16 ~14 GB (Llama-2-7B is 6.74B: 13.48 GB).
       {"llama-2-7b", "fp16", 14, 0.05},
-      // seed 002 §3.1: 70B FP16 ~140 GB (Llama-2-70B is 68.98B: 137.95 GB).
+      // the 一万网络 budget guide §3.1: 70B FP16 ~140 GB (Llama-2-70B is 68.98B: 137.95 GB).
       {"llama-2-70b", "fp16", 140, 0.02},
-      // seed 002 §3.1: 70B INT4 ~35 GB. We get 37.4 GB: AWQ/GPTQ group-128 scales make it
+      // the 一万网络 budget guide §3.1: 70B INT4 ~35 GB. We get 37.4 GB: AWQ/GPTQ group-128 scales make it
       // 4.25 bits, and embeddings and lm_head stay 16-bit (the article uses 0.5 byte/param).
       {"llama-2-70b", "int4", 35, 0.08},
-      // seed 002 §3.1: DeepSeek-67B FP16 134 GB (67.4B counted: 134.85 GB).
+      // the 一万网络 budget guide §3.1: DeepSeek-67B FP16 134 GB (67.4B counted: 134.85 GB).
       {"deepseek-llm-67b", "fp16", 134, 0.01},
-      // seed 002 §3.1: DeepSeek-67B INT8 67 GB. We get 69.1 GB: embeddings and lm_head stay 16-bit.
+      // the 一万网络 budget guide §3.1: DeepSeek-67B INT8 67 GB. We get 69.1 GB: embeddings and lm_head stay 16-bit.
       {"deepseek-llm-67b", "int8", 67, 0.035},
   };
   for (const Row& row : rows) {
     INFO(row.model << " " << row.precision);
     CHECK(stored_weights(row.model, row.precision) / kGB == Approx(row.expected_gb).epsilon(row.tolerance));
   }
-  // seed 004 §3.1: Qwen3 BF16 weights are twice the FP8 ones (54 vs 27 GB for 27B): with the
+  // the 2026 selection guide §3.1: Qwen3 BF16 weights are twice the FP8 ones (54 vs 27 GB for 27B): with the
   // 16-bit embeddings kept, FP8 is a little over half.
   const double bf16 = stored_weights("qwen3-32b", "bf16");
   const double fp8 = stored_weights("qwen3-32b", "fp8");
@@ -187,19 +190,19 @@ TEST_CASE("per-card memory: sharding and replication") {
 }
 
 TEST_CASE("training memory: seed articles' rules of thumb") {
-  // seed 002 §8.3: LoRA needs ~1.5x the weights. Qwen2.5-7B BF16, r = 16 on all linear
+  // the 一万网络 budget guide §8.3: LoRA needs ~1.5x the weights. Qwen2.5-7B BF16, r = 16 on all linear
   // layers, 1024-token sequences, batch 1, no recomputation, FlashAttention: 1.4x.
   {
     Scenario s;
     s.model = "qwen2.5-7b";
     s.task = Task::Lora;
     s.context = 1024;
-    const Estimate e = test::run(s);
+    const Estimate e = test::formula::run(s);
     const double ratio = static_cast<double>(e.memory.total) / static_cast<double>(e.memory.weights);
     CHECK(ratio > 1.2);
     CHECK(ratio < 1.8);
   }
-  // seed 000 §4.1: a 7B full fine-tune needs 60-80 GB. With 8-bit AdamW (2 + 2 + 4 + 2 = 10
+  // the 智星云 speed guide §4.1: a 7B full fine-tune needs 60-80 GB. With 8-bit AdamW (2 + 2 + 4 + 2 = 10
   // bytes/param = 67.4 GB for Llama-2-7B) and full recomputation at 2048 tokens we get 70 GB.
   {
     Scenario s;
@@ -208,19 +211,19 @@ TEST_CASE("training memory: seed articles' rules of thumb") {
     s.context = 2048;
     s.optimizer = Optimizer::AdamW8bit;
     s.checkpointing = Checkpointing::Full;
-    const Estimate e = test::run(s);
+    const Estimate e = test::formula::run(s);
     CHECK(static_cast<double>(e.memory.total) / kGB > 60);
     CHECK(static_cast<double>(e.memory.total) / kGB < 80);
   }
   // Where we differ: with standard mixed-precision AdamW (ZeRO's 16 bytes/param) the same job
-  // needs 108 GB of model states alone, more than the article's 60-80 GB (and seed 004 §2.1's
+  // needs 108 GB of model states alone, more than the article's 60-80 GB (and the 2026 selection guide §2.1's
   // ">= 35-40 GB" only holds for LoRA or ZeRO over several cards).
   {
     Scenario s;
     s.model = "llama-2-7b";
     s.task = Task::Full;
     s.context = 2048;
-    const Estimate e = test::run(s);
+    const Estimate e = test::formula::run(s);
     CHECK(static_cast<double>(e.memory.weights + e.memory.gradients + e.memory.optimizer) ==
           Approx(16.0 * 6738415616.0));
   }
@@ -231,7 +234,7 @@ TEST_CASE("QLoRA: NF4 base (Dettmers et al. 2023)") {
   s.model = "llama-2-7b";
   s.task = Task::Qlora;
   s.precision = "bf16";  // compute type; the base is stored as NF4
-  const Estimate e = test::run(s);
+  const Estimate e = test::formula::run(s);
   CHECK(e.precision == "nf4");
   // 6.476B linear params x 4.127 bits (NF4 + double-quantised absmax, precisions.json) +
   // 0.262B embedding/head params x 2 B = 3.34 + 0.52 = 3.87 GB.

@@ -1,12 +1,15 @@
-// core/numbers.hpp: user numbers with suffixes, and formatting.
+// core/base/numbers.hpp: user numbers with suffixes, and the errors in both languages.
 #include <catch2/catch.hpp>
 
 #include <limits>
 #include <string>
 
 #include "numbers.hpp"
+#include "test_support.hpp"
 
 using cardfit::NumberStyle;
+using cardfit::test::en;
+using cardfit::test::zh;
 
 TEST_CASE("parse_number accepts plain, scientific and suffixed numbers") {
   struct Row {
@@ -57,11 +60,12 @@ TEST_CASE("parse_number rejects what is not a number, naming the field") {
     REQUIRE_FALSE(r.ok());
     REQUIRE(r.errors.size() == 1);
     CHECK(r.errors[0].field == "context");
-    CHECK(r.errors[0].message.rfind("context: ", 0) == 0);
+    CHECK(en(r.errors[0].message).rfind("context: ", 0) == 0);
   }
   // The exact wording users see (issue 4).
-  CHECK(cardfit::parse_number("8q", "context", NumberStyle::Tokens).errors[0].message ==
-        "context: '8q' is not a number; use e.g. 8192, 8k or 8e3");
+  const auto not_number = cardfit::parse_number("8q", "context", NumberStyle::Tokens);
+  CHECK(en(not_number.errors[0].message) == "context: '8q' is not a number; use e.g. 8192, 8k or 8e3");
+  CHECK(zh(not_number.errors[0].message) == "context：“8q”不是数字；可写作 8192、8k 或 8e3");
 }
 
 TEST_CASE("parse_integer checks whole numbers and the range") {
@@ -70,27 +74,11 @@ TEST_CASE("parse_integer checks whole numbers and the range") {
   CHECK(*ok.value == 8192);
   auto frac = cardfit::parse_integer("1.5", "concurrency", 1, 100, NumberStyle::Decimal);
   REQUIRE_FALSE(frac.ok());
-  CHECK(frac.errors[0].message == "concurrency: must be a whole number, got 1.500");
+  CHECK(en(frac.errors[0].message) == "concurrency: must be a whole number, got 1.5");
   auto low = cardfit::parse_integer("0", "concurrency", 1, 100, NumberStyle::Decimal);
   REQUIRE_FALSE(low.ok());
-  CHECK(low.errors[0].message == "concurrency: must be between 1 and 100, got 0");
+  CHECK(en(low.errors[0].message) == "concurrency: must be between 1 and 100, got 0");
   auto high = cardfit::parse_integer("20M", "context", 1, 10000000, NumberStyle::Tokens);
   REQUIRE_FALSE(high.ok());
   CHECK(high.errors[0].field == "context");
-}
-
-TEST_CASE("formatting labels GB (1e9) and GiB (2^30) and groups digits") {
-  CHECK(cardfit::format_bytes(15.23e9) == "15.23 GB (14.18 GiB)");  // 15.23e9 / 2^30 = 14.184
-  CHECK(cardfit::format_bytes(137.96e9) == "138.0 GB (128.5 GiB)");
-  CHECK(cardfit::format_gb(0) == "0.00 GB");
-  CHECK(cardfit::format_grouped(7615616512.0) == "7,615,616,512");
-  CHECK(cardfit::format_grouped(-1234) == "-1,234");
-  CHECK(cardfit::format_grouped(999) == "999");
-  CHECK(cardfit::format_count(7.6e9) == "7.60 B");
-  CHECK(cardfit::format_count(131072) == "131.1 K");
-  CHECK(cardfit::format_count(512) == "512");
-  CHECK(cardfit::format_rate(54.61) == "54.6");
-  CHECK(cardfit::format_rate(170.6) == "171");
-  CHECK(cardfit::format_rate(12345) == "12,345");
-  CHECK(cardfit::format_fixed(std::numeric_limits<double>::infinity(), 2) == "n/a");
 }

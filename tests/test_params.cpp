@@ -1,4 +1,5 @@
 // core/params.hpp: parameter counts from the architecture vs the published sizes.
+// Formula tests: they run on tests/fixtures/formula-catalog.json, not the bundled catalog.
 #include <catch2/catch.hpp>
 
 #include <cmath>
@@ -10,15 +11,16 @@
 
 using cardfit::count_params;
 using cardfit::ParamCounts;
-using cardfit::test::catalog;
-using cardfit::test::model;
+using cardfit::test::formula::catalog;
+using cardfit::test::formula::model;
 
 TEST_CASE("every catalog model's count is within 2% of its published size") {
   // Published sizes: each model's published_params_b (model cards / checkpoint totals, with
   // their sources in models.json). 2% covers the rounding of "7B"-style names and extras
   // such as DeepSeek-LLM-7B's "7B" for a 6.9B checkpoint (-1.3%).
-  REQUIRE(catalog().models.size() >= 39);
-  for (const cardfit::Model& m : catalog().models) {
+  const cardfit::Catalog& bundled = cardfit::test::catalog();  // a catalog walk: the bundled one
+  REQUIRE(bundled.models.size() >= 39);
+  for (const cardfit::Model& m : bundled.models) {
     INFO(m.id);
     const ParamCounts p = count_params(m);
     REQUIRE(m.published_params_b > 0);
@@ -123,8 +125,8 @@ TEST_CASE("vision towers count in the total but not per token") {
 }
 
 TEST_CASE("norms per layer: Gemma 2/3 have four") {
-  CHECK(cardfit::norms_per_layer(model("gemma-2-9b")) == 4);
-  CHECK(cardfit::norms_per_layer(model("llama-3-8b")) == 2);
+  CHECK(model("gemma-2-9b").norms_per_layer == 4);
+  CHECK(model("llama-3-8b").norms_per_layer == 2);
 }
 
 TEST_CASE("a zeroed model counts zero, never negative") {

@@ -5,9 +5,12 @@
 #include <string>
 
 #include "test_support.hpp"
+#include "catalog_validate.hpp"
 #include "resolve.hpp"
 
 using namespace cardfit;
+using cardfit::test::en;
+using cardfit::test::zh;
 using cardfit::test::catalog;
 using cardfit::test::has_error;
 
@@ -58,7 +61,7 @@ TEST_CASE("errors name the field") {
     Result<Estimate> r = estimate(catalog(), s);
     REQUIRE_FALSE(r.ok());
     CHECK(has_error(r, row.field));
-    for (const Issue& i : r.errors) CHECK(i.message.rfind(i.field + ": ", 0) == 0);  // "field: reason"
+    for (const Issue& i : r.errors) CHECK(en(i.message).rfind(i.field + ": ", 0) == 0);  // "field: reason"
   }
 }
 
@@ -89,7 +92,7 @@ TEST_CASE("custom models are checked shape by shape") {
   CHECK(validate_model(test::model("deepseek-v3"), "model").empty());
   // Absurd but individually legal shapes: an error, not an int64 overflow.
   Model huge = test::model("llama-3-8b");
-  huge.num_layers = 90000;
+  huge.num_layers = 10000;  // each shape within the catalog bounds, the product beyond 1e15
   huge.hidden_size = 9'000'000;
   huge.intermediate_size = 9'000'000;
   huge.num_attention_heads = 9000;
@@ -101,8 +104,8 @@ TEST_CASE("custom models are checked shape by shape") {
 
 TEST_CASE("warnings instead of errors for doubtful but legal input") {
   auto warned = [](const Estimate& e, const std::string& part) {
-    for (const Text& w : e.warnings) {
-      if (w.en.find(part) != std::string::npos && !w.zh.empty()) return true;
+    for (const Message& w : e.warnings) {
+      if (en(w).find(part) != std::string::npos && !zh(w).empty()) return true;
     }
     return false;
   };

@@ -1,4 +1,5 @@
 // core/speed.hpp: dense rates, decode/prefill speed against public measurements, training time.
+// Formula tests: they run on tests/fixtures/formula-catalog.json, not the bundled catalog.
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -8,10 +9,12 @@
 #include "speed.hpp"
 
 using namespace cardfit;
-using cardfit::test::catalog;
-using cardfit::test::gpu;
-using cardfit::test::model;
-using cardfit::test::run;
+using cardfit::test::en;
+using cardfit::test::zh;
+using cardfit::test::formula::catalog;
+using cardfit::test::formula::gpu;
+using cardfit::test::formula::model;
+using cardfit::test::formula::run;
 
 namespace {
 
@@ -38,46 +41,13 @@ Scenario decode(const std::string& model_id, const std::string& precision, const
 
 }  // namespace
 
-TEST_CASE("dense tensor rates only, with the right fallback") {
-  struct Row {
-    const char* gpu;
-    ComputeType wanted;
-    double tflops;
-    ComputeType used;
-    bool native;
-  };
-  const Row rows[] = {
-      // RTX 4090: FP16 tensor with FP32 accumulate 165.2 (not the 330 FP16-accumulate figure,
-      // not the 82.6 non-tensor figure of seeds 003/004).
-      {"rtx-4090", ComputeType::Fp16, 165.2, ComputeType::Fp16, true},
-      {"rtx-4090", ComputeType::Fp8, 330.3, ComputeType::Fp8, true},
-      // H100 SXM: 989.4 dense BF16 (seed 004 wrongly calls it sparse; sparse is 1979).
-      {"h100-sxm", ComputeType::Bf16, 989.4, ComputeType::Bf16, true},
-      // T4 and V100 have no BF16 tensor cores: FP16 rate.
-      {"t4", ComputeType::Bf16, 65, ComputeType::Fp16, false},
-      {"v100-32g", ComputeType::Bf16, 125, ComputeType::Fp16, false},
-      // A100 has no FP8: weight-only FP8 computes in BF16.
-      {"a100-80g", ComputeType::Fp8, 312, ComputeType::Bf16, false},
-      // V100 has no INT8 tensor path.
-      {"v100-32g", ComputeType::Int8, 125, ComputeType::Fp16, false},
-      {"a100-80g", ComputeType::Fp32, 19.5, ComputeType::Fp32, true},
-  };
-  for (const Row& row : rows) {
-    INFO(row.gpu);
-    const DenseRate r = dense_rate(gpu(row.gpu), row.wanted);
-    CHECK(r.tflops == Approx(row.tflops));
-    CHECK(r.used == row.used);
-    CHECK(r.native == row.native);
-  }
-}
-
 TEST_CASE("tensor-parallel speed-up: NVLink vs PCIe; layer split gets none") {
   const EngineProfile& vllm = *catalog().find_engine("vllm");
   const EngineProfile& llamacpp = *catalog().find_engine("llama.cpp");
   CHECK(tp_speedup(vllm, gpu("h100-sxm"), 1) == 1);
   CHECK(tp_speedup(vllm, gpu("h100-sxm"), 4) == Approx(1 + 3 * vllm.tp_scaling_nvlink));
   CHECK(tp_speedup(vllm, gpu("rtx-4090"), 2) == Approx(1 + vllm.tp_scaling_pcie));
-  // seed 004 §2.3: NVLink cards reach ~3.5x on 4 cards, consumer cards rarely above 1.7x.
+  // the 2026 selection guide §2.3: NVLink cards reach ~3.5x on 4 cards, consumer cards rarely above 1.7x.
   CHECK(tp_speedup(vllm, gpu("h100-sxm"), 4) >= 3.5);
   CHECK(tp_speedup(vllm, gpu("rtx-4090"), 2) <= 1.7);
   CHECK(tp_speedup(llamacpp, gpu("h100-sxm"), 4) == 1);
@@ -113,7 +83,7 @@ TEST_CASE("decode speed against public measurements") {
     const GpuEstimate g = one(decode(row.model, row.precision, row.engine, row.context), row.gpu);
     CHECK(g.decode_tokens_per_s == Approx(row.measured).epsilon(row.tolerance));
   }
-  // seed 004 §3.2: "a 4090 runs a 7B model at 40-60 tokens/s".
+  // the 2026 selection guide §3.2: "a 4090 runs a 7B model at 40-60 tokens/s".
   const GpuEstimate q = one(decode("qwen2.5-7b", "bf16", "vllm", 4096), "rtx-4090");
   CHECK(q.decode_tokens_per_s >= 40);
   CHECK(q.decode_tokens_per_s <= 60);
@@ -123,7 +93,7 @@ TEST_CASE("decode speed against public measurements") {
   CHECK(q4.decode_tokens_per_s <= 190);
 }
 
-TEST_CASE("seed 002: a 7B model decodes faster on an H100 than on a 3090 (bandwidth bound)") {
+TEST_CASE("the 一万网络 budget guide: a 7B model decodes faster on an H100 than on a 3090 (bandwidth bound)") {
   // The article claims equal speed; single-stream decode is bandwidth bound: 3350 vs 936 GB/s.
   const Scenario s = decode("qwen2.5-7b", "fp16", "vllm", 4096);
   const double h100 = one(s, "h100-sxm").decode_tokens_per_s;

@@ -7,49 +7,81 @@
 #include <vector>
 
 #include "catalog.hpp"
+#include "catalog_load.hpp"
 #include "embedded.hpp"
 #include "estimate.hpp"
+#include "message.hpp"
+#include "messages.hpp"
+#include "names.hpp"
+
+namespace cardfit::embedded {
+std::string_view formula_catalog();  // tests/fixtures/formula-catalog.json, compiled in
+}  // namespace cardfit::embedded
 
 namespace cardfit::test {
+
+// A message as the English / Chinese reader sees it.
+inline std::string en(const Message& m) { return render(m, Lang::En); }
+inline std::string zh(const Message& m) { return render(m, Lang::Zh); }
+
+// Every issue on its own line, for failure messages.
+inline std::string all_errors(const std::vector<Issue>& issues) {
+  std::string s;
+  for (const Issue& i : issues) s += issue_text(i, Lang::En) + "\n";
+  return s;
+}
 
 inline const Catalog& catalog() {
   static const Catalog c = [] {
     Result<Catalog> r = assets::bundled_catalog();
-    for (const Issue& i : r.errors) WARN(i.field << ": " << i.message);
+    INFO(all_errors(r.errors));
     REQUIRE(r.ok());
     return *r.value;
   }();
   return c;
 }
 
-// Every issue on its own line, for failure messages.
-inline std::string all_errors(const std::vector<Issue>& issues) {
-  std::string s;
-  for (const Issue& i : issues) s += i.field + ": " + i.message + "\n";
-  return s;
+// The formula tests' catalog: a frozen copy of the entries they use, so that correcting a
+// bundled datum (a datasheet figure, an engine's calibration) does not change what they check.
+inline const Catalog& fixture() {
+  static const Catalog c = [] {
+    Result<Catalog> r = load_catalog({CatalogFile{"formula-catalog.json", embedded::formula_catalog()}});
+    INFO(all_errors(r.errors));
+    REQUIRE(r.ok());
+    return *r.value;
+  }();
+  return c;
 }
 
-inline const Model& model(const std::string& id) {
-  const Model* m = catalog().find_model(id);
+inline const Model& model(const std::string& id, const Catalog& c = catalog()) {
+  const Model* m = c.find_model(id);
   INFO("model " << id);
   REQUIRE(m != nullptr);
   return *m;
 }
 
-inline const Gpu& gpu(const std::string& id) {
-  const Gpu* g = catalog().find_gpu(id);
+inline const Gpu& gpu(const std::string& id, const Catalog& c = catalog()) {
+  const Gpu* g = c.find_gpu(id);
   INFO("gpu " << id);
   REQUIRE(g != nullptr);
   return *g;
 }
 
 // estimate() that must succeed; prints the errors otherwise.
-inline Estimate run(const Scenario& s) {
-  Result<Estimate> r = estimate(catalog(), s);
-  for (const Issue& i : r.errors) INFO(i.field << ": " << i.message);
+inline Estimate run(const Scenario& s, const Catalog& c = catalog()) {
+  Result<Estimate> r = estimate(c, s);
+  INFO(all_errors(r.errors));
   REQUIRE(r.ok());
   return *r.value;
 }
+
+// The same helpers over the fixture, for the formula tests (`using namespace test::formula`).
+namespace formula {
+inline const Catalog& catalog() { return fixture(); }
+inline const Model& model(const std::string& id) { return test::model(id, fixture()); }
+inline const Gpu& gpu(const std::string& id) { return test::gpu(id, fixture()); }
+inline Estimate run(const Scenario& s) { return test::run(s, fixture()); }
+}  // namespace formula
 
 inline const GpuEstimate& on(const Estimate& e, const std::string& gpu_id) {
   for (const GpuEstimate& g : e.gpus) {

@@ -1,9 +1,12 @@
 // URL state: versioned key=value pairs <-> PlanRequest (core/url_state.hpp).
 #include <catch2/catch.hpp>
 
+#include "test_support.hpp"
 #include "url_state.hpp"
 
 using namespace cardfit;
+using cardfit::test::en;
+using cardfit::test::zh;
 
 namespace {
 PlanRequest decode(std::string_view query) {
@@ -110,7 +113,7 @@ TEST_CASE("url_state: bad pairs are skipped and named; the rest applies") {
   CHECK(d.issues[2].field == "zero_stage");  // issues name the Scenario field
   CHECK(d.issues[3].field == "student");
   CHECK(d.issues[4].field == "nonsense");
-  CHECK(d.issues[4].message == "nonsense: unknown key");
+  CHECK(en(d.issues[4].message) == "nonsense: unknown key");
   CHECK(d.issues[5].field == "context");
   CHECK_FALSE(request_from_pairs_strict(decode_query("v=1&context=8q")).ok());
 }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Writes printable ASCII plus every other character used by the UI strings, the catalog
-and the C++ sources that write sentences (core/, ui/) to OUT, one line, so fontTools.subset keeps exactly the glyphs cardfit shows
-(the subset is the UI's only font: Latin glyphs included).
+"""Writes printable ASCII plus every other character used by the message table
+(assets/i18n/*.json) and the catalog to OUT, one line, so fontTools.subset keeps exactly the
+glyphs cardfit shows (the subset is the UI's only font: Latin glyphs included).
 Usage: font_chars.py OUT FILE..."""
 import sys
 

@@ -7,7 +7,7 @@ set -euo pipefail
 top="$(cd "$(dirname "$0")/.." && pwd)"
 what="${1:-all}"
 
-native_pkgs=(cmake ninja-build g++ ccache libglfw3-dev libgl-dev nlohmann-json3-dev libcli11-dev
+native_pkgs=(cmake ninja-build g++ ccache libglfw3-dev libgl-dev nlohmann-json3-dev libfmt-dev libcli11-dev
              catch2 libbenchmark-dev libstb-dev python3-fonttools fonts-dejavu-core fonts-droid-fallback xz-utils)
 web_pkgs=(emscripten)
 test_pkgs=(xvfb xauth libgl1-mesa-dri chromium nodejs npm)

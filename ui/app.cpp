@@ -35,18 +35,18 @@ void apply_style(float dpi_scale) {
 }
 
 void draw_header(App& app) {
-  ImGui::TextUnformatted(T(app, "app.title"));
-  const char* other = T(app, "app.language");
+  ImGui::TextUnformatted(T(app, MsgId::app_title));
+  const char* other = T(app, MsgId::app_language);
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(other).x -
                   ImGui::GetStyle().FramePadding.x * 2);
   if (ImGui::SmallButton(other)) {
     app.state.lang = app.state.lang == Lang::Zh ? Lang::En : Lang::Zh;
     app.state.request.lang = app.state.lang;
     app.state.request.scenario.lang = app.state.lang;
-    platform::save_setting("lang", std::string(to_string(app.state.lang)));
+    platform::save_setting("lang", std::string(name_of(app.state.lang)));
     app.dirty = true;  // reasons and warnings are worded in the new language
   }
-  ImGui::TextDisabled("%s", T(app, "app.tagline"));
+  ImGui::TextDisabled("%s", T(app, MsgId::app_tagline));
   ImGui::Separator();
 }
 
@@ -59,14 +59,16 @@ std::string state_query(const PlanRequest& request) {
 }
 
 void draw_catalog_errors(const App& app) {
-  ImGui::TextColored(ImVec4(0.7f, 0.1f, 0.1f, 1), "%s", T(app, "app.catalog_error"));
-  for (const auto& issue : app.catalog_errors) ImGui::BulletText("%s", issue_text(issue).c_str());
+  ImGui::TextColored(ImVec4(0.7f, 0.1f, 0.1f, 1), "%s", T(app, MsgId::app_catalog_error));
+  for (const auto& issue : app.catalog_errors) ImGui::BulletText("%s", issue_text(app, issue).c_str());
 }
 
 void draw_tabs(App& app) {
   if (!ImGui::BeginTabBar("tabs")) return;
-  const std::pair<Tab, const char*> tabs[] = {
-      {Tab::Plan, "tab.plan"}, {Tab::Gpus, "tab.gpus"}, {Tab::Explain, "tab.explain"}, {Tab::Sources, "tab.sources"}};
+  const std::pair<Tab, MsgId> tabs[] = {{Tab::Plan, MsgId::tab_plan},
+                                        {Tab::Gpus, MsgId::tab_gpus},
+                                        {Tab::Explain, MsgId::tab_explain},
+                                        {Tab::Sources, MsgId::tab_sources}};
   for (const auto& [tab, key] : tabs) {
     // The tab chosen in code (e.g. a GPU row clicked) is selected once, then the user's clicks rule.
     const ImGuiTabItemFlags flags = app.state.tab == tab && app.select_tab ? ImGuiTabItemFlags_SetSelected : 0;
@@ -88,7 +90,6 @@ void draw_tabs(App& app) {
 }  // namespace
 
 void app_init(App& app, const AppOptions& options) {
-  app.strings = load_strings(assets::ui_strings());
   auto catalog = assets::bundled_catalog();
   if (catalog.ok()) {
     app.catalog = std::move(*catalog.value);
@@ -100,8 +101,8 @@ void app_init(App& app, const AppOptions& options) {
   DecodedState decoded = request_from_pairs(pairs);
   const bool link_has_lang = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; });
   std::string lang = options.lang;
-  if (lang.empty()) lang = link_has_lang ? std::string(to_string(decoded.request.lang)) : platform::load_setting("lang");
-  const Lang ui_lang = lang_from_string(lang).value_or(Lang::Zh);
+  if (lang.empty()) lang = link_has_lang ? std::string(name_of(decoded.request.lang)) : platform::load_setting("lang");
+  const Lang ui_lang = parse_name<Lang>(lang).value_or(Lang::Zh);
   app.state_notice = std::move(decoded.issues);
   // A link that names what the catalog lacks (an unknown model id, say) shows the defaults.
   if (app.catalog_errors.empty()) {

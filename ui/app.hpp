@@ -10,7 +10,6 @@
 #include "catalog.hpp"
 #include "derived.hpp"
 #include "result.hpp"
-#include "strings.hpp"
 #include "ui_state.hpp"
 
 namespace cardfit::ui {
@@ -31,7 +30,6 @@ struct App {
   Derived derived;                    // what the core computed from `state`
   bool dirty = true;                  // state changed since `derived` was computed
   bool select_tab = false;            // state.tab was set in code: select it in the next frame
-  Strings strings;
   float dpi_scale = 1.0f;
   bool embed = false;
   long long frame_count = 0;

@@ -3,8 +3,9 @@
 // shows that GPU's formulas in the Explain tab.
 #include <imgui.h>
 
+#include "format.hpp"
+#include "labels.hpp"
 #include "panels.hpp"
-#include "plan_text.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
@@ -15,24 +16,24 @@ void panel_gpus(App& app) {
   const bool training = is_training(e.task);
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  ImGui::TextDisabled("%s", T(app, "gpus.hint"));
+  ImGui::TextDisabled("%s", T(app, MsgId::gpus_hint));
   if (!ImGui::BeginTable("gpus", 8, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupScrollFreeze(1, 1);
-  ImGui::TableSetupColumn(T(app, "col.gpu"));
-  ImGui::TableSetupColumn(T(app, "col.cards"));
-  ImGui::TableSetupColumn(T(app, "col.fit"));
-  ImGui::TableSetupColumn(T(app, "col.per_card"));
-  ImGui::TableSetupColumn(T(app, training ? "col.train_time" : "col.decode"));
-  ImGui::TableSetupColumn(T(app, training ? "col.train_tps" : "col.ttft"));
-  ImGui::TableSetupColumn(T(app, training ? "col.max_seq" : "col.max_context"));
-  ImGui::TableSetupColumn(T(app, training ? "col.max_batch" : "col.max_concurrency"));
+  ImGui::TableSetupColumn(T(app, MsgId::col_gpu));
+  ImGui::TableSetupColumn(T(app, MsgId::col_cards));
+  ImGui::TableSetupColumn(T(app, MsgId::col_fit));
+  ImGui::TableSetupColumn(T(app, MsgId::col_per_card));
+  ImGui::TableSetupColumn(T(app, training ? MsgId::col_train_time : MsgId::col_decode));
+  ImGui::TableSetupColumn(T(app, training ? MsgId::col_train_tps : MsgId::col_ttft));
+  ImGui::TableSetupColumn(T(app, training ? MsgId::col_max_seq : MsgId::col_max_context));
+  ImGui::TableSetupColumn(T(app, training ? MsgId::col_max_batch : MsgId::col_max_concurrency));
   ImGui::TableHeadersRow();
   for (const GpuEstimate& g : e.gpus) {
     const Gpu* gpu = app.catalog.find_gpu(g.gpu);
     if (!gpu) continue;
     ImGui::TableNextRow();
     ImGui::TableNextColumn();
-    if (ImGui::Selectable(plan_text::gpu_short_name(*gpu).c_str(), app.state.explain_gpu == g.gpu,
+    if (ImGui::Selectable(gpu_short_name(*gpu).c_str(), app.state.explain_gpu == g.gpu,
                           ImGuiSelectableFlags_SpanAllColumns)) {
       app.state.explain_gpu = g.gpu;
       app.state.tab = Tab::Explain;
@@ -70,12 +71,12 @@ void panel_gpus(App& app) {
       ImGui::Text("%s ms", format_rate(g.ttft_ms).c_str());
     }
     ImGui::TableNextColumn();
-    ImGui::TextUnformatted(plan_text::tokens_label(g.max_context).c_str());
+    ImGui::TextUnformatted(tokens_label(g.max_context).c_str());
     ImGui::TableNextColumn();
     ImGui::Text("%lld", static_cast<long long>(g.max_concurrency));
     if (!g.warnings.empty() && ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
-      for (const Text& w : g.warnings) ImGui::BulletText("%s", w.in(app.state.lang).c_str());
+      for (const Message& w : g.warnings) ImGui::BulletText("%s", R(app, w).c_str());
       ImGui::EndTooltip();
     }
   }

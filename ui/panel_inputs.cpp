@@ -2,10 +2,11 @@
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
+#include "format.hpp"
 #include "hf_config.hpp"
+#include "labels.hpp"
 #include "panels.hpp"
-#include "plan_text.hpp"
-#include "resolve.hpp"
+#include "params.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
@@ -13,33 +14,42 @@ namespace {
 
 using Items = std::vector<std::pair<std::string, std::string>>;
 
-void section(const App& app, const char* key) {
+void section(const App& app, MsgId title) {
   ImGui::Spacing();
-  ImGui::TextColored(ImVec4(0.23f, 0.43f, 0.85f, 1.0f), "%s", T(app, key));
+  ImGui::TextColored(ImVec4(0.23f, 0.43f, 0.85f, 1.0f), "%s", T(app, title));
   ImGui::Separator();
 }
 
-bool combo_row(const App& app, const char* label_key, std::string& id, const Items& items) {
-  row_label(app, T(app, label_key));
-  ImGui::PushID(label_key);
+bool combo_row(const App& app, MsgId label, std::string& id, const Items& items) {
+  row_label(app, T(app, label));
+  ImGui::PushID(static_cast<int>(label));
   const bool changed = id_combo("##c", id, items);
   ImGui::PopID();
   return changed;
 }
 
-// An enum as a combo of (value, strings key) pairs.
+// An enum as a combo of its values, labelled from its name table (names.hpp).
 template <class E>
-bool enum_row(const App& app, const char* label_key, E& value, const std::vector<std::pair<E, const char*>>& items) {
-  std::string id;
+bool enum_row(const App& app, MsgId label, E& value) {
+  std::string id(name_of(value));
   Items labelled;
-  for (const auto& [v, key] : items) {
-    labelled.emplace_back(key, T(app, key));
-    if (v == value) id = key;
+  for (const Name<E>& n : EnumNames<E>::list) {
+    if (n.label != MsgId::none) labelled.emplace_back(n.name, T(app, n.label));
   }
-  if (!combo_row(app, label_key, id, labelled)) return false;
-  for (const auto& [v, key] : items) {
-    if (id == key) value = v;
-  }
+  if (!combo_row(app, label, id, labelled)) return false;
+  if (const auto v = parse_name<E>(id)) value = *v;
+  return true;
+}
+
+// The ZeRO stage: auto (-1) or 0-3.
+bool zero_row(const App& app, int& stage) {
+  const std::pair<int, MsgId> stages[] = {
+      {-1, MsgId::zero_auto}, {0, MsgId::zero_0}, {1, MsgId::zero_1}, {2, MsgId::zero_2}, {3, MsgId::zero_3}};
+  std::string id = std::to_string(stage);
+  Items items;
+  for (const auto& [v, label] : stages) items.emplace_back(std::to_string(v), T(app, label));
+  if (!combo_row(app, MsgId::in_zero, id, items)) return false;
+  stage = std::stoi(id);
   return true;
 }
 
@@ -47,45 +57,48 @@ bool model_inputs(App& app) {
   UiState& st = app.state;
   Scenario& sc = st.request.scenario;
   bool changed = false;
-  section(app, "in.model");
-  if (ImGui::Checkbox(T(app, "in.custom_model"), &st.custom_model)) {
+  section(app, MsgId::in_model);
+  if (ImGui::Checkbox(T(app, MsgId::in_custom_model), &st.custom_model)) {
     changed = true;
     if (!st.custom_model) sc.custom_model.reset();
   }
-  help_marker(T(app, "in.custom_model.help"));
+  help_marker(T(app, MsgId::in_custom_model_help));
   if (!st.custom_model) {
     Items models;
     for (const Model& m : app.catalog.models) {
       models.emplace_back(m.id, m.name + "  (" + format_count(static_cast<double>(count_params(m).total)) + ")");
     }
-    changed |= combo_row(app, "in.model_id", sc.model, models);
+    changed |= combo_row(app, MsgId::in_model_id, sc.model, models);
   } else {
     double params = 0;  // parsed from the text box every frame (the last valid value)
-    if (number_input(app, "in.params", st.text.custom_params, "params", params, 1e7, 1e13, NumberStyle::Decimal) ||
-        !sc.custom_model) {
+    if (number_input(app, MsgId::in_params, st.text.custom_params, Input::Params, params) || !sc.custom_model) {
       auto m = model_from_param_count(params > 0 ? params : 7e9, "custom");
       if (m.ok()) {
-        sc.custom_model = std::move(*m.value);
-        st.custom_model_note = T(app, "in.params.assumed");
+        sc.custom_model = std::move(m.value->model);
+        st.custom_model_note = T(app, MsgId::in_params_assumed);
         changed = true;
       }
     }
-    ImGui::TextUnformatted(T(app, "in.config"));
-    help_marker(T(app, "in.config.help"));
+    ImGui::TextUnformatted(T(app, MsgId::in_config));
+    help_marker(T(app, MsgId::in_config_help));
     ImGui::InputTextMultiline("##config", &st.config_json, ImVec2(-1, ImGui::GetTextLineHeight() * 5));
-    if (ImGui::Button(T(app, "in.config.import"))) {
+    if (ImGui::Button(T(app, MsgId::in_config_import))) {
       auto m = import_hf_config(st.config_json, "custom");
       if (m.ok()) {
-        m.value->name = m.value->family + " (config.json)";
-        sc.custom_model = std::move(*m.value);
-        st.custom_model_note = T(app, "in.config.imported");
+        m.value->model.name = m.value->model.family + " (config.json)";
+        sc.custom_model = std::move(m.value->model);
+        st.custom_model_note = T(app, MsgId::in_config_imported);
         st.config_error.clear();
         changed = true;
       } else {
-        st.config_error = m.errors.front().field + ": " + m.errors.front().message;
+        st.config_error = issue_text(app, m.errors.front());
       }
     }
-    if (!st.config_error.empty()) ImGui::TextColored(ImVec4(0.75f, 0.15f, 0.15f, 1), "%s", st.config_error.c_str());
+    if (!st.config_error.empty()) {
+      ImGui::PushTextWrapPos(0.0f);
+      ImGui::TextColored(ImVec4(0.75f, 0.15f, 0.15f, 1), "%s", st.config_error.c_str());
+      ImGui::PopTextWrapPos();
+    }
     if (sc.custom_model) {
       const Model& m = *sc.custom_model;
       ImGui::TextDisabled("%s: %d x %lld, %d/%d heads, %s", st.custom_model_note.c_str(), m.num_layers,
@@ -95,10 +108,10 @@ bool model_inputs(App& app) {
   }
   Items precisions;
   for (const WeightPrecision& p : app.catalog.weight_precisions) precisions.emplace_back(p.id, p.name);
-  changed |= combo_row(app, "in.precision", sc.precision, precisions);
-  Items kv{{"", T(app, "in.kv.follow")}};
+  changed |= combo_row(app, MsgId::in_precision, sc.precision, precisions);
+  Items kv{{"", T(app, MsgId::in_kv_follow)}};
   for (const KvPrecision& k : app.catalog.kv_precisions) kv.emplace_back(k.id, k.name);
-  changed |= combo_row(app, "in.kv_precision", sc.kv_precision, kv);
+  changed |= combo_row(app, MsgId::in_kv_precision, sc.kv_precision, kv);
   return changed;
 }
 
@@ -106,51 +119,45 @@ bool task_inputs(App& app) {
   UiState& st = app.state;
   Scenario& sc = st.request.scenario;
   bool changed = false;
-  section(app, "in.task");
-  const std::pair<Task, const char*> tasks[] = {{Task::Inference, "task.inference"}, {Task::Lora, "task.lora"},
-                                                {Task::Qlora, "task.qlora"},         {Task::Full, "task.full"},
-                                                {Task::Pretrain, "task.pretrain"}};
-  for (const auto& [task, key] : tasks) {
-    if (ImGui::RadioButton(T(app, key), sc.task == task)) {
-      sc.task = task;
+  section(app, MsgId::in_task);
+  for (const Name<Task>& n : EnumNames<Task>::list) {
+    if (ImGui::RadioButton(T(app, n.label), sc.task == n.value)) {
+      sc.task = n.value;
       changed = true;
     }
-    if (task != Task::Qlora && task != Task::Pretrain) ImGui::SameLine();  // two rows
+    if (n.value != Task::Qlora && n.value != Task::Pretrain) ImGui::SameLine();  // two rows
   }
   const bool training = is_training(sc.task);
-  changed |= number_input(app, training ? "in.seq_len" : "in.context", st.text.context, "context", sc.context, 1,
-                          kMaxContext, NumberStyle::Tokens);
+  changed |= number_input(app, training ? MsgId::in_seq_len : MsgId::in_context, st.text.context, Input::Context, sc.context);
   if (!training) {
-    help_marker(T(app, "in.context.help"));
-    changed |= number_input(app, "in.prompt", st.text.prompt, "prompt", sc.prompt, 1, kMaxContext, NumberStyle::Tokens);
-    changed |= number_input(app, "in.concurrency", st.text.concurrency, "concurrency", sc.concurrency, 1,
-                            kMaxConcurrency, NumberStyle::Decimal);
+    help_marker(T(app, MsgId::in_context_help));
+    changed |= number_input(app, MsgId::in_prompt, st.text.prompt, Input::Prompt, sc.prompt);
+    changed |= number_input(app, MsgId::in_concurrency, st.text.concurrency, Input::Concurrency, sc.concurrency);
     Items engines;
     for (const EngineProfile& e : app.catalog.engines) engines.emplace_back(e.id, e.name);
-    changed |= combo_row(app, "in.engine", sc.engine, engines);
+    changed |= combo_row(app, MsgId::in_engine, sc.engine, engines);
   } else {
-    changed |= number_input(app, "in.batch", st.text.batch, "batch", sc.batch, 1, kMaxBatch, NumberStyle::Decimal);
-    if (sc.task == Task::Lora || sc.task == Task::Qlora) {
-      row_label(app, T(app, "in.lora_rank"));
-      changed |= ImGui::SliderInt("##rank", &sc.lora_rank, 1, 256, "%d", ImGuiSliderFlags_AlwaysClamp);
+    changed |= number_input(app, MsgId::in_batch, st.text.batch, Input::Batch, sc.batch);
+    if (is_lora(sc.task)) {
+      row_label(app, T(app, MsgId::in_lora_rank));
+      const InputSpec& rank = input_spec(Input::LoraRank);
+      changed |= ImGui::SliderInt("##rank", &sc.lora_rank, static_cast<int>(rank.min), static_cast<int>(rank.max), "%d",
+                                  ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
     }
-    changed |= enum_row(app, "in.optimizer", sc.optimizer,
-                        {{Optimizer::AdamW, "opt.adamw"}, {Optimizer::AdamW8bit, "opt.adamw8bit"}, {Optimizer::Sgd, "opt.sgd"}});
-    changed |= enum_row(app, "in.zero", sc.zero_stage,
-                        {{-1, "zero.auto"}, {0, "zero.0"}, {1, "zero.1"}, {2, "zero.2"}, {3, "zero.3"}});
-    changed |= enum_row(app, "in.checkpointing", sc.checkpointing,
-                        {{Checkpointing::None, "ckpt.none"}, {Checkpointing::Selective, "ckpt.selective"},
-                         {Checkpointing::Full, "ckpt.full"}});
-    changed |= number_input(app, "in.tokens", st.text.tokens, "tokens", sc.tokens, 0, kMaxTokens, NumberStyle::Decimal);
-    help_marker(T(app, "in.tokens.help"));
+    changed |= enum_row(app, MsgId::in_optimizer, sc.optimizer);
+    changed |= zero_row(app, sc.zero_stage);
+    changed |= enum_row(app, MsgId::in_checkpointing, sc.checkpointing);
+    changed |= number_input(app, MsgId::in_tokens, st.text.tokens, Input::Tokens, sc.tokens);
+    help_marker(T(app, MsgId::in_tokens_help));
   }
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(T(app, "in.headroom"));
-  help_marker(T(app, "in.headroom.help"));
+  ImGui::TextUnformatted(T(app, MsgId::in_headroom));
+  help_marker(T(app, MsgId::in_headroom_help));
   ImGui::SameLine(label_width(app));
   ImGui::SetNextItemWidth(-1);
   float headroom_pct = static_cast<float>((sc.headroom < 0 ? app.catalog.defaults.headroom : sc.headroom) * 100.0);
-  if (ImGui::SliderFloat("##headroom", &headroom_pct, 0.0f, 100.0f, "%.0f%%", ImGuiSliderFlags_AlwaysClamp)) {
+  const float max_pct = static_cast<float>(input_spec(Input::Headroom).max * 100.0);
+  if (ImGui::SliderFloat("##headroom", &headroom_pct, 0.0f, max_pct, "%.0f%%", ImGuiSliderFlags_AlwaysClamp)) {
     sc.headroom = static_cast<double>(headroom_pct) / 100.0;
     changed = true;
   }
@@ -161,29 +168,24 @@ bool budget_inputs(App& app) {
   UiState& st = app.state;
   PlanRequest& rq = st.request;
   bool changed = false;
-  section(app, "in.budget");
-  Items tiers{{"", T(app, "budget.none")}};
-  for (const BudgetTier& t : app.catalog.budget_tiers) {
-    tiers.emplace_back(t.id, st.lang == Lang::Zh ? t.name_zh : t.name_en);
-  }
-  tiers.emplace_back("custom", T(app, "budget.custom"));
-  changed |= combo_row(app, "in.budget_tier", st.budget_choice, tiers);
+  section(app, MsgId::in_budget);
+  Items tiers{{"", T(app, MsgId::budget_none)}};
+  for (const BudgetTier& t : app.catalog.budget_tiers) tiers.emplace_back(t.id, R(app, tier_label(t)));
+  tiers.emplace_back("custom", T(app, MsgId::budget_custom));
+  changed |= combo_row(app, MsgId::in_budget_tier, st.budget_choice, tiers);
   if (st.budget_choice == "custom") {
     double amount = rq.budget;
-    changed |= number_input(app, "in.budget_amount", st.text.budget, "budget", amount, 1, 1e9, NumberStyle::Decimal);
+    changed |= number_input(app, MsgId::in_budget_amount, st.text.budget, Input::Budget, amount);
     rq.budget = amount;  // the last valid amount typed
     rq.budget_tier.clear();
   } else {
     rq.budget = 0;
     rq.budget_tier = st.budget_choice;
   }
-  changed |= enum_row(app, "in.term", rq.term,
-                      {{TermChoice::Cheapest, "term.cheapest"}, {TermChoice::Hourly, "term.hourly"},
-                       {TermChoice::Weekly, "term.weekly"}, {TermChoice::Monthly, "term.monthly"},
-                       {TermChoice::Yearly, "term.yearly"}});
+  changed |= enum_row(app, MsgId::in_term, rq.term);
   ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(T(app, "in.hours_per_day"));
-  help_marker(T(app, "in.hours_per_day.help"));
+  ImGui::TextUnformatted(T(app, MsgId::in_hours_per_day));
+  help_marker(T(app, MsgId::in_hours_per_day_help));
   ImGui::SameLine(label_width(app));
   ImGui::SetNextItemWidth(-1);
   float hours = static_cast<float>(rq.hours_per_day);
@@ -191,16 +193,14 @@ bool budget_inputs(App& app) {
     rq.hours_per_day = static_cast<double>(hours);
     changed = true;
   }
-  changed |= enum_row(app, "in.currency", rq.currency, {{Currency::Cny, "cur.cny"}, {Currency::Usd, "cur.usd"}});
-  changed |= ImGui::Checkbox(T(app, "in.student"), &rq.student);
+  changed |= enum_row(app, MsgId::in_currency, rq.currency);
+  changed |= ImGui::Checkbox(T(app, MsgId::in_student), &rq.student);
   ImGui::SameLine();
-  changed |= ImGui::Checkbox(T(app, "in.spot"), &rq.allow_spot);
-  help_marker(T(app, "in.spot.help"));
+  changed |= ImGui::Checkbox(T(app, MsgId::in_spot), &rq.allow_spot);
+  help_marker(T(app, MsgId::in_spot_help));
   if (!is_training(rq.scenario.task)) {
-    changed |= number_input(app, "in.min_tps", st.text.min_tokens_per_s, "min_tokens_per_s", rq.min_tokens_per_s, 0,
-                            1e7, NumberStyle::Decimal);
-    changed |= number_input(app, "in.max_ttft", st.text.max_ttft_ms, "max_ttft_ms", rq.max_ttft_ms, 0, 1e9,
-                            NumberStyle::Decimal);
+    changed |= number_input(app, MsgId::in_min_tps, st.text.min_tokens_per_s, Input::MinTokensPerS, rq.min_tokens_per_s);
+    changed |= number_input(app, MsgId::in_max_ttft, st.text.max_ttft_ms, Input::MaxTtftMs, rq.max_ttft_ms);
   }
   return changed;
 }

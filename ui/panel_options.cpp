@@ -4,44 +4,40 @@
 
 #include <string>
 
+#include "format.hpp"
+#include "labels.hpp"
 #include "panels.hpp"
-#include "plan_text.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
 namespace {
 
-std::string money(const Money& m, Currency c) {
-  return plan_text::amount_range(m, "-") + " " + currency_code(c);
-}
-
 void option_row(App& app, const Plan& p, const Option& o, bool is_pick) {
-  const Lang lang = app.state.lang;
   ImGui::TableNextRow();
   if (is_pick) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(220, 240, 225, 255));
   ImGui::TableNextColumn();
   const Gpu* gpu = app.catalog.find_gpu(o.gpu);
-  ImGui::Text("%s%s x%d", is_pick ? "✓ " : "", gpu ? plan_text::gpu_short_name(*gpu).c_str() : o.gpu.c_str(), o.cards);
+  ImGui::Text("%s%s x%d", is_pick ? "✓ " : "", gpu ? gpu_short_name(*gpu).c_str() : o.gpu.c_str(), o.cards);
   if (o.unit == OfferUnit::Slice && ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s %.0f%%", T(app, "opt.slice"), o.slice_fraction * 100.0);
+    ImGui::SetTooltip("%s %.0f%%", T(app, MsgId::opt_slice), o.slice_fraction * 100.0);
   }
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(o.platform_name.in(lang).c_str());
+  ImGui::TextUnformatted(R(app, o.platform_name).c_str());
   ImGui::TableNextColumn();
-  std::string term = T(app, (std::string("term.") + std::string(term_name(o.term))).c_str());
-  if (o.spot) term += std::string(" · ") + T(app, "opt.spot");
+  std::string term = T(app, label_of(o.term));
+  if (o.spot) term += std::string(" · ") + T(app, MsgId::opt_spot);
   ImGui::TextUnformatted(term.c_str());
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(money(o.monthly_cost, p.currency).c_str());
+  ImGui::TextUnformatted(R(app, money_label(o.monthly_cost, p.currency)).c_str());
   if (o.price_on_inquiry || o.price_derived) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", o.price_on_inquiry ? "≈" : "*");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(app, o.price_on_inquiry ? "opt.on_inquiry" : "opt.derived"));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(app, o.price_on_inquiry ? MsgId::opt_on_inquiry : MsgId::opt_derived));
   }
   ImGui::TableNextColumn();
   if (p.budget.set) {
     ImGui::TextColored(o.within_budget ? ImVec4(0.1f, 0.55f, 0.25f, 1) : ImVec4(0.75f, 0.15f, 0.15f, 1), "%s",
-                       T(app, o.within_budget ? "opt.within" : "opt.over"));
+                       T(app, o.within_budget ? MsgId::opt_within : MsgId::opt_over));
   } else {
     ImGui::TextDisabled("-");
   }
@@ -49,12 +45,12 @@ void option_row(App& app, const Plan& p, const Option& o, bool is_pick) {
   fit_label(app, o.fit);
   ImGui::TableNextColumn();
   if (o.job_cost) {
-    ImGui::Text("%s h · %s", format_rate(*o.job_hours).c_str(), money(*o.job_cost, p.currency).c_str());
+    ImGui::Text("%s h · %s", format_rate(*o.job_hours).c_str(), R(app, money_label(*o.job_cost, p.currency)).c_str());
   } else if (o.decode_tokens_per_s > 0) {
     ImGui::Text("%s t/s", format_rate(o.decode_tokens_per_s).c_str());
     if (o.cost_per_million_tokens) {
       ImGui::SameLine();
-      ImGui::TextDisabled("%s/M", plan_text::amount_range(*o.cost_per_million_tokens, "-").c_str());
+      ImGui::TextDisabled("%s/M", amount_range(*o.cost_per_million_tokens).c_str());
     }
   } else {
     ImGui::TextDisabled("-");
@@ -65,7 +61,7 @@ void option_row(App& app, const Plan& p, const Option& o, bool is_pick) {
     if (ImGui::IsItemHovered()) {
       ImGui::BeginTooltip();
       ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-      for (const PlanWarning& w : o.warnings) ImGui::BulletText("%s", w.text.in(lang).c_str());
+      for (const Message& w : o.warnings) ImGui::BulletText("%s", R(app, w).c_str());
       ImGui::PopTextWrapPos();
       ImGui::EndTooltip();
     }
@@ -77,20 +73,19 @@ void option_row(App& app, const Plan& p, const Option& o, bool is_pick) {
 void panel_options(App& app) {
   if (!app.derived.plan) return;
   const Plan& p = *app.derived.plan;
-  const Lang lang = app.state.lang;
-  ImGui::Text("%s %zu / %zu", T(app, "opt.count"), p.options.size(), p.options_total);
+  ImGui::Text("%s %zu / %zu", T(app, MsgId::opt_count), p.options.size(), p.options_total);
   if (p.budget.set) {
     ImGui::SameLine();
-    ImGui::TextDisabled("· %s %s", T(app, "opt.budget"), p.budget.label.in(lang).c_str());
+    ImGui::TextDisabled("· %s %s", T(app, MsgId::opt_budget), R(app, p.budget.label).c_str());
   }
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
   const float height = ImGui::GetContentRegionAvail().y - (p.alternatives.empty() ? 0 : ImGui::GetTextLineHeightWithSpacing() * 6);
   if (ImGui::BeginTable("options", 8, flags, ImVec2(0, height > 100 ? height : 100))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    for (const char* key : {"col.gpu", "col.platform", "col.term", "col.monthly", "col.budget", "col.fit",
-                            "col.speed_or_job", "col.warnings"}) {
-      ImGui::TableSetupColumn(T(app, key));
+    for (MsgId column : {MsgId::col_gpu, MsgId::col_platform, MsgId::col_term, MsgId::col_monthly, MsgId::col_budget,
+                         MsgId::col_fit, MsgId::col_speed_or_job, MsgId::col_warnings}) {
+      ImGui::TableSetupColumn(T(app, column));
     }
     ImGui::TableHeadersRow();
     for (const Option& o : p.options) {
@@ -102,8 +97,8 @@ void panel_options(App& app) {
     ImGui::EndTable();
   }
   if (!p.alternatives.empty()) {
-    ImGui::TextUnformatted(T(app, "opt.alternatives"));
-    for (const Alternative& a : p.alternatives) ImGui::BulletText("%s", a.pick.reason.in(lang).c_str());
+    ImGui::TextUnformatted(T(app, MsgId::opt_alternatives));
+    for (const Alternative& a : p.alternatives) ImGui::BulletText("%s", R(app, a.pick.reason).c_str());
   }
 }
 

@@ -4,6 +4,7 @@
 
 #include <set>
 
+#include "labels.hpp"
 #include "panels.hpp"
 #include "widgets.hpp"
 
@@ -32,20 +33,20 @@ void panel_sources(App& app) {
                                 ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("sources", 4, flags, ImVec2(0, ImGui::GetContentRegionAvail().y))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn(T(app, "src.kind"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-  ImGui::TableSetupColumn(T(app, "src.name"), ImGuiTableColumnFlags_WidthStretch, 2.0f);
-  ImGui::TableSetupColumn(T(app, "src.source"), ImGuiTableColumnFlags_WidthStretch, 6.0f);
-  ImGui::TableSetupColumn(T(app, "src.as_of"), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(T(app, MsgId::src_kind), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(T(app, MsgId::src_name), ImGuiTableColumnFlags_WidthStretch, 2.0f);
+  ImGui::TableSetupColumn(T(app, MsgId::src_source), ImGuiTableColumnFlags_WidthStretch, 6.0f);
+  ImGui::TableSetupColumn(T(app, MsgId::src_as_of), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableHeadersRow();
   const Model* model = sc.custom_model ? &*sc.custom_model : app.catalog.find_model(sc.model);
-  if (model) source_row(T(app, "src.model"), model->name, model->source, model->as_of);
+  if (model) source_row(T(app, MsgId::src_model), model->name, model->source, model->as_of);
   if (const WeightPrecision* p = app.catalog.find_weight_precision(sc.precision)) {
-    source_row(T(app, "src.precision"), p->name, p->source, p->as_of);
+    source_row(T(app, MsgId::src_precision), p->name, p->source, p->as_of);
   }
   if (const EngineProfile* e = app.catalog.find_engine(sc.engine)) {
-    source_row(T(app, "src.engine"), e->name, e->source, e->as_of);
+    source_row(T(app, MsgId::src_engine), e->name, e->source, e->as_of);
   }
-  source_row(T(app, "src.defaults"), T(app, "src.defaults.name"), app.catalog.defaults.source, app.catalog.defaults.as_of);
+  source_row(T(app, MsgId::src_defaults), T(app, MsgId::src_defaults_name), app.catalog.defaults.source, app.catalog.defaults.as_of);
   if (app.derived.plan) {
     std::set<std::string> gpus, offers;
     for (const Option& o : app.derived.plan->options) {
@@ -53,13 +54,13 @@ void panel_sources(App& app) {
       offers.insert(o.offer);
     }
     for (const std::string& id : gpus) {
-      if (const Gpu* g = app.catalog.find_gpu(id)) source_row(T(app, "src.gpu"), g->name, g->source, g->as_of);
+      if (const Gpu* g = app.catalog.find_gpu(id)) source_row(T(app, MsgId::src_gpu), g->name, g->source, g->as_of);
     }
     for (const std::string& id : offers) {
       const Offer* o = app.catalog.find_offer(id);
       const Platform* pl = o ? app.catalog.find_platform(o->platform) : nullptr;
       if (o && pl) {
-        source_row(T(app, "src.offer"), (app.state.lang == Lang::Zh ? pl->name_zh : pl->name_en) + " · " + o->gpu,
+        source_row(T(app, MsgId::src_offer), R(app, platform_name(*pl)) + " · " + o->gpu,
                    o->source + (o->notes.empty() ? "" : " — " + o->notes), o->as_of);
       }
     }

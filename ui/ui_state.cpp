@@ -1,18 +1,10 @@
 #include "ui_state.hpp"
 
-#include "numbers.hpp"
+#include "format.hpp"
 
 namespace cardfit::ui {
 namespace {
-std::string plain(double v) {
-  std::string s = format_fixed(v, 3);
-  while (s.find('.') != std::string::npos && (s.back() == '0' || s.back() == '.')) {
-    const bool dot = s.back() == '.';
-    s.pop_back();
-    if (dot) break;
-  }
-  return s;
-}
+std::string plain(double v) { return format_trimmed(v, 3); }
 }  // namespace
 
 UiState make_ui_state(const PlanRequest& request, Lang lang) {

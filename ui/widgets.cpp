@@ -5,21 +5,39 @@
 
 #include <cmath>
 
+#include "explain.hpp"
+#include "numbers.hpp"
+
 namespace cardfit::ui {
 namespace {
 const ImVec4 kGreen(0.10f, 0.55f, 0.25f, 1.0f);
 const ImVec4 kAmber(0.75f, 0.50f, 0.05f, 1.0f);
 const ImVec4 kRed(0.75f, 0.15f, 0.15f, 1.0f);
 
-template <class Parse>
-bool number_row(const App& app, const char* label_key, std::string& text, Parse parse) {
-  row_label(app, T(app, label_key));
-  ImGui::PushID(label_key);
+// Parses `text` for `input` (its kind's suffixes, its bounds); nullopt when fine.
+std::optional<Issue> parse_input(const std::string& text, Input input, double& out) {
+  const InputSpec& spec = input_spec(input);
+  Result<double> r = parse_number(text, spec.field,
+                                  spec.kind == InputKind::Tokens ? NumberStyle::Tokens : NumberStyle::Decimal);
+  if (!r.ok()) return r.errors.front();
+  const bool whole = spec.kind == InputKind::Integer || spec.kind == InputKind::Tokens;
+  if (whole && *r.value != std::floor(*r.value)) {
+    return Issue{spec.field, msg::err_number_not_whole(spec.field, text)};
+  }
+  if (std::optional<Issue> e = check_input(input, *r.value)) return e;
+  out = *r.value;
+  return std::nullopt;
+}
+
+bool number_row(const App& app, MsgId label, std::string& text, Input input, double& out) {
+  row_label(app, T(app, label));
+  ImGui::PushID(static_cast<int>(input));
   const bool edited = ImGui::InputText("##v", &text);
   ImGui::PopID();
-  auto result = parse(text);
-  if (!result.ok()) {
-    ImGui::TextColored(kRed, "%s", result.errors.front().message.c_str());
+  if (std::optional<Issue> e = parse_input(text, input, out)) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kRed, "%s", R(app, e->message).c_str());
+    ImGui::PopTextWrapPos();
     return false;
   }
   return edited;
@@ -33,35 +51,23 @@ void row_label(const App& app, const char* text) {
   ImGui::SetNextItemWidth(-1);
 }
 
-const char* T(const App& app, std::string_view key) { return tr(app.strings, app.state.lang, key); }
+const char* T(const App& app, MsgId id) { return text(id, app.state.lang); }
 
-std::string issue_text(const Issue& issue) {
-  if (issue.field.empty() || issue.message.rfind(issue.field, 0) == 0) return issue.message;
-  return issue.field + ": " + issue.message;
-}
+std::string R(const App& app, const Message& message) { return render(message, app.state.lang); }
+
+std::string issue_text(const App& app, const Issue& issue) { return cardfit::issue_text(issue, app.state.lang); }
 
 float label_width(const App& app) { return 150.0f * app.dpi_scale; }
 
-bool number_input(const App& app, const char* label_key, std::string& text, std::string_view field,
-                  std::int64_t& value, std::int64_t min, std::int64_t max, NumberStyle style) {
-  return number_row(app, label_key, text, [&](const std::string& t) {
-    auto r = parse_integer(t, field, min, max, style);
-    if (r.ok()) value = *r.value;
-    return r;
-  });
+bool number_input(const App& app, MsgId label, std::string& text, Input input, std::int64_t& value) {
+  double v = static_cast<double>(value);
+  if (!number_row(app, label, text, input, v)) return false;
+  value = static_cast<std::int64_t>(v);
+  return true;
 }
 
-bool number_input(const App& app, const char* label_key, std::string& text, std::string_view field, double& value,
-                  double min, double max, NumberStyle style) {
-  return number_row(app, label_key, text, [&](const std::string& t) {
-    auto r = parse_number(t, field, style);
-    if (r.ok() && (*r.value < min || *r.value > max)) {
-      return Result<double>::failure(std::string(field), std::string(field) + ": must be between " +
-                                                             format_grouped(min) + " and " + format_grouped(max));
-    }
-    if (r.ok()) value = *r.value;
-    return r;
-  });
+bool number_input(const App& app, MsgId label, std::string& text, Input input, double& value) {
+  return number_row(app, label, text, input, value);
 }
 
 bool id_combo(const char* label, std::string& id, const std::vector<std::pair<std::string, std::string>>& items) {
@@ -102,10 +108,10 @@ void explain_tooltip(const App& app, std::string_view key) {
     if (x.key != key) continue;
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-    ImGui::TextUnformatted(x.quantity.in(app.state.lang).c_str());
-    ImGui::TextUnformatted(x.formula.in(app.state.lang).c_str());
-    ImGui::Text("= %s", x.substituted.c_str());
-    ImGui::TextDisabled("%s", x.source.c_str());
+    ImGui::TextUnformatted(R(app, x.quantity).c_str());
+    ImGui::TextUnformatted(R(app, x.formula).c_str());
+    ImGui::TextUnformatted(R(app, x.substituted).c_str());
+    for (const std::string& ref : x.sources) ImGui::TextDisabled("%s", R(app, cite(app.catalog, ref)).c_str());
     ImGui::PopTextWrapPos();
     ImGui::EndTooltip();
     return;
@@ -114,9 +120,9 @@ void explain_tooltip(const App& app, std::string_view key) {
 
 void fit_label(const App& app, Fit fit) {
   switch (fit) {
-    case Fit::Comfortable: ImGui::TextColored(kGreen, "%s", T(app, "fit.comfortable")); break;
-    case Fit::Tight: ImGui::TextColored(kAmber, "%s", T(app, "fit.tight")); break;
-    case Fit::No: ImGui::TextColored(kRed, "%s", T(app, "fit.no")); break;
+    case Fit::Comfortable: ImGui::TextColored(kGreen, "%s", T(app, MsgId::fit_comfortable)); break;
+    case Fit::Tight: ImGui::TextColored(kAmber, "%s", T(app, MsgId::fit_tight)); break;
+    case Fit::No: ImGui::TextColored(kRed, "%s", T(app, MsgId::fit_no)); break;
   }
 }
 

@@ -1,5 +1,6 @@
 // Small ImGui helpers shared by the panels: typed numbers that keep the last good value,
-// id combos over catalog entries, a (?) marker with a tooltip, coloured fit labels.
+// id combos over catalog entries, a (?) marker with a tooltip, coloured fit labels, and the
+// one way a message is turned into text on screen.
 #pragma once
 
 #include <cstdint>
@@ -9,24 +10,27 @@
 #include <vector>
 
 #include "app.hpp"
-#include "estimate.hpp"
-#include "numbers.hpp"
+#include "estimate_types.hpp"
+#include "inputs.hpp"
+#include "messages.hpp"
 
 namespace cardfit::ui {
 
-// Shorthand for the current language's text of a strings.json key.
-const char* T(const App& app, std::string_view key);
+// The label of a message-table entry in the interface language.
+const char* T(const App& app, MsgId id);
+// A message rendered in the interface language.
+std::string R(const App& app, const Message& message);
+// "field: message" in the interface language.
+std::string issue_text(const App& app, const Issue& issue);
 
 // A label in the left column; the next widget fills the rest of the line.
 void row_label(const App& app, const char* text);
 
 // An input box for a number the user may type as "8k" or "7B". On each edit the text is
-// parsed; when valid `value` takes it and true is returned; when not, the parser's message
-// shows under the box and `value` keeps its last good value.
-bool number_input(const App& app, const char* label_key, std::string& text, std::string_view field,
-                  std::int64_t& value, std::int64_t min, std::int64_t max, NumberStyle style);
-bool number_input(const App& app, const char* label_key, std::string& text, std::string_view field, double& value,
-                  double min, double max, NumberStyle style);
+// parsed and checked against the input table's bounds; when valid `value` takes it and true is
+// returned; when not, the reason shows under the box and `value` keeps its last good value.
+bool number_input(const App& app, MsgId label, std::string& text, Input input, std::int64_t& value);
+bool number_input(const App& app, MsgId label, std::string& text, Input input, double& value);
 
 // A combo over (id, label) pairs; returns true when `id` changed.
 bool id_combo(const char* label, std::string& id, const std::vector<std::pair<std::string, std::string>>& items);
@@ -40,9 +44,6 @@ void explain_tooltip(const App& app, std::string_view key);
 
 // The fit verdict in words and colour ("comfortable" green, "tight" amber, "no" red).
 void fit_label(const App& app, Fit fit);
-
-// "field: message", or just the message when it already names the field.
-std::string issue_text(const Issue& issue);
 
 // Width of the label column in the input panel, scaled for DPI.
 float label_width(const App& app);

@@ -8,9 +8,10 @@
 
 #include <string>
 
-#include "catalog_load.hpp"
+#include "catalog_write.hpp"
 #include "embedded.hpp"
 #include "estimate_json.hpp"
+#include "messages.hpp"
 #include "plan_json.hpp"
 #include "url_state.hpp"
 #include "web_state.hpp"
@@ -28,20 +29,27 @@ val ok(val value) {
   return r;
 }
 
-val failed(const std::vector<cardfit::Issue>& issues) {
-  val errors = val::array();
-  unsigned i = 0;
-  for (const auto& issue : issues) {
-    val e = val::object();
-    e.set("field", issue.field);
-    e.set("message", issue.message);
-    errors.set(i++, e);
-  }
+// Errors in the caller's language (its `lang`), the same {field, code, message} as the CLI's.
+val failed(const std::vector<cardfit::Issue>& issues, cardfit::Lang lang) {
   val r = val::object();
   r.set("ok", false);
   r.set("value", val::null());
-  r.set("errors", errors);
+  r.set("errors", parse_json(cardfit::errors_to_json(issues, lang))["errors"]);
   return r;
+}
+
+// The language asked for by an input object or query ("lang"), English when none is readable.
+cardfit::Lang lang_of(const val& input) {
+  const std::string type = input.typeOf().as<std::string>();
+  std::string lang;
+  if (type == "string") {
+    for (const auto& [k, v] : cardfit::decode_query(input.as<std::string>())) {
+      if (k == "lang") lang = v;
+    }
+  } else if (type == "object" && !input.isNull() && input["lang"].typeOf().as<std::string>() == "string") {
+    lang = input["lang"].as<std::string>();
+  }
+  return cardfit::parse_name<cardfit::Lang>(lang).value_or(cardfit::Lang::En);
 }
 
 // The bundled catalog, loaded once per module instance.
@@ -57,7 +65,7 @@ cardfit::Result<cardfit::PlanRequest> read_request(const val& input) {
   if (type == "string") return cardfit::request_from_pairs_strict(cardfit::decode_query(input.as<std::string>()));
   if (type == "undefined") return cardfit::Result<cardfit::PlanRequest>::success({});
   if (type != "object" || input.isNull()) {
-    return cardfit::Result<cardfit::PlanRequest>::failure("input", "must be an object or a query string, got " + type);
+    return cardfit::Result<cardfit::PlanRequest>::failure("input", cardfit::msg::err_js_input_type(type));
   }
   cardfit::KeyValues pairs;
   const val keys = val::global("Object").call<val>("keys", input);
@@ -71,7 +79,7 @@ cardfit::Result<cardfit::PlanRequest> read_request(const val& input) {
     } else if (val::global("Array").call<bool>("isArray", v)) {
       pairs.emplace_back(key, v.call<std::string>("join", std::string(",")));
     } else {
-      return cardfit::Result<cardfit::PlanRequest>::failure(key, "must be a string, number or boolean, got " + vt);
+      return cardfit::Result<cardfit::PlanRequest>::failure(key, cardfit::msg::err_js_value_type(key, vt));
     }
   }
   return cardfit::request_from_pairs_strict(pairs);
@@ -79,34 +87,36 @@ cardfit::Result<cardfit::PlanRequest> read_request(const val& input) {
 
 val catalog() {
   const auto& c = bundled();
-  if (!c.ok()) return failed(c.errors);
+  if (!c.ok()) return failed(c.errors, cardfit::Lang::En);
   return ok(parse_json(cardfit::catalog_to_json(*c.value)));
 }
 
 val estimate(val input) {
+  const cardfit::Lang lang = lang_of(input);
   const auto& c = bundled();
-  if (!c.ok()) return failed(c.errors);
+  if (!c.ok()) return failed(c.errors, lang);
   const auto rq = read_request(input);
-  if (!rq.ok()) return failed(rq.errors);
+  if (!rq.ok()) return failed(rq.errors, lang);
   const auto e = cardfit::estimate(*c.value, rq.value->scenario);
-  if (!e.ok()) return failed(e.errors);
+  if (!e.ok()) return failed(e.errors, lang);
   return ok(parse_json(cardfit::estimate_to_json(*e.value, *c.value, rq.value->lang)));
 }
 
 val plan(val input) {
+  const cardfit::Lang lang = lang_of(input);
   const auto& c = bundled();
-  if (!c.ok()) return failed(c.errors);
+  if (!c.ok()) return failed(c.errors, lang);
   const auto rq = read_request(input);
-  if (!rq.ok()) return failed(rq.errors);
+  if (!rq.ok()) return failed(rq.errors, lang);
   const auto p = cardfit::plan(*c.value, *rq.value);
-  if (!p.ok()) return failed(p.errors);
+  if (!p.ok()) return failed(p.errors, lang);
   return ok(parse_json(cardfit::plan_to_json(*p.value)));
 }
 
 // The canonical link query for an input ("v=1&model=..."), e.g. to build embed URLs.
 val state_query(val input) {
   const auto rq = read_request(input);
-  if (!rq.ok()) return failed(rq.errors);
+  if (!rq.ok()) return failed(rq.errors, lang_of(input));
   return ok(val(cardfit::encode_query(cardfit::request_to_pairs(*rq.value))));
 }
 

@@ -132,7 +132,7 @@ test('readable table and --explain in both languages', { skip: !CLI }, () => {
   assert.match(en.out, /rtx-4090/);
   assert.match(en.out, /Formulas and sources/);
   assert.match(en.out, /2 × 32 × 8 × 128 × 2 B = 131,072 B/);
-  assert.match(en.out, /Kwon et al\. 2023/);
+  assert.match(en.out, /PagedAttention \(UC Berkeley \(W\. Kwon et al\.\), 2023-09\)/);
   const zh = run(['estimate', '--model', 'llama-3-8b', '--gpu', 'rtx-4090', '--explain', '--lang', 'zh']);
   assert.equal(zh.code, 0);
   assert.match(zh.out, /公式/);

@@ -38,7 +38,7 @@ function checkOption(o, where) {
   assert.ok(o.reason.length > 0, `${where}.reason`);
 }
 
-test('plan --json: the contract keys, seed 002 §8.2 "7B FP16 -> RTX 3090 at 1,750"', () => {
+test('plan --json: the contract keys, the 一万网络 budget guide §8.2 "7B FP16 -> RTX 3090 at 1,750"', () => {
   const j = plan('--model', 'qwen2.5-7b', '--precision', 'fp16', '--budget-tier', '1000-2000',
     '--platform', 'yiwan', '--term', 'monthly');
   assert.ok(Array.isArray(j.options) && j.options.length > 0);
@@ -65,7 +65,7 @@ test('plan --json: the contract keys, seed 002 §8.2 "7B FP16 -> RTX 3090 at 1,7
   assert.ok(j.options.some((o) => o.offer === j.pick.offer && o.cards === j.pick.cards));
 });
 
-test('plan: no pick within the tier -> pick null and alternatives (seed 002 70B INT8 at 3,000-6,000)', () => {
+test('plan: no pick within the tier -> pick null and alternatives (the 一万网络 budget guide 70B INT8 at 3,000-6,000)', () => {
   const j = plan('--model', 'llama-2-70b', '--precision', 'int8', '--budget-tier', '3000-6000',
     '--platform', 'yiwan', '--term', 'monthly');
   assert.equal(j.pick, null);
@@ -81,7 +81,7 @@ test('plan: no pick within the tier -> pick null and alternatives (seed 002 70B 
   assert.equal(j.alternatives[0].change, 'weights in INT4 instead of INT8');
 });
 
-test('plan: a training job has job_hours and job_cost (seed 001 §3.2 arithmetic)', () => {
+test('plan: a training job has job_hours and job_cost (the 智星云 A100-vs-4090 guide §3.2 arithmetic)', () => {
   const j = plan('--model', 'llama-2-7b', '--task', 'lora', '--checkpointing', 'full', '--tokens', '200M',
     '--gpu', 'rtx-4090', '--cards', '4', '--platform', 'zhixingyun', '--term', 'hourly');
   assert.equal(j.ranked_by, 'job_cost');
@@ -107,7 +107,7 @@ test('plan: USD, hours per day, student discount', () => {
 test('plan --lang zh gives the reason in Chinese', () => {
   const j = plan('--model', 'qwen2.5-7b', '--precision', 'fp16', '--budget-tier', '1000-2000',
     '--platform', 'yiwan', '--term', 'monthly', '--lang', 'zh');
-  assert.match(j.pick.reason, /一万网络月租 1,750 元/);
+  assert.match(j.pick.reason, /一万网络：1,750 元\/月/);
 });
 
 test('plan --top limits the list; --catalog overlays change the prices', () => {

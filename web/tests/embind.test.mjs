@@ -22,7 +22,7 @@ test('catalog() returns the bundled catalog as plain data', () => {
 });
 
 test('estimate(): weights of a parameter count in a precision (the first slice)', () => {
-  // 7e9 parameters in BF16 = 14 GB of weights (seed 002 §3.1: "7B FP16 ~14 GB").
+  // 7e9 parameters in BF16 = 14 GB of weights (the 一万网络 budget guide §3.1: "7B FP16 ~14 GB").
   const r = m.estimate({ params: '7B', precision: 'bf16', gpu: 'rtx-4090' });
   assert.equal(r.ok, true, JSON.stringify(r.errors));
   assert.ok(Math.abs(r.value.memory_bytes.weights / 1e9 - 14) < 0.3, String(r.value.memory_bytes.weights));

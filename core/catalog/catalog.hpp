@@ -1,0 +1,459 @@
+// Catalog types: GPUs, models, precisions, platforms/offers, budget tiers, engine
+// profiles and estimation defaults. Plain structs mirroring assets/catalog/*.json
+// (documented field by field in docs/catalog.md). Units are in the field names.
+// NOTE: a rate of 0 means "not supported by this GPU" (JSON: key absent).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "names.hpp"
+#include "result.hpp"
+
+namespace cardfit {
+
+// [SECTION] GPUs
+
+enum class GpuClass { Datacenter, Workstation, Consumer, Laptop };
+enum class Interconnect { NvLink, Pcie, Hccs, InfinityFabric };
+enum class MemoryBasis { Driver, Derived };       // memory_mib read off nvidia-smi, or worked out from GB
+enum class Runtime { Cuda, Rocm, Cann };           // the software stack engines need on the card
+enum class Fp8Path { Native, WeightOnly, None };   // how engines run FP8 checkpoints on the card
+
+struct Gpu {
+  std::string id;                      // stable lowercase id, e.g. "a100-80g"
+  std::string name;                    // "NVIDIA A100 80GB SXM4"
+  std::string vendor;                  // "NVIDIA"
+  GpuClass gpu_class = GpuClass::Datacenter;
+  std::string architecture;            // "Ampere"
+  std::int64_t memory_mib = 0;         // MiB as the driver reports it (see memory_basis)
+  MemoryBasis memory_basis = MemoryBasis::Derived;
+  std::string memory_type;             // "HBM2e"
+  double memory_bandwidth_gb_per_s = 0;  // GB/s, 1e9 bytes/s, datasheet
+  double fp16_dense_tflops = 0;        // tensor FP16, FP32 accumulate, dense
+  double fp16_acc16_dense_tflops = 0;  // tensor FP16, FP16 accumulate, dense (GeForce: 2x)
+  double bf16_dense_tflops = 0;        // 0 = no BF16 tensor cores
+  double fp8_dense_tflops = 0;         // 0 = no FP8 tensor cores
+  double int8_dense_tops = 0;          // 0 = no INT8 tensor cores
+  double fp32_tflops = 0;              // non-tensor FP32
+  Interconnect interconnect = Interconnect::Pcie;
+  double nvlink_gb_per_s = 0;          // GB/s per GPU, bidirectional, over the fast link; 0 = none
+  Runtime runtime = Runtime::Cuda;     // CUDA, ROCm or CANN builds of the engines
+  Fp8Path fp8_path = Fp8Path::None;    // FP8 tensor cores, weight-only kernels (vLLM Marlin, Ampere+), or none
+  int pcie_gen = 4;
+  int max_cards_per_node = 8;
+  double tdp_w = 0;                    // W
+  int mig_max_instances = 0;           // 0 = no MIG
+  bool ecc = false;
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+// [SECTION] Models
+
+struct SlidingWindow {
+  std::int64_t window = 0;  // tokens
+  int layers = 0;           // how many of the model's layers use the window
+};
+
+struct MoeSpec {
+  int num_experts = 0;                          // routed experts per MoE layer
+  int experts_per_token = 0;                    // routed experts active per token
+  int num_shared_experts = 0;
+  std::int64_t expert_intermediate_size = 0;    // per routed expert
+  std::int64_t shared_expert_intermediate_size = 0;  // all shared experts together
+  int dense_layers = 0;                         // leading layers with a dense MLP (DeepSeek first_k_dense_replace)
+};
+
+struct MlaSpec {  // DeepSeek multi-head latent attention
+  int kv_lora_rank = 0;
+  int q_lora_rank = 0;  // 0 = queries not compressed (V2-Lite)
+  int qk_rope_head_dim = 0;
+  int qk_nope_head_dim = 0;
+  int v_head_dim = 0;
+};
+
+struct Model {
+  std::string id;                  // "qwen2.5-7b"
+  std::string name;                // "Qwen2.5-7B"
+  std::string family;              // HF model_type
+  std::string hf_repo;
+  double published_params_b = 0;   // billions, as published (0 = unknown, custom)
+  int num_layers = 0;
+  std::int64_t hidden_size = 0;
+  std::int64_t intermediate_size = 0;  // dense MLP width
+  int num_attention_heads = 0;
+  int num_kv_heads = 0;
+  int head_dim = 0;                // read from config, never assumed hidden/heads
+  int norms_per_layer = 2;         // norm weight vectors per decoder layer (Gemma 2/3: 4)
+  std::int64_t vocab_size = 0;
+  std::int64_t max_context = 0;    // tokens
+  bool tie_embeddings = false;
+  bool qkv_bias = false;
+  bool qk_norm = false;
+  bool has_sliding_window = false;
+  SlidingWindow sliding_window;
+  bool is_moe = false;
+  MoeSpec moe;
+  bool is_mla = false;
+  MlaSpec mla;
+  std::int64_t extra_params = 0;   // outside the decoder (vision tower), counted in weights
+  bool assumed_architecture = false;  // true for a bare parameter count: shapes are guessed
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+// [SECTION] Precisions
+
+enum class Capability { None, Fp16, Bf16, Fp8, Int8 };  // what a GPU needs to run natively
+enum class ComputeType { Fp32, Fp16, Bf16, Fp8, Int8 };  // which tensor rate matmuls use
+enum class PrecisionFamily { Float, Int, Gguf, Nf4 };
+
+struct WeightPrecision {
+  std::string id;                  // "int4"
+  std::string name;                // "INT4 (AWQ/GPTQ, group 128)"
+  double bits_per_weight = 16;     // effective, scales included
+  PrecisionFamily family = PrecisionFamily::Float;
+  ComputeType compute = ComputeType::Bf16;
+  Capability requires_capability = Capability::None;
+  bool keep_embeddings_16bit = false;
+  bool keep_lm_head_16bit = false;
+  bool keep_norms_16bit = false;
+  bool keep_router_16bit = false;
+  std::vector<std::string> engines;  // engine ids that support it
+  std::string bits_formula;          // how bits_per_weight was derived (JSON "bits_formula")
+  std::string accuracy_note_en;
+  std::string accuracy_note_zh;
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+struct KvPrecision {
+  std::string id;     // "fp8"
+  std::string name;
+  double bits = 16;   // effective bits per cached element, scales included (JSON "effective_bits")
+  double nominal_bits = 16;  // element width before scales (JSON "bits"): 8 for q8_0, bits 8.5
+  Capability requires_capability = Capability::None;
+  std::vector<std::string> engines;  // engine ids that support it
+  std::string note_en;
+  std::string note_zh;
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+// [SECTION] Platforms and offers
+
+enum class PlatformKind { Vertical, GeneralCloud, Overseas, Market };
+enum class Isolation { Dedicated, Shared, Unknown };
+enum class Term { Hourly, Weekly, Monthly, Yearly };
+enum class OfferUnit { Card, Slice, Machine };
+enum class Stock { Available, Limited, QueueWeeks, Unknown };
+enum class OfferLink { NvLink, Pcie, None };  // what the offer states between its cards
+
+struct PriceRange {
+  double low = 0;   // in the offer's currency
+  double high = 0;  // == low when the article gives one figure
+};
+
+struct Upgrade {
+  std::string id;
+  std::string name_zh;
+  std::string name_en;
+  double cny_per_month = 0;
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+struct Platform {
+  std::string id;       // "yiwan"
+  std::string name_zh;  // the Chinese name
+  std::string name_en;
+  PlatformKind kind = PlatformKind::Vertical;
+  Isolation isolation = Isolation::Unknown;
+  double sla_percent = 0;            // 0 = unknown
+  PriceRange extra_fees_cny_per_month;  // bandwidth, snapshots, IPs, support
+  bool hidden_fees = false;
+  bool per_second_billing = false;
+  bool long_term_discount = false;
+  double student_multiplier = 0;     // 0 = no student discount, else e.g. 0.65
+  PriceRange spot_multiplier;        // {0,0} = no spot; else fraction of on-demand
+  std::vector<Upgrade> upgrades;
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+struct OfferPrice {
+  Term term = Term::Hourly;
+  PriceRange price;         // per unit per period: hour, 7-day package, month; yearly = per month
+  bool on_inquiry = false;  // quote on request: no number
+};
+
+struct PackageMultipliers {  // rules instead of prices; 0 = no rule
+  double weekly = 0;         // x hourly*24*7
+  double monthly = 0;        // x hourly*24*30
+  double yearly = 0;         // x monthly
+};
+
+struct Offer {
+  std::string id;
+  std::string platform;      // Platform::id
+  std::string gpu;           // Gpu::id
+  OfferUnit unit = OfferUnit::Card;
+  int cards = 1;             // cards per unit (8 for an 8-card machine)
+  double slice_fraction = 1; // fraction of one card per slice; 1 otherwise
+  std::string currency;      // "CNY" | "USD"
+  std::vector<OfferPrice> prices;
+  PackageMultipliers package_multipliers;
+  Isolation isolation = Isolation::Unknown;
+  OfferLink interconnect = OfferLink::None;
+  Stock stock = Stock::Unknown;
+  std::string includes;
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+struct TierPick {  // what the article buys in a tier: `units` x one offer
+  std::string offer;  // Offer::id
+  int units = 1;
+};
+
+struct BudgetTier {
+  std::string id;                  // "2000-3000"
+  double low_cny_per_month = 0;
+  double high_cny_per_month = 0;   // 0 = open-ended
+  std::string name_zh;
+  std::string name_en;
+  std::string article_pick;
+  std::vector<TierPick> picks;     // the article's pick as offers (may be empty)
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+struct CustomBudget {  // the "custom amount" choice shown next to the tiers (JSON "custom")
+  std::string id;      // "custom"; empty when no catalog file defines it
+  std::string name_zh;
+  std::string name_en;
+};
+
+// [SECTION] Engines and defaults (assets/catalog/engines.json; owned by the estimator)
+
+enum class MultiGpu { Tensor, Layer };  // tensor parallel (bandwidth adds) | layer split (it does not)
+
+struct EngineProfile {
+  std::string id;                    // "vllm"
+  std::string name;
+  MultiGpu multi_gpu = MultiGpu::Tensor;
+  double memory_utilization = 1.0;   // fraction of card memory the engine may use (vLLM 0.9)
+  double overhead_mib = 0;           // per-card CUDA context + engine workspace
+  double decode_bandwidth_efficiency = 1.0;  // achieved / datasheet bandwidth
+  double prefill_compute_efficiency = 1.0;   // achieved / datasheet dense tensor rate
+  double tp_scaling_nvlink = 1.0;    // per-extra-card efficiency over NVLink
+  double tp_scaling_pcie = 1.0;      // per-extra-card efficiency over PCIe
+  double decode_overhead_ms = 0;     // fixed time per decode step (launches, sampling, scheduling); 0 = none
+  double tp_allreduce_us_nvlink = 0; // latency of one tensor-parallel all-reduce (2 per layer per decode step), NVLink
+  double tp_allreduce_us_pcie = 0;   // the same over PCIe
+  std::int64_t max_batched_tokens = 0;  // tokens per forward pass the activation workspace is sized for;
+                                        // 0 = the whole prompt x concurrency (no chunking)
+  std::string source;
+  std::string as_of;
+  std::string notes;
+};
+
+// Numbers the planner's warnings judge by, each with its source in the catalog.
+struct Thresholds {
+  double over_provisioned_use = 0.4;       // memory used / rented below this: a smaller card does the job
+  double round_the_clock_hours_per_day = 20;  // consumer cards for training at or above these h/day ...
+  double long_job_hours = 24;              // ... or for a job at least this long
+  double pcie_two_card_speedup = 1.7;      // what cards without NVLink rarely pass on 2 cards
+  double oversold_loss = 0.3;              // performance shared or oversold capacity can lose
+  double no_fast_link_slowdown = 0.15;     // distributed training without a fast link between cards
+  int max_alternatives = 4;                // alternatives listed when nothing qualifies
+};
+
+struct Defaults {
+  double headroom = 0.2;               // "fits + 20% margin" (a buying guide's rule)
+  double tight_headroom = 0.0;         // below headroom but >= this: "tight"
+  double mfu_datacenter = 0.4;         // training MFU per GPU class
+  double mfu_workstation = 0.35;
+  double mfu_consumer = 0.3;
+  double mfu_laptop = 0.2;
+  double train_scaling_nvlink = 0.9;   // per-card efficiency in data parallel
+  double train_scaling_pcie = 0.7;
+  int max_nodes = 8;                   // card-count search limit: up to this many whole nodes
+  double training_overhead_mib = 1536; // per-card CUDA context, NCCL buffers, allocator slack (training)
+  Thresholds thresholds;               // JSON "thresholds"
+  double usd_cny = 0;                  // CNY per USD (JSON top-level "default_usd_cny"); 0 = none loaded
+  std::string usd_cny_source;          // JSON top-level "usd_cny_source"
+  std::string source;
+  std::string as_of;
+};
+
+// [SECTION] Sources: what entries cite (by id) and explanations name
+
+enum class SourceKind { Datasheet, Config, PricePage, Article, Paper, Code };
+
+struct Source {
+  std::string id;         // "transformer-math-101"
+  std::string title;      // as published
+  std::string short_title;  // how warnings cite it; "" = the title
+  std::string publisher;  // "EleutherAI", "NVIDIA", a platform's name
+  std::string url;        // "" when there is none (a printed article)
+  std::string date;       // YYYY, YYYY-MM or YYYY-MM-DD
+  SourceKind kind = SourceKind::Paper;
+  std::string notes;
+};
+
+// [SECTION] The catalog
+
+struct Catalog {
+  std::vector<Gpu> gpus;
+  std::vector<Model> models;
+  std::vector<WeightPrecision> weight_precisions;
+  std::vector<KvPrecision> kv_precisions;
+  std::vector<Platform> platforms;
+  std::vector<Offer> offers;
+  std::vector<BudgetTier> budget_tiers;
+  std::vector<EngineProfile> engines;
+  std::vector<Source> sources;
+  Defaults defaults;
+  CustomBudget custom_budget;
+
+  // Lookups by id; nullptr when absent.
+  const Gpu* find_gpu(std::string_view id) const;
+  const Model* find_model(std::string_view id) const;
+  const WeightPrecision* find_weight_precision(std::string_view id) const;
+  const KvPrecision* find_kv_precision(std::string_view id) const;
+  const Platform* find_platform(std::string_view id) const;
+  const Offer* find_offer(std::string_view id) const;
+  const BudgetTier* find_budget_tier(std::string_view id) const;
+  const EngineProfile* find_engine(std::string_view id) const;
+  const Source* find_source(std::string_view id) const;
+};
+
+// "gpu: unknown GPU 'h10' (did you mean 'h100'?)": the one error for an id the catalog lacks.
+// `noun` is one of the cat.noun.* messages.
+template <class T>
+std::vector<std::string> ids_of(const std::vector<T>& entries) {
+  std::vector<std::string> ids;
+  ids.reserve(entries.size());
+  for (const T& e : entries) ids.push_back(e.id);
+  return ids;
+}
+Issue unknown_id(const std::string& field, MsgId noun, const std::string& id, const std::vector<std::string>& known);
+
+// [SECTION] Names (JSON spelling, labels)
+
+template <>
+struct EnumNames<GpuClass> {
+  static constexpr std::array<Name<GpuClass>, 4> list{{{GpuClass::Datacenter, "datacenter"},
+                                                       {GpuClass::Workstation, "workstation"},
+                                                       {GpuClass::Consumer, "consumer"},
+                                                       {GpuClass::Laptop, "laptop"}}};
+};
+template <>
+struct EnumNames<Interconnect> {
+  static constexpr std::array<Name<Interconnect>, 4> list{{{Interconnect::NvLink, "nvlink"},
+                                                           {Interconnect::Pcie, "pcie"},
+                                                           {Interconnect::Hccs, "hccs"},
+                                                           {Interconnect::InfinityFabric, "infinity-fabric"}}};
+};
+template <>
+struct EnumNames<MemoryBasis> {
+  static constexpr std::array<Name<MemoryBasis>, 2> list{{{MemoryBasis::Driver, "driver"}, {MemoryBasis::Derived, "derived"}}};
+};
+template <>
+struct EnumNames<Runtime> {
+  static constexpr std::array<Name<Runtime>, 3> list{
+      {{Runtime::Cuda, "cuda", MsgId::runtime_cuda}, {Runtime::Rocm, "rocm", MsgId::runtime_rocm}, {Runtime::Cann, "cann", MsgId::runtime_cann}}};
+};
+template <>
+struct EnumNames<Fp8Path> {
+  static constexpr std::array<Name<Fp8Path>, 3> list{
+      {{Fp8Path::Native, "native"}, {Fp8Path::WeightOnly, "weight-only"}, {Fp8Path::None, "none"}}};
+};
+template <>
+struct EnumNames<Capability> {
+  static constexpr std::array<Name<Capability>, 5> list{{{Capability::None, "none"},
+                                                         {Capability::Fp16, "fp16"},
+                                                         {Capability::Bf16, "bf16"},
+                                                         {Capability::Fp8, "fp8"},
+                                                         {Capability::Int8, "int8"}}};
+};
+template <>
+struct EnumNames<ComputeType> {
+  static constexpr std::array<Name<ComputeType>, 5> list{{{ComputeType::Fp32, "fp32", MsgId::compute_fp32},
+                                                          {ComputeType::Fp16, "fp16", MsgId::compute_fp16},
+                                                          {ComputeType::Bf16, "bf16", MsgId::compute_bf16},
+                                                          {ComputeType::Fp8, "fp8", MsgId::compute_fp8},
+                                                          {ComputeType::Int8, "int8", MsgId::compute_int8}}};
+};
+template <>
+struct EnumNames<PrecisionFamily> {
+  static constexpr std::array<Name<PrecisionFamily>, 4> list{{{PrecisionFamily::Float, "float"},
+                                                              {PrecisionFamily::Int, "int"},
+                                                              {PrecisionFamily::Gguf, "gguf"},
+                                                              {PrecisionFamily::Nf4, "nf4"}}};
+};
+template <>
+struct EnumNames<PlatformKind> {
+  static constexpr std::array<Name<PlatformKind>, 4> list{{{PlatformKind::Vertical, "vertical"},
+                                                           {PlatformKind::GeneralCloud, "general-cloud"},
+                                                           {PlatformKind::Overseas, "overseas"},
+                                                           {PlatformKind::Market, "market"}}};
+};
+template <>
+struct EnumNames<Isolation> {
+  static constexpr std::array<Name<Isolation>, 3> list{{{Isolation::Dedicated, "dedicated"},
+                                                        {Isolation::Shared, "shared"},
+                                                        {Isolation::Unknown, "unknown"}}};
+};
+template <>
+struct EnumNames<Term> {
+  static constexpr std::array<Name<Term>, 4> list{{{Term::Hourly, "hourly", MsgId::term_hourly},
+                                                   {Term::Weekly, "weekly", MsgId::term_weekly},
+                                                   {Term::Monthly, "monthly", MsgId::term_monthly},
+                                                   {Term::Yearly, "yearly", MsgId::term_yearly}}};
+};
+template <>
+struct EnumNames<OfferUnit> {
+  static constexpr std::array<Name<OfferUnit>, 3> list{
+      {{OfferUnit::Card, "card"}, {OfferUnit::Slice, "slice"}, {OfferUnit::Machine, "machine"}}};
+};
+template <>
+struct EnumNames<Stock> {
+  static constexpr std::array<Name<Stock>, 4> list{{{Stock::Available, "available"},
+                                                    {Stock::Limited, "limited"},
+                                                    {Stock::QueueWeeks, "queue-weeks"},
+                                                    {Stock::Unknown, "unknown"}}};
+};
+template <>
+struct EnumNames<OfferLink> {
+  static constexpr std::array<Name<OfferLink>, 3> list{
+      {{OfferLink::NvLink, "nvlink"}, {OfferLink::Pcie, "pcie"}, {OfferLink::None, "none"}}};
+};
+template <>
+struct EnumNames<MultiGpu> {
+  static constexpr std::array<Name<MultiGpu>, 2> list{{{MultiGpu::Tensor, "tensor"}, {MultiGpu::Layer, "layer"}}};
+};
+template <>
+struct EnumNames<SourceKind> {
+  static constexpr std::array<Name<SourceKind>, 6> list{{{SourceKind::Datasheet, "datasheet"},
+                                                         {SourceKind::Config, "config"},
+                                                         {SourceKind::PricePage, "price-page"},
+                                                         {SourceKind::Article, "article"},
+                                                         {SourceKind::Paper, "paper"},
+                                                         {SourceKind::Code, "code"}}};
+};
+
+}  // namespace cardfit

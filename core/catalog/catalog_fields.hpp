@@ -1,0 +1,372 @@
+// Internal to core: the catalog's JSON format written down once. Each `*_fields` function
+// lists one struct's JSON keys, types, units and ranges; the reader (catalog_load.cpp), the
+// writer (catalog_write.cpp) and the checker (catalog_validate.cpp) all walk these lists,
+// so the three cannot disagree. docs/catalog.md documents the same fields for humans.
+// NOTE: an Optional field's struct default must be zero / false / empty: the writer omits
+// such values and the reader restores them by leaving the default.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include "catalog.hpp"
+#include "messages.hpp"
+
+namespace cardfit::fields {
+
+// [SECTION] Rules
+
+enum class Need { Required, Optional };
+
+struct Range {  // allowed numeric values; bounds are inclusive unless *_open
+  double lo;
+  double hi;
+  bool lo_open = false;
+  bool hi_open = false;
+};
+
+constexpr Range closed(double lo, double hi) { return Range{lo, hi, false, false}; }
+constexpr Range above(double lo, double hi) { return Range{lo, hi, true, false}; }       // lo < v <= hi
+constexpr Range between(double lo, double hi) { return Range{lo, hi, true, true}; }      // lo < v < hi
+
+constexpr Range kFraction = closed(0, 1);          // multipliers and shares
+constexpr Range kPositiveFraction = above(0, 1);   // efficiencies: 0 would mean "never works"
+constexpr Range kPrice = closed(0, 1e9);           // in the offer's currency
+constexpr Range kRate = closed(0, 100000);         // TFLOPS / TOPS; 0 = not supported
+constexpr Range kUsdCny = between(0, 1000);      // CNY per USD
+
+enum class TextRule {
+  Any,       // any string (may be empty when Optional)
+  Id,        // lowercase [a-z0-9][a-z0-9._-]*, at most 64 characters
+  Date,      // YYYY, YYYY-MM or YYYY-MM-DD
+  Currency,  // CNY | USD
+};
+
+// nullopt when fine, else the reason ("must be > 0 and < 100000, got 0").
+std::optional<Message> check_number(double value, const Range& range, bool integer);
+std::optional<Message> check_text(const std::string& value, Need need, TextRule rule);
+std::string quote_for_message(const std::string& s);  // "abc" escaped, cut at 40 bytes
+
+// [SECTION] Enumerations: JSON spellings come from EnumNames<E> (catalog.hpp).
+
+template <class B>
+struct FlagName {  // one member of a JSON list of words that maps onto a bool
+  const char* name;
+  B* flag;
+};
+
+// [SECTION] Field lists. V is the visitor; T may be const (writer, checker) or not (reader).
+
+template <class V, class T>
+void sliding_window_fields(V& v, T& w) {
+  v.integer("window", w.window, Need::Required, closed(1, 10'000'000));
+  v.integer("layers", w.layers, Need::Required, closed(1, 10000));
+}
+
+template <class V, class T>
+void moe_fields(V& v, T& m) {
+  v.integer("num_experts", m.num_experts, Need::Required, closed(1, 100000));
+  v.integer("experts_per_token", m.experts_per_token, Need::Required, closed(1, 100000));
+  v.integer("num_shared_experts", m.num_shared_experts, Need::Optional, closed(0, 100000));
+  v.integer("expert_intermediate_size", m.expert_intermediate_size, Need::Required, closed(1, 10'000'000));
+  v.integer("shared_expert_intermediate_size", m.shared_expert_intermediate_size, Need::Optional,
+            closed(0, 10'000'000));
+  v.integer("dense_layers", m.dense_layers, Need::Optional, closed(0, 10000));
+}
+
+template <class V, class T>
+void mla_fields(V& v, T& m) {
+  v.integer("kv_lora_rank", m.kv_lora_rank, Need::Required, closed(1, 100000));
+  v.integer("q_lora_rank", m.q_lora_rank, Need::Optional, closed(0, 100000));
+  v.integer("qk_rope_head_dim", m.qk_rope_head_dim, Need::Required, closed(1, 100000));
+  v.integer("qk_nope_head_dim", m.qk_nope_head_dim, Need::Required, closed(1, 100000));
+  v.integer("v_head_dim", m.v_head_dim, Need::Required, closed(1, 100000));
+}
+
+template <class V, class T>
+void source_fields(V& v, T& e) {
+  v.text("source", e.source, Need::Required, TextRule::Any);
+  v.text("as_of", e.as_of, Need::Required, TextRule::Date);
+}
+
+template <class V, class T>
+void gpu_fields(V& v, T& g) {
+  v.text("id", g.id, Need::Required, TextRule::Id);
+  v.text("name", g.name, Need::Required, TextRule::Any);
+  v.text("vendor", g.vendor, Need::Required, TextRule::Any);
+  v.choice("class", g.gpu_class, Need::Required);
+  v.text("architecture", g.architecture, Need::Required, TextRule::Any);
+  v.integer("memory_mib", g.memory_mib, Need::Required, closed(1, 10'000'000));
+  v.choice("memory_mib_basis", g.memory_basis, Need::Required);
+  v.text("memory_type", g.memory_type, Need::Required, TextRule::Any);
+  v.number("memory_bandwidth_gb_per_s", g.memory_bandwidth_gb_per_s, Need::Required, between(0, 100000));
+  v.number("fp16_dense_tflops", g.fp16_dense_tflops, Need::Required, above(0, 100000));
+  v.number("fp16_acc16_dense_tflops", g.fp16_acc16_dense_tflops, Need::Required, above(0, 100000));
+  v.number("bf16_dense_tflops", g.bf16_dense_tflops, Need::Optional, kRate);
+  v.number("fp8_dense_tflops", g.fp8_dense_tflops, Need::Optional, kRate);
+  v.number("int8_dense_tops", g.int8_dense_tops, Need::Optional, kRate);
+  v.number("fp32_tflops", g.fp32_tflops, Need::Required, above(0, 100000));
+  v.choice("interconnect", g.interconnect, Need::Required);
+  v.number("nvlink_gb_per_s", g.nvlink_gb_per_s, Need::Optional, closed(0, 100000));
+  v.choice("runtime", g.runtime, Need::Required);
+  v.choice("fp8_path", g.fp8_path, Need::Required);
+  v.integer("pcie_gen", g.pcie_gen, Need::Required, closed(1, 9));
+  v.integer("max_cards_per_node", g.max_cards_per_node, Need::Required, closed(1, 1024));
+  v.number("tdp_w", g.tdp_w, Need::Required, above(0, 10000));
+  v.integer("mig_max_instances", g.mig_max_instances, Need::Required, closed(0, 64));
+  v.boolean("ecc", g.ecc, Need::Required);
+  source_fields(v, g);
+  v.text("notes", g.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void model_fields(V& v, T& m) {
+  v.text("id", m.id, Need::Required, TextRule::Id);
+  v.text("name", m.name, Need::Required, TextRule::Any);
+  v.text("family", m.family, Need::Required, TextRule::Any);
+  v.text("hf_repo", m.hf_repo, Need::Optional, TextRule::Any);
+  v.number("published_params_b", m.published_params_b, Need::Optional, closed(0, 100000));
+  v.integer("num_layers", m.num_layers, Need::Required, closed(1, 10000));
+  v.integer("hidden_size", m.hidden_size, Need::Required, closed(1, 10'000'000));
+  v.integer("intermediate_size", m.intermediate_size, Need::Required, closed(1, 10'000'000));
+  v.integer("num_attention_heads", m.num_attention_heads, Need::Required, closed(1, 100000));
+  v.integer("num_kv_heads", m.num_kv_heads, Need::Required, closed(1, 100000));
+  v.integer("head_dim", m.head_dim, Need::Required, closed(1, 100000));
+  v.integer("norms_per_layer", m.norms_per_layer, Need::Required, closed(0, 16));
+  v.integer("vocab_size", m.vocab_size, Need::Required, closed(1, 100'000'000));
+  v.integer("max_context", m.max_context, Need::Required, closed(1, 10'000'000));
+  v.boolean("tie_embeddings", m.tie_embeddings, Need::Optional);
+  v.boolean("qkv_bias", m.qkv_bias, Need::Optional);
+  v.boolean("qk_norm", m.qk_norm, Need::Optional);
+  v.object("sliding_window", m.sliding_window, &m.has_sliding_window,
+           [](auto& vv, auto& x) { sliding_window_fields(vv, x); });
+  v.object("moe", m.moe, &m.is_moe, [](auto& vv, auto& x) { moe_fields(vv, x); });
+  v.object("mla", m.mla, &m.is_mla, [](auto& vv, auto& x) { mla_fields(vv, x); });
+  v.integer("extra_params", m.extra_params, Need::Optional, closed(0, 1e15));
+  v.boolean("assumed_architecture", m.assumed_architecture, Need::Optional);
+  source_fields(v, m);
+  v.text("notes", m.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void weight_precision_fields(V& v, T& p) {
+  v.text("id", p.id, Need::Required, TextRule::Id);
+  v.text("name", p.name, Need::Required, TextRule::Any);
+  v.number("bits_per_weight", p.bits_per_weight, Need::Required, above(1, 32));
+  v.choice("family", p.family, Need::Required);
+  v.choice("compute", p.compute, Need::Required);
+  v.choice("requires", p.requires_capability, Need::Required);
+  using B = std::remove_reference_t<decltype((p.keep_embeddings_16bit))>;  // const bool in the writer
+  v.flags("unquantized", Need::Required,
+          std::array<FlagName<B>, 4>{{{"embeddings", &p.keep_embeddings_16bit},
+                                      {"lm_head", &p.keep_lm_head_16bit},
+                                      {"norms", &p.keep_norms_16bit},
+                                      {"router", &p.keep_router_16bit}}});
+  v.strings("engines", p.engines, Need::Required, TextRule::Id);
+  v.text("bits_formula", p.bits_formula, Need::Optional, TextRule::Any);
+  v.text("accuracy_note_en", p.accuracy_note_en, Need::Optional, TextRule::Any);
+  v.text("accuracy_note_zh", p.accuracy_note_zh, Need::Optional, TextRule::Any);
+  source_fields(v, p);
+  v.text("notes", p.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void kv_precision_fields(V& v, T& p) {
+  v.text("id", p.id, Need::Required, TextRule::Id);
+  v.text("name", p.name, Need::Required, TextRule::Any);
+  v.number("bits", p.nominal_bits, Need::Required, above(1, 32));
+  v.number("effective_bits", p.bits, Need::Required, above(1, 32));
+  v.choice("requires", p.requires_capability, Need::Required);
+  v.strings("engines", p.engines, Need::Required, TextRule::Id);
+  v.text("note_en", p.note_en, Need::Optional, TextRule::Any);
+  v.text("note_zh", p.note_zh, Need::Optional, TextRule::Any);
+  source_fields(v, p);
+  v.text("notes", p.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void price_range_fields(V& v, T& r) {
+  v.number("low", r.low, Need::Required, closed(0, 1e9));
+  v.number("high", r.high, Need::Required, closed(0, 1e9));
+}
+
+template <class V, class T>
+void upgrade_fields(V& v, T& u) {
+  v.text("id", u.id, Need::Required, TextRule::Id);
+  v.text("name_zh", u.name_zh, Need::Required, TextRule::Any);
+  v.text("name_en", u.name_en, Need::Required, TextRule::Any);
+  v.number("cny_per_month", u.cny_per_month, Need::Required, kPrice);
+  source_fields(v, u);
+  v.text("notes", u.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void platform_fields(V& v, T& p) {
+  v.text("id", p.id, Need::Required, TextRule::Id);
+  v.text("name_zh", p.name_zh, Need::Required, TextRule::Any);
+  v.text("name_en", p.name_en, Need::Required, TextRule::Any);
+  v.choice("kind", p.kind, Need::Required);
+  v.choice("isolation", p.isolation, Need::Required);
+  v.number("sla_percent", p.sla_percent, Need::Required, closed(0, 100));
+  v.object("extra_fees_cny_per_month", p.extra_fees_cny_per_month, nullptr,
+           [](auto& vv, auto& x) { price_range_fields(vv, x); });
+  v.boolean("hidden_fees", p.hidden_fees, Need::Required);
+  v.boolean("per_second_billing", p.per_second_billing, Need::Required);
+  v.boolean("long_term_discount", p.long_term_discount, Need::Required);
+  v.number("student_multiplier", p.student_multiplier, Need::Required, kFraction);
+  v.object("spot_multiplier", p.spot_multiplier, nullptr, [](auto& vv, auto& x) {
+    vv.number("low", x.low, Need::Required, kFraction);
+    vv.number("high", x.high, Need::Required, kFraction);
+  });
+  v.list("upgrades", p.upgrades, Need::Optional, [](auto& vv, auto& x) { upgrade_fields(vv, x); });
+  source_fields(v, p);
+  v.text("notes", p.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void offer_price_fields(V& v, T& p) {
+  v.choice("term", p.term, Need::Required);
+  v.number("low", p.price.low, Need::Required, kPrice);
+  v.number("high", p.price.high, Need::Required, kPrice);
+  v.boolean("on_inquiry", p.on_inquiry, Need::Optional);
+}
+
+template <class V, class T>
+void offer_fields(V& v, T& o) {
+  v.text("id", o.id, Need::Required, TextRule::Id);
+  v.text("platform", o.platform, Need::Required, TextRule::Id);
+  v.text("gpu", o.gpu, Need::Required, TextRule::Id);
+  v.choice("unit", o.unit, Need::Required);
+  v.integer("cards", o.cards, Need::Required, closed(1, 1024));
+  v.number("slice_fraction", o.slice_fraction, Need::Required, above(0, 1));
+  v.text("currency", o.currency, Need::Required, TextRule::Currency);
+  v.list("prices", o.prices, Need::Required, [](auto& vv, auto& x) { offer_price_fields(vv, x); });
+  v.object("package_multipliers", o.package_multipliers, nullptr, [](auto& vv, auto& x) {
+    vv.number("weekly", x.weekly, Need::Required, kFraction);
+    vv.number("monthly", x.monthly, Need::Required, kFraction);
+    vv.number("yearly", x.yearly, Need::Required, kFraction);
+  });
+  v.choice("isolation", o.isolation, Need::Required);
+  v.choice("interconnect", o.interconnect, Need::Required);
+  v.choice("stock", o.stock, Need::Required);
+  v.text("includes", o.includes, Need::Optional, TextRule::Any);
+  source_fields(v, o);
+  v.text("notes", o.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void tier_fields(V& v, T& t) {
+  v.text("id", t.id, Need::Required, TextRule::Id);
+  v.number("low_cny_per_month", t.low_cny_per_month, Need::Required, kPrice);
+  v.number("high_cny_per_month", t.high_cny_per_month, Need::Required, kPrice);
+  v.text("name_zh", t.name_zh, Need::Required, TextRule::Any);
+  v.text("name_en", t.name_en, Need::Required, TextRule::Any);
+  v.text("article_pick", t.article_pick, Need::Optional, TextRule::Any);
+  v.list("picks", t.picks, Need::Optional, [](auto& vv, auto& x) {
+    vv.text("offer", x.offer, Need::Required, TextRule::Id);
+    vv.integer("units", x.units, Need::Required, closed(1, 1024));
+  });
+  source_fields(v, t);
+  v.text("notes", t.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void engine_fields(V& v, T& e) {
+  v.text("id", e.id, Need::Required, TextRule::Id);
+  v.text("name", e.name, Need::Required, TextRule::Any);
+  v.choice("multi_gpu", e.multi_gpu, Need::Required);
+  v.number("memory_utilization", e.memory_utilization, Need::Required, kPositiveFraction);
+  v.number("overhead_mib", e.overhead_mib, Need::Required, closed(0, 1'000'000));
+  v.number("decode_bandwidth_efficiency", e.decode_bandwidth_efficiency, Need::Required, kPositiveFraction);
+  v.number("prefill_compute_efficiency", e.prefill_compute_efficiency, Need::Required, kPositiveFraction);
+  v.number("tp_scaling_nvlink", e.tp_scaling_nvlink, Need::Required, kFraction);
+  v.number("tp_scaling_pcie", e.tp_scaling_pcie, Need::Required, kFraction);
+  v.number("decode_overhead_ms", e.decode_overhead_ms, Need::Optional, closed(0, 10000));
+  v.number("tp_allreduce_us_nvlink", e.tp_allreduce_us_nvlink, Need::Optional, closed(0, 1'000'000));
+  v.number("tp_allreduce_us_pcie", e.tp_allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));
+  v.integer("max_batched_tokens", e.max_batched_tokens, Need::Optional, closed(0, 1e9));
+  source_fields(v, e);
+  v.text("notes", e.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void thresholds_fields(V& v, T& t) {
+  v.number("over_provisioned_use", t.over_provisioned_use, Need::Required, kFraction);
+  v.number("round_the_clock_hours_per_day", t.round_the_clock_hours_per_day, Need::Required, closed(0, 24));
+  v.number("long_job_hours", t.long_job_hours, Need::Required, closed(0, 1e6));
+  v.number("pcie_two_card_speedup", t.pcie_two_card_speedup, Need::Required, closed(1, 2));
+  v.number("oversold_loss", t.oversold_loss, Need::Required, kFraction);
+  v.number("no_fast_link_slowdown", t.no_fast_link_slowdown, Need::Required, kFraction);
+  v.integer("max_alternatives", t.max_alternatives, Need::Required, closed(0, 100));
+}
+
+template <class V, class T>
+void source_entry_fields(V& v, T& s) {
+  v.text("id", s.id, Need::Required, TextRule::Id);
+  v.text("title", s.title, Need::Required, TextRule::Any);
+  v.text("short_title", s.short_title, Need::Optional, TextRule::Any);
+  v.text("publisher", s.publisher, Need::Required, TextRule::Any);
+  v.text("url", s.url, Need::Optional, TextRule::Any);
+  v.text("date", s.date, Need::Required, TextRule::Date);
+  v.choice("kind", s.kind, Need::Required);
+  v.text("notes", s.notes, Need::Optional, TextRule::Any);
+}
+
+template <class V, class T>
+void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the document's top level
+  v.number("headroom", d.headroom, Need::Required, closed(0, 10));
+  v.number("tight_headroom", d.tight_headroom, Need::Required, closed(0, 10));
+  v.number("mfu_datacenter", d.mfu_datacenter, Need::Required, kPositiveFraction);
+  v.number("mfu_workstation", d.mfu_workstation, Need::Required, kPositiveFraction);
+  v.number("mfu_consumer", d.mfu_consumer, Need::Required, kPositiveFraction);
+  v.number("mfu_laptop", d.mfu_laptop, Need::Required, kPositiveFraction);
+  v.number("train_scaling_nvlink", d.train_scaling_nvlink, Need::Required, kFraction);
+  v.number("train_scaling_pcie", d.train_scaling_pcie, Need::Required, kFraction);
+  v.integer("max_nodes", d.max_nodes, Need::Required, closed(1, 1024));
+  v.number("training_overhead_mib", d.training_overhead_mib, Need::Required, closed(0, 1'000'000));
+  v.object("thresholds", d.thresholds, nullptr, [](auto& vv, auto& x) { thresholds_fields(vv, x); });
+  source_fields(v, d);
+}
+
+template <class V, class T>
+void custom_budget_fields(V& v, T& c) {
+  v.text("id", c.id, Need::Required, TextRule::Id);
+  v.text("name_zh", c.name_zh, Need::Required, TextRule::Any);
+  v.text("name_en", c.name_en, Need::Required, TextRule::Any);
+}
+
+// [SECTION] Sections: JSON key, what one entry is called in messages, the vector, the fields
+
+struct Section {
+  const char* key;  // "gpus"
+  MsgId noun;       // what one entry is called in messages: "GPU"
+};
+
+// Calls f(section, vector, fields) for every id-keyed section, in document order.
+// C is Catalog or const Catalog.
+template <class C, class F>
+void for_each_section(C& c, F&& f) {
+  f(Section{"gpus", MsgId::cat_noun_gpu}, c.gpus, [](auto& v, auto& x) { gpu_fields(v, x); });
+  f(Section{"models", MsgId::cat_noun_model}, c.models, [](auto& v, auto& x) { model_fields(v, x); });
+  f(Section{"weight_precisions", MsgId::cat_noun_weight_precision}, c.weight_precisions,
+    [](auto& v, auto& x) { weight_precision_fields(v, x); });
+  f(Section{"kv_precisions", MsgId::cat_noun_kv_precision}, c.kv_precisions,
+    [](auto& v, auto& x) { kv_precision_fields(v, x); });
+  f(Section{"engines", MsgId::cat_noun_engine}, c.engines, [](auto& v, auto& x) { engine_fields(v, x); });
+  f(Section{"platforms", MsgId::cat_noun_platform}, c.platforms, [](auto& v, auto& x) { platform_fields(v, x); });
+  f(Section{"offers", MsgId::cat_noun_offer}, c.offers, [](auto& v, auto& x) { offer_fields(v, x); });
+  f(Section{"tiers", MsgId::cat_noun_tier}, c.budget_tiers, [](auto& v, auto& x) { tier_fields(v, x); });
+  f(Section{"sources", MsgId::cat_noun_source}, c.sources, [](auto& v, auto& x) { source_entry_fields(v, x); });
+}
+
+// Schemas a document may declare. Any document may hold any section.
+inline constexpr std::array<const char*, 8> kSchemas{"cardfit.catalog/1",    "cardfit.gpus/1",
+                                                     "cardfit.models/1",     "cardfit.platforms/1",
+                                                     "cardfit.precisions/1", "cardfit.budget_tiers/1",
+                                                     "cardfit.engines/1",    "cardfit.sources/1"};
+
+}  // namespace cardfit::fields

@@ -1,0 +1,496 @@
+// Catalog loader: JSON documents -> Catalog, and vendor/user overlays on top of a catalog.
+// Reading checks types, required keys, single-field rules and unknown keys; the merged
+// result then goes through validate_into (cross-field rules, ids, references).
+#include "catalog_load.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <type_traits>
+#include <utility>
+
+#include "catalog_fields.hpp"
+#include "catalog_validate.hpp"
+#include "json_text.hpp"
+#include "format.hpp"
+#include "messages.hpp"
+#include "suggest.hpp"
+
+namespace cardfit {
+namespace {
+
+using nlohmann::json;
+using fields::FlagName;
+using fields::Need;
+using fields::Range;
+using fields::TextRule;
+
+template <std::size_t N>
+std::string one_of(const std::array<const char*, N>& words) {
+  std::string s;
+  for (const char* w : words) s += (s.empty() ? "" : ", ") + std::string(w);
+  return s;
+}
+
+
+// [SECTION] Reader: applies one JSON object onto a struct through its field list
+
+class Reader {
+ public:
+  // complete: a new entry (every Required key must be present). Otherwise the object is a
+  // partial override and only the keys it has are applied onto the existing value.
+  Reader(const json& obj, std::string path, bool complete, IssueList& issues)
+      : obj_(obj), path_(std::move(path)), complete_(complete), issues_(issues) {}
+
+  void allow(const char* key) { known_.emplace_back(key); }
+  // A new overlay entry: missing fields are reported as "new GPU 'x' (not in the catalog; did
+  // you mean 'y'?) is missing ...". `nearest` is only asked when something is missing, so that
+  // a large overlay of complete entries costs no edit-distance search.
+  void set_new_entry(MsgId noun, std::string id, std::function<std::string(const std::string&)> nearest) {
+    new_noun_ = noun;
+    new_id_ = std::move(id);
+    nearest_ = std::move(nearest);
+  }
+
+  void text(const char* key, std::string& out, Need need, TextRule rule) {
+    const json* v = take(key, need);
+    if (v == nullptr) return;
+    if (!v->is_string()) return fail(key, msg::cat_type_string(describe_json(*v)));
+    std::string s = v->get<std::string>();
+    if (auto e = fields::check_text(s, need, rule)) return fail(key, *e);
+    out = std::move(s);
+  }
+
+  template <class I>
+  void integer(const char* key, I& out, Need need, Range range) {
+    static_assert(std::is_integral_v<I>, "integer() is for integer fields");
+    const json* v = take(key, need);
+    if (v == nullptr) return;
+    if (!v->is_number_integer()) return fail(key, msg::cat_type_integer(describe_json(*v)));
+    if (v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
+      return fail(key, msg::cat_rule_int_range(format_shortest(range.lo), format_shortest(range.hi),
+                                               describe_json(*v)));
+    }
+    const std::int64_t x = v->get<std::int64_t>();
+    if (auto e = fields::check_number(static_cast<double>(x), range, true)) return fail(key, *e);
+    out = static_cast<I>(x);  // in range: every rule's bounds fit the field's type
+  }
+
+  void number(const char* key, double& out, Need need, Range range) {
+    const json* v = take(key, need);
+    if (v == nullptr) return;
+    if (!v->is_number()) return fail(key, msg::cat_type_number(describe_json(*v)));
+    const double x = v->get<double>() + 0.0;  // + 0.0 turns -0 into 0
+    if (auto e = fields::check_number(x, range, false)) return fail(key, *e);
+    out = x;
+  }
+
+  void boolean(const char* key, bool& out, Need need) {
+    const json* v = take(key, need);
+    if (v == nullptr) return;
+    if (!v->is_boolean()) return fail(key, msg::cat_type_bool(describe_json(*v)));
+    out = v->get<bool>();
+  }
+
+  template <class E>
+  void choice(const char* key, E& out, Need need) {
+    const json* v = take(key, need);
+    if (v == nullptr) return;
+    if (v->is_string()) {
+      if (const auto e = parse_name<E>(v->get<std::string>())) {
+        out = *e;
+        return;
+      }
+    }
+    fail(key, msg::cat_type_one_of(names_list<E>(), describe_json(*v)));
+  }
+
+  // present == nullptr: a required object. Otherwise optional; null clears it.
+  template <class T, class F>
+  void object(const char* key, T& out, bool* present, F&& visit) {
+    const json* v = take(key, present == nullptr ? Need::Required : Need::Optional);
+    if (v == nullptr) return;
+    if (present != nullptr && v->is_null()) {
+      *present = false;
+      out = T{};
+      return;
+    }
+    if (!v->is_object()) return fail(key, msg::cat_type_object(describe_json(*v)));
+    const bool had = present == nullptr || *present;
+    if (present != nullptr) *present = true;
+    Reader sub(*v, path_ + "." + key, complete_ || !had, issues_);
+    visit(sub, out);
+    sub.finish();
+  }
+
+  template <class T, class F>
+  void list(const char* key, std::vector<T>& out, Need need, F&& visit) {
+    const json* v = take(key, need);
+    if (v == nullptr) return;
+    if (!v->is_array()) return fail(key, msg::cat_type_array(describe_json(*v)));
+    std::vector<T> items;
+    for (std::size_t i = 0; i < v->size() && !issues_.full(); ++i) {
+      const json& e = (*v)[i];
+      const std::string at = path_ + "." + key + "[" + std::to_string(i) + "]";
+      if (!e.is_object()) {
+        issues_.add(at, msg::cat_type_object(describe_json(e)));
+        continue;
+      }
+      T item{};
+      Reader sub(e, at, true, issues_);
+      visit(sub, item);
+      sub.finish();
+      items.push_back(std::move(item));
+    }
+    out = std::move(items);
+  }
+
+  void strings(const char* key, std::vector<std::string>& out, Need need, TextRule rule) {
+    const json* v = take(key, need);
+    if (v == nullptr) return;
+    if (!v->is_array()) return fail(key, msg::cat_type_strings(describe_json(*v)));
+    std::vector<std::string> items;
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      const json& e = (*v)[i];
+      const std::string at = path_ + "." + key + "[" + std::to_string(i) + "]";
+      if (!e.is_string()) {
+        issues_.add(at, msg::cat_type_string(describe_json(e)));
+        continue;
+      }
+      std::string s = e.get<std::string>();
+      if (auto err = fields::check_text(s, Need::Required, rule)) {
+        issues_.add(at, *err);
+        continue;
+      }
+      items.push_back(std::move(s));
+    }
+    out = std::move(items);
+  }
+
+  template <std::size_t N>
+  void flags(const char* key, Need need, const std::array<FlagName<bool>, N>& names) {
+    const json* v = take(key, need);
+    if (v == nullptr) return;
+    std::array<const char*, N> words{};
+    for (std::size_t i = 0; i < N; ++i) words[i] = names[i].name;
+    if (!v->is_array()) return fail(key, msg::cat_type_words(one_of(words), describe_json(*v)));
+    std::array<bool, N> set{};
+    for (std::size_t i = 0; i < v->size(); ++i) {
+      const json& e = (*v)[i];
+      const std::string at = path_ + "." + key + "[" + std::to_string(i) + "]";
+      std::size_t found = N;
+      for (std::size_t k = 0; k < N && e.is_string(); ++k) {
+        if (e.get<std::string>() == names[k].name) found = k;
+      }
+      if (found == N) {
+        issues_.add(at, msg::cat_type_one_of(one_of(words), describe_json(e)));
+      } else if (set[found]) {
+        issues_.add(at, msg::cat_type_twice(describe_json(e)));
+      } else {
+        set[found] = true;
+      }
+    }
+    for (std::size_t k = 0; k < N; ++k) *names[k].flag = set[k];
+  }
+
+  // Reports missing required keys (one issue for several) and every key no field claimed
+  // ("comment" is always allowed and ignored).
+  void finish() {
+    if (missing_.size() == 1 && new_noun_ == MsgId::none) {
+      issues_.add(path_ + "." + missing_[0], msg::cat_field_missing());
+    } else if (!missing_.empty()) {
+      std::string list;
+      for (const std::string& m : missing_) list += (list.empty() ? "" : ", ") + m;
+      if (new_noun_ == MsgId::none) {
+        issues_.add(path_, msg::cat_field_missing_list(list));
+      } else {
+        const std::string near = nearest_ ? nearest_(new_id_) : std::string();
+        issues_.add(path_, near.empty() ? msg::cat_field_missing_new(Message(new_noun_), new_id_, list)
+                                        : msg::cat_field_missing_new_near(Message(new_noun_), new_id_, near, list));
+      }
+    }
+    for (auto it = obj_.begin(); it != obj_.end() && !issues_.full(); ++it) {
+      const std::string& k = it.key();
+      if (k == "comment" || std::find(known_.begin(), known_.end(), k) != known_.end()) continue;
+      const std::string near = closest(known_, k);
+      issues_.add(path_ + "." + k, near.empty() ? msg::cat_field_unknown(k) : msg::cat_field_unknown_near(k, near));
+    }
+  }
+
+ private:
+  const json* take(const char* key, Need need) {
+    known_.emplace_back(key);
+    auto it = obj_.find(key);
+    if (it == obj_.end()) {
+      if (complete_ && need == Need::Required) missing_.emplace_back(key);
+      return nullptr;
+    }
+    return &*it;
+  }
+  void fail(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
+
+  const json& obj_;
+  std::string path_;
+  bool complete_;
+  IssueList& issues_;
+  std::vector<std::string> known_;
+  std::vector<std::string> missing_;
+  MsgId new_noun_ = MsgId::none;  // set for a new overlay entry
+  std::string new_id_;
+  std::function<std::string(const std::string&)> nearest_;
+};
+
+// [SECTION] Documents
+
+enum class Mode { Load, Overlay };
+
+struct Target {  // what documents are read into
+  Catalog& catalog;
+  detail::EntryOrigins& origins;
+  std::vector<detail::RemovedEntry>& removed;
+  Mode mode;
+  IssueList& issues;
+};
+
+template <class T, class F>
+void read_section(const json& value, const std::string& file, const fields::Section& section, std::vector<T>& items,
+                  F&& visit, Target& t) {
+  const std::string base = file + ": " + section.key;
+  if (!value.is_array()) {
+    t.issues.add(base, msg::cat_section_array(describe_json(value)));
+    return;
+  }
+  std::map<std::string, std::size_t> seen_here;
+  for (std::size_t i = 0; i < value.size() && !t.issues.full(); ++i) {
+    const json& e = value[i];
+    const std::string path = base + "[" + std::to_string(i) + "]";
+    if (!e.is_object()) {
+      t.issues.add(path, msg::cat_type_object(describe_json(e)));
+      continue;
+    }
+    auto id_it = e.find("id");
+    if (id_it == e.end() || !id_it->is_string()) {
+      t.issues.add(path + ".id", id_it == e.end() ? msg::cat_field_missing() : msg::cat_type_string(describe_json(*id_it)));
+      continue;
+    }
+    const std::string id = id_it->get<std::string>();
+    if (auto err = fields::check_text(id, Need::Required, TextRule::Id)) {
+      t.issues.add(path + ".id", *err);
+      continue;
+    }
+    auto [first, fresh] = seen_here.emplace(id, i);
+    if (!fresh) {
+      t.issues.add(path + ".id", msg::cat_entry_duplicate_here(Message(section.noun), id, section.key,
+                                                               std::to_string(first->second)));
+      continue;
+    }
+    bool remove = false;
+    if (auto r = e.find("remove"); r != e.end()) {
+      if (!r->is_boolean()) {
+        t.issues.add(path + ".remove", msg::cat_type_bool(describe_json(*r)));
+        continue;
+      }
+      if (t.mode == Mode::Load) {
+        t.issues.add(path + ".remove", msg::cat_entry_remove_overlay_only());
+        continue;
+      }
+      remove = r->get<bool>();
+    }
+    auto pos = std::find_if(items.begin(), items.end(), [&](const T& x) { return x.id == id; });
+    const std::string origin_key = detail::EntryOrigins::key(section.key, id);
+    if (remove) {
+      for (auto it = e.begin(); it != e.end(); ++it) {
+        if (it.key() != "id" && it.key() != "remove" && it.key() != "comment") {
+          t.issues.add(path + "." + it.key(), msg::cat_entry_remove_only_id());
+        }
+      }
+      if (pos == items.end()) {
+        const std::string near = closest(ids_of(items), id);
+        t.issues.add(path + ".id", near.empty() ? msg::cat_entry_remove_missing(Message(section.noun), id)
+                                                : msg::cat_entry_remove_missing_near(Message(section.noun), id, near));
+        continue;
+      }
+      items.erase(pos);
+      t.origins.paths.erase(origin_key);
+      t.removed.push_back(detail::RemovedEntry{section.key, id, path});
+      continue;
+    }
+    if (pos != items.end()) {
+      if (t.mode == Mode::Load) {
+        const auto index = static_cast<std::size_t>(pos - items.begin());
+        t.issues.add(path + ".id", msg::cat_entry_duplicate_at(Message(section.noun), id,
+                                                             t.origins.path_of(section.key, id, index)));
+        continue;
+      }
+      Reader reader(e, path, false, t.issues);  // partial override, field by field
+      reader.allow("remove");
+      visit(reader, *pos);
+      reader.finish();
+    } else {
+      T item{};
+      Reader reader(e, path, true, t.issues);  // a new entry must be complete
+      reader.allow("remove");
+      if (t.mode == Mode::Overlay) {
+        reader.set_new_entry(section.noun, id, [&items](const std::string& wanted) { return closest(ids_of(items), wanted); });
+      }
+      visit(reader, item);
+      reader.finish();
+      items.push_back(std::move(item));
+    }
+    t.origins.paths[origin_key] = path;
+  }
+}
+
+// "defaults" and "custom": one object per catalog; a load may give each only once.
+template <class T, class F>
+void read_single(const json& value, const std::string& file, const char* key, T& out, bool complete, F&& visit,
+                 Target& t) {
+  const std::string path = file + ": " + key;
+  const std::string origin_key = detail::EntryOrigins::key(key, "");
+  if (t.mode == Mode::Load && t.origins.paths.count(origin_key) != 0) {
+    t.issues.add(path, msg::cat_single_twice(t.origins.paths[origin_key]));
+    return;
+  }
+  if (!value.is_object()) {
+    t.issues.add(path, msg::cat_type_object(describe_json(value)));
+    return;
+  }
+  Reader reader(value, path, complete, t.issues);
+  visit(reader, out);
+  reader.finish();
+  t.origins.paths[origin_key] = path;
+}
+
+void read_document(const json& doc, const std::string& file, Target& t) {
+  if (!doc.is_object()) {
+    t.issues.add(file, msg::cat_doc_not_object(describe_json(doc)));
+    return;
+  }
+  auto schema = doc.find("schema");
+  if (schema == doc.end()) {
+    t.issues.add(file + ": schema", msg::cat_doc_schema_missing());
+  } else if (!schema->is_string() || std::find_if(fields::kSchemas.begin(), fields::kSchemas.end(), [&](const char* s) {
+                                        return schema->get<std::string>() == s;
+                                      }) == fields::kSchemas.end()) {
+    t.issues.add(file + ": schema", msg::cat_type_one_of(one_of(fields::kSchemas), describe_json(*schema)));
+  }
+
+  std::vector<std::string> known{"schema", "comment", "notes", "defaults", "default_usd_cny", "usd_cny_source", "custom"};
+  fields::for_each_section(t.catalog, [&](const fields::Section& s, auto&, auto) { known.emplace_back(s.key); });
+
+  Catalog& c = t.catalog;
+  for (auto it = doc.begin(); it != doc.end() && !t.issues.full(); ++it) {
+    const std::string& key = it.key();
+    const json& value = it.value();
+    if (key == "notes" && !value.is_string()) {
+      t.issues.add(file + ": notes", msg::cat_type_string(describe_json(value)));
+    }
+    bool handled = key == "schema" || key == "comment" || key == "notes";
+    fields::for_each_section(c, [&](const fields::Section& s, auto& items, auto visit) {
+      if (key != s.key) return;
+      handled = true;
+      read_section(value, file, s, items, visit, t);
+    });
+    if (handled) continue;
+    if (key == "defaults") {
+      read_single(value, file, "defaults", c.defaults, t.mode == Mode::Load,
+                  [](auto& v, auto& x) { fields::defaults_fields(v, x); }, t);
+    } else if (key == "custom") {
+      read_single(value, file, "custom", c.custom_budget, t.mode == Mode::Load || c.custom_budget.id.empty(),
+                  [](auto& v, auto& x) { fields::custom_budget_fields(v, x); }, t);
+    } else if (key == "default_usd_cny") {
+      const std::string path = file + ": default_usd_cny";
+      const std::string origin_key = detail::EntryOrigins::key("default_usd_cny", "");
+      if (t.mode == Mode::Load && t.origins.paths.count(origin_key) != 0) {
+        t.issues.add(path, msg::cat_single_twice(t.origins.paths[origin_key]));
+      } else if (!value.is_number()) {
+        t.issues.add(path, msg::cat_doc_usd_cny_number(describe_json(value)));
+      } else if (auto e = fields::check_number(value.get<double>(), fields::kUsdCny, false)) {
+        t.issues.add(path, *e);
+      } else {
+        c.defaults.usd_cny = value.get<double>();
+        t.origins.paths[origin_key] = path;
+      }
+      if (doc.find("usd_cny_source") == doc.end()) {
+        t.issues.add(file + ": usd_cny_source", msg::cat_doc_usd_cny_source_required());
+      }
+    } else if (key == "usd_cny_source") {
+      if (!value.is_string() || value.get<std::string>().empty()) {
+        t.issues.add(file + ": usd_cny_source", msg::cat_doc_nonempty_string(describe_json(value)));
+      } else {
+        c.defaults.usd_cny_source = value.get<std::string>();
+      }
+    } else {
+      const std::string near = closest(known, key);
+      t.issues.add(file + ": " + key,
+                   near.empty() ? msg::cat_doc_unknown_section(key) : msg::cat_doc_unknown_section_near(key, near));
+    }
+  }
+}
+
+// "f.json: gpus[3].memory_mib" -> "f.json: gpus[3]"; "f.json: defaults.x" -> "f.json: defaults".
+std::string entry_of(const std::string& field) {
+  const std::size_t bracket = field.find(']');
+  if (bracket != std::string::npos) return field.substr(0, bracket + 1);
+  const std::size_t colon = field.find(": ");
+  const std::size_t dot = field.find('.', colon == std::string::npos ? 0 : colon + 2);
+  return dot == std::string::npos ? field : field.substr(0, dot);
+}
+
+// Cross-entry validation after reading. When some entries had reading errors their
+// half-read state would only add noise, so their validation issues are dropped; the
+// rest of the catalog (references, other entries) is still checked.
+void validate_after_reading(const Catalog& catalog, const detail::EntryOrigins& origins,
+                            const std::vector<detail::RemovedEntry>& removed, IssueList& issues) {
+  std::vector<Issue> read = issues.take();
+  std::set<std::string> broken;
+  for (const Issue& i : read) broken.insert(entry_of(i.field));
+  for (Issue& i : read) issues.add(std::move(i.field), std::move(i.message));
+  IssueList checked;
+  detail::validate_into(catalog, origins, removed, checked);
+  for (Issue& i : checked.take()) {
+    if (broken.count(entry_of(i.field)) == 0) issues.add(std::move(i.field), std::move(i.message));
+  }
+}
+
+}  // namespace
+
+// [SECTION] API
+
+Result<Catalog> load_catalog(const std::vector<CatalogFile>& files) {
+  IssueList issues;
+  Catalog catalog;
+  detail::EntryOrigins origins;
+  std::vector<detail::RemovedEntry> removed;
+  Target target{catalog, origins, removed, Mode::Load, issues};
+  bool all_parsed = true;
+  for (const CatalogFile& f : files) {
+    json doc;
+    if (!parse_json_text(f.text, f.name, doc, issues)) {
+      all_parsed = false;  // its entries are missing: checking references would only add noise
+      continue;
+    }
+    read_document(doc, f.name, target);
+  }
+  if (all_parsed && !issues.full()) validate_after_reading(catalog, origins, removed, issues);
+  if (!issues.empty()) return Result<Catalog>::failure(issues.take());
+  return Result<Catalog>::success(std::move(catalog));
+}
+
+Result<Catalog> apply_overlay(const Catalog& base, const CatalogFile& overlay) {
+  IssueList issues;
+  json doc;
+  if (!parse_json_text(overlay.text, overlay.name, doc, issues)) return Result<Catalog>::failure(issues.take());
+  Catalog merged = base;  // work on a copy: `base` is never touched
+  detail::EntryOrigins origins;
+  std::vector<detail::RemovedEntry> removed;
+  Target target{merged, origins, removed, Mode::Overlay, issues};
+  read_document(doc, overlay.name, target);
+  if (!issues.full()) validate_after_reading(merged, origins, removed, issues);
+  if (!issues.empty()) return Result<Catalog>::failure(issues.take());
+  return Result<Catalog>::success(std::move(merged));
+}
+
+}  // namespace cardfit

@@ -1,0 +1,324 @@
+// Catalog validation: every field against its rule (catalog_fields.hpp), rules that involve
+// two fields of one entry, unique well-formed ids, and references between entries.
+#include "catalog_validate.hpp"
+
+#include <set>
+
+#include "catalog_fields.hpp"
+#include "format.hpp"
+#include "messages.hpp"
+#include "suggest.hpp"
+
+namespace cardfit {
+namespace detail {
+
+using fields::FlagName;
+using fields::Need;
+using fields::Range;
+using fields::TextRule;
+
+std::string EntryOrigins::path_of(const std::string& section, const std::string& id, std::size_t index) const {
+  auto it = paths.find(key(section, id));
+  if (it != paths.end()) return it->second;
+  return section + "[" + std::to_string(index) + "]";
+}
+
+std::string EntryOrigins::path_or(const std::string& k, const std::string& fallback) const {
+  auto it = paths.find(k);
+  return it != paths.end() ? it->second : fallback;
+}
+
+namespace {
+
+// [SECTION] Checker: the field lists applied to values already in structs
+
+class Checker {
+ public:
+  Checker(std::string path, IssueList& issues) : path_(std::move(path)), issues_(issues) {}
+
+  void text(const char* key, const std::string& v, Need need, TextRule rule) {
+    if (auto e = fields::check_text(v, need, rule)) add(key, *e);
+  }
+  template <class I>
+  void integer(const char* key, const I& v, Need, Range r) {
+    if (auto e = fields::check_number(static_cast<double>(v), r, true)) add(key, *e);
+  }
+  void number(const char* key, const double& v, Need, Range r) {
+    if (auto e = fields::check_number(v, r, false)) add(key, *e);
+  }
+  void boolean(const char*, const bool&, Need) {}
+  template <class E>
+  void choice(const char* key, const E& v, Need) {
+    if (name_of(v).empty()) add(key, msg::cat_rule_outside_enum());
+  }
+  template <class T, class F>
+  void object(const char* key, const T& v, const bool* present, F&& visit) {
+    if (present != nullptr && !*present) return;
+    Checker sub(path_ + "." + key, issues_);
+    visit(sub, v);
+  }
+  template <class T, class F>
+  void list(const char* key, const std::vector<T>& items, Need, F&& visit) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      Checker sub(path_ + "." + key + "[" + std::to_string(i) + "]", issues_);
+      visit(sub, items[i]);
+    }
+  }
+  void strings(const char* key, const std::vector<std::string>& items, Need, TextRule rule) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (auto e = fields::check_text(items[i], Need::Required, rule)) {
+        issues_.add(path_ + "." + key + "[" + std::to_string(i) + "]", *e);
+      }
+    }
+  }
+  template <class B, std::size_t N>
+  void flags(const char*, Need, const std::array<FlagName<B>, N>&) {}
+
+ private:
+  void add(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
+
+  std::string path_;
+  IssueList& issues_;
+};
+
+// [SECTION] Rules across the fields of one entry
+
+struct Report {
+  const std::string& path;
+  IssueList& issues;
+  void operator()(const std::string& field, Message message) const {
+    issues.add(path + "." + field, std::move(message));
+  }
+};
+
+std::string num(double v) { return format_shortest(v); }
+std::string num(std::int64_t v) { return std::to_string(v); }
+std::string num(int v) { return std::to_string(v); }
+
+void check_entry(const Gpu& g, const Report& report) {
+  if (g.fp16_acc16_dense_tflops < g.fp16_dense_tflops) {
+    report("fp16_acc16_dense_tflops", msg::cat_gpu_acc16(num(g.fp16_dense_tflops), num(g.fp16_acc16_dense_tflops)));
+  }
+  if (g.interconnect != Interconnect::Pcie && g.nvlink_gb_per_s <= 0) {
+    report("nvlink_gb_per_s", msg::cat_gpu_link_bw(name_of(g.interconnect)));
+  }
+  if (g.fp8_path == Fp8Path::Native && !(g.fp8_dense_tflops > 0)) report("fp8_path", msg::cat_gpu_fp8_native());
+}
+
+void check_entry(const Model& m, const Report& report) {
+  if (m.num_kv_heads > m.num_attention_heads) {
+    report("num_kv_heads", msg::cat_model_kv_le_heads(num(m.num_attention_heads), num(m.num_kv_heads)));
+  } else if (m.num_kv_heads > 0 && m.num_attention_heads % m.num_kv_heads != 0) {
+    report("num_kv_heads", msg::cat_model_kv_divides(num(m.num_attention_heads), num(m.num_kv_heads)));
+  }
+  if (m.has_sliding_window && m.sliding_window.layers > m.num_layers) {
+    report("sliding_window.layers", msg::cat_model_window_layers(num(m.num_layers), num(m.sliding_window.layers)));
+  }
+  if (m.is_moe) {
+    if (m.moe.experts_per_token > m.moe.num_experts) {
+      report("moe.experts_per_token", msg::cat_model_top_k(num(m.moe.num_experts), num(m.moe.experts_per_token)));
+    }
+    if (m.moe.dense_layers >= m.num_layers) {
+      report("moe.dense_layers", msg::cat_model_dense_layers(num(m.num_layers), num(m.moe.dense_layers)));
+    }
+    if ((m.moe.num_shared_experts > 0) != (m.moe.shared_expert_intermediate_size > 0)) {
+      report("moe.shared_expert_intermediate_size",
+             msg::cat_model_shared(num(m.moe.num_shared_experts), num(m.moe.shared_expert_intermediate_size)));
+    }
+  }
+  if (m.is_mla && m.head_dim != m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim) {
+    report("head_dim", msg::cat_model_mla_head_dim(num(m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim), num(m.head_dim)));
+  }
+}
+
+void check_engine_list(const std::vector<std::string>& engines, const Report& report) {
+  if (engines.empty()) report("engines", msg::cat_list_engines_empty());
+  std::set<std::string> seen;
+  for (const std::string& e : engines) {
+    if (!seen.insert(e).second) report("engines", msg::cat_list_twice(e));
+  }
+}
+
+void check_entry(const WeightPrecision& p, const Report& report) { check_engine_list(p.engines, report); }
+
+void check_entry(const KvPrecision& p, const Report& report) {
+  if (p.bits < p.nominal_bits) report("effective_bits", msg::cat_kv_effective(num(p.nominal_bits), num(p.bits)));
+  check_engine_list(p.engines, report);
+}
+
+void check_range(const PriceRange& r, const std::string& field, const Report& report) {
+  if (r.low > r.high) report(field + ".high", msg::cat_range_high(num(r.low), num(r.high)));
+}
+
+void check_entry(const Platform& p, const Report& report) {
+  check_range(p.extra_fees_cny_per_month, "extra_fees_cny_per_month", report);
+  check_range(p.spot_multiplier, "spot_multiplier", report);
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < p.upgrades.size(); ++i) {
+    if (!seen.insert(p.upgrades[i].id).second) {
+      report("upgrades[" + std::to_string(i) + "].id", msg::cat_platform_upgrade_dup(p.upgrades[i].id));
+    }
+  }
+}
+
+void check_entry(const Offer& o, const Report& report) {
+  if (o.prices.empty()) report("prices", msg::cat_offer_no_prices());
+  std::set<Term> terms;
+  for (std::size_t i = 0; i < o.prices.size(); ++i) {
+    const OfferPrice& p = o.prices[i];
+    const std::string at = "prices[" + std::to_string(i) + "]";
+    check_range(p.price, at, report);
+    if (!p.on_inquiry && p.price.high <= 0) {
+      report(at + ".low", msg::cat_offer_zero_price());
+    }
+    if (!terms.insert(p.term).second) report(at + ".term", msg::cat_offer_term_twice());
+  }
+  if (o.unit == OfferUnit::Slice && o.slice_fraction >= 1) {
+    report("slice_fraction", msg::cat_offer_slice_lt1(num(o.slice_fraction)));
+  }
+  if (o.unit != OfferUnit::Slice && o.slice_fraction != 1) {
+    report("slice_fraction", msg::cat_offer_slice_1(num(o.slice_fraction)));
+  }
+  if (o.unit != OfferUnit::Machine && o.cards != 1) report("cards", msg::cat_offer_cards_1(num(o.cards)));
+}
+
+void check_entry(const BudgetTier& t, const Report& report) {
+  if (t.high_cny_per_month != 0 && t.high_cny_per_month <= t.low_cny_per_month) {
+    report("high_cny_per_month", msg::cat_tier_high(num(t.low_cny_per_month), num(t.high_cny_per_month)));
+  }
+}
+
+void check_entry(const EngineProfile&, const Report&) {}
+void check_entry(const Source&, const Report&) {}
+
+// [SECTION] References
+
+template <class T>
+struct IdSet {  // the ids of one section: a set to look up, a list for "did you mean"
+  std::set<std::string> set;
+  std::vector<std::string> list;
+  explicit IdSet(const std::vector<T>& items) {
+    for (const T& x : items) {
+      set.insert(x.id);
+      list.push_back(x.id);
+    }
+  }
+};
+
+struct References {
+  const std::vector<RemovedEntry>& removed;
+  IssueList& issues;
+
+  // `target_section`/`noun`: what is referred to; `from`: "offer 'x'"; `path`: where.
+  template <class T>
+  void check(const IdSet<T>& ids, const char* target_section, MsgId noun, const std::string& id, const Message& from,
+             const std::string& path) const {
+    if (ids.set.count(id) != 0) return;
+    for (const RemovedEntry& r : removed) {
+      if (r.section == target_section && r.id == id) {
+        issues.add(r.path, msg::cat_ref_still_used(Message(noun), id, from, path));
+        return;
+      }
+    }
+    const std::string near = closest(ids.list, id);  // only for references that fail
+    issues.add(path, near.empty() ? msg::cat_ref_unknown(Message(noun), id)
+                                  : msg::cat_ref_unknown_near(Message(noun), id, near));
+  }
+};
+
+}  // namespace
+
+void validate_into(const Catalog& catalog, const EntryOrigins& origins, const std::vector<RemovedEntry>& removed,
+                   IssueList& issues) {
+  fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
+    std::map<std::string, std::size_t> first_index;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (issues.full()) return;
+      const auto& entry = items[i];
+      const std::string path = origins.path_of(section.key, entry.id, i);
+      auto [it, fresh] = first_index.emplace(entry.id, i);
+      if (!fresh) {
+        issues.add(path + ".id", msg::cat_entry_duplicate(Message(section.noun), entry.id, section.key,
+                                                          std::to_string(it->second)));
+      }
+      Checker checker(path, issues);
+      visit(checker, entry);
+      check_entry(entry, Report{path, issues});
+    }
+  });
+
+  const std::string defaults_path = origins.path_or(EntryOrigins::key("defaults", ""), "defaults");
+  const Defaults& d = catalog.defaults;
+  if (!d.source.empty()) {  // built-in defaults (no engines file loaded) carry no source
+    Checker checker(defaults_path, issues);
+    fields::defaults_fields(checker, d);
+  }
+  if (d.tight_headroom > d.headroom) {
+    issues.add(defaults_path + ".tight_headroom", msg::cat_defaults_tight(num(d.headroom), num(d.tight_headroom)));
+  }
+  // 0: no default_usd_cny loaded (a partial catalog); plan() then asks for one.
+  if (auto e = d.usd_cny == 0 ? std::nullopt : fields::check_number(d.usd_cny, fields::kUsdCny, false)) {
+    issues.add(origins.path_or(EntryOrigins::key("default_usd_cny", ""), "default_usd_cny"), *e);
+  }
+  if (!catalog.custom_budget.id.empty()) {
+    Checker checker(origins.path_or(EntryOrigins::key("custom", ""), "custom"), issues);
+    fields::custom_budget_fields(checker, catalog.custom_budget);
+  }
+
+  // References between sections.
+  const References refs{removed, issues};
+  const IdSet gpu_ids(catalog.gpus);
+  const IdSet platform_ids(catalog.platforms);
+  const IdSet offer_ids(catalog.offers);
+  const IdSet engine_ids(catalog.engines);
+  for (std::size_t i = 0; i < catalog.offers.size(); ++i) {
+    const Offer& o = catalog.offers[i];
+    const std::string path = origins.path_of("offers", o.id, i);
+    const Message from = msg::cat_ref_from(msg::cat_noun_offer(), o.id);
+    refs.check(platform_ids, "platforms", MsgId::cat_noun_platform, o.platform, from, path + ".platform");
+    refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, o.gpu, from, path + ".gpu");
+  }
+  auto check_engines = [&](const char* section, MsgId noun, const auto& precisions) {
+    for (std::size_t i = 0; i < precisions.size(); ++i) {
+      const auto& p = precisions[i];
+      const std::string path = origins.path_of(section, p.id, i);
+      for (std::size_t k = 0; k < p.engines.size(); ++k) {
+        refs.check(engine_ids, "engines", MsgId::cat_noun_engine, p.engines[k], msg::cat_ref_from(Message(noun), p.id),
+                   path + ".engines[" + std::to_string(k) + "]");
+      }
+    }
+  };
+  check_engines("weight_precisions", MsgId::cat_noun_weight_precision, catalog.weight_precisions);
+  check_engines("kv_precisions", MsgId::cat_noun_kv_precision, catalog.kv_precisions);
+  for (std::size_t i = 0; i < catalog.budget_tiers.size(); ++i) {
+    const BudgetTier& t = catalog.budget_tiers[i];
+    const std::string path = origins.path_of("tiers", t.id, i);
+    for (std::size_t k = 0; k < t.picks.size(); ++k) {
+      refs.check(offer_ids, "offers", MsgId::cat_noun_offer, t.picks[k].offer, msg::cat_ref_from(msg::cat_noun_tier(), t.id),
+                 path + ".picks[" + std::to_string(k) + "].offer");
+    }
+  }
+}
+
+}  // namespace detail
+
+std::vector<Issue> validate_model(const Model& model, const std::string& path, bool provenance) {
+  Model m = model;
+  if (!provenance) {  // stand-ins, so that only the shapes are judged
+    if (m.source.empty()) m.source = "custom";
+    if (m.as_of.empty()) m.as_of = "2000";
+  }
+  IssueList issues;
+  detail::Checker checker(path, issues);
+  fields::model_fields(checker, m);
+  detail::check_entry(m, detail::Report{path, issues});
+  return issues.take();
+}
+
+std::vector<Issue> validate_catalog(const Catalog& catalog) {
+  IssueList issues;
+  detail::validate_into(catalog, detail::EntryOrigins{}, {}, issues);
+  return issues.take();
+}
+
+}  // namespace cardfit

@@ -1,0 +1,13 @@
+// A catalog as one JSON document ("cardfit.catalog/1") in the format the loader reads:
+// `cardfit catalog --json` and round-trip tests.
+#pragma once
+
+#include <string>
+
+#include "catalog.hpp"
+
+namespace cardfit {
+
+std::string catalog_to_json(const Catalog& catalog);
+
+}  // namespace cardfit

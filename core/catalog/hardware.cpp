@@ -1,0 +1,51 @@
+// GPU facts (see hardware.hpp).
+#include "hardware.hpp"
+
+#include <algorithm>
+
+namespace cardfit {
+
+bool has_fast_link(const Gpu& g) { return g.interconnect != Interconnect::Pcie; }
+
+DenseRate dense_rate(const Gpu& g, ComputeType wanted) {
+  const DenseRate fp16 = g.fp16_dense_tflops > 0 ? DenseRate{g.fp16_dense_tflops, ComputeType::Fp16, true}
+                                                 : DenseRate{g.fp32_tflops, ComputeType::Fp32, false};
+  auto fallback = [&fp16](bool native) { return DenseRate{fp16.tflops, fp16.used, native && fp16.native}; };
+  switch (wanted) {
+    case ComputeType::Fp32: return {g.fp32_tflops, ComputeType::Fp32, true};
+    case ComputeType::Fp16: return fp16;
+    case ComputeType::Bf16:
+      if (g.bf16_dense_tflops > 0) return {g.bf16_dense_tflops, ComputeType::Bf16, true};
+      return fallback(false);
+    case ComputeType::Fp8:
+      if (g.fp8_dense_tflops > 0) return {g.fp8_dense_tflops, ComputeType::Fp8, true};
+      if (g.bf16_dense_tflops > 0) return {g.bf16_dense_tflops, ComputeType::Bf16, false};
+      return fallback(false);
+    case ComputeType::Int8:
+      if (g.int8_dense_tops > 0) return {g.int8_dense_tops, ComputeType::Int8, true};
+      return fallback(false);
+  }
+  return fp16;
+}
+
+bool capability_native(const Gpu& g, Capability c) {
+  switch (c) {
+    case Capability::None: return true;
+    case Capability::Fp16: return g.fp16_dense_tflops > 0;
+    case Capability::Bf16: return g.bf16_dense_tflops > 0;
+    case Capability::Fp8: return g.fp8_dense_tflops > 0;
+    case Capability::Int8: return g.int8_dense_tops > 0;
+  }
+  return true;
+}
+
+bool runs_weights(const Gpu& g, Capability weights_need) {
+  return weights_need != Capability::Fp8 || g.fp8_path != Fp8Path::None;
+}
+
+int machines_for(const Gpu& g, int cards) {
+  const int per_node = std::max(1, g.max_cards_per_node);
+  return std::max(1, (cards + per_node - 1) / per_node);
+}
+
+}  // namespace cardfit

@@ -1,0 +1,33 @@
+// Facts about a GPU that several parts of the estimate and the planner need, written once:
+// which link counts as fast, which dense tensor rate a precision runs at, whether a capability
+// is native, whether FP8 weights can run at all, and how many machines a card count spans.
+#pragma once
+
+#include "catalog.hpp"
+
+namespace cardfit {
+
+// NVLink, HCCS (Ascend) and Infinity Fabric (MI300) are fast card-to-card links; PCIe is not.
+bool has_fast_link(const Gpu& gpu);
+
+struct DenseRate {
+  double tflops = 0;                     // per card, dense (never sparse, never non-tensor unless FP32)
+  ComputeType used = ComputeType::Fp16;  // the rate actually taken
+  bool native = true;                    // false: the GPU lacks the wanted tensor type
+};
+// The datasheet DENSE rate matmuls run at: Fp32 -> non-tensor FP32; Fp16 -> FP16 tensor with FP32
+// accumulate (GeForce's 2x FP16-accumulate rate is not used); Bf16 -> BF16, else FP16;
+// Fp8 -> FP8, else BF16, else FP16 (weight-only FP8); Int8 -> INT8 TOPS, else FP16. A card with no
+// FP16 tensor rate falls back to FP32.
+DenseRate dense_rate(const Gpu& gpu, ComputeType wanted);
+
+bool capability_native(const Gpu& gpu, Capability capability);
+
+// False when no common engine runs the weights on this GPU at all (FP8 checkpoints on a card
+// whose fp8_path is "none"): such options are listed with a warning but never picked.
+bool runs_weights(const Gpu& gpu, Capability weights_need);
+
+// Machines `cards` cards span: whole nodes of max_cards_per_node.
+int machines_for(const Gpu& gpu, int cards);
+
+}  // namespace cardfit

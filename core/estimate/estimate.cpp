@@ -1,0 +1,184 @@
+// estimate(): resolve the scenario, size the job, then per GPU choose cards and compute
+// speed or training time, collect warnings, and explain the figures.
+#include "estimate.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "explain.hpp"
+#include "fit.hpp"
+#include "format.hpp"
+#include "hardware.hpp"
+#include "memory.hpp"
+#include "messages.hpp"
+#include "resolve.hpp"
+#include "speed.hpp"
+
+namespace cardfit {
+namespace {
+
+double finite_or_zero(double v) { return std::isfinite(v) ? v : 0; }
+
+void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& w) {
+  const Capability need = r.precision().requires_capability;
+  if (!capability_native(g, need)) {
+    switch (need) {
+      case Capability::Bf16: w.push_back(msg::est_warn_no_bf16(g.name)); break;
+      case Capability::Fp8:
+        w.push_back(g.fp8_path == Fp8Path::None ? msg::est_warn_fp8_no_path(g.name) : msg::est_warn_fp8_weight_only(g.name));
+        break;
+      case Capability::Int8: w.push_back(msg::est_warn_no_int8(g.name)); break;
+      case Capability::Fp16: w.push_back(msg::est_warn_no_fp16(g.name)); break;
+      case Capability::None: break;
+    }
+  } else if (!dense_rate(g, r.compute).native) {
+    w.push_back(msg::est_warn_compute_fallback(g.name));
+  }
+  if (r.task == Task::Inference && !capability_native(g, r.kv_requires)) {
+    w.push_back(msg::est_warn_kv_dequant(g.name, r.kv_id));
+  }
+  if (g.runtime != Runtime::Cuda) w.push_back(msg::est_warn_runtime(g.name, Message(label_of(g.runtime))));
+}
+
+Message cards_text(int n) { return n == 1 ? msg::common_one_card() : msg::common_cards(std::to_string(n)); }
+
+GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
+  const Scenario& sc = r.scenario();
+  const bool inference = r.task == Task::Inference;
+  GpuEstimate g;
+  g.gpu = gpu.id;
+  const FitChoice fc = choose_cards(r, gpu);
+  g.cards = fc.found ? fc.layout.cards : 0;
+  g.max_cards_tried = fc.max_cards_tried;
+  g.min_cards_tight = fc.min_cards_tight;
+  g.tensor_parallel = fc.layout.tensor_parallel;
+  g.pipeline_parallel = fc.layout.pipeline_parallel;
+  g.data_parallel = fc.layout.data_parallel;
+  g.zero_stage = fc.layout.zero_stage;
+  g.fit = fc.fit;
+  g.per_card = fc.per_card;
+  g.per_card_bytes = fc.per_card.total;
+  g.card_memory_bytes = to_bytes(static_cast<double>(gpu.memory_mib) * kMiB);
+  g.usable_bytes = to_bytes(fc.usable);
+  g.spare_fraction = fc.usable > 0 ? 1 - static_cast<double>(g.per_card_bytes) / fc.usable : -1;
+  const DenseRate rate = dense_rate(gpu, r.compute);
+  g.compute = rate.used;
+  g.dense_tflops = rate.tflops;
+  g.max_context = max_context(r, fc.layout, fc.usable);
+  g.max_concurrency = max_concurrency(r, fc.layout, fc.usable);
+
+  if (fc.found) {
+    if (inference) {
+      const DecodeSpeed d = decode_speed(r, gpu, fc.layout, sc.context, sc.concurrency);
+      g.decode_tokens_per_s = finite_or_zero(d.per_sequence);
+      g.aggregate_tokens_per_s = finite_or_zero(d.aggregate);
+      g.decode_compute_bound = d.compute_bound;
+      const PrefillSpeed p = prefill_speed(r, gpu, fc.layout, sc.prompt);
+      g.prefill_tokens_per_s = finite_or_zero(p.tokens_per_s);
+      g.ttft_ms = finite_or_zero(p.ttft_ms);
+    } else {
+      const TrainTime t = train_time(r, gpu, fc.layout);
+      g.mfu = t.mfu;
+      g.train_tokens_per_s = finite_or_zero(t.tokens_per_s);
+      if (sc.tokens > 0 && t.tokens_per_s > 0) {
+        g.train_hours = finite_or_zero(t.hours);
+        g.gpu_hours = finite_or_zero(t.gpu_hours);
+      }
+    }
+  }
+
+  // Warnings.
+  std::vector<Message>& w = g.warnings;
+  capability_warnings(r, gpu, w);
+  if (!fc.found) {
+    const std::string need = format_bytes(static_cast<double>(g.per_card_bytes));
+    const std::string usable = format_bytes(fc.usable);
+    if (sc.cards > 0 || fc.max_cards_tried == 1) {
+      w.push_back(msg::est_warn_no_fit(cards_text(std::max(1, sc.cards)), need, usable));
+    } else {
+      const int per_node = std::max(1, gpu.max_cards_per_node);
+      w.push_back(msg::est_warn_no_fit_any(std::to_string(fc.max_cards_tried),
+                                           std::to_string(machines_for(gpu, fc.max_cards_tried)),
+                                           std::to_string(per_node), cards_text(fc.layout.cards), need, usable));
+    }
+    if (!inference && r.zero_stage == 0) w.push_back(msg::est_warn_zero0());
+  } else if (fc.fit == Fit::Tight) {
+    w.push_back(msg::est_warn_tight(format_percent(g.spare_fraction), format_percent(r.headroom)));
+  }
+  if (fc.found && inference) {
+    const Model& m = r.model();
+    const int tp = fc.layout.tensor_parallel;
+    if (tp > 1 && m.is_mla) {
+      w.push_back(msg::est_warn_mla_replicated(std::to_string(tp)));
+    } else if (tp > m.num_kv_heads && m.num_kv_heads > 0) {
+      w.push_back(msg::est_warn_kv_replicated(std::to_string(tp), std::to_string(m.num_kv_heads),
+                                              std::to_string(tp / m.num_kv_heads)));
+    }
+    if (fc.layout.cards > 1 && r.engine().multi_gpu != MultiGpu::Tensor) {
+      w.push_back(msg::est_warn_layer_split(r.engine().name));
+    } else if (fc.layout.pipeline_parallel > 1) {
+      w.push_back(msg::est_warn_pipeline(std::to_string(fc.layout.pipeline_parallel)));
+    }
+  }
+  if (fc.found && !inference && fc.layout.cards > 1 && !has_fast_link(gpu)) {
+    w.push_back(msg::est_warn_no_fast_link_training(format_percent(r.catalog().defaults.train_scaling_pcie)));
+  }
+  return g;
+}
+
+}  // namespace
+
+Result<Estimate> estimate(const Catalog& catalog, const Scenario& sc) {
+  Result<Resolved> rr = resolve(catalog, sc);
+  if (!rr.ok()) return Result<Estimate>::failure(std::move(rr.errors));
+  const Resolved& r = *rr.value;
+
+  Estimate e;
+  e.model = r.model().id.empty() ? "custom" : r.model().id;
+  e.precision = r.precision().id;
+  e.kv_precision = r.kv_id;
+  e.task = r.task;
+  e.params = r.params;
+  e.adapter_params = r.adapter_params;
+  e.headroom = r.headroom;
+  e.tight_headroom = r.tight_headroom;
+  e.kv_cache_bytes_per_token = kv_cache_bytes_per_token(r.model(), r.kv_bits);
+  e.kv_cache_bytes_per_sequence = to_bytes(kv_cache_bytes_per_sequence(r.model(), r.kv_bits, sc.context));
+  e.weight_bytes_per_token = to_bytes(r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers *
+                                                                   static_cast<double>(r.model().moe.experts_per_token));
+  const bool inference = r.task == Task::Inference;
+  e.memory = memory_per_card(r, Layout{}, sc.context, inference ? sc.concurrency : sc.batch);
+  if (!inference && sc.tokens > 0) e.train_flops = finite_or_zero(training_flops_per_token(r, sc.context) * sc.tokens);
+  e.warnings = r.warnings;
+  if (r.precision().bits_per_weight >= 32) e.warnings.push_back(msg::est_warn_fp32_matmul());
+
+  e.gpus.reserve(r.gpus.size());
+  for (const Gpu* g : r.gpus) e.gpus.push_back(evaluate(r, *g));
+
+  if (sc.explain) {
+    e.explain = explain_model(r, e);
+    // The GPU explained: the one chosen with --gpu, else the "just enough" one: fits comfortably
+    // (else tightly) on the fewest cards, then with the least usable memory.
+    const GpuEstimate* focus = nullptr;
+    auto better = [](const GpuEstimate& a, const GpuEstimate& b) {
+      if ((a.fit == Fit::Comfortable) != (b.fit == Fit::Comfortable)) return a.fit == Fit::Comfortable;
+      if (a.cards != b.cards) return a.cards < b.cards;
+      return a.usable_bytes < b.usable_bytes;
+    };
+    for (const GpuEstimate& g : e.gpus) {
+      if (g.fit != Fit::No && (!focus || better(g, *focus))) focus = &g;
+    }
+    if (!sc.gpu.empty() && !e.gpus.empty()) focus = &e.gpus.front();
+    if (focus) {
+      e.explained_gpu = focus->gpu;
+      const Gpu* gpu = catalog.find_gpu(focus->gpu);
+      if (gpu) {
+        std::vector<Explanation> more = explain_gpu(r, e, *focus, *gpu);
+        e.explain.insert(e.explain.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+      }
+    }
+  }
+  return Result<Estimate>::success(std::move(e));
+}
+
+}  // namespace cardfit

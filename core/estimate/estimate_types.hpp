@@ -1,0 +1,103 @@
+// What estimate() returns: the memory breakdown, per-GPU fit, speed and training time, and the
+// explanations. Plain structs shared by the estimate's parts (memory, fit, speed, explain)
+// and read by the planner, the JSON writers and the UI.
+// Bytes everywhere (GB = 1e9 bytes, GiB = 2^30 bytes only when formatting). Never NaN or inf.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "message.hpp"
+#include "names.hpp"
+#include "params.hpp"
+#include "scenario.hpp"
+
+namespace cardfit {
+
+enum class Fit {
+  Comfortable,  // need x (1 + headroom) <= usable
+  Tight,        // need x (1 + tight_headroom) <= usable
+  No,           // does not fit
+};
+template <>
+struct EnumNames<Fit> {
+  static constexpr std::array<Name<Fit>, 3> list{{{Fit::Comfortable, "comfortable", MsgId::fit_comfortable},
+                                                  {Fit::Tight, "tight", MsgId::fit_tight},
+                                                  {Fit::No, "no", MsgId::fit_no}}};
+};
+
+struct MemoryBreakdown {  // bytes
+  std::int64_t weights = 0;      // model weights (LoRA/QLoRA: the frozen base)
+  std::int64_t kv_cache = 0;     // inference KV cache for all concurrent sequences
+  std::int64_t activations = 0;  // activations / engine workspace / logits
+  std::int64_t gradients = 0;    // training: weight gradients (LoRA: adapter gradients)
+  std::int64_t optimizer = 0;    // training: optimizer states incl. FP32 master weights
+  std::int64_t adapters = 0;     // LoRA/QLoRA adapter weights
+  std::int64_t overhead = 0;     // CUDA context, engine reservation workspace, NCCL buffers
+  std::int64_t total = 0;        // sum of the above
+};
+
+struct Explanation {
+  std::string key;                   // stable id: "weights", "kv_cache_per_token", "decode_tokens_per_s", ...
+  Message quantity;                  // "Weights"
+  Message formula;                   // symbols: "weights = Σ params_group × bits_group / 8"
+  Message substituted;               // the user's numbers: "7,615,616,512 × 16 / 8 = 15.23 GB (14.19 GiB)"
+  std::vector<std::string> sources;  // Source ids in the catalog (title, publisher, url there)
+  std::string figure;                // the figure the explanation ends in, as the Estimate reports it
+};
+
+struct GpuEstimate {
+  std::string gpu;                      // Gpu::id
+  int cards = 0;                        // chosen card count; 0 = does not fit on any count tried
+  int max_cards_tried = 0;              // the largest count searched (nodes x cards per node)
+  int min_cards_tight = 0;              // smallest count that fits without headroom; 0 = none
+  int tensor_parallel = 1;              // inference: TP degree within a node; training: TP degree
+  int pipeline_parallel = 1;            // inference: pipeline stages (layer split, nodes)
+  int data_parallel = 1;                // training: data-parallel replicas
+  int zero_stage = 0;                   // training: ZeRO stage used
+  Fit fit = Fit::No;
+  std::int64_t per_card_bytes = 0;      // need on each card at `cards` (or on 1 card when none fits)
+  std::int64_t card_memory_bytes = 0;   // memory_mib x 2^20
+  std::int64_t usable_bytes = 0;        // after the engine's memory_utilization
+  double spare_fraction = 0;            // 1 - per_card / usable (negative when it does not fit)
+  MemoryBreakdown per_card;             // per_card_bytes broken down
+  ComputeType compute = ComputeType::Bf16;  // tensor rate actually used
+  double dense_tflops = 0;              // per card, dense, at `compute`
+  double decode_tokens_per_s = 0;       // per sequence (inference; 0 otherwise)
+  double aggregate_tokens_per_s = 0;    // all concurrent sequences together
+  bool decode_compute_bound = false;    // aggregate capped by compute, not bandwidth
+  double prefill_tokens_per_s = 0;
+  double ttft_ms = 0;                   // time to first token for one `prompt`
+  std::int64_t max_context = 0;         // largest context (tokens/sequence; training: sequence length) that fits
+  std::int64_t max_concurrency = 0;     // largest concurrency (training: micro-batch) that fits
+  std::optional<double> train_hours;    // wall clock for Scenario::tokens; nullopt when not training/no tokens
+  std::optional<double> gpu_hours;      // train_hours x cards
+  double train_tokens_per_s = 0;        // training throughput over all cards
+  double mfu = 0;                       // training MFU used
+  std::vector<Message> warnings;        // codes: message_code(w.id)
+};
+
+struct Estimate {
+  std::string model;                    // Model::id (custom: its id or "custom")
+  std::string precision;                // weights as stored (QLoRA: "nf4")
+  std::string kv_precision;             // KvPrecision::id or "auto-16"/"auto-32"
+  Task task = Task::Inference;
+  ParamCounts params;
+  std::int64_t adapter_params = 0;      // LoRA/QLoRA trainable parameters
+  std::int64_t kv_cache_bytes_per_token = 0;     // all layers, one token, before window caps
+  std::int64_t kv_cache_bytes_per_sequence = 0;  // at Scenario::context, sliding windows capped
+  std::int64_t weight_bytes_per_token = 0;       // weights read per decoded token (active, matmul)
+  double train_flops = 0;               // total training FLOPs for Scenario::tokens (0 = none)
+  MemoryBreakdown memory;               // one complete replica on one card (no sharding)
+  double headroom = 0.2;                // fraction kept free for "comfortable" (scenario's or catalog's)
+  double tight_headroom = 0;            // below headroom but at least this: "tight"
+  std::vector<GpuEstimate> gpus;        // catalog order; one entry with --gpu
+  std::string explained_gpu;            // GPU whose per-card figures `explain` covers ("" = none)
+  std::vector<Explanation> explain;
+  std::vector<Message> warnings;        // scenario-level
+};
+
+}  // namespace cardfit

@@ -1,0 +1,351 @@
+// The text behind every figure: the formula (message table), the same with the user's numbers,
+// and the sources (catalog ids). The numbers are the terms the formulas themselves return
+// (memory.hpp, speed.hpp, fit.hpp), so the text cannot drift from the figure shown.
+// NOTE: substituted expressions are numbers and symbols; words in them come from the table.
+#include "explain.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "fit.hpp"
+#include "format.hpp"
+#include "messages.hpp"
+#include "speed.hpp"
+
+namespace cardfit {
+namespace {
+
+using std::string;
+
+// Source ids in the catalog's sources table (assets/catalog/sources.json); "section/id" names a
+// catalog entry whose own `source` backs the figure.
+constexpr const char* kTransformerMath = "transformer-math-101";
+constexpr const char* kKorthikanti = "korthikanti-2022";
+constexpr const char* kZero = "zero-2019";
+constexpr const char* kQlora = "qlora-2023";
+constexpr const char* kLora = "lora-2021";
+constexpr const char* kVllm = "vllm-pagedattention-2023";
+constexpr const char* kMla = "deepseek-v2-2024";
+constexpr const char* kPalm = "palm-2022";
+constexpr const char* kMegatron = "megatron-lm-2019";
+constexpr const char* kHeadroomRule = "guide-yiwan-budget-2026";
+
+string entry(const char* section, const string& id) { return string(section) + "/" + id; }
+
+string count(double v) { return format_count(v); }
+string count(std::int64_t v) { return format_count(static_cast<double>(v)); }
+string grouped(double v) { return format_grouped(v); }
+string grouped(std::int64_t v) { return format_grouped(static_cast<double>(v)); }
+string bytes(double v) { return format_bytes(v); }
+string bytes(std::int64_t v) { return format_bytes(static_cast<double>(v)); }
+string fixed(double v, int d) { return format_fixed(v, d); }
+string bits(double v) { return format_trimmed(v, 3); }  // 16, 4.25, 4.127
+string compute_name(ComputeType c) { return render(Message(label_of(c)), Lang::En); }  // "BF16": a symbol
+
+Explanation item(string key, Message quantity, Message formula, Message substituted, std::vector<string> sources,
+                 string figure) {
+  return Explanation{std::move(key), std::move(quantity), std::move(formula), std::move(substituted),
+                     std::move(sources), std::move(figure)};
+}
+
+Layout layout_of(const GpuEstimate& g) {
+  Layout l;
+  l.cards = std::max(1, g.cards);
+  l.tensor_parallel = g.tensor_parallel;
+  l.pipeline_parallel = g.pipeline_parallel;
+  l.data_parallel = g.data_parallel;
+  l.zero_stage = g.zero_stage;
+  return l;
+}
+
+// "embedding 1.09 B × 16/8": one term of the weights sum.
+Message weight_term(Message name, std::int64_t params, double term_bits) {
+  return msg::explain_weights_term(std::move(name), count(params), bits(term_bits));
+}
+
+// [SECTION] Model-level figures
+
+void explain_params(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+  const Model& m = r.model();
+  const ParamCounts& p = e.params;
+  const string total = grouped(p.total);
+  Message published = m.published_params_b > 0 ? msg::explain_params_published(fixed(m.published_params_b, 2))
+                                               : Message();
+  out.push_back(item("params_total", msg::explain_params_total_quantity(),
+                     msg::explain_params_total_formula(m.is_mla ? msg::explain_params_total_mla() : Message()),
+                     msg::explain_params_total_sub(std::move(published), count(p.embedding), count(p.lm_head),
+                                                   m.tie_embeddings ? msg::explain_params_tied() : Message(),
+                                                   std::to_string(m.num_layers), count(p.attention_per_layer),
+                                                   count(p.mlp), count(p.router), count(p.vectors), count(p.extra),
+                                                   total),
+                     {kTransformerMath}, total));
+  if (m.is_moe) {
+    const string active = grouped(p.active);
+    out.push_back(item("params_active", msg::explain_params_active_quantity(), msg::explain_params_active_formula(),
+                       msg::explain_params_active_sub(count(p.total), std::to_string(p.moe_layers),
+                                                      std::to_string(m.moe.num_experts),
+                                                      std::to_string(m.moe.experts_per_token), count(p.expert_params),
+                                                      count(p.extra), active),
+                       {kTransformerMath}, active));
+  }
+}
+
+void explain_weights(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+  const ParamCounts& p = e.params;
+  const WeightPrecision& w = r.precision();
+  const double keep = std::max(16.0, w.bits_per_weight);
+  std::vector<Message> terms{weight_term(msg::explain_name_linear(), p.linear, w.bits_per_weight)};
+  auto kept = [&](Message name, std::int64_t n, bool flag) {
+    if (n > 0) terms.push_back(weight_term(std::move(name), n, flag ? keep : w.bits_per_weight));
+  };
+  kept(msg::explain_name_embedding(), p.embedding, w.keep_embeddings_16bit);
+  kept(msg::explain_name_lm_head(), p.lm_head, w.keep_lm_head_16bit);
+  kept(msg::explain_name_router(), p.router, w.keep_router_16bit);
+  kept(msg::explain_name_vectors(), p.vectors, w.keep_norms_16bit);
+  kept(msg::explain_name_extra(), p.extra, true);
+  Message sum = std::move(terms.front());
+  for (std::size_t i = 1; i < terms.size(); ++i) sum = msg::explain_plus(std::move(sum), std::move(terms[i]));
+  const string figure = bytes(e.memory.weights);
+  out.push_back(item("weights", msg::explain_weights_quantity(),
+                     msg::explain_weights_formula(w.name, bits(w.bits_per_weight)),
+                     msg::explain_equals(std::move(sum), figure), {kTransformerMath, entry("weight_precisions", w.id)},
+                     figure));
+}
+
+void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+  const Model& m = r.model();
+  const Scenario& sc = r.scenario();
+  {
+    const string per_token = grouped(e.kv_cache_bytes_per_token) + " B";
+    const string b = bits(r.kv_bits / 8);
+    if (m.is_mla) {
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(), msg::explain_kv_token_mla_formula(),
+                         msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
+                                              std::to_string(m.mla.qk_rope_head_dim) + ") × " +
+                                              std::to_string(m.num_layers) + " × " + b + " B = " + per_token),
+                         {kMla}, per_token));
+    } else {
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(), msg::explain_kv_token_formula(),
+                         msg::common_verbatim("2 × " + std::to_string(m.num_layers) + " × " +
+                                              std::to_string(m.num_kv_heads) + " × " + std::to_string(m.head_dim) +
+                                              " × " + b + " B = " + per_token),
+                         {kVllm}, per_token));
+    }
+  }
+  {
+    const KvShape ks = kv_shape(m, r.kv_bits);
+    string expr = grouped(sc.concurrency) + " × (" + grouped(ks.full_bytes_per_token) + " B × " + grouped(sc.context);
+    if (ks.window > 0) {
+      expr += " + " + grouped(ks.window_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
+              grouped(ks.window) + ")";
+    }
+    const string figure = bytes(e.memory.kv_cache);
+    out.push_back(item("kv_cache", msg::explain_kv_quantity(), msg::explain_kv_formula(),
+                       msg::common_verbatim(expr + ") = " + figure), {kVllm}, figure));
+  }
+  {
+    const InferenceActivation a = inference_activation(r, 1, sc.concurrency);
+    const string figure = bytes(e.memory.activations);
+    out.push_back(item("activations", msg::explain_act_inference_quantity(),
+                       msg::explain_act_inference_formula(r.engine().name),
+                       msg::common_verbatim(grouped(a.tokens_per_pass) + " × " + fixed(a.bytes_per_value, 0) +
+                                            " B × (4 × " + grouped(a.hidden) + " + 2 × " + grouped(a.mlp_width) +
+                                            ") + " + grouped(a.sequences) + " × " + grouped(a.vocab) +
+                                            " × 4 B = " + figure),
+                       {kVllm, entry("engines", r.engine().id)}, figure));
+  }
+}
+
+void explain_training_memory(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+  const Model& m = r.model();
+  const Scenario& sc = r.scenario();
+  const ParamCounts& p = e.params;
+  const double k = optimizer_bytes_per_param(sc.optimizer, r.fp32_training);
+  const double tb = r.training_bytes_per_param;
+  const MemoryBreakdown& mb = e.memory;
+  if (is_lora(r.task)) {
+    const string figure = bytes(mb.adapters + mb.gradients + mb.optimizer);
+    out.push_back(item("adapters", msg::explain_adapters_quantity(), msg::explain_adapters_formula(),
+                       msg::common_verbatim("r = " + std::to_string(sc.lora_rank) + ": " + grouped(e.adapter_params) +
+                                            " × (" + fixed(tb, 0) + " + " + fixed(tb, 0) + " + " + fixed(k, 0) +
+                                            ") B = " + figure),
+                       {kLora, kQlora}, figure));
+  } else {
+    const string figure = bytes(mb.weights + mb.gradients + mb.optimizer);
+    out.push_back(item("model_states", msg::explain_states_quantity(), msg::explain_states_formula(),
+                       msg::common_verbatim("Ψ = " + grouped(p.total) + ": (" + fixed(tb, 0) + " + " + fixed(tb, 0) +
+                                            " + " + fixed(k, 0) + ") B × Ψ = " + fixed(2 * tb + k, 0) + " B × Ψ = " +
+                                            figure),
+                       {kZero}, figure));
+  }
+  const TrainingActivation a = training_activation(r, 1, sc.context, sc.batch);
+  Message formula;
+  switch (sc.checkpointing) {
+    case Checkpointing::None:
+      formula = sc.flash_attention ? msg::explain_act_train_formula_flash() : msg::explain_act_train_formula_plain();
+      break;
+    case Checkpointing::Selective: formula = msg::explain_act_train_formula_selective(); break;
+    case Checkpointing::Full: formula = msg::explain_act_train_formula_full(); break;
+  }
+  string expr = "s = " + grouped(sc.context) + ", b = " + grouped(sc.batch) + ", h = " + grouped(m.hidden_size) +
+                ", a = " + std::to_string(m.num_attention_heads) + ", L = " + std::to_string(a.layers) + ", v = " +
+                grouped(m.vocab_size) + ": " + (a.fp32 ? "2 × (" : "") + std::to_string(a.layers) + " × " +
+                bytes(a.per_layer) + (a.recompute > 0 ? " + " + bytes(a.recompute) : string()) + " + " +
+                bytes(a.logits) + (a.fp32 ? ")" : "");
+  const string figure = bytes(mb.activations);
+  out.push_back(item("activations", msg::explain_act_train_quantity(), std::move(formula),
+                     msg::common_verbatim(expr + " = " + figure), {kKorthikanti}, figure));
+}
+
+void explain_totals(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+  const bool inference = r.task == Task::Inference;
+  const double mib = inference ? r.engine().overhead_mib : r.catalog().defaults.training_overhead_mib;
+  const MemoryBreakdown& mb = e.memory;
+  const string overhead = bytes(mb.overhead);
+  out.push_back(item("overhead", msg::explain_overhead_quantity(),
+                     inference ? msg::explain_overhead_formula_inference() : msg::explain_overhead_formula_training(),
+                     msg::common_verbatim(fixed(mib, 0) + " MiB × 2^20 = " + overhead),
+                     {inference ? entry("engines", r.engine().id) : string("defaults/")}, overhead));
+  const string total = bytes(mb.total);
+  out.push_back(item("total", msg::explain_total_quantity(), msg::explain_total_formula(),
+                     msg::common_verbatim(bytes(mb.weights) + " + " + bytes(mb.kv_cache) + " + " +
+                                          bytes(mb.activations) + " + " + bytes(mb.gradients) + " + " +
+                                          bytes(mb.optimizer) + " + " + bytes(mb.adapters) + " + " + overhead +
+                                          " = " + total),
+                     {kTransformerMath}, total));
+}
+
+void explain_train_flops(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+  if (!is_training(r.task) || !(e.train_flops > 0)) return;
+  const Scenario& sc = r.scenario();
+  const double a = attention_flops_per_token(r.model(), static_cast<double>(sc.context));
+  Message extra;
+  if (sc.checkpointing == Checkpointing::Full) extra = msg::explain_flops_full_recompute();
+  if (sc.checkpointing == Checkpointing::Selective) extra = msg::explain_flops_selective_recompute();
+  const string figure = count(e.train_flops) + "FLOP";
+  out.push_back(item("train_flops", msg::explain_flops_quantity(),
+                     is_lora(r.task) ? msg::explain_flops_formula_lora(std::move(extra))
+                                     : msg::explain_flops_formula_full(std::move(extra)),
+                     msg::common_verbatim("N = " + grouped(e.params.matmul_active) + ", A = " + count(a) + " (s = " +
+                                          grouped(sc.context) + "), D = " + count(sc.tokens) + ": C = " + figure),
+                     {kTransformerMath, kPalm}, figure));
+}
+
+}  // namespace
+
+std::vector<Explanation> explain_model(const Resolved& r, const Estimate& e) {
+  std::vector<Explanation> out;
+  explain_params(r, e, out);
+  explain_weights(r, e, out);
+  if (r.task == Task::Inference) {
+    explain_inference_memory(r, e, out);
+  } else {
+    explain_training_memory(r, e, out);
+  }
+  explain_totals(r, e, out);
+  explain_train_flops(r, e, out);
+  return out;
+}
+
+// [SECTION] Per-GPU figures
+
+std::vector<Explanation> explain_gpu(const Resolved& r, const Estimate& e, const GpuEstimate& g, const Gpu& gpu) {
+  std::vector<Explanation> out;
+  const Scenario& sc = r.scenario();
+  const Layout l = layout_of(g);
+  const bool inference = r.task == Task::Inference;
+  const double util = inference ? r.engine().memory_utilization : 1.0;
+  {
+    const double with_headroom = static_cast<double>(g.per_card_bytes) * (1 + r.headroom);
+    const string fit = string(name_of(g.fit));
+    out.push_back(item("fit", msg::explain_fit_quantity(gpu.name),
+                       inference ? msg::explain_fit_formula_inference() : msg::explain_fit_formula_training(),
+                       msg::common_verbatim(grouped(gpu.memory_mib) + " MiB × 2^20 × " + fixed(util, 2) + " = " +
+                                            bytes(g.usable_bytes) + "; " + bytes(g.per_card_bytes) + " × (1 + " +
+                                            fixed(r.headroom, 2) + ") = " + bytes(with_headroom) +
+                                            (with_headroom <= static_cast<double>(g.usable_bytes) ? " ≤ " : " > ") +
+                                            format_gb(static_cast<double>(g.usable_bytes)) + " → " + fit),
+                       {kHeadroomRule, inference ? entry("engines", r.engine().id) : string("defaults/")}, fit));
+  }
+  {
+    const string cards = std::to_string(g.cards);
+    string expr;
+    if (g.cards > 0) {
+      expr = "H = " + std::to_string(r.model().num_attention_heads) + ", K = " +
+             std::to_string(r.model().num_kv_heads) + ": TP " + std::to_string(g.tensor_parallel) + " × " +
+             (inference ? "PP " + std::to_string(g.pipeline_parallel)
+                        : "DP " + std::to_string(g.data_parallel) + " (ZeRO-" + std::to_string(g.zero_stage) + ")") +
+             " = " + cards;
+    } else {
+      expr = "1 … " + std::to_string(g.max_cards_tried) + " → " + cards;
+    }
+    out.push_back(item("cards", msg::explain_cards_quantity(gpu.name), msg::explain_cards_formula(),
+                       msg::common_verbatim(expr), {kMegatron, kVllm}, cards));
+  }
+  if (inference && g.cards > 0) {
+    const DecodeSpeed d = decode_speed(r, gpu, l, sc.context, sc.concurrency);
+    const EngineProfile& eng = r.engine();
+    const string aggregate = format_rate(g.aggregate_tokens_per_s) + " t/s";
+    string expr = "max(" + format_gb(d.bytes_per_step) + " / (" + fixed(gpu.memory_bandwidth_gb_per_s, 0) +
+                  " GB/s × " + fixed(eng.decode_bandwidth_efficiency, 2) + " × " + fixed(d.tp_speedup, 2) + "), " +
+                  grouped(sc.concurrency) + " × " + count(d.flops_per_token) + "FLOP / (" + fixed(g.dense_tflops, 1) +
+                  " TFLOPS " + compute_name(g.compute) + " × " + fixed(eng.prefill_compute_efficiency, 2) + " × " +
+                  fixed(d.tp_speedup, 2) + ")) = max(" + fixed(d.memory_ms, 2) + " ms, " + fixed(d.compute_ms, 2) +
+                  " ms)" + (d.sync_ms > 0 ? " + " + fixed(d.sync_ms, 2) + " ms" : string()) + " + " +
+                  fixed(d.overhead_ms, 2) + " ms = " + fixed(d.step_ms, 2) + " ms → " +
+                  format_rate(g.decode_tokens_per_s) + " t/s; × " + grouped(sc.concurrency) + " = " + aggregate;
+    out.push_back(item("decode_tokens_per_s", msg::explain_decode_quantity(gpu.name), msg::explain_decode_formula(),
+                       msg::common_verbatim(expr), {entry("engines", eng.id)}, aggregate));
+    const PrefillSpeed pf = prefill_speed(r, gpu, l, sc.prompt);
+    const string prefill = format_rate(g.prefill_tokens_per_s) + " t/s";
+    const double n = static_cast<double>(e.params.matmul_active);
+    string expr2 = fixed(g.dense_tflops, 1) + " TFLOPS " + compute_name(g.compute) + " × " +
+                   fixed(eng.prefill_compute_efficiency, 2) + " × " + fixed(pf.tp_speedup, 2) + " / (2 × " + count(n) +
+                   " + " + count(pf.flops_per_token - 2 * n) + ") FLOP = " + format_rate(pf.compute_tokens_per_s) +
+                   " t/s; max(" + grouped(sc.prompt) + " / " + format_rate(pf.compute_tokens_per_s) + " t/s, " +
+                   format_gb(pf.weight_bytes) + " / (" + fixed(gpu.memory_bandwidth_gb_per_s, 0) + " GB/s × " +
+                   fixed(eng.decode_bandwidth_efficiency, 2) + " × " + fixed(pf.tp_speedup, 2) + ")) + " +
+                   fixed(pf.overhead_ms, 2) + " ms = " + fixed(g.ttft_ms, 1) + " ms → " + prefill;
+    out.push_back(item("prefill_tokens_per_s", msg::explain_prefill_quantity(gpu.name), msg::explain_prefill_formula(),
+                       msg::common_verbatim(expr2), {kTransformerMath, entry("engines", eng.id)}, prefill));
+  }
+  {
+    const string max_concurrency = grouped(g.max_concurrency);
+    out.push_back(item("max_context", msg::explain_max_quantity(gpu.name),
+                       inference ? msg::explain_max_formula_inference() : msg::explain_max_formula_training(),
+                       msg::explain_max_sub(bytes(g.usable_bytes),
+                                            inference ? msg::explain_word_concurrency() : msg::explain_word_batch(),
+                                            grouped(inference ? sc.concurrency : sc.batch), grouped(g.max_context),
+                                            grouped(sc.context), max_concurrency),
+                       {inference ? kVllm : kKorthikanti}, max_concurrency));
+  }
+  if (!inference && g.train_hours && g.gpu_hours) {
+    const TrainTime t = train_time(r, gpu, l);
+    const string gpu_hours = fixed(*g.gpu_hours, 1) + " GPU-h";
+    out.push_back(item("train_hours", msg::explain_train_quantity(gpu.name), msg::explain_train_formula(),
+                       msg::common_verbatim(count(t.flops) + "FLOP / (" + std::to_string(l.cards) + " × " +
+                                            fixed(t.peak_tflops, 1) + " TFLOPS " + compute_name(g.compute) + " × " +
+                                            fixed(t.mfu, 2) + " × " + fixed(t.scaling, 2) + ") / 3600 = " +
+                                            fixed(*g.train_hours, 1) + " h; × " + std::to_string(l.cards) + " = " +
+                                            gpu_hours),
+                       {kTransformerMath, "defaults/"}, gpu_hours));
+  }
+  return out;
+}
+
+// [SECTION] Citations
+
+Message cite(const Catalog& catalog, const std::string& ref) {
+  const std::size_t slash = ref.find('/');
+  if (slash == std::string::npos) {
+    const Source* s = catalog.find_source(ref);
+    if (!s) return msg::common_verbatim(ref);
+    return msg::explain_cite_source(s->title, s->publisher, s->date);
+  }
+  const string section = ref.substr(0, slash);
+  const string id = ref.substr(slash + 1);
+  if (id.empty()) return msg::explain_cite_defaults();
+  return msg::explain_cite_entry(section, id);
+}
+
+}  // namespace cardfit

@@ -1,0 +1,465 @@
+// Custom models: Hugging Face config.json -> Model, and a bare parameter count -> an
+// assumed Llama-like Model. Field names and defaults follow transformers' *Config classes.
+#include "hf_config.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <set>
+
+#include "catalog_fields.hpp"
+#include "catalog_validate.hpp"
+#include "format.hpp"
+#include "json_text.hpp"
+#include "messages.hpp"
+#include "params.hpp"
+
+namespace cardfit {
+namespace {
+
+using nlohmann::json;
+using i64 = std::int64_t;
+
+constexpr i64 kMaxConfigInt = 1'000'000'000'000;  // larger than any real shape; keeps casts safe
+
+// [SECTION] Reading config keys
+
+class Config {
+ public:
+  Config(const json& obj, std::string prefix, std::string model_type, IssueList& issues,
+         std::vector<Message>& notes)
+      : obj_(obj), prefix_(std::move(prefix)), type_(std::move(model_type)), issues_(issues), notes_(notes) {}
+
+  // The value, or nullptr when the key is absent or null.
+  const json* get(const char* key) const {
+    auto it = obj_.find(key);
+    return it == obj_.end() || it->is_null() ? nullptr : &*it;
+  }
+  bool has(const char* key) const { return get(key) != nullptr; }
+
+  // A required integer > 0 (or >= 0 when `allow_zero`).
+  i64 need(const char* key, bool allow_zero = false) {
+    const json* v = get(key);
+    if (v == nullptr) {
+      issues_.add(path(key), msg::imp_missing(type_));
+      return 0;
+    }
+    return read(key, *v, allow_zero);
+  }
+
+  // An integer that transformers defaults; `why` (if any) says where the default comes from.
+  i64 or_default(const char* key, i64 fallback, Message why = Message()) {
+    const json* v = get(key);
+    if (v == nullptr) {
+      if (!why.empty()) notes_.push_back(msg::imp_default_note(key, std::move(why)));
+      return fallback;
+    }
+    return read(key, *v, true);
+  }
+
+  bool flag(const char* key, bool fallback) {
+    const json* v = get(key);
+    if (v == nullptr) return fallback;
+    if (!v->is_boolean()) {
+      issues_.add(path(key), msg::cat_type_bool(describe_json(*v)));
+      return fallback;
+    }
+    return v->get<bool>();
+  }
+
+  std::string text(const char* key) const {
+    const json* v = get(key);
+    return v != nullptr && v->is_string() ? v->get<std::string>() : std::string();
+  }
+
+  const json* object(const char* key) {
+    const json* v = get(key);
+    if (v != nullptr && !v->is_object()) {
+      issues_.add(path(key), msg::cat_type_object(describe_json(*v)));
+      return nullptr;
+    }
+    return v;
+  }
+
+  std::string path(const char* key) const { return prefix_ + key; }
+  const std::string& model_type() const { return type_; }
+  IssueList& issues() { return issues_; }
+
+ private:
+  i64 read(const char* key, const json& v, bool allow_zero) {
+    double x = 0;
+    if (v.is_number_integer() && !(v.is_number_unsigned() && v.get<std::uint64_t>() > static_cast<std::uint64_t>(kMaxConfigInt))) {
+      x = static_cast<double>(v.get<i64>());
+    } else if (v.is_number_float() && std::isfinite(v.get<double>()) && v.get<double>() == std::floor(v.get<double>())) {
+      x = v.get<double>();  // 4096.0 from some exporters
+    } else {
+      issues_.add(path(key), msg::cat_type_integer(describe_json(v)));
+      return 0;
+    }
+    if (x < (allow_zero ? 0 : 1) || x > static_cast<double>(kMaxConfigInt)) {
+      issues_.add(path(key), msg::cat_rule_int_range(allow_zero ? "0" : "1", format_shortest(static_cast<double>(kMaxConfigInt)),
+                                                     describe_json(v)));
+      return 0;
+    }
+    return static_cast<i64>(x);
+  }
+
+  const json& obj_;
+  std::string prefix_;
+  std::string type_;
+  IssueList& issues_;
+  std::vector<Message>& notes_;
+};
+
+int as_int(i64 v) { return static_cast<int>(std::min<i64>(v, 1'000'000'000)); }  // range-checked later
+
+
+// [SECTION] Vision towers -> extra_params
+
+// SigLIP vision encoder + Gemma 3's multimodal projector (Gemma3MultiModalProjector:
+// mm_input_projection_weight vision_hidden x text_hidden, mm_soft_emb_norm RMSNorm).
+i64 gemma3_vision_params(Config& v, i64 text_hidden) {
+  const i64 h = v.need("hidden_size"), inter = v.need("intermediate_size"), layers = v.need("num_hidden_layers");
+  const i64 image = v.need("image_size"), patch = v.need("patch_size");
+  const i64 channels = v.or_default("num_channels", 3);
+  if (h == 0 || inter == 0 || layers == 0 || image == 0 || patch == 0) return 0;
+  const i64 positions = (image / patch) * (image / patch);
+  const i64 patch_embed = channels * patch * patch * h + h;  // Conv2d with bias
+  const i64 per_layer = 2 * h                                  // layer_norm1
+                        + 4 * (h * h + h)                      // q, k, v, out_proj with bias
+                        + 2 * h                                // layer_norm2
+                        + (h * inter + inter) + (inter * h + h);  // fc1, fc2 with bias
+  const i64 tower = patch_embed + positions * h + layers * per_layer + 2 * h;  // + post_layernorm
+  return tower + h * text_hidden + h;
+}
+
+// Qwen2.5-VL ViT: Conv3d patch embed (no bias), blocks with RMSNorm, fused qkv + proj
+// (biased), gated SiLU MLP (biased), then the 2x2 patch merger to the text width.
+i64 qwen25vl_vision_params(Config& v, i64 text_hidden) {
+  const i64 h = v.need("hidden_size"), inter = v.need("intermediate_size"), depth = v.need("depth");
+  const i64 channels = v.has("in_channels") ? v.or_default("in_channels", 3) : v.or_default("in_chans", 3);
+  const i64 patch = v.or_default("patch_size", 14);
+  const i64 temporal = v.or_default("temporal_patch_size", 2);
+  const i64 merge = v.or_default("spatial_merge_size", 2);
+  const i64 out = v.or_default("out_hidden_size", text_hidden);
+  if (h == 0 || inter == 0 || depth == 0) return 0;
+  const i64 patch_embed = channels * temporal * patch * patch * h;
+  const i64 per_block = 2 * h + (h * 3 * h + 3 * h) + (h * h + h) + 2 * (h * inter + inter) + (inter * h + h);
+  const i64 merged = h * merge * merge;
+  const i64 merger = h + (merged * merged + merged) + (merged * out + out);  // ln_q, mlp.0, mlp.2
+  return patch_embed + depth * per_block + merger;
+}
+
+// [SECTION] Families
+
+const std::vector<std::string>& families() {
+  static const std::vector<std::string> types{"llama",     "mistral",     "mixtral",     "qwen2",  "qwen2_moe",
+                                              "qwen3",     "qwen3_moe",   "phi3",        "gemma2", "gemma3",
+                                              "gemma3_text", "deepseek_v2", "deepseek_v3", "chatglm", "glm",
+                                              "qwen2_5_vl"};
+  return types;
+}
+
+// head_dim when the config gives none: hidden / heads as transformers does, but only when it divides.
+void derive_head_dim(Config& c, Model& m, std::vector<Message>& notes, const char* head_dim_key) {
+  if (m.num_attention_heads <= 0 || m.hidden_size <= 0) return;  // already reported
+  if (m.hidden_size % m.num_attention_heads != 0) {
+    c.issues().add(c.path(head_dim_key), msg::imp_head_dim_underivable(format_grouped(static_cast<double>(m.hidden_size)),
+                                                                     std::to_string(m.num_attention_heads)));
+    return;
+  }
+  m.head_dim = as_int(m.hidden_size / m.num_attention_heads);
+  notes.push_back(msg::imp_head_dim_note(head_dim_key, std::to_string(m.head_dim)));
+}
+
+void read_chatglm(Config& c, Model& m, std::vector<Message>& notes) {
+  m.family = "chatglm";
+  m.num_layers = as_int(c.need("num_layers"));
+  m.hidden_size = c.need("hidden_size");
+  m.intermediate_size = c.need("ffn_hidden_size");
+  m.num_attention_heads = as_int(c.need("num_attention_heads"));
+  const bool mqa = c.flag("multi_query_attention", false);
+  m.num_kv_heads = mqa ? as_int(c.need("multi_query_group_num")) : m.num_attention_heads;
+  if (c.has("kv_channels")) {
+    m.head_dim = as_int(c.need("kv_channels"));
+  } else {
+    derive_head_dim(c, m, notes, "kv_channels");
+  }
+  m.vocab_size = c.need("padded_vocab_size");
+  m.max_context = c.need("seq_length");
+  m.qkv_bias = c.flag("add_qkv_bias", false);
+  m.tie_embeddings = c.flag("tie_word_embeddings", false);
+}
+
+void read_standard(Config& c, const std::string& type, Model& m, std::vector<Message>& notes) {
+  const bool gemma = type == "gemma2" || type == "gemma3";
+  const bool gemma3 = type == "gemma3";
+  const bool qwen2_like = type == "qwen2" || type == "qwen2_moe" || type == "qwen2_5_vl";
+  const bool qwen3_like = type == "qwen3" || type == "qwen3_moe";
+  const bool deepseek = type == "deepseek_v2" || type == "deepseek_v3";
+
+  m.family = type;
+  m.norms_per_layer = gemma ? 4 : 2;  // Gemma 2/3: pre- and post-norm around attention and MLP
+  m.num_layers = as_int(c.need("num_hidden_layers"));
+  m.hidden_size = c.need("hidden_size");
+  m.intermediate_size = c.need("intermediate_size");
+  m.num_attention_heads = as_int(c.need("num_attention_heads"));
+  m.num_kv_heads = as_int(c.or_default("num_key_value_heads", m.num_attention_heads, msg::imp_why_no_gqa()));
+  m.vocab_size = gemma3 ? c.or_default("vocab_size", 262208, msg::imp_why_default("Gemma3TextConfig", "262208"))
+                        : c.need("vocab_size");
+  m.max_context = gemma3 ? c.or_default("max_position_embeddings", 131072, msg::imp_why_default("Gemma3TextConfig", "131072"))
+                         : c.need("max_position_embeddings");
+  m.tie_embeddings = c.flag("tie_word_embeddings", gemma);  // Gemma configs default to tied
+  // Qwen2 hard-codes q/k/v biases; GlmConfig defaults attention_bias to true.
+  m.qkv_bias = qwen2_like ? true : c.flag("attention_bias", type == "glm");
+  m.qk_norm = qwen3_like || gemma3;
+
+  // MLA (DeepSeek): the query/key head is qk_nope + qk_rope wide.
+  if (deepseek && c.has("kv_lora_rank")) {
+    m.is_mla = true;
+    m.mla.kv_lora_rank = as_int(c.need("kv_lora_rank"));
+    m.mla.q_lora_rank = as_int(c.or_default("q_lora_rank", 0));  // null: full-rank q_proj (V2-Lite)
+    m.mla.qk_rope_head_dim = as_int(c.need("qk_rope_head_dim"));
+    m.mla.qk_nope_head_dim = as_int(c.need("qk_nope_head_dim"));
+    m.mla.v_head_dim = as_int(c.need("v_head_dim"));
+    m.head_dim = m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim;
+  } else if (c.has("head_dim")) {
+    m.head_dim = as_int(c.need("head_dim"));
+  } else {
+    derive_head_dim(c, m, notes, "head_dim");
+  }
+
+  // Sliding-window attention: which layers use it.
+  const int n = m.num_layers;
+  int sliding_layers = 0;
+  i64 window = 0;
+  if (const json* types = c.get("layer_types"); types != nullptr && types->is_array()) {
+    for (const json& t : *types) sliding_layers += t.is_string() && t.get<std::string>() == "sliding_attention";
+    if (sliding_layers > 0) window = c.need("sliding_window");
+  } else if (type == "mistral" || type == "mixtral" || type == "phi3") {
+    if (c.has("sliding_window")) {  // null: full attention
+      window = c.need("sliding_window");
+      sliding_layers = n;
+    }
+  } else if (qwen2_like || qwen3_like) {
+    if (c.flag("use_sliding_window", false) && c.has("sliding_window")) {
+      window = c.need("sliding_window");
+      const i64 full = c.or_default("max_window_layers", 28, msg::imp_why_default("Qwen2Config", "28"));
+      sliding_layers = std::max(0, n - as_int(full));  // layers from max_window_layers on slide
+    }
+  } else if (type == "gemma2") {
+    window = c.or_default("sliding_window", 4096, msg::imp_why_default("Gemma2Config", "4096"));
+    sliding_layers = (n + 1) / 2;  // even layers are local
+  } else if (gemma3) {
+    window = c.or_default("sliding_window", 4096, msg::imp_why_default("Gemma3TextConfig", "4096"));
+    i64 pattern = c.or_default("sliding_window_pattern", 6, msg::imp_why_default("Gemma3TextConfig", "6"));
+    if (pattern == 0) pattern = 6;
+    sliding_layers = n - as_int(n / pattern);  // layer i is global when (i + 1) % pattern == 0
+  }
+  if (sliding_layers > 0 && window > 0) {
+    m.has_sliding_window = true;
+    m.sliding_window.window = window;
+    m.sliding_window.layers = sliding_layers;
+  }
+
+  // Mixture of experts.
+  if (type == "mixtral") {
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("num_local_experts"));
+    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+    m.moe.expert_intermediate_size = m.intermediate_size;
+  } else if (type == "qwen3_moe" || type == "qwen2_moe") {
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("num_experts"));
+    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+    if (type == "qwen2_moe") {
+      m.moe.shared_expert_intermediate_size = c.need("shared_expert_intermediate_size", true);
+      m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
+    }
+    // Dense layers: listed in mlp_only_layers, or off the decoder_sparse_step grid.
+    std::set<i64> dense;
+    if (const json* only = c.get("mlp_only_layers"); only != nullptr && only->is_array()) {
+      for (const json& l : *only) {
+        if (l.is_number_integer() && l.get<i64>() >= 0 && l.get<i64>() < n) dense.insert(l.get<i64>());
+      }
+    }
+    const i64 step = std::max<i64>(1, c.or_default("decoder_sparse_step", 1));
+    for (int i = 0; i < n; ++i) {
+      if ((i + 1) % step != 0) dense.insert(i);
+    }
+    m.moe.dense_layers = static_cast<int>(dense.size());
+  } else if (deepseek && c.has("n_routed_experts")) {
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("n_routed_experts"));
+    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+    m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
+    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+    m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
+    if (c.or_default("moe_layer_freq", 1) != 1) c.issues().add(c.path("moe_layer_freq"), msg::imp_moe_layer_freq());
+  }
+  if (m.is_moe && m.moe.dense_layers == 0 && m.intermediate_size != m.moe.expert_intermediate_size) {
+    notes.push_back(msg::imp_unused_intermediate(std::to_string(m.intermediate_size)));
+    m.intermediate_size = m.moe.expert_intermediate_size;
+  }
+}
+
+std::string last_path_part(const std::string& s) {
+  const std::size_t slash = s.find_last_of('/');
+  return slash == std::string::npos ? s : s.substr(slash + 1);
+}
+
+std::string join(const std::vector<std::string>& parts, const char* sep) {
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : sep) + p;
+  return out;
+}
+
+// Field rules and cross-field rules of the catalog (as_of is the caller's to set).
+void check_model(const Model& m, const std::string& file, IssueList& issues) {
+  for (Issue& i : validate_model(m, file + ": model", false)) issues.add(std::move(i.field), std::move(i.message));
+}
+
+}  // namespace
+
+const std::vector<std::string>& supported_hf_model_types() { return families(); }
+
+Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::string_view id) {
+  const std::string file = "config.json";
+  IssueList issues;
+  json root;
+  if (!parse_json_text(config_json_text, file, root, issues)) return Result<ImportedModel>::failure(issues.take());
+  if (!root.is_object()) return Result<ImportedModel>::failure(file, msg::cat_type_object(describe_json(root)));
+
+  Model m;
+  std::vector<Message> notes;
+  const std::string id_text(id);
+  if (auto e = fields::check_text(id_text, fields::Need::Required, fields::TextRule::Id)) issues.add("id", *e);
+  m.id = id_text;
+
+  auto type_it = root.find("model_type");
+  if (type_it == root.end() || !type_it->is_string()) {
+    issues.add(file + ": model_type", msg::imp_model_type_missing(join(families(), ", ")));
+    return Result<ImportedModel>::failure(issues.take());
+  }
+  std::string type = type_it->get<std::string>();
+  if (std::find(families().begin(), families().end(), type) == families().end()) {
+    issues.add(file + ": model_type", msg::imp_model_type_unsupported(type, join(families(), ", ")));
+    return Result<ImportedModel>::failure(issues.take());
+  }
+
+  // Multimodal configs keep the language model in text_config (Gemma 3 always; newer
+  // Qwen2.5-VL exports too) and the vision tower in vision_config.
+  Config top(root, file + ": ", type, issues, notes);
+  const json* text = &root;
+  std::string text_prefix = file + ": ";
+  if (type == "gemma3" || (type == "qwen2_5_vl" && top.has("text_config"))) {
+    text = top.object("text_config");
+    text_prefix = file + ": text_config.";
+    if (text == nullptr) {
+      issues.add(file + ": text_config", msg::imp_missing(type));
+      return Result<ImportedModel>::failure(issues.take());
+    }
+  }
+  if (type == "gemma3_text") type = "gemma3";
+  Config c(*text, text_prefix, type, issues, notes);
+  if (type == "chatglm") {
+    read_chatglm(c, m, notes);
+  } else {
+    read_standard(c, type, m, notes);
+  }
+
+  if (const json* vision = top.object("vision_config"); vision != nullptr && (type == "gemma3" || type == "qwen2_5_vl")) {
+    Config v(*vision, file + ": vision_config.", type, issues, notes);
+    m.extra_params = type == "gemma3" ? gemma3_vision_params(v, m.hidden_size) : qwen25vl_vision_params(v, m.hidden_size);
+    notes.push_back(msg::imp_vision_note());
+  }
+
+  const std::string repo = top.text("_name_or_path");
+  if (repo.find('/') != std::string::npos && repo.front() != '/' && repo.front() != '.') m.hf_repo = repo;
+  m.name = repo.empty() ? id_text : last_path_part(repo);
+  m.source = m.hf_repo.empty() ? "config.json" : "config.json: " + m.hf_repo;
+
+  if (issues.empty()) check_model(m, file, issues);
+  if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());
+  return Result<ImportedModel>::success(ImportedModel{std::move(m), std::move(notes)});
+}
+
+// [SECTION] A bare parameter count
+
+namespace {
+
+struct Shape {
+  const char* reference;  // the real model whose depth and width we borrow
+  double params;          // its published parameter count
+  int layers;
+  i64 hidden;
+};
+
+constexpr Shape kShapes[] = {
+    {"Qwen2.5-0.5B", 0.49e9, 24, 896},    {"Llama-3.2-1B", 1.24e9, 16, 2048},
+    {"Llama-3.2-3B", 3.21e9, 28, 3072},   {"Llama-3.1-8B", 8.03e9, 32, 4096},
+    {"Qwen2.5-14B", 14.7e9, 48, 5120},    {"Qwen2.5-32B", 32.8e9, 64, 5120},
+    {"Llama-3.1-70B", 70.6e9, 80, 8192},  {"Llama-3.1-405B", 405.9e9, 126, 16384},
+};
+
+}  // namespace
+
+Result<ImportedModel> model_from_param_count(double params, std::string_view id) {
+  IssueList issues;
+  const std::string id_text(id);
+  if (auto e = fields::check_text(id_text, fields::Need::Required, fields::TextRule::Id)) issues.add("id", *e);
+  if (!std::isfinite(params) || params < 1e7 || params > 1e13) {
+    issues.add("params", msg::imp_params_range(format_shortest(params)));
+  }
+  if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());
+
+  const Shape* best = &kShapes[0];
+  for (const Shape& s : kShapes) {
+    if (std::fabs(std::log(params / s.params)) < std::fabs(std::log(params / best->params))) best = &s;
+  }
+  Model m;
+  m.id = id_text;
+  m.name = format_trimmed(params / 1e9, 1) + "B";
+  m.family = "llama";
+  m.published_params_b = params / 1e9;
+  m.num_layers = best->layers;
+  m.hidden_size = best->hidden;
+  m.head_dim = best->hidden < 2048 ? 64 : 128;
+  m.num_attention_heads = static_cast<int>(best->hidden / m.head_dim);
+  m.num_kv_heads = 1;
+  for (int k = 8; k >= 1; --k) {
+    if (m.num_attention_heads % k == 0) {
+      m.num_kv_heads = k;
+      break;
+    }
+  }
+  m.vocab_size = 128256;
+  m.max_context = 131072;
+  m.tie_embeddings = best->hidden < 4096;
+  m.assumed_architecture = true;
+
+  // count_params is linear in intermediate_size: solve for the requested total.
+  m.intermediate_size = m.hidden_size;
+  const i64 at_hidden = count_params(m).total;
+  m.intermediate_size = 2 * m.hidden_size;
+  const double per_unit = static_cast<double>(count_params(m).total - at_hidden) / static_cast<double>(m.hidden_size);
+  const double wanted = static_cast<double>(m.hidden_size) + (params - static_cast<double>(at_hidden)) / per_unit;
+  const double lo = static_cast<double>(m.hidden_size), hi = 8.0 * static_cast<double>(m.hidden_size);
+  const double clamped = std::clamp(std::round(wanted / 256) * 256, lo, hi);
+  m.intermediate_size = static_cast<i64>(clamped);
+
+  const i64 total = count_params(m).total;
+  m.source = "cardfit: assumed shape";
+  std::vector<Message> notes{msg::imp_assumed_note(best->reference, std::to_string(m.num_layers),
+                                                   std::to_string(m.hidden_size), std::to_string(m.head_dim),
+                                                   std::to_string(m.num_kv_heads), std::to_string(m.intermediate_size),
+                                                   format_grouped(static_cast<double>(total)), format_grouped(params))};
+  if (wanted < lo || wanted > hi) notes.push_back(msg::imp_limit_note());
+  check_model(m, "params", issues);
+  if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());
+  return Result<ImportedModel>::success(ImportedModel{std::move(m), std::move(notes)});
+}
+
+}  // namespace cardfit

@@ -1,0 +1,56 @@
+// Custom models: a Hugging Face config.json text, or a bare parameter count, turned into a
+// catalog Model. Shapes come from the config, never from the model's marketing name.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "message.hpp"
+#include "result.hpp"
+
+namespace cardfit {
+
+// A model read from a config.json or made from a parameter count, with what was assumed or
+// derived on the way (shown next to the figures).
+struct ImportedModel {
+  Model model;
+  std::vector<Message> notes;
+};
+
+// model_type values import_hf_config understands (config.json "model_type").
+const std::vector<std::string>& supported_hf_model_types();
+
+// Reads a config.json: llama, mistral, mixtral, qwen2, qwen2_moe, qwen3, qwen3_moe, phi3,
+// gemma2, gemma3 / gemma3_text (text_config nested), deepseek_v2, deepseek_v3, chatglm
+// (ChatGLM3 / GLM-4: num_layers, ffn_hidden_size, multi_query_group_num, kv_channels,
+// padded_vocab_size, seq_length, add_qkv_bias), glm, qwen2_5_vl.
+// - head_dim is read when present; otherwise hidden_size / num_attention_heads, as
+//   transformers does (MLA: qk_nope_head_dim + qk_rope_head_dim), and an error when that
+//   does not divide evenly. Said in `notes`.
+// - Keys that transformers defaults (num_key_value_heads = heads, tie_word_embeddings,
+//   Gemma 3's vocab_size / max_position_embeddings / sliding_window_pattern) take that
+//   default, and `notes` says so. Any other missing key is an error naming it.
+// - Vision towers (gemma3 SigLIP, qwen2_5_vl ViT + merger) are counted from vision_config
+//   into extra_params.
+// `id` must be a catalog id (lowercase [a-z0-9._-]). The result has source "config.json: REPO"
+// and an EMPTY as_of: the caller fills in the date (the
+// core has no clock). Invalid JSON or UTF-8 is an error, never a crash.
+Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::string_view id);
+
+// A model known only by its parameter count (e.g. 7e9 for "7B"), with an ASSUMED
+// Llama-like architecture (assumed_architecture = true; notes explain it):
+// - layers and hidden size from the nearest (in log params) of these real dense models:
+//   Qwen2.5-0.5B (24 x 896), Llama-3.2-1B (16 x 2048), Llama-3.2-3B (28 x 3072),
+//   Llama-3.1-8B (32 x 4096), Qwen2.5-14B (48 x 5120), Qwen2.5-32B (64 x 5120),
+//   Llama-3.1-70B (80 x 8192), Llama-3.1-405B (126 x 16384);
+// - head_dim 128 (64 below hidden 2048), heads = hidden / head_dim, GQA with the largest
+//   divisor of heads <= 8 as KV heads, vocab 128256 (Llama 3), context 131072, no biases,
+//   embeddings tied below hidden 4096 (as Llama 3.2 1B/3B);
+// - intermediate_size solved so that count_params() matches `params` (rounded to a
+//   multiple of 256, kept within [hidden, 8 x hidden]).
+// `params` must be between 1e7 and 1e13 (a count, not billions). as_of is left empty.
+Result<ImportedModel> model_from_param_count(double params, std::string_view id);
+
+}  // namespace cardfit

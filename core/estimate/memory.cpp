@@ -1,0 +1,265 @@
+// Memory formulas (docs/model.md §Memory). All in double bytes, rounded once at the end.
+#include "memory.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cardfit {
+namespace {
+
+double kept_bits(double bits) { return bits < 16 ? 16 : bits; }
+
+}  // namespace
+
+// [SECTION] Weights
+
+WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w) {
+  const double bits = w.bits_per_weight > 0 ? w.bits_per_weight : 16;
+  const double keep = kept_bits(bits);
+  const double b_linear = bits / 8;
+  const double b_router = (w.keep_router_16bit ? keep : bits) / 8;
+  const double b_vectors = (w.keep_norms_16bit ? keep : bits) / 8;
+  const double b_embedding = (w.keep_embeddings_16bit || (p.lm_head == 0 && w.keep_lm_head_16bit) ? keep : bits) / 8;
+  const double b_head = (w.keep_lm_head_16bit ? keep : bits) / 8;
+  const double b_extra = keep / 8;
+
+  WeightBytes out;
+  out.stored = static_cast<double>(p.linear) * b_linear + static_cast<double>(p.router) * b_router +
+               static_cast<double>(p.vectors) * b_vectors + static_cast<double>(p.embedding) * b_embedding +
+               static_cast<double>(p.lm_head) * b_head + static_cast<double>(p.extra) * b_extra;
+  // The matrix that does the output matmul: the untied head, or the tied embedding.
+  const double head = p.lm_head > 0 ? static_cast<double>(p.lm_head) * b_head
+                                    : static_cast<double>(p.embedding) * b_embedding;
+  out.expert = static_cast<double>(p.expert_params) * b_linear;
+  const double routed_active = static_cast<double>(p.linear_active - p.attention) -
+                               static_cast<double>(p.dense_layers) * static_cast<double>(p.dense_mlp_per_layer) -
+                               static_cast<double>(p.moe_layers) * static_cast<double>(p.shared_expert_params);
+  const double dense_linear = static_cast<double>(p.linear_active) - std::max(0.0, routed_active);
+  out.read_dense = dense_linear * b_linear + static_cast<double>(p.router) * b_router +
+                   static_cast<double>(p.vectors) * b_vectors + head;
+  return out;
+}
+
+// [SECTION] KV cache
+
+KvShape kv_shape(const Model& m, double kv_bits) {
+  KvShape s;
+  const double bytes = kv_bits / 8;
+  double per_layer = 0;
+  if (m.is_mla) {
+    per_layer = static_cast<double>(m.mla.kv_lora_rank + m.mla.qk_rope_head_dim) * bytes;
+  } else {
+    per_layer = 2.0 * m.num_kv_heads * m.head_dim * bytes;
+  }
+  per_layer = std::max(0.0, per_layer);
+  const int layers = std::max(0, m.num_layers);
+  const int sliding = m.has_sliding_window && m.sliding_window.window > 0
+                          ? std::clamp(m.sliding_window.layers, 0, layers)
+                          : 0;
+  s.full_bytes_per_token = per_layer * (layers - sliding);
+  s.window_bytes_per_token = per_layer * sliding;
+  s.window = sliding > 0 ? m.sliding_window.window : 0;
+  return s;
+}
+
+std::int64_t kv_cache_bytes_per_token(const Model& m, double kv_bits) {
+  const KvShape s = kv_shape(m, kv_bits);
+  return to_bytes(s.full_bytes_per_token + s.window_bytes_per_token);
+}
+
+double kv_cache_bytes_per_sequence(const Model& m, double kv_bits, std::int64_t context) {
+  const KvShape s = kv_shape(m, kv_bits);
+  const double ctx = static_cast<double>(std::max<std::int64_t>(0, context));
+  const double windowed = s.window > 0 ? std::min(ctx, static_cast<double>(s.window)) : ctx;
+  return s.full_bytes_per_token * ctx + s.window_bytes_per_token * windowed;
+}
+
+double kv_replication(const Model& m, int tp) {
+  if (tp <= 1) return 1;
+  if (m.is_mla) return tp;
+  if (m.num_kv_heads > 0 && tp > m.num_kv_heads) return static_cast<double>(tp) / m.num_kv_heads;
+  return 1;
+}
+
+// [SECTION] Training states
+
+double optimizer_bytes_per_param(Optimizer o, bool fp32_training) {
+  switch (o) {
+    case Optimizer::AdamW: return fp32_training ? 8 : 12;
+    case Optimizer::AdamW8bit: return fp32_training ? 2 : 6;
+    case Optimizer::Sgd: return fp32_training ? 4 : 8;
+  }
+  return 12;
+}
+
+ModelStates zero_model_states(double params, Optimizer optimizer, int stage, int dp, double bytes_per_value,
+                              bool fp32_training) {
+  const double n = std::max(1, dp);
+  ModelStates s;
+  s.weights = params * bytes_per_value / (stage >= 3 ? n : 1.0);
+  s.gradients = params * bytes_per_value / (stage >= 2 ? n : 1.0);
+  s.optimizer = params * optimizer_bytes_per_param(optimizer, fp32_training) / (stage >= 1 ? n : 1.0);
+  return s;
+}
+
+// [SECTION] Activations
+
+double activation_bytes_per_layer(double s, double b, double h, double a, int tp, Checkpointing ckpt, bool flash) {
+  const double t = std::max(1, tp);
+  const double sbh = s * b * h;
+  if (ckpt == Checkpointing::Full) return 2 * sbh;
+  const double scores = (ckpt == Checkpointing::Selective || flash) ? 0.0 : 5 * a * s / (h * t);
+  return sbh * (10 + 24 / t + (h > 0 ? scores : 0.0));
+}
+
+double logits_bytes(double s, double b, double vocab, int tp) { return 4 * s * b * vocab / std::max(1, tp); }
+
+InferenceActivation inference_activation(const Resolved& r, int tp, std::int64_t concurrency) {
+  const Model& m = r.model();
+  const EngineProfile& e = r.engine();
+  InferenceActivation a;
+  a.sequences = static_cast<double>(std::max<std::int64_t>(1, concurrency));
+  a.tokens_per_pass = e.max_batched_tokens > 0 ? static_cast<double>(e.max_batched_tokens)
+                                               : static_cast<double>(r.scenario().prompt) * a.sequences;
+  a.bytes_per_value = r.precision().bits_per_weight > 16 ? 4 : 2;
+  a.hidden = static_cast<double>(m.hidden_size);
+  a.mlp_width = static_cast<double>(r.params.mlp_active_width);
+  a.tensor_parallel = std::max(1, tp);
+  a.vocab = static_cast<double>(m.vocab_size);
+  a.bytes = a.tokens_per_pass * a.bytes_per_value * (4 * a.hidden + 2 * a.mlp_width / a.tensor_parallel) +
+            a.sequences * a.vocab * 4;
+  return a;
+}
+
+// [SECTION] LoRA
+
+std::int64_t lora_adapter_params(const Model& m, int rank, const std::vector<std::string>& targets) {
+  bool q = false, k = false, v = false, o = false, gate = false, up = false, down = false;
+  for (const std::string& t : targets) {
+    const bool all = t == "all-linear";
+    const bool attn = all || t == "attention";
+    const bool mlp = all || t == "mlp";
+    q = q || attn || t == "q";
+    k = k || attn || t == "k";
+    v = v || attn || t == "v";
+    o = o || attn || t == "o";
+    gate = gate || mlp || t == "gate";
+    up = up || mlp || t == "up";
+    down = down || mlp || t == "down";
+  }
+  // NOTE: in double, so that an absurd custom shape saturates instead of overflowing int64.
+  using num = double;
+  const num r = std::max(0, rank);
+  const num h = static_cast<num>(m.hidden_size);
+  const num heads = m.num_attention_heads;
+  num attn = 0;
+  if (m.is_mla) {
+    const num q_head = m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim;
+    const num q_lora = m.mla.q_lora_rank;
+    if (q) attn += q_lora > 0 ? r * (h + q_lora) + r * (q_lora + heads * q_head) : r * (h + heads * q_head);
+    if (k) attn += r * (h + m.mla.kv_lora_rank + m.mla.qk_rope_head_dim);  // kv_a_proj_with_mqa
+    if (v) attn += r * (m.mla.kv_lora_rank + heads * (m.mla.qk_nope_head_dim + m.mla.v_head_dim));  // kv_b_proj
+    if (o) attn += r * (heads * m.mla.v_head_dim + h);
+  } else {
+    const num q_out = heads * m.head_dim;
+    const num kv_out = static_cast<num>(m.num_kv_heads) * m.head_dim;
+    if (q) attn += r * (h + q_out);
+    if (k) attn += r * (h + kv_out);
+    if (v) attn += r * (h + kv_out);
+    if (o) attn += r * (q_out + h);
+  }
+  auto mlp_adapters = [&](std::int64_t width_i) {
+    const num width = static_cast<num>(width_i);
+    if (width <= 0) return 0.0;
+    return (gate ? r * (h + width) : 0) + (up ? r * (h + width) : 0) + (down ? r * (width + h) : 0);
+  };
+  const num layers = std::max(0, m.num_layers);
+  num mlp = 0;
+  if (m.is_moe) {
+    const num dense = std::clamp<num>(m.moe.dense_layers, 0, layers);
+    mlp = dense * mlp_adapters(m.intermediate_size) +
+          (layers - dense) * (std::max(0, m.moe.num_experts) * mlp_adapters(m.moe.expert_intermediate_size) +
+                              mlp_adapters(m.moe.shared_expert_intermediate_size));
+  } else {
+    mlp = layers * mlp_adapters(m.intermediate_size);
+  }
+  return to_bytes(layers * attn + mlp);  // a count; to_bytes rounds and saturates
+}
+
+// [SECTION] Per card
+
+MemoryBreakdown sum_total(MemoryBreakdown m) {
+  m.total = m.weights + m.kv_cache + m.activations + m.gradients + m.optimizer + m.adapters + m.overhead;
+  return m;
+}
+
+namespace {
+
+MemoryBreakdown inference_per_card(const Resolved& r, const Layout& l, std::int64_t context, std::int64_t concurrency) {
+  const Model& m = r.model();
+  const double cards = std::max(1, l.cards);
+  const double c = static_cast<double>(std::max<std::int64_t>(1, concurrency));
+  MemoryBreakdown out;
+  out.weights = to_bytes(r.weight_bytes / cards);
+  out.kv_cache = to_bytes(c * kv_cache_bytes_per_sequence(m, r.kv_bits, context) *
+                          kv_replication(m, l.tensor_parallel) / cards);
+  out.activations = to_bytes(inference_activation(r, l.tensor_parallel, concurrency).bytes);
+  out.overhead = to_bytes(r.engine().overhead_mib * kMiB);
+  return sum_total(out);
+}
+
+MemoryBreakdown training_per_card(const Resolved& r, const Layout& l, std::int64_t seq, std::int64_t batch) {
+  const Scenario& sc = r.scenario();
+  const double tp = std::max(1, l.tensor_parallel);
+  const double dp = std::max(1, l.data_parallel);
+  const int stage = std::clamp(l.zero_stage, 0, 3);
+  const double tb = r.training_bytes_per_param;
+  MemoryBreakdown out;
+  if (is_lora(r.task)) {
+    const ModelStates a = zero_model_states(static_cast<double>(r.adapter_params), sc.optimizer, stage,
+                                            l.data_parallel, tb, r.fp32_training);
+    out.weights = to_bytes(r.weight_bytes / tp / (stage >= 3 ? dp : 1.0));  // frozen base
+    out.adapters = to_bytes(a.weights / tp);
+    out.gradients = to_bytes(a.gradients / tp);
+    out.optimizer = to_bytes(a.optimizer / tp);
+  } else {
+    const ModelStates s = zero_model_states(static_cast<double>(r.params.total), sc.optimizer, stage, l.data_parallel,
+                                            tb, r.fp32_training);
+    out.weights = to_bytes(s.weights / tp);
+    out.gradients = to_bytes(s.gradients / tp);
+    out.optimizer = to_bytes(s.optimizer / tp);
+  }
+  out.activations = to_bytes(training_activation(r, l.tensor_parallel, seq, batch).bytes);
+  out.overhead = to_bytes(r.catalog().defaults.training_overhead_mib * kMiB);
+  return sum_total(out);
+}
+
+}  // namespace
+
+TrainingActivation training_activation(const Resolved& r, int tp, std::int64_t seq, std::int64_t batch) {
+  const Model& m = r.model();
+  const Scenario& sc = r.scenario();
+  const double s = static_cast<double>(std::max<std::int64_t>(1, seq));
+  const double b = static_cast<double>(std::max<std::int64_t>(1, batch));
+  const double h = static_cast<double>(m.hidden_size);
+  const double heads = m.num_attention_heads;
+  TrainingActivation a;
+  a.layers = std::max(0, m.num_layers);
+  a.per_layer = activation_bytes_per_layer(s, b, h, heads, tp, sc.checkpointing, sc.flash_attention);
+  if (sc.checkpointing == Checkpointing::Full) {
+    // The layer being recomputed holds its full activations during its backward pass.
+    a.recompute = activation_bytes_per_layer(s, b, h, heads, tp, Checkpointing::None, sc.flash_attention);
+  }
+  a.logits = logits_bytes(s, b, static_cast<double>(m.vocab_size), tp);
+  a.fp32 = r.fp32_training;
+  a.bytes = (a.layers * a.per_layer + a.recompute + a.logits) * (a.fp32 ? 2 : 1);
+  return a;
+}
+
+MemoryBreakdown memory_per_card(const Resolved& r, const Layout& layout, std::int64_t context,
+                                std::int64_t batch_or_concurrency) {
+  if (r.task == Task::Inference) return inference_per_card(r, layout, context, batch_or_concurrency);
+  return training_per_card(r, layout, context, batch_or_concurrency);
+}
+
+}  // namespace cardfit

@@ -1,0 +1,125 @@
+// Memory in bytes: weights by precision (what each format leaves in 16-bit), the KV cache
+// (GQA, head_dim from the config, sliding windows, MLA latents), ZeRO-sharded model states,
+// Korthikanti et al. activations, LoRA adapters, and the per-card totals for a layout.
+// Sources: docs/model.md §Memory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "estimate_types.hpp"
+#include "params.hpp"
+#include "resolve.hpp"
+#include "scenario.hpp"
+#include "units.hpp"
+
+namespace cardfit {
+
+// [SECTION] Weights
+
+struct WeightBytes {
+  double stored = 0;      // every parameter at its format's bits (kept tensors at 16 bits)
+  double read_dense = 0;  // read per decoded token, everything but routed experts (the output
+                          // layer's matrix included, the input-embedding lookup excluded)
+  double expert = 0;      // one routed expert (0 for dense models)
+};
+// Quantised formats store linear layers at bits_per_weight and keep the tensors the precision
+// lists as "unquantized" (embeddings, lm_head, norms, router) at 16 bits; a vision tower stays
+// at 16 bits (32 for FP32).
+WeightBytes weight_bytes(const ParamCounts& params, const WeightPrecision& precision);
+
+// [SECTION] KV cache
+
+struct KvShape {
+  double full_bytes_per_token = 0;    // summed over full-attention layers
+  double window_bytes_per_token = 0;  // summed over sliding-window layers
+  std::int64_t window = 0;            // tokens kept by a sliding layer
+};
+// Per layer per token: MHA/GQA 2 x kv_heads x head_dim x bits/8 (K and V);
+// MLA (kv_lora_rank + qk_rope_head_dim) x bits/8 (the latent and the shared rotary key).
+KvShape kv_shape(const Model& model, double kv_bits);
+std::int64_t kv_cache_bytes_per_token(const Model& model, double kv_bits);  // all layers, no window cap
+double kv_cache_bytes_per_sequence(const Model& model, double kv_bits, std::int64_t context);
+// How many copies of the cache tensor parallelism makes: kv_heads < tp replicates KV heads
+// (tp / kv_heads); MLA's single latent is replicated on every rank (tp).
+double kv_replication(const Model& model, int tensor_parallel);
+
+// [SECTION] Training states (ZeRO, Rajbhandari et al. 2020)
+
+// Optimizer bytes per parameter K: mixed precision AdamW 12 (FP32 master + m + v), 8-bit AdamW
+// 6 (FP32 master + two 8-bit moments), SGD with momentum 8 (FP32 master + momentum). Training
+// in FP32 needs no master copy: 8, 2 and 4.
+double optimizer_bytes_per_param(Optimizer optimizer, bool fp32_training);
+
+struct ModelStates {
+  double weights = 0;
+  double gradients = 0;
+  double optimizer = 0;
+  double total() const { return weights + gradients + optimizer; }
+};
+// Per data-parallel card: stage 1 shards the optimizer, 2 also the gradients, 3 also the
+// weights over `data_parallel` cards. bytes_per_value: 2 (16-bit) or 4 (FP32 training).
+ModelStates zero_model_states(double params, Optimizer optimizer, int zero_stage, int data_parallel,
+                              double bytes_per_value = 2, bool fp32_training = false);
+
+// [SECTION] Activations (Korthikanti et al. 2022, 16-bit activations)
+
+// One transformer layer, bytes: no recomputation sbh(10 + 24/t + 5as/(ht)) (t = 1: sbh(34 + 5as/h));
+// FlashAttention drops the 5as/h term (scores not stored); selective recomputation drops it too;
+// full recomputation keeps only the layer input, 2sbh.
+double activation_bytes_per_layer(double seq, double batch, double hidden, double heads, int tensor_parallel,
+                                  Checkpointing checkpointing, bool flash_attention);
+// FP32 logits kept for the cross-entropy loss: 4 s b v / t.
+double logits_bytes(double seq, double batch, double vocab, int tensor_parallel);
+
+// Inference workspace for one forward pass: tokens_per_pass x bytes x (4h + 2 x mlp width / t),
+// plus FP32 logits for every sampled sequence. Its terms, which the explanation shows.
+struct InferenceActivation {
+  double tokens_per_pass = 0;  // the engine's max batched tokens, else prompt x concurrency
+  double bytes_per_value = 2;  // 4 for FP32 weights
+  double hidden = 0;
+  double mlp_width = 0;        // active MLP width a token passes through
+  int tensor_parallel = 1;
+  double sequences = 1;        // rows of logits
+  double vocab = 0;
+  double bytes = 0;            // the total
+};
+InferenceActivation inference_activation(const Resolved& r, int tensor_parallel, std::int64_t concurrency);
+
+// [SECTION] LoRA (Hu et al. 2021; QLoRA, Dettmers et al. 2023)
+
+// Trainable adapter parameters: r x (d_in + d_out) per targeted matrix, per layer (every routed
+// and shared expert counts). Targets: q k v o gate up down; groups all-linear, attention, mlp.
+std::int64_t lora_adapter_params(const Model& model, int rank, const std::vector<std::string>& targets);
+
+// [SECTION] Per card, for a layout
+
+struct Layout {
+  int cards = 1;
+  int tensor_parallel = 1;    // inference: TP inside a node; training: TP degree
+  int pipeline_parallel = 1;  // inference: layer-split stages
+  int data_parallel = 1;      // training: replicas (ZeRO shards over these)
+  int zero_stage = 0;         // training
+};
+
+// One card's need: inference at `context` tokens x `concurrency` sequences; training at
+// sequence length `context` x micro-batch `batch_or_concurrency`.
+MemoryBreakdown memory_per_card(const Resolved& r, const Layout& layout, std::int64_t context,
+                                std::int64_t batch_or_concurrency);
+
+MemoryBreakdown sum_total(MemoryBreakdown m);  // fills total
+
+// Training activations on one card: its terms, which the explanation shows.
+struct TrainingActivation {
+  double per_layer = 0;  // activation_bytes_per_layer at the card's TP degree
+  int layers = 0;
+  double recompute = 0;  // full recomputation: the layer being recomputed, in full
+  double logits = 0;
+  bool fp32 = false;     // doubled for FP32 activations
+  double bytes = 0;      // the total
+};
+TrainingActivation training_activation(const Resolved& r, int tensor_parallel, std::int64_t seq, std::int64_t batch);
+
+}  // namespace cardfit

@@ -1,0 +1,111 @@
+// Parameter counting, layer by layer, from the config shapes.
+#include "params.hpp"
+
+#include <algorithm>
+
+namespace cardfit {
+namespace {
+// NOTE: arithmetic in double (exact for integers below 2^53, i.e. any real model) so that an
+// absurd custom shape saturates instead of overflowing int64; converted once at the end.
+double clamp_nonneg(std::int64_t v) { return v < 0 ? 0.0 : static_cast<double>(v); }
+double clamp_nonneg(int v) { return v < 0 ? 0.0 : v; }
+
+std::int64_t to_count(double v) {
+  if (!(v > 0)) return 0;
+  if (v > 4e18) return static_cast<std::int64_t>(4e18);
+  return static_cast<std::int64_t>(v + 0.5);
+}
+}  // namespace
+
+ParamCounts count_params(const Model& m) {
+  using num = double;
+  const num h = clamp_nonneg(m.hidden_size);
+  const num heads = clamp_nonneg(m.num_attention_heads);
+  const num kv = clamp_nonneg(m.num_kv_heads);
+  const num d = clamp_nonneg(m.head_dim);
+  const num vocab = clamp_nonneg(m.vocab_size);
+  const int layers = std::max(0, m.num_layers);
+
+  // Attention projections (matrices) and per-layer vectors (biases, norms).
+  num attn = 0;
+  num vec = 0;
+  if (m.is_mla) {
+    const num q_lora = clamp_nonneg(m.mla.q_lora_rank);
+    const num kv_lora = clamp_nonneg(m.mla.kv_lora_rank);
+    const num rope = clamp_nonneg(m.mla.qk_rope_head_dim);
+    const num nope = clamp_nonneg(m.mla.qk_nope_head_dim);
+    const num v_dim = clamp_nonneg(m.mla.v_head_dim);
+    const num q_head = nope + rope;
+    attn += q_lora > 0 ? h * q_lora + q_lora * heads * q_head : h * heads * q_head;  // q (low-rank or full)
+    attn += h * (kv_lora + rope);              // kv_a_proj_with_mqa: latent + shared rotary key
+    attn += kv_lora * heads * (nope + v_dim);  // kv_b_proj: latent -> per-head k_nope and v
+    attn += heads * v_dim * h;                 // o_proj
+    vec += q_lora + kv_lora;                   // q_a_layernorm, kv_a_layernorm
+  } else {
+    attn = h * heads * d + 2 * h * kv * d + heads * d * h;  // q, k, v, o
+    if (m.qkv_bias) vec += heads * d + 2 * kv * d;
+    if (m.qk_norm) vec += 2 * d;
+  }
+  vec += clamp_nonneg(m.norms_per_layer) * h;
+
+  // MLP: gated (SwiGLU/GeGLU) = gate + up + down = 3 x hidden x width.
+  const num dense_mlp = 3 * h * clamp_nonneg(m.intermediate_size);
+  num mlp = 0;
+  num mlp_active = 0;
+  num router = 0;
+  num expert = 0;
+  num shared = 0;
+  num active_width = clamp_nonneg(m.intermediate_size);
+  int dense_layers = layers;
+  int moe_layers = 0;
+  if (m.is_moe) {
+    dense_layers = std::clamp(m.moe.dense_layers, 0, layers);
+    moe_layers = layers - dense_layers;
+    const num experts = clamp_nonneg(m.moe.num_experts);
+    const num top_k = std::clamp(clamp_nonneg(m.moe.experts_per_token), 0.0, experts);
+    expert = 3 * h * clamp_nonneg(m.moe.expert_intermediate_size);
+    shared = 3 * h * clamp_nonneg(m.moe.shared_expert_intermediate_size);
+    mlp = dense_layers * dense_mlp + moe_layers * (experts * expert + shared);
+    mlp_active = dense_layers * dense_mlp + moe_layers * (top_k * expert + shared);
+    router = moe_layers * h * experts;
+    const num moe_width = top_k * clamp_nonneg(m.moe.expert_intermediate_size) +
+                          clamp_nonneg(m.moe.shared_expert_intermediate_size);
+    active_width = dense_layers > 0 ? std::max(moe_width, active_width) : moe_width;
+  } else {
+    mlp = layers * dense_mlp;
+    mlp_active = mlp;
+  }
+
+  const num embedding = vocab * h;
+  const num lm_head = m.tie_embeddings ? 0 : vocab * h;
+  const num attention = layers * attn;
+  const num vectors = layers * vec + h;  // + final norm
+  const num extra = clamp_nonneg(m.extra_params);
+  const num active = embedding + lm_head + attention + mlp_active + router + vectors;
+
+  ParamCounts p;
+  p.total = to_count(embedding + lm_head + attention + mlp + router + vectors + extra);
+  p.active = to_count(active);
+  // Untied: the input table is only looked up; the output layer does the matmul.
+  // Tied: the one matrix is the output layer's matmul.
+  p.matmul_active = to_count(m.tie_embeddings ? active : active - embedding);
+  p.embedding = to_count(embedding);
+  p.lm_head = to_count(lm_head);
+  p.attention = to_count(attention);
+  p.mlp = to_count(mlp);
+  p.router = to_count(router);
+  p.vectors = to_count(vectors);
+  p.extra = to_count(extra);
+  p.linear = to_count(attention + mlp);
+  p.linear_active = to_count(attention + mlp_active);
+  p.attention_per_layer = to_count(attn);
+  p.dense_mlp_per_layer = to_count(dense_mlp);
+  p.expert_params = to_count(expert);
+  p.shared_expert_params = to_count(shared);
+  p.dense_layers = dense_layers;
+  p.moe_layers = moe_layers;
+  p.mlp_active_width = to_count(active_width);
+  return p;
+}
+
+}  // namespace cardfit

@@ -1,0 +1,63 @@
+// Scenario + catalog -> validated, derived inputs shared by memory.cpp, fit.cpp, speed.cpp
+// and explain.cpp. Every bad input becomes an Issue naming the Scenario field; doubtful
+// but legal inputs become warnings.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "assert.hpp"
+#include "catalog.hpp"
+#include "message.hpp"
+#include "params.hpp"
+#include "result.hpp"
+#include "scenario.hpp"
+
+namespace cardfit {
+
+struct Resolved {
+  // The entries the scenario names; never null after a successful resolve() (asserted).
+  const Catalog& catalog() const { return must(catalog_ptr); }
+  const Scenario& scenario() const { return must(scenario_ptr); }
+  const Model& model() const { return must(model_ptr); }                     // catalog entry or custom
+  const WeightPrecision& precision() const { return must(precision_ptr); }  // weights as stored (QLoRA: NF4)
+  const EngineProfile& engine() const { return must(engine_ptr); }          // inference engine
+
+  const Catalog* catalog_ptr = nullptr;
+  const Scenario* scenario_ptr = nullptr;
+  const Model* model_ptr = nullptr;
+  const WeightPrecision* precision_ptr = nullptr;
+  const EngineProfile* engine_ptr = nullptr;
+
+  ComputeType compute = ComputeType::Bf16; // matmul type (QLoRA: the 16-bit compute dtype)
+  std::string kv_id;                       // catalog id or "auto-16" / "auto-32"
+  double kv_bits = 16;                     // effective bits per cached value
+  Capability kv_requires = Capability::None;
+  Task task = Task::Inference;
+  ParamCounts params;
+  std::int64_t adapter_params = 0;         // LoRA/QLoRA
+  int zero_stage = -1;                     // -1 = automatic
+  double headroom = 0.2;
+  double tight_headroom = 0;
+  double weight_bytes = 0;                 // all stored weights
+  double decode_weight_bytes = 0;          // read per decoded token, dense part (non-expert)
+  double expert_bytes = 0;                 // one routed expert, stored precision (0 = dense model)
+  double training_bytes_per_param = 2;     // 16-bit weights/gradients (4 when training in FP32)
+  bool fp32_training = false;
+  std::vector<const Gpu*> gpus;            // scenario.gpu or every catalog GPU
+  std::vector<Message> warnings;
+
+ private:
+  template <class T>
+  static const T& must(const T* p) {
+    CARDFIT_ASSERT(p != nullptr, "Resolved used before a successful resolve()");
+    return *p;
+  }
+};
+
+// Errors: model, precision, kv_precision, task, context, prompt, concurrency, batch, lora_rank,
+// lora_targets, zero_stage, tensor_parallel, tokens, engine, gpu, cards, headroom, mfu and
+// model.* for a custom model's shapes (checked by the catalog's validate_model).
+Result<Resolved> resolve(const Catalog& catalog, const Scenario& scenario);
+
+}  // namespace cardfit

@@ -1,0 +1,78 @@
+// What the user asks: a model, a precision, a task and the sizes around it. A plain struct;
+// a default-constructed Scenario{} is valid (Qwen2.5-7B, BF16 inference with vLLM, 4096-token
+// context, one sequence, every GPU, automatic card count, catalog headroom).
+// Numbers are plain values here; the CLI/UI parse "8k"/"7B" with core/numbers.hpp first.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "message.hpp"
+
+namespace cardfit {
+
+enum class Task { Inference, Lora, Qlora, Full, Pretrain };
+enum class Optimizer { AdamW, AdamW8bit, Sgd };
+enum class Checkpointing { None, Selective, Full };
+
+struct Scenario {
+  std::string model = "qwen2.5-7b";        // Model::id; ignored when custom_model is set
+  std::optional<Model> custom_model;       // from --params N (assumed shapes) or --config FILE
+  std::string precision = "bf16";          // WeightPrecision::id of the stored weights
+  Task task = Task::Inference;
+  std::string kv_precision;                // KvPrecision::id; "" = follow the weights (16-bit; fp32 weights: 32)
+  std::int64_t context = 4096;             // tokens per sequence held in the KV cache (prompt + output);
+                                           // training: the sequence length
+  std::int64_t prompt = 1024;              // prompt tokens: prefill and time to first token (inference)
+  std::int64_t concurrency = 1;            // sequences decoded at once (inference)
+  std::int64_t batch = 1;                  // training micro-batch per data-parallel card
+  int lora_rank = 16;                      // LoRA/QLoRA rank r
+  std::vector<std::string> lora_targets = {"q", "k", "v", "o", "gate", "up", "down"};  // or "all-linear"/"attention"/"mlp"
+  Optimizer optimizer = Optimizer::AdamW;
+  int zero_stage = -1;                     // ZeRO stage 0-3; -1 = the lowest stage that fits, per card count
+  Checkpointing checkpointing = Checkpointing::None;
+  bool flash_attention = true;             // training: attention scores not stored (drops 5as/h)
+  int tensor_parallel = 1;                 // training tensor-parallel degree (inference chooses its own)
+  double tokens = 0;                       // training tokens for the time estimate; 0 = no estimate
+  std::string engine = "vllm";             // EngineProfile::id (inference)
+  std::string gpu;                         // Gpu::id; "" = every GPU in the catalog
+  int cards = 0;                           // cards per GPU type; 0 = smallest count that fits
+  double headroom = -1;                    // fraction kept free for "comfortable"; < 0 = catalog default (0.2)
+  double mfu = 0;                          // training model-FLOPs utilisation; 0 = default per GPU class
+  Lang lang = Lang::En;                    // language of the report (both are always computed)
+  bool explain = true;                     // fill Estimate::explain
+};
+
+template <>
+struct EnumNames<Task> {
+  static constexpr std::array<Name<Task>, 5> list{{{Task::Inference, "inference", MsgId::task_inference},
+                                                   {Task::Lora, "lora", MsgId::task_lora},
+                                                   {Task::Qlora, "qlora", MsgId::task_qlora},
+                                                   {Task::Full, "full", MsgId::task_full},
+                                                   {Task::Pretrain, "pretrain", MsgId::task_pretrain}}};
+};
+template <>
+struct EnumNames<Optimizer> {
+  static constexpr std::array<Name<Optimizer>, 4> list{{{Optimizer::AdamW, "adamw", MsgId::opt_adamw},
+                                                        {Optimizer::AdamW8bit, "adamw-8bit", MsgId::opt_adamw8bit},
+                                                        {Optimizer::AdamW8bit, "adamw8bit"},
+                                                        {Optimizer::Sgd, "sgd", MsgId::opt_sgd}}};
+};
+template <>
+struct EnumNames<Checkpointing> {
+  static constexpr std::array<Name<Checkpointing>, 3> list{{{Checkpointing::None, "none", MsgId::ckpt_none},
+                                                            {Checkpointing::Selective, "selective", MsgId::ckpt_selective},
+                                                            {Checkpointing::Full, "full", MsgId::ckpt_full}}};
+};
+
+bool is_training(Task task);  // everything but Inference
+bool is_lora(Task task);      // LoRA or QLoRA
+
+// Valid LoRA target names: q k v o gate up down, plus the groups all-linear, attention, mlp.
+bool is_lora_target(std::string_view name);
+
+}  // namespace cardfit

@@ -1,0 +1,401 @@
+// Links, --state and JS objects <-> PlanRequest, driven by the input table (inputs.hpp): the key,
+// kind and bounds of every input come from there; bind() below says which field each input is.
+#include "url_state.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+
+#include "format.hpp"
+#include "hf_config.hpp"
+#include "inputs.hpp"
+#include "messages.hpp"
+#include "numbers.hpp"
+#include "params.hpp"
+
+namespace cardfit {
+namespace {
+
+// [SECTION] The binding: input -> PlanRequest field, once for the reader and the writer
+
+// V is Reader or Writer (below); R is PlanRequest or const PlanRequest.
+template <class V, class R>
+void bind(V& v, R& rq) {
+  auto& sc = rq.scenario;
+  v.model(Input::Model, sc);
+  v.params(Input::Params, sc);
+  v.text(Input::Precision, sc.precision);
+  v.text(Input::KvPrecision, sc.kv_precision);
+  v.enumeration(Input::Task, sc.task);
+  v.integer(Input::Context, sc.context);
+  v.integer(Input::Prompt, sc.prompt);
+  v.integer(Input::Concurrency, sc.concurrency);
+  v.integer(Input::Batch, sc.batch);
+  v.integer(Input::LoraRank, sc.lora_rank);
+  v.list(Input::LoraTargets, sc.lora_targets);
+  v.enumeration(Input::Optimizer, sc.optimizer);
+  v.zero(Input::Zero, sc.zero_stage);
+  v.enumeration(Input::Checkpointing, sc.checkpointing);
+  v.number(Input::Tokens, sc.tokens);
+  v.integer(Input::Tp, sc.tensor_parallel);
+  v.text(Input::Engine, sc.engine);
+  v.text(Input::Gpu, sc.gpu);
+  v.integer(Input::Cards, sc.cards);
+  v.headroom(Input::Headroom, sc.headroom);
+  v.number(Input::Mfu, sc.mfu);
+  v.lang(Input::Lang, rq);
+  v.text(Input::BudgetTier, rq.budget_tier);
+  v.number(Input::Budget, rq.budget);
+  v.enumeration(Input::Currency, rq.currency);
+  v.number(Input::UsdCny, rq.usd_cny);
+  v.number(Input::HoursPerDay, rq.hours_per_day);
+  v.enumeration(Input::Term, rq.term);
+  v.list(Input::Platform, rq.platforms);
+  v.flag(Input::Student, rq.student);
+  v.flag(Input::AllowSpot, rq.allow_spot);
+  v.number(Input::MinTokensPerS, rq.min_tokens_per_s);
+  v.number(Input::MaxTtftMs, rq.max_ttft_ms);
+  v.integer(Input::Top, rq.top);
+}
+
+// [SECTION] Reading one pair
+
+bool is_id(const std::string& s) {
+  return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+  });
+}
+
+std::vector<std::string> split_list(const std::string& value) {
+  std::vector<std::string> items;
+  std::string item;
+  for (char c : value) {
+    if (c == ',') {
+      if (!item.empty()) items.push_back(item);
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  if (!item.empty()) items.push_back(item);
+  return items;
+}
+
+// Applies the one pair whose key is `spec.key`; `issue` is set when the value is refused.
+class Reader {
+ public:
+  Reader(const InputSpec& spec, const std::string& value) : spec_(spec), value_(value) {}
+  std::optional<Issue> issue;
+
+  void model(Input in, Scenario& sc) {
+    if (!mine(in)) return;
+    std::string id;
+    if (read_id(id)) {
+      sc.model = id;
+      sc.custom_model.reset();
+    }
+  }
+  void params(Input in, Scenario& sc) {
+    if (!mine(in)) return;
+    double count = 0;
+    if (!read_number(NumberStyle::Decimal, count)) return;
+    Result<ImportedModel> m = model_from_param_count(count, "custom");
+    if (!m.ok()) return fail(m.errors.front().message);
+    sc.custom_model = std::move(m.value->model);
+  }
+  void text(Input in, std::string& out) {
+    if (!mine(in)) return;
+    if (spec_.kind == InputKind::OptionalId && value_.empty()) {
+      out.clear();
+      return;
+    }
+    std::string id;
+    if (read_id(id)) out = id;
+  }
+  template <class E>
+  void enumeration(Input in, E& out) {
+    if (!mine(in)) return;
+    if (const auto v = parse_name<E>(value_)) {
+      out = *v;
+    } else {
+      fail(msg::err_link_one_of(spec_.field, names_list<E>(), value_));
+    }
+  }
+  template <class I>
+  void integer(Input in, I& out) {
+    if (!mine(in)) return;
+    double v = 0;
+    if (!read_number(spec_.kind == InputKind::Tokens ? NumberStyle::Tokens : NumberStyle::Decimal, v)) return;
+    if (v != static_cast<double>(static_cast<std::int64_t>(v))) {
+      return fail(msg::err_number_not_whole(spec_.field, format_trimmed(v, 3)));
+    }
+    if (!in_range(v)) return;
+    out = static_cast<I>(v);
+  }
+  void number(Input in, double& out) {
+    if (!mine(in)) return;
+    double v = 0;
+    if (spec_.kind == InputKind::Fraction ? read_fraction(v) : read_number(NumberStyle::Decimal, v)) {
+      if (in_range(v)) out = v;
+    }
+  }
+  void headroom(Input in, double& out) { number(in, out); }
+  void zero(Input in, int& out) {
+    if (!mine(in)) return;
+    if (value_ == "auto") {
+      out = -1;
+      return;
+    }
+    integer(in, out);
+  }
+  void lang(Input in, PlanRequest& rq) {
+    if (!mine(in)) return;
+    enumeration(in, rq.lang);
+    rq.scenario.lang = rq.lang;
+  }
+  void list(Input in, std::vector<std::string>& out) {
+    if (!mine(in)) return;
+    std::vector<std::string> items = split_list(value_);
+    if (items.empty()) return fail(msg::err_link_empty_list(spec_.field));
+    for (const std::string& item : items) {
+      if (spec_.kind == InputKind::Words ? !is_lora_target(item) : !is_id(item)) {
+        return fail(spec_.kind == InputKind::Words ? msg::err_lora_targets_unknown(item)
+                                                    : msg::err_link_id(spec_.field, item));
+      }
+    }
+    out = std::move(items);
+  }
+  void flag(Input in, bool& out) {
+    if (!mine(in)) return;
+    if (value_ == "1" || value_ == "true" || value_.empty()) {
+      out = true;
+    } else if (value_ == "0" || value_ == "false") {
+      out = false;
+    } else {
+      fail(msg::err_link_flag(spec_.field, value_));
+    }
+  }
+
+ private:
+  bool mine(Input in) const { return in == spec_.id; }
+  void fail(Message m) { issue = Issue{spec_.field, std::move(m)}; }
+  bool read_id(std::string& out) {
+    if (!is_id(value_)) {
+      fail(msg::err_link_id(spec_.field, value_));
+      return false;
+    }
+    out = value_;
+    return true;
+  }
+  bool read_number(NumberStyle style, double& out) {
+    Result<double> r = parse_number(value_, spec_.field, style);
+    if (!r.ok()) {
+      issue = r.errors.front();
+      return false;
+    }
+    out = *r.value;
+    return true;
+  }
+  // "20%" -> 0.2, "0.2" -> 0.2 (headroom, MFU).
+  bool read_fraction(double& out) {
+    std::string t = value_;
+    const bool percent = !t.empty() && t.back() == '%';
+    if (percent) t.pop_back();
+    Result<double> r = parse_number(t, spec_.field, NumberStyle::Decimal);
+    if (!r.ok()) {
+      issue = r.errors.front();
+      return false;
+    }
+    out = percent ? *r.value / 100 : *r.value;
+    return true;
+  }
+  bool in_range(double v) {
+    if (std::optional<Issue> e = check_input(spec_.id, v)) {
+      issue = std::move(e);
+      return false;
+    }
+    return true;
+  }
+
+  const InputSpec& spec_;
+  const std::string& value_;
+};
+
+// Defaults that depend on what else was given (the CLI's documented behaviour):
+// QLoRA stores NF4 weights unless told otherwise; the prompt never exceeds the context.
+void finish(const KeyValues& pairs, PlanRequest& rq) {
+  auto given = [&pairs](const char* key) {
+    return std::any_of(pairs.begin(), pairs.end(), [key](const auto& kv) { return kv.first == key; });
+  };
+  Scenario& sc = rq.scenario;
+  if (sc.task == Task::Qlora && !given("precision")) sc.precision = "nf4";
+  if (!given("prompt")) sc.prompt = std::min(sc.prompt, sc.context);
+  if (given("prompt") && !given("context") && sc.prompt > sc.context) sc.context = sc.prompt;
+}
+
+// [SECTION] Writing
+
+std::string number_text(double v) {
+  if (v == static_cast<double>(static_cast<std::int64_t>(v)) && v < 1e15 && v > -1e15) {
+    return std::to_string(static_cast<std::int64_t>(v));
+  }
+  return format_shortest(v);
+}
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+// Each input's value as text (what a link would say), for one request.
+class Texts {
+ public:
+  std::array<std::string, static_cast<std::size_t>(Input::kCount)> values;
+
+  void model(Input in, const Scenario& sc) { set(in, sc.custom_model ? std::string() : sc.model); }
+  void params(Input in, const Scenario& sc) {
+    set(in, sc.custom_model ? number_text(static_cast<double>(count_params(*sc.custom_model).total)) : std::string());
+  }
+  void text(Input in, const std::string& v) { set(in, v); }
+  template <class E>
+  void enumeration(Input in, const E& v) {
+    set(in, std::string(name_of(v)));
+  }
+  template <class I>
+  void integer(Input in, const I& v) {
+    set(in, number_text(static_cast<double>(v)));
+  }
+  void number(Input in, const double& v) { set(in, number_text(v)); }
+  void headroom(Input in, const double& v) { set(in, v < 0 ? std::string() : number_text(v)); }  // < 0: the catalog's
+  void zero(Input in, const int& v) { set(in, v < 0 ? "auto" : std::to_string(v)); }
+  void lang(Input in, const PlanRequest& rq) { enumeration(in, rq.lang); }
+  void list(Input in, const std::vector<std::string>& v) { set(in, join(v)); }
+  void flag(Input in, const bool& v) { set(in, v ? "1" : "0"); }
+
+ private:
+  void set(Input in, std::string v) { values[static_cast<std::size_t>(in)] = std::move(v); }
+};
+
+Texts texts_of(const PlanRequest& rq) {
+  Texts t;
+  bind(t, rq);
+  return t;
+}
+
+// [SECTION] Percent-encoding
+
+void hex_escape(std::string& out, unsigned char c) {
+  static const char* digits = "0123456789ABCDEF";
+  out += '%';
+  out += digits[c >> 4];
+  out += digits[c & 15];
+}
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+std::string percent_decode(std::string_view s) {
+  std::string out;
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '+') {
+      out += ' ';
+    } else if (s[i] == '%' && i + 2 < s.size() && hex_value(s[i + 1]) >= 0 && hex_value(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];  // a stray '%' stays literal; the value check then names it
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+// [SECTION] API
+
+DecodedState request_from_pairs(const KeyValues& pairs) {
+  DecodedState out;
+  for (const auto& [key, value] : pairs) {
+    if (key == "v") {
+      if (value != kStateVersion) {
+        return DecodedState{PlanRequest{}, {Issue{"v", msg::err_link_version(value, std::string(kStateVersion))}}};
+      }
+      continue;
+    }
+    if (key == "embed") continue;  // page chrome, not state
+    const InputSpec* spec = find_input(key);
+    if (spec == nullptr || spec->cli_only) {
+      out.issues.push_back(Issue{key, msg::err_link_unknown_key(key)});
+      continue;
+    }
+    Reader reader(*spec, value);
+    bind(reader, out.request);
+    if (reader.issue) out.issues.push_back(std::move(*reader.issue));
+  }
+  finish(pairs, out.request);
+  return out;
+}
+
+Result<PlanRequest> request_from_pairs_strict(const KeyValues& pairs) {
+  DecodedState d = request_from_pairs(pairs);
+  if (!d.issues.empty()) return Result<PlanRequest>::failure(std::move(d.issues));
+  return Result<PlanRequest>::success(std::move(d.request));
+}
+
+KeyValues request_to_pairs(const PlanRequest& rq) {
+  const Texts defaults = texts_of(PlanRequest{});
+  const Texts now = texts_of(rq);
+  KeyValues kv{{"v", std::string(kStateVersion)}};
+  for (const InputSpec& spec : input_specs()) {
+    const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
+    if (t != defaults.values[static_cast<std::size_t>(spec.id)] && !t.empty()) kv.emplace_back(spec.key, t);
+  }
+  return kv;
+}
+
+std::string default_text(Input input) { return texts_of(PlanRequest{}).values[static_cast<std::size_t>(input)]; }
+
+std::string encode_query(const KeyValues& pairs) {
+  std::string out;
+  for (const auto& [key, value] : pairs) {
+    if (!out.empty()) out += '&';
+    for (const std::string* part : {&key, &value}) {
+      for (char ch : *part) {
+        const auto c = static_cast<unsigned char>(ch);
+        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                           c == '.' || c == '_' || c == '~' || c == ',';
+        if (plain) {
+          out += ch;
+        } else {
+          hex_escape(out, c);
+        }
+      }
+      if (part == &key) out += '=';
+    }
+  }
+  return out;
+}
+
+KeyValues decode_query(std::string_view query) {
+  if (!query.empty() && query.front() == '?') query.remove_prefix(1);
+  KeyValues kv;
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view item = query.substr(0, amp);
+    if (!item.empty()) {
+      const std::size_t eq = item.find('=');
+      kv.emplace_back(percent_decode(item.substr(0, eq)),
+                      eq == std::string_view::npos ? std::string() : percent_decode(item.substr(eq + 1)));
+    }
+    if (amp == std::string_view::npos) break;
+    query.remove_prefix(amp + 1);
+  }
+  return kv;
+}
+
+}  // namespace cardfit

@@ -1,0 +1,25 @@
+// How catalog entries and amounts are named in sentences, tables and the UI: the one place for
+// display names (the planner's words, the CLI's tables and the UI all use these).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "catalog.hpp"
+#include "cost.hpp"
+#include "message.hpp"
+
+namespace cardfit {
+
+std::string gpu_short_name(const Gpu& gpu);          // "A100 40GB SXM4" (no "NVIDIA", "GeForce", "Tesla")
+std::string precision_label(const std::string& id);  // "bf16" -> "BF16", "q4_k_m" -> "Q4_K_M"
+Message kv_label(const std::string& id);             // "" / "auto-16" -> "16-bit"; else the id in capitals
+std::string tokens_label(std::int64_t tokens);        // 8192 -> "8k", 1000 -> "1,000"
+std::string count_label(double n);                    // 2e8 -> "200M", 1.5e9 -> "1.5B", 50000 -> "50,000"
+std::string amount_range(const Money& m);             // "2,500-4,000" or "2,800"
+Message platform_name(const Platform& platform);      // its name_en / name_zh
+Message tier_label(const BudgetTier& tier);           // "2,000-3,000 CNY/month"
+Message money_label(const Money& m, Currency c);      // "2,800 CNY" (Chinese: yuan)
+Message monthly_label(const Money& m, Currency c);    // "2,800 CNY/month" (Chinese: yuan per month)
+
+}  // namespace cardfit

@@ -1,0 +1,659 @@
+// The planner (see plan.hpp and docs/planner.md): estimate once per scenario variant, price
+// every offer of every GPU that fits, rank, pick, explain, and search alternatives.
+#include "plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <iterator>
+#include <utility>
+
+#include "estimate.hpp"
+#include "fit.hpp"
+#include "format.hpp"
+#include "hardware.hpp"
+#include "inputs.hpp"
+#include "labels.hpp"
+#include "messages.hpp"
+#include "plan_words.hpp"
+
+namespace cardfit {
+
+namespace {
+
+// [SECTION] Request checks
+
+// Card counts tried besides each GPU's automatic one (within a node; fit.hpp card_counts):
+// below it when a smaller count fits tightly, above it for a speed target or a tight fit.
+constexpr int kCardCounts[] = {1, 2, 4, 8};
+
+struct Context {
+  const Catalog& catalog;
+  const PlanRequest& req;
+  CostInputs cost;
+  Budget budget;
+  std::vector<char> platform_allowed;  // parallel to catalog.platforms
+  bool explicit_platforms = false;
+  bool targets = false;                // a speed target applies (inference only)
+  std::vector<const Gpu*> gpus;        // GPUs rented by an allowed offer (and scenario.gpu), catalog order
+};
+
+std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
+  std::vector<Issue> issues;
+  auto range = [&issues](Input input, double value) {
+    if (std::optional<Issue> e = check_input(input, value)) issues.push_back(std::move(*e));
+  };
+  if (!r.budget_tier.empty() && r.budget != 0) issues.push_back({"budget", msg::err_plan_budget_both()});
+  if (!r.budget_tier.empty() && !catalog.find_budget_tier(r.budget_tier)) {
+    issues.push_back(unknown_id("budget_tier", MsgId::cat_noun_tier, r.budget_tier, ids_of(catalog.budget_tiers)));
+  }
+  if (r.budget != 0) range(Input::Budget, r.budget);   // 0: no budget
+  if (r.usd_cny != 0) range(Input::UsdCny, r.usd_cny);  // 0: the catalog's rate
+  range(Input::HoursPerDay, r.hours_per_day);
+  for (std::size_t i = 0; i < r.platforms.size(); ++i) {
+    if (!catalog.find_platform(r.platforms[i])) {
+      issues.push_back(unknown_id("platforms[" + std::to_string(i) + "]", MsgId::cat_noun_platform, r.platforms[i],
+                                  ids_of(catalog.platforms)));
+    }
+  }
+  range(Input::MinTokensPerS, r.min_tokens_per_s);
+  range(Input::MaxTtftMs, r.max_ttft_ms);
+  range(Input::Top, r.top);
+  if (r.usd_cny == 0 && !(catalog.defaults.usd_cny > 0)) issues.push_back({"usd_cny", msg::err_plan_no_rate()});
+  return issues;
+}
+
+// The one way a tier or an amount becomes a budget in the plan's currency.
+Budget tier_budget(const BudgetTier& tier, Currency currency, double usd_cny) {
+  Budget b;
+  b.set = true;
+  b.tier = tier.id;
+  b.low = convert_money(tier.low_cny_per_month, "CNY", currency, usd_cny);
+  b.high = convert_money(tier.high_cny_per_month, "CNY", currency, usd_cny);
+  b.label = tier_label(tier);
+  return b;
+}
+
+Budget amount_budget(const Catalog& catalog, double amount, Currency currency) {
+  Budget b;
+  b.set = true;
+  b.tier = catalog.custom_budget.id.empty() ? "custom" : catalog.custom_budget.id;
+  b.high = amount;
+  b.label = plan_words::custom_budget_label(amount, currency);
+  return b;
+}
+
+Budget resolve_budget(const Catalog& catalog, const PlanRequest& r, double usd_cny) {
+  if (const BudgetTier* tier = r.budget_tier.empty() ? nullptr : catalog.find_budget_tier(r.budget_tier)) {
+    return tier_budget(*tier, r.currency, usd_cny);
+  }
+  return r.budget > 0 ? amount_budget(catalog, r.budget, r.currency) : Budget{};
+}
+
+// [SECTION] Enumeration
+
+struct Candidate {
+  Option option;
+  const Gpu* gpu = nullptr;
+  const Offer* offer = nullptr;
+  const Platform* platform = nullptr;
+  const GpuEstimate* estimate = nullptr;
+};
+
+struct Evaluation {
+  Scenario scenario;
+  std::vector<Estimate> estimates;  // [0]: every GPU at its automatic card count; then one GPU at
+                                    // another count each. NOTE: reserved up front, candidates
+                                    // point into it.
+  std::vector<Candidate> candidates;  // sorted, cheapest first
+  std::optional<std::size_t> pick;
+  std::vector<QuoteOnly> quote_only;
+  bool job = false;
+  bool cheaper_multi_machine = false;  // the pick is single-machine; a cheaper multi-machine option qualifies
+};
+
+int ceil_div(int a, int b) { return (a + b - 1) / b; }
+
+bool allows(TermChoice choice, Term term) {
+  switch (choice) {
+    case TermChoice::Hourly: return term == Term::Hourly;
+    case TermChoice::Weekly: return term == Term::Weekly;
+    case TermChoice::Monthly: return term == Term::Monthly;
+    case TermChoice::Yearly: return term == Term::Yearly;
+    case TermChoice::Cheapest: return true;
+  }
+  return true;
+}
+
+// The tier a monthly amount (plan currency) falls in; "" = none (e.g. the article's 12k-80k gap).
+std::string tier_of(const Context& ctx, double monthly) {
+  for (const BudgetTier& t : ctx.catalog.budget_tiers) {
+    const double lo = convert_money(t.low_cny_per_month, "CNY", ctx.cost.currency, ctx.cost.usd_cny);
+    const double hi = convert_money(t.high_cny_per_month, "CNY", ctx.cost.currency, ctx.cost.usd_cny);
+    if (monthly >= lo && (t.high_cny_per_month <= 0 || monthly <= hi)) return t.id;
+  }
+  return "";
+}
+
+const Money& rank_cost(const Option& o, bool job) { return job && o.job_cost ? *o.job_cost : o.monthly_cost; }
+
+bool cheaper_money(const Money& a, const Money& b) {
+  if (a.high != b.high) return a.high < b.high;
+  return a.low < b.low;
+}
+
+int isolation_rank(Isolation i) { return i == Isolation::Dedicated ? 0 : i == Isolation::Unknown ? 1 : 2; }
+
+// Ranking: cost (high end, then low end), fewer cards, dedicated isolation, real vendors,
+// then ids for a stable order.
+bool ranks_before(const Candidate& a, const Candidate& b, bool job) {
+  const Money& ca = rank_cost(a.option, job);
+  const Money& cb = rank_cost(b.option, job);
+  if (ca.high != cb.high || ca.low != cb.low) return cheaper_money(ca, cb);
+  if (a.option.cards != b.option.cards) return a.option.cards < b.option.cards;
+  if (a.option.cards_rented != b.option.cards_rented) return a.option.cards_rented < b.option.cards_rented;
+  const int ia = isolation_rank(a.option.isolation);
+  const int ib = isolation_rank(b.option.isolation);
+  if (ia != ib) return ia < ib;
+  if (a.option.pickable != b.option.pickable) return a.option.pickable;
+  if (a.option.offer != b.option.offer) return a.option.offer < b.option.offer;
+  if (a.option.term != b.option.term) return a.option.term < b.option.term;
+  return !a.option.spot && b.option.spot;
+}
+
+// Machines an option spans: machine units, or cards over the GPU's node size.
+int machines(const Candidate& c) {
+  if (c.option.unit == OfferUnit::Machine) return c.option.units;
+  if (c.option.unit == OfferUnit::Slice) return 1;
+  return machines_for(*c.gpu, c.option.cards);
+}
+
+bool qualifies(const Option& o) {
+  return o.pickable && o.fit == Fit::Comfortable && o.meets_targets && o.within_budget;
+}
+
+// One priced option for (GPU estimate, offer, term price, spot?).
+// What an option is ranked by under one term price: its monthly cost, or its job cost.
+Money ranking_cost(const Context& ctx, const Evaluation& ev, const Candidate& c, const UnitPrice& price, bool spot) {
+  CostInputs in = ctx.cost;
+  in.spot = spot;
+  if (ev.job && c.option.job_hours) return job_cost(*c.platform, *c.offer, price, c.option.units, *c.option.job_hours, in);
+  return monthly_cost(*c.platform, *c.offer, price, c.option.units, in).total;
+}
+
+// Fills the cost fields of `c.option` for one term price.
+void price_option(const Context& ctx, const Evaluation& ev, Candidate& c, const UnitPrice& price, bool spot) {
+  Option& o = c.option;
+  const Platform& platform = *c.platform;
+  const Offer& offer = *c.offer;
+  CostInputs in = ctx.cost;
+  in.spot = spot;
+  const MonthlyCost mc = monthly_cost(platform, offer, price, o.units, in);
+  o.term = price.term;
+  o.spot = mc.spot_applied;
+  o.student = mc.student_applied;
+  o.commitment = price.term == Term::Yearly;
+  o.price_on_inquiry = price.on_inquiry;
+  o.price_derived = price.derived;
+  o.monthly_cost = mc.total;
+  o.extra_fees = mc.extra_fees;
+  o.cost_per_hour = Money{cost_per_used_hour(mc.total.low, in.hours_per_day),
+                          cost_per_used_hour(mc.total.high, in.hours_per_day)};
+  o.cost_per_tflops_hour = Money{cost_per_tflops_hour(mc.total.low, in.hours_per_day, o.tflops),
+                                 cost_per_tflops_hour(mc.total.high, in.hours_per_day, o.tflops)};
+  if (ev.scenario.task == Task::Inference && o.aggregate_tokens_per_s > 0) {
+    o.cost_per_million_tokens = Money{cost_per_million_tokens(mc.total.low, in.hours_per_day, o.aggregate_tokens_per_s),
+                                      cost_per_million_tokens(mc.total.high, in.hours_per_day, o.aggregate_tokens_per_s)};
+  }
+  o.budget_cost = o.monthly_cost;
+  if (o.job_hours) {
+    o.job_cost = job_cost(platform, offer, price, o.units, *o.job_hours, in);
+    // A job's spend per month begun is what a monthly budget has to cover.
+    const double months = std::max(1.0, std::ceil(*o.job_hours / kHoursPerMonth));
+    o.budget_cost = Money{o.job_cost->low / months, o.job_cost->high / months};
+  }
+  o.within_budget = !ctx.budget.set || ctx.budget.high <= 0 || o.budget_cost.high <= ctx.budget.high * (1 + 1e-12);
+}
+
+void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const Gpu& gpu) {
+  static constexpr Term kAllTerms[] = {Term::Hourly, Term::Weekly, Term::Monthly, Term::Yearly};
+  const Catalog& c = ctx.catalog;
+  const bool inference = ev.scenario.task == Task::Inference;
+  const WeightPrecision* precision = c.find_weight_precision(ev.scenario.precision);
+  const bool runnable = !precision || runs_weights(gpu, precision->requires_capability);
+  for (const Offer& offer : c.offers) {
+    if (offer.gpu != ge.gpu) continue;
+    const Platform* platform = nullptr;
+    for (std::size_t i = 0; i < c.platforms.size(); ++i) {
+      if (c.platforms[i].id == offer.platform) {
+        if (ctx.platform_allowed[i]) platform = &c.platforms[i];
+        break;
+      }
+    }
+    if (!platform) continue;
+
+    Candidate cand;
+    cand.gpu = &gpu;
+    cand.offer = &offer;
+    cand.platform = platform;
+    cand.estimate = &ge;
+    Option& o = cand.option;
+    o.gpu = gpu.id;
+    o.gpu_name = gpu.name;
+    o.platform = platform->id;
+    o.platform_name = platform_name(*platform);
+    o.offer = offer.id;
+    o.unit = offer.unit;
+    o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;
+    o.pickable = runnable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
+    o.cards = ge.cards;
+    o.need_bytes = static_cast<double>(ge.per_card_bytes);
+    o.usable_bytes = static_cast<double>(ge.usable_bytes);
+    o.fit = ge.fit;
+    o.spare_fraction = ge.spare_fraction;
+    double share = 1;  // of the estimated speed
+    if (offer.unit == OfferUnit::Slice) {
+      // A slice gives slice_fraction of ONE card's memory and speed: only a 1-card fit qualifies.
+      if (ge.cards != 1 || !(offer.slice_fraction > 0)) continue;
+      share = offer.slice_fraction;
+      o.slice_fraction = share;
+      o.units = 1;
+      o.cards_rented = 0;
+      o.usable_bytes *= share;
+      const Estimate& est = ev.estimates.front();
+      o.fit = verdict(o.need_bytes, o.usable_bytes, est.headroom, est.tight_headroom);
+      if (o.fit == Fit::No) continue;
+      o.spare_fraction = o.usable_bytes > 0 ? 1 - o.need_bytes / o.usable_bytes : 0;
+    } else {
+      // Cards or machines of `offer.cards` cards: an 8-card machine serves a 1-8 card need as
+      // one machine, and ceil(cards / 8) machines beyond.
+      const int per_unit = std::max(1, offer.cards);
+      o.units = ceil_div(ge.cards, per_unit);
+      o.cards_rented = o.units * per_unit;
+    }
+    o.decode_tokens_per_s = ge.decode_tokens_per_s * share;
+    o.aggregate_tokens_per_s = ge.aggregate_tokens_per_s * share;
+    o.ttft_ms = ge.ttft_ms > 0 ? ge.ttft_ms / share : 0;
+    if (ge.train_hours) o.job_hours = *ge.train_hours / share;
+    o.compute = ge.compute;
+    o.tflops = rental_tflops(gpu, ge.compute, ge.cards, share);
+    if (inference && ctx.targets) {
+      const PlanRequest& r = ctx.req;
+      o.meets_targets = (r.min_tokens_per_s <= 0 || o.decode_tokens_per_s >= r.min_tokens_per_s) &&
+                        (r.max_ttft_ms <= 0 || (o.ttft_ms > 0 && o.ttft_ms <= r.max_ttft_ms));
+    }
+
+    // One option per offer: its cheapest allowed term (and spot variant when allowed).
+    std::optional<UnitPrice> best;
+    bool best_spot = false;
+    Money best_cost;
+    for (Term term : kAllTerms) {
+      if (!allows(ctx.req.term, term)) continue;
+      const std::optional<UnitPrice> price = unit_price(offer, term);
+      if (!price) continue;
+      for (int spot = 0; spot < 2; ++spot) {
+        if (spot == 1 && !(ctx.req.allow_spot && term == Term::Hourly && platform->spot_multiplier.high > 0)) break;
+        const Money cost = ranking_cost(ctx, ev, cand, *price, spot == 1);
+        if (!best || cheaper_money(cost, best_cost)) {
+          best = price;
+          best_spot = spot == 1;
+          best_cost = cost;
+        }
+      }
+    }
+    if (!best) {  // one entry per offer, at the smallest count seen
+      auto same = std::find_if(ev.quote_only.begin(), ev.quote_only.end(),
+                               [&](const QuoteOnly& q) { return q.offer == offer.id; });
+      if (same == ev.quote_only.end()) {
+        ev.quote_only.push_back(QuoteOnly{gpu.id, ge.cards, platform->id, offer.id});
+      } else {
+        same->cards = std::min(same->cards, ge.cards);
+      }
+      continue;
+    }
+    price_option(ctx, ev, cand, *best, best_spot);
+    ev.candidates.push_back(std::move(cand));
+  }
+}
+
+// Estimates `scenario` (automatic card count, plus larger counts when a target or a tight fit
+// could use them) and prices every offer. Errors are the estimate's.
+// `suggested`: the scenario is our suggestion (an alternative), so its pick must also run the
+// precision natively (no FP8 weights suggested for a GPU without FP8 tensor cores).
+Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool suggested = false) {
+  Evaluation ev;
+  ev.scenario = scenario;
+  ev.scenario.explain = false;
+  ev.job = is_training(ev.scenario.task) && ev.scenario.tokens > 0;
+  // NOTE: candidates point into `estimates`: reserve for every call up front (no reallocation).
+  ev.estimates.reserve(1 + ctx.gpus.size() * std::size(kCardCounts));
+
+  // One estimate for every GPU (or scenario.gpu): its errors are the plan's.
+  Result<Estimate> first = estimate(ctx.catalog, ev.scenario);
+  if (!first.ok()) return Result<Evaluation>::failure(std::move(first.errors));
+  ev.estimates.push_back(std::move(*first.value));
+
+  // Other card counts where they can matter, one GPU at a time.
+  const bool targets = ctx.targets && ev.scenario.task == Task::Inference;
+  auto misses_target = [&](const GpuEstimate& a) {
+    const PlanRequest& r = ctx.req;
+    return (r.min_tokens_per_s > 0 && a.decode_tokens_per_s < r.min_tokens_per_s) ||
+           (r.max_ttft_ms > 0 && !(a.ttft_ms > 0 && a.ttft_ms <= r.max_ttft_ms));
+  };
+  auto wanted = [&](const GpuEstimate& a, int k) {
+    if (a.cards <= 0 || k == a.cards) return false;
+    if (k < a.cards) return a.min_cards_tight > 0 && a.min_cards_tight <= k;  // fits, tightly, on fewer
+    return a.fit == Fit::Tight || (targets && misses_target(a));              // comfortable or faster on more
+  };
+  if (ev.scenario.cards == 0) {
+    for (const Gpu* gpu : ctx.gpus) {
+      const GpuEstimate* auto_ge = nullptr;
+      for (const GpuEstimate& a : ev.estimates.front().gpus) {
+        if (a.gpu == gpu->id) auto_ge = &a;
+      }
+      if (!auto_ge) continue;
+      for (int k : kCardCounts) {  // `estimates` is reserved: auto_ge stays valid
+        if (!wanted(*auto_ge, k)) continue;
+        Scenario more = ev.scenario;
+        more.gpu = auto_ge->gpu;
+        more.cards = k;
+        Result<Estimate> r = estimate(ctx.catalog, more);
+        if (r.ok()) ev.estimates.push_back(std::move(*r.value));
+      }
+    }
+  }
+
+  ev.candidates.reserve(64);
+  for (const Estimate& est : ev.estimates) {
+    for (const GpuEstimate& ge : est.gpus) {
+      if (ge.cards <= 0 || ge.fit == Fit::No) continue;
+      const auto gpu = std::find_if(ctx.gpus.begin(), ctx.gpus.end(), [&](const Gpu* g) { return g->id == ge.gpu; });
+      if (gpu == ctx.gpus.end()) continue;  // no allowed offer rents it
+      add_offers(ctx, ev, ge, **gpu);
+    }
+  }
+
+  // Sort an index (candidates are large), then lay them out in that order.
+  const bool job = ev.job;
+  std::vector<std::size_t> order(ev.candidates.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return ranks_before(ev.candidates[a], ev.candidates[b], job);
+  });
+  std::vector<Candidate> sorted;
+  sorted.reserve(order.size());
+  for (std::size_t i : order) sorted.push_back(std::move(ev.candidates[i]));
+  ev.candidates = std::move(sorted);
+  const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
+  const bool fp8 = precision && precision->compute == ComputeType::Fp8;
+  // The pick: the first (cheapest) qualifying option within one machine; one spanning
+  // machines only when none does (the offers promise no fast network between machines).
+  for (int pass = 0; pass < 2 && !ev.pick; ++pass) {
+    if (pass == 1) ev.cheaper_multi_machine = false;
+    for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
+      const Candidate& c = ev.candidates[i];
+      if (!qualifies(c.option)) continue;
+      if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
+      if (pass == 0 && machines(c) > 1) {
+        ev.cheaper_multi_machine = true;
+        continue;
+      }
+      ev.pick = i;
+      break;
+    }
+  }
+  return Result<Evaluation>::success(std::move(ev));
+}
+
+// [SECTION] Words on the options shown
+
+plan_words::Context words_context(const Context& ctx, const Evaluation& ev) {
+  plan_words::Context t;
+  t.catalog = &ctx.catalog;
+  t.request = &ctx.req;
+  t.scenario = &ev.scenario;
+  t.estimate = &ev.estimates.front();
+  t.budget = &ctx.budget;
+  t.currency = ctx.cost.currency;
+  t.hours_per_day = ctx.cost.hours_per_day;
+  t.job = ev.job;
+  t.single_machine = ev.cheaper_multi_machine;
+  return t;
+}
+
+// Adds tier, warnings and reason to a candidate's option (copied, or moved with `take`).
+Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, const Option* pick,
+                Option* take = nullptr) {
+  const plan_words::Context t = words_context(ctx, ev);
+  Option o = take ? std::move(*take) : c.option;
+  o.tier = tier_of(ctx, o.budget_cost.high);
+  o.warnings = plan_words::option_warnings(t, o, plan_words::Sources{c.gpu, c.offer, c.platform, c.estimate});
+  o.reason = pick ? plan_words::other_reason(t, o, pick) : plan_words::pick_reason(t, o);
+  return o;
+}
+
+Option finalise_pick(const Context& ctx, const Evaluation& ev) {
+  return finalise(ctx, ev, ev.candidates[*ev.pick], nullptr);
+}
+
+// [SECTION] Alternatives
+
+struct Variant {
+  std::string kind;
+  Message change;
+  Scenario scenario;
+};
+
+// Milder changes first within a kind; the first one that yields a pick is kept.
+std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s) {
+  std::vector<std::vector<Variant>> kinds;
+  const Catalog& c = ctx.catalog;
+  const bool inference = s.task == Task::Inference;
+  auto supports = [&](const std::vector<std::string>& engines) {
+    return !inference || engines.empty() || std::find(engines.begin(), engines.end(), s.engine) != engines.end();
+  };
+
+  // Neighbouring (smaller) weight precisions, nearest first.
+  if (s.task != Task::Qlora) {
+    if (const WeightPrecision* cur = c.find_weight_precision(s.precision)) {
+      std::vector<const WeightPrecision*> lower;
+      for (const WeightPrecision& p : c.weight_precisions) {
+        if (p.bits_per_weight < cur->bits_per_weight && supports(p.engines)) lower.push_back(&p);
+      }
+      std::stable_sort(lower.begin(), lower.end(), [](const WeightPrecision* a, const WeightPrecision* b) {
+        return a->bits_per_weight > b->bits_per_weight;
+      });
+      std::vector<Variant> k;
+      for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
+        Variant v{"precision", {}, s};
+        v.scenario.precision = lower[i]->id;
+        v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
+        k.push_back(std::move(v));
+      }
+      kinds.push_back(std::move(k));
+    }
+  }
+
+  // Smaller KV-cache precisions (serving only).
+  if (inference) {
+    double cur_bits = 16;
+    if (const KvPrecision* kv = s.kv_precision.empty() ? nullptr : c.find_kv_precision(s.kv_precision)) {
+      cur_bits = kv->bits;
+    }
+    std::vector<const KvPrecision*> lower;
+    for (const KvPrecision& p : c.kv_precisions) {
+      if (p.bits < cur_bits && supports(p.engines)) lower.push_back(&p);
+    }
+    std::stable_sort(lower.begin(), lower.end(),
+                     [](const KvPrecision* a, const KvPrecision* b) { return a->bits > b->bits; });
+    std::vector<Variant> k;
+    for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
+      Variant v{"kv_precision", {}, s};
+      v.scenario.kv_precision = lower[i]->id;
+      v.change = msg::plan_change_kv_precision(kv_label(lower[i]->id), kv_label(s.kv_precision));
+      k.push_back(std::move(v));
+    }
+    kinds.push_back(std::move(k));
+  }
+
+  // Shorter context: half, then a quarter (not below 512 tokens).
+  {
+    std::vector<Variant> k;
+    for (std::int64_t div : {2, 4}) {
+      const std::int64_t ctx_len = s.context / div;
+      if (ctx_len < 512) break;
+      Variant v{"context", {}, s};
+      v.scenario.context = ctx_len;
+      v.scenario.prompt = std::min(s.prompt, ctx_len);
+      v.change = msg::plan_change_context(tokens_label(ctx_len), tokens_label(s.context));
+      k.push_back(std::move(v));
+    }
+    kinds.push_back(std::move(k));
+  }
+
+  // Fewer concurrent sequences: half, a quarter, one.
+  if (inference && s.concurrency > 1) {
+    std::vector<Variant> k;
+    std::int64_t last = s.concurrency;
+    for (std::int64_t n : {s.concurrency / 2, s.concurrency / 4, std::int64_t{1}}) {
+      if (n < 1 || n >= last) continue;
+      last = n;
+      Variant v{"concurrency", {}, s};
+      v.scenario.concurrency = n;
+      v.change = msg::plan_change_concurrency(std::to_string(n), std::to_string(s.concurrency));
+      k.push_back(std::move(v));
+    }
+    kinds.push_back(std::move(k));
+  }
+
+  // LoRA / QLoRA instead of full fine-tuning (or pre-training), QLoRA instead of LoRA.
+  {
+    std::vector<Task> to;
+    if (s.task == Task::Full || s.task == Task::Pretrain) to = {Task::Lora, Task::Qlora};
+    if (s.task == Task::Lora) to = {Task::Qlora};
+    std::vector<Variant> k;
+    for (Task task : to) {
+      Variant v{"task", {}, s};
+      v.scenario.task = task;
+      v.change = msg::plan_change_task(plan_words::task_phrase(task), plan_words::task_phrase(s.task));
+      k.push_back(std::move(v));
+    }
+    kinds.push_back(std::move(k));
+  }
+  return kinds;
+}
+
+std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) {
+  std::vector<Alternative> out;
+  for (const std::vector<Variant>& kind : variants(ctx, ev.scenario)) {
+    for (const Variant& v : kind) {
+      Result<Evaluation> r = evaluate(ctx, v.scenario, true);
+      if (!r.ok() || !r.value->pick) continue;
+      out.push_back(Alternative{v.kind, v.change, finalise_pick(ctx, *r.value)});
+      break;
+    }
+  }
+  // The next tier: the cheapest option that qualifies apart from the budget, planned under the
+  // tier it falls in (or a custom budget of its cost when no tier holds it).
+  if (ctx.budget.set) {
+    for (const Candidate& c : ev.candidates) {
+      const Option& o = c.option;
+      if (!(o.pickable && o.fit == Fit::Comfortable && o.meets_targets && !o.within_budget)) continue;
+      Context raised = ctx;
+      const std::string tier_id = tier_of(ctx, o.budget_cost.high);
+      const BudgetTier* tier = tier_id.empty() ? nullptr : ctx.catalog.find_budget_tier(tier_id);
+      raised.budget = tier ? tier_budget(*tier, ctx.cost.currency, ctx.cost.usd_cny)
+                           : amount_budget(ctx.catalog, o.budget_cost.high, ctx.cost.currency);
+      Option pick = finalise(raised, ev, c, nullptr);
+      pick.within_budget = true;  // within the raised budget
+      Message change = plan_words::budget_change(words_context(ctx, ev), pick);
+      out.push_back(Alternative{"budget", std::move(change), std::move(pick)});
+      break;
+    }
+  }
+  const bool job = ev.job;
+  std::stable_sort(out.begin(), out.end(), [job](const Alternative& a, const Alternative& b) {
+    return cheaper_money(rank_cost(a.pick, job), rank_cost(b.pick, job));
+  });
+  const auto max = static_cast<std::size_t>(std::max(0, ctx.catalog.defaults.thresholds.max_alternatives));
+  if (out.size() > max) out.resize(max);
+  return out;
+}
+
+}  // namespace
+
+// [SECTION] Entry point
+
+Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
+  std::vector<Issue> issues = check_request(catalog, request);
+  if (!issues.empty()) return Result<Plan>::failure(std::move(issues));
+
+  const double usd_cny = request.usd_cny > 0 ? request.usd_cny : catalog.defaults.usd_cny;
+  Context ctx{catalog, request, CostInputs{}, Budget{}, {}, false, false, {}};
+  ctx.cost.hours_per_day = request.hours_per_day;
+  ctx.cost.student = request.student;
+  ctx.cost.currency = request.currency;
+  ctx.cost.usd_cny = usd_cny;
+  ctx.budget = resolve_budget(catalog, request, usd_cny);
+  ctx.explicit_platforms = !request.platforms.empty();
+  ctx.platform_allowed.assign(catalog.platforms.size(), ctx.explicit_platforms ? 0 : 1);
+  for (const std::string& id : request.platforms) {
+    for (std::size_t i = 0; i < catalog.platforms.size(); ++i) {
+      if (catalog.platforms[i].id == id) ctx.platform_allowed[i] = 1;
+    }
+  }
+  ctx.targets = request.min_tokens_per_s > 0 || request.max_ttft_ms > 0;
+  for (const Gpu& gpu : catalog.gpus) {
+    if (!request.scenario.gpu.empty() && gpu.id != request.scenario.gpu) continue;
+    for (const Offer& offer : catalog.offers) {
+      if (offer.gpu != gpu.id) continue;
+      const auto it = std::find_if(catalog.platforms.begin(), catalog.platforms.end(),
+                                   [&](const Platform& pl) { return pl.id == offer.platform; });
+      if (it != catalog.platforms.end() && ctx.platform_allowed[static_cast<std::size_t>(it - catalog.platforms.begin())]) {
+        ctx.gpus.push_back(&gpu);
+        break;
+      }
+    }
+  }
+
+  Result<Evaluation> r = evaluate(ctx, request.scenario);
+  if (!r.ok()) return Result<Plan>::failure(std::move(r.errors));
+  Evaluation& ev = *r.value;
+  const Estimate& est = ev.estimates.front();
+
+  Plan p;
+  p.budget = ctx.budget;
+  p.currency = request.currency;
+  p.usd_cny = usd_cny;
+  p.hours_per_day = request.hours_per_day;
+  p.term = request.term;
+  p.lang = request.lang;
+  p.job = ev.job;
+  p.model = est.model;
+  const Model* model = ev.scenario.custom_model ? &*ev.scenario.custom_model : catalog.find_model(est.model);
+  p.model_name = model && !model->name.empty() ? model->name : est.model;
+  p.precision = est.precision;
+  p.memory_bytes = est.memory.total;
+  p.warnings = est.warnings;
+  if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());
+  p.quote_only = ev.quote_only;
+  p.options_total = ev.candidates.size();
+
+  // Alternatives read the candidates, so they come before the options are moved out.
+  if (!ev.pick && request.alternatives) p.alternatives = alternatives(ctx, ev);
+  if (ev.pick) p.pick = finalise_pick(ctx, ev);
+  const Option* pick = p.pick ? &*p.pick : nullptr;
+  const std::size_t top = static_cast<std::size_t>(request.top);
+  p.options.reserve(std::min(top + 1, ev.candidates.size()));
+  for (std::size_t i = 0; i < ev.candidates.size() && p.options.size() < top; ++i) {
+    Candidate& c = ev.candidates[i];
+    if (ev.pick && i == *ev.pick) {
+      p.options.push_back(*p.pick);
+    } else {
+      p.options.push_back(finalise(ctx, ev, c, pick, &c.option));
+    }
+  }
+  if (ev.pick && *ev.pick >= top) p.options.push_back(*p.pick);  // the pick is always listed
+  return Result<Plan>::success(std::move(p));
+}
+
+}  // namespace cardfit

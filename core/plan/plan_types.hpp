@@ -1,0 +1,137 @@
+// The planner's request and result: plain structs shared by plan(), its words (plan_words),
+// the JSON writer and the UI.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "cost.hpp"
+#include "estimate_types.hpp"
+#include "message.hpp"
+#include "names.hpp"
+#include "scenario.hpp"
+
+namespace cardfit {
+
+// [SECTION] Request
+
+enum class TermChoice { Hourly, Weekly, Monthly, Yearly, Cheapest };
+template <>
+struct EnumNames<TermChoice> {
+  static constexpr std::array<Name<TermChoice>, 5> list{{{TermChoice::Hourly, "hourly", MsgId::term_hourly},
+                                                         {TermChoice::Weekly, "weekly", MsgId::term_weekly},
+                                                         {TermChoice::Monthly, "monthly", MsgId::term_monthly},
+                                                         {TermChoice::Yearly, "yearly", MsgId::term_yearly},
+                                                         {TermChoice::Cheapest, "cheapest", MsgId::term_cheapest}}};
+};
+
+struct PlanRequest {
+  Scenario scenario;                    // what to run; scenario.gpu / scenario.cards narrow the search
+  std::string budget_tier;              // BudgetTier::id ("2000-3000"); "" = none
+  double budget = 0;                    // custom monthly budget in `currency`; 0 = none (not with budget_tier)
+  Currency currency = Currency::Cny;    // every amount in the plan
+  double usd_cny = 0;                   // CNY per USD; 0 = the catalog's default_usd_cny
+  double hours_per_day = 24;            // h/day of use (bills hourly terms; per-hour figures); (0, 24]
+  TermChoice term = TermChoice::Cheapest;  // billing term; Cheapest: each offer at its cheapest term
+  std::vector<std::string> platforms;   // Platform::id filter; empty = every platform
+  bool student = false;                 // apply student multipliers where a platform has one
+  bool allow_spot = false;              // also price hourly offers as spot/preemptible where offered
+  double min_tokens_per_s = 0;          // target decode tokens/s per sequence; 0 = none
+  double max_ttft_ms = 0;               // target time to first token, ms; 0 = none
+  int top = 10;                         // options listed (sorted); 1..1000
+  Lang lang = Lang::En;                 // language of reasons/warnings in plan_to_json (both kept)
+  bool alternatives = true;             // search alternatives when there is no pick
+};
+
+// [SECTION] Result
+
+struct Budget {
+  bool set = false;            // false: no budget, every option is within it
+  std::string tier;            // BudgetTier::id or "custom"
+  double low = 0;              // in the plan currency (tiers converted from CNY)
+  double high = 0;             // 0 = open-ended
+  Message label;               // "2,000-3,000 CNY/month"
+};
+
+struct Option {
+  std::string gpu;             // Gpu::id
+  std::string gpu_name;        // "NVIDIA A100 40GB ..."
+  int cards = 0;               // cards the work runs on (a slice: 1, at slice_fraction)
+  int units = 0;               // offer units rented: cards, slices or machines
+  int cards_rented = 0;        // whole cards paid for (units x offer cards; a slice: 0)
+  double slice_fraction = 1;   // share of one card per slice; 1 otherwise
+  std::string platform;        // Platform::id
+  Message platform_name;       // the platform's name_en / name_zh
+  std::string offer;           // Offer::id
+  OfferUnit unit = OfferUnit::Card;
+  Term term = Term::Monthly;
+  bool spot = false;           // priced at the platform's spot multipliers (may be reclaimed)
+  bool commitment = false;     // yearly contract (price per month)
+  bool price_on_inquiry = false;  // indicative number: "about X, ask the vendor"
+  bool price_derived = false;  // from a package rule (e.g. 30-day package x0.6), not a published price
+  bool student = false;        // student multiplier applied
+  bool pickable = true;        // false for market reference prices (no vendor) unless asked for by --platform
+  Isolation isolation = Isolation::Unknown;
+  Money monthly_cost;          // plan currency: rent x units + extra fees, discounts applied
+  Money extra_fees;            // part of monthly_cost
+  Money cost_per_hour;         // monthly_cost / (hours_per_day x 30)
+  double tflops = 0;           // dense tensor TFLOPS rented (compute precision x cards x slice)
+  ComputeType compute = ComputeType::Bf16;  // which tensor rate `tflops` is
+  Money cost_per_tflops_hour;  // monthly / (hours_per_day x 30) / tflops (a buying guide's metric, cost.hpp)
+  std::optional<Money> cost_per_million_tokens;  // inference: at aggregate_tokens_per_s
+  std::optional<double> job_hours;   // training with --tokens: wall-clock hours
+  std::optional<Money> job_cost;     // training with --tokens: total cost of the job
+  Fit fit = Fit::No;
+  double need_bytes = 0;       // per card (or slice), bytes
+  double usable_bytes = 0;     // per card (or slice) after the engine's reservation, bytes
+  double spare_fraction = 0;   // 1 - need / usable
+  double decode_tokens_per_s = 0;     // per sequence
+  double aggregate_tokens_per_s = 0;  // all concurrent sequences
+  double ttft_ms = 0;
+  bool meets_targets = true;   // --min-tokens-per-s / --max-ttft-ms
+  bool within_budget = true;   // budget_cost.high <= budget (or no budget)
+  Money budget_cost;           // what the budget is checked against: monthly_cost, or for a
+                               // training job its cost per month begun
+  std::string tier;            // BudgetTier::id that budget_cost.high falls in; "" = none
+  std::vector<Message> warnings;  // codes: message_code(w.id) ("over_provisioned", "price_on_inquiry", ...)
+  Message reason;              // one sentence with the real numbers
+};
+
+struct Alternative {
+  std::string kind;  // "precision" | "kv_precision" | "context" | "concurrency" | "task" | "budget"
+  Message change;    // "weights in INT4 instead of BF16"
+  Option pick;       // the pick under that change
+};
+
+struct QuoteOnly {   // would fit, but the offer publishes no number for the allowed terms
+  std::string gpu;
+  int cards = 0;
+  std::string platform;
+  std::string offer;
+};
+
+struct Plan {
+  std::optional<Option> pick;
+  std::vector<Option> options;          // sorted by cost, at most `top` (the pick always included)
+  std::size_t options_total = 0;        // before the cut
+  std::vector<Alternative> alternatives;  // only when there is no pick; cheapest first
+  std::vector<QuoteOnly> quote_only;
+  Budget budget;
+  Currency currency = Currency::Cny;
+  double usd_cny = 0;                   // the rate used: the request's, else the catalog's
+  double hours_per_day = 24;
+  TermChoice term = TermChoice::Cheapest;
+  Lang lang = Lang::En;
+  bool job = false;                     // options ranked by job cost (training with --tokens)
+  std::string model;                    // Model::id
+  std::string model_name;
+  std::string precision;                // WeightPrecision::id
+  std::int64_t memory_bytes = 0;        // one complete replica (estimate memory.total)
+  std::vector<Message> warnings;        // scenario-level (from the estimate)
+};
+
+}  // namespace cardfit

@@ -1,0 +1,278 @@
+// The planner's words (see plan_words.hpp). Thresholds come from the catalog (defaults.thresholds);
+// each rule cites the buying guide it comes from by the short title in the catalog's sources.
+#include "plan_words.hpp"
+
+#include <cmath>
+
+#include "format.hpp"
+#include "hardware.hpp"
+#include "labels.hpp"
+#include "messages.hpp"
+
+namespace cardfit::plan_words {
+namespace {
+
+// Source ids of the buying guides (assets/catalog/sources.json).
+constexpr const char* kGuideSpeed = "guide-zhixingyun-speed-2026";      // Zhixingyun: speed and stock
+constexpr const char* kGuideYiwan = "guide-yiwan-budget-2026";          // Yiwan Network: selection and budget
+constexpr const char* kGuideXingyu = "guide-xingyu-platforms-2026";     // Xingyu: platforms compared
+constexpr const char* kGuideSelection = "guide-gpu-selection-2026";     // 2026 GPU cloud server selection
+
+std::string pct(double fraction) { return format_percent(fraction); }
+std::string gb(double bytes) { return format_trimmed(bytes / 1e9, 1); }
+
+// " (short title)" of a catalog source, or nothing when the catalog lacks it.
+Message cite(const Context& ctx, const char* source_id) {
+  const Source* s = ctx.catalog->find_source(source_id);
+  if (!s) return Message();
+  return msg::plan_cite(s->short_title.empty() ? s->title : s->short_title);
+}
+
+Isolation effective_isolation(const Sources& src) {
+  if (src.offer->isolation != Isolation::Unknown) return src.offer->isolation;
+  return src.platform->isolation;
+}
+
+// The estimate's per-GPU warnings that the planner says in its own words.
+bool said_by_planner(MsgId estimate_warning, const std::vector<Message>& planner) {
+  auto has = [&planner](MsgId id) {
+    for (const Message& m : planner) {
+      if (m.id == id) return true;
+    }
+    return false;
+  };
+  switch (estimate_warning) {
+    case MsgId::est_warn_tight: return has(MsgId::plan_warn_tight_fit);
+    case MsgId::est_warn_no_fast_link_training:
+      return has(MsgId::plan_warn_no_nvlink_training) || has(MsgId::plan_warn_nvlink_not_stated);
+    case MsgId::est_warn_fp8_weight_only:
+    case MsgId::est_warn_fp8_no_path: return has(MsgId::plan_warn_fp8_unsupported);
+    default: return false;
+  }
+}
+
+}  // namespace
+
+Message task_phrase(Task task) {
+  switch (task) {
+    case Task::Inference: return msg::plan_task_inference();
+    case Task::Lora: return msg::plan_task_lora();
+    case Task::Qlora: return msg::plan_task_qlora();
+    case Task::Full: return msg::plan_task_full();
+    case Task::Pretrain: return msg::plan_task_pretrain();
+  }
+  return msg::plan_task_inference();
+}
+
+// [SECTION] Warnings
+
+std::vector<Message> option_warnings(const Context& ctx, const Option& o, const Sources& src) {
+  std::vector<Message> w;
+  const Gpu& gpu = *src.gpu;
+  const Offer& offer = *src.offer;
+  const Platform& platform = *src.platform;
+  const Thresholds& th = ctx.catalog->defaults.thresholds;
+  const Task task = ctx.scenario->task;
+  const std::string g = gpu_short_name(gpu);
+
+  if (o.fit == Fit::Tight) {
+    w.push_back(msg::plan_warn_tight_fit(pct(o.spare_fraction), pct(ctx.estimate->headroom), cite(ctx, kGuideYiwan)));
+  }
+
+  // Over-provisioned: memory in use vs memory rented (whole cards paid for, or the slice).
+  const double rented_bytes = o.unit == OfferUnit::Slice
+                                  ? o.usable_bytes
+                                  : static_cast<double>(src.estimate->card_memory_bytes) * o.cards_rented;
+  const double used_bytes = o.need_bytes * o.cards;
+  if (rented_bytes > 0 && used_bytes < th.over_provisioned_use * rented_bytes) {
+    w.push_back(msg::plan_warn_over_provisioned(gb(used_bytes), gb(rented_bytes), pct(used_bytes / rented_bytes),
+                                                pct(th.over_provisioned_use), cite(ctx, kGuideYiwan)));
+  }
+  if (o.unit == OfferUnit::Machine && o.cards_rented > o.cards) {
+    w.push_back(msg::plan_warn_unused_cards(std::to_string(o.cards_rented), std::to_string(o.cards)));
+  }
+  const int machines = o.unit == OfferUnit::Machine ? o.units : machines_for(gpu, o.cards);
+  if (machines > 1) w.push_back(msg::plan_warn_multi_machine(std::to_string(machines)));
+
+  if (is_training(task) && o.cards > 1) {
+    if (!has_fast_link(gpu)) {
+      w.push_back(msg::plan_warn_no_nvlink_training(g, format_trimmed(th.pcie_two_card_speedup, 2),
+                                                    cite(ctx, kGuideSelection)));
+    } else if (offer.interconnect != OfferLink::NvLink) {
+      w.push_back(msg::plan_warn_nvlink_not_stated(pct(th.no_fast_link_slowdown), cite(ctx, kGuideXingyu)));
+    }
+  }
+  if (is_training(task) && (gpu.gpu_class == GpuClass::Consumer || gpu.gpu_class == GpuClass::Laptop) &&
+      (ctx.hours_per_day >= th.round_the_clock_hours_per_day || (o.job_hours && *o.job_hours >= th.long_job_hours))) {
+    w.push_back(msg::plan_warn_consumer_24x7(cite(ctx, kGuideYiwan)));
+  }
+  if (o.unit == OfferUnit::Slice && is_training(task)) w.push_back(msg::plan_warn_slice_training(cite(ctx, kGuideSelection)));
+
+  const Isolation iso = effective_isolation(src);
+  if (iso == Isolation::Shared) {
+    w.push_back(msg::plan_warn_shared_isolation(pct(th.oversold_loss), cite(ctx, kGuideSpeed)));
+  } else if (iso == Isolation::Unknown && platform.kind != PlatformKind::Market) {
+    w.push_back(msg::plan_warn_isolation_unknown(pct(th.oversold_loss), cite(ctx, kGuideSpeed)));
+  }
+
+  if (o.price_on_inquiry) w.push_back(msg::plan_warn_price_on_inquiry());
+  if (o.price_derived) w.push_back(msg::plan_warn_price_derived());
+  if (platform.kind == PlatformKind::Market) w.push_back(msg::plan_warn_market_reference());
+  if (offer.stock == Stock::QueueWeeks) {
+    w.push_back(msg::plan_warn_stock_queue(cite(ctx, kGuideSpeed)));
+  } else if (offer.stock == Stock::Limited) {
+    w.push_back(msg::plan_warn_stock_limited());
+  }
+
+  const WeightPrecision* p = ctx.catalog->find_weight_precision(ctx.estimate->precision);
+  const bool fp8 = p && (p->compute == ComputeType::Fp8 || p->requires_capability == Capability::Fp8);
+  if (fp8 && !(gpu.fp8_dense_tflops > 0)) {
+    w.push_back(gpu.fp8_path == Fp8Path::None ? msg::plan_warn_fp8_unsupported_no_path(g)
+                                              : msg::plan_warn_fp8_unsupported(g));
+  }
+
+  if (o.spot) {
+    w.push_back(msg::plan_warn_spot_risk(pct(platform.spot_multiplier.low), pct(platform.spot_multiplier.high),
+                                         cite(ctx, kGuideSpeed)));
+  }
+  if (o.commitment) w.push_back(msg::plan_warn_commitment(cite(ctx, kGuideYiwan)));
+  if (o.extra_fees.high > 0) {
+    w.push_back(msg::plan_warn_extra_fees(monthly_label(o.extra_fees, ctx.currency), cite(ctx, kGuideXingyu)));
+  }
+
+  if (!o.meets_targets) {
+    const PlanRequest& r = *ctx.request;
+    Message speed;
+    Message ttft;
+    if (r.min_tokens_per_s > 0 && o.decode_tokens_per_s < r.min_tokens_per_s) {
+      speed = msg::plan_warn_target_speed(format_rate(o.decode_tokens_per_s), format_rate(r.min_tokens_per_s));
+    }
+    if (r.max_ttft_ms > 0 && !(o.ttft_ms > 0 && o.ttft_ms <= r.max_ttft_ms)) {
+      ttft = msg::plan_warn_target_ttft(format_rate(o.ttft_ms), format_rate(r.max_ttft_ms));
+    }
+    w.push_back(msg::plan_warn_misses_target(std::move(speed), std::move(ttft)));
+  }
+
+  // The estimate's per-GPU warnings, minus the ones said above in the planner's words.
+  for (const Message& e : src.estimate->warnings) {
+    if (!said_by_planner(e.id, w)) w.push_back(e);
+  }
+  return w;
+}
+
+// [SECTION] Reasons
+
+namespace {
+
+Message hardware(const Option& o, const Gpu& gpu) {
+  const std::string g = gpu_short_name(gpu);
+  if (o.unit == OfferUnit::Slice) {
+    const double inv = o.slice_fraction > 0 ? 1.0 / o.slice_fraction : 0;
+    const std::string frac = std::fabs(inv - std::round(inv)) < 1e-6 ? "1/" + format_fixed(inv, 0)
+                                                                      : pct(o.slice_fraction) + "%";
+    return msg::plan_hw_slice(frac, g);
+  }
+  if (o.unit == OfferUnit::Machine && o.cards_rented > 1) {
+    const std::string per = std::to_string(o.cards_rented / (o.units > 0 ? o.units : 1));
+    const std::string units = std::to_string(o.units);
+    if (o.cards_rented == o.cards) {
+      return o.units == 1 ? msg::plan_hw_machine(per, g) : msg::plan_hw_machines(units, per, g);
+    }
+    const std::string using_cards = std::to_string(o.cards);
+    return o.units == 1 ? msg::plan_hw_machine_part(per, g, using_cards)
+                        : msg::plan_hw_machines_part(units, per, g, using_cards);
+  }
+  if (o.cards == 1) return msg::plan_hw_card(g);
+  return msg::plan_hw_cards(std::to_string(o.cards), g);
+}
+
+Message workload(const Context& ctx) {
+  const Scenario& s = *ctx.scenario;
+  const std::string ctx_len = tokens_label(s.context);
+  if (s.task == Task::Inference) {
+    if (s.concurrency > 1) return msg::plan_work_inference_concurrent(ctx_len, std::to_string(s.concurrency));
+    return msg::plan_work_inference(ctx_len);
+  }
+  return msg::plan_work_training(task_phrase(s.task), ctx_len);
+}
+
+Message price_clause(const Context& ctx, const Option& o) {
+  Message term;
+  switch (o.term) {
+    case Term::Hourly: term = msg::plan_price_hourly(format_amount(ctx.hours_per_day)); break;
+    case Term::Weekly: term = msg::plan_price_weekly(); break;
+    case Term::Monthly: break;
+    case Term::Yearly: term = msg::plan_price_yearly(); break;
+  }
+  return msg::plan_price(monthly_label(o.monthly_cost, ctx.currency), std::move(term),
+                         o.spot ? msg::plan_price_spot() : Message(),
+                         o.student ? msg::plan_price_student() : Message(),
+                         o.price_on_inquiry ? msg::plan_price_inquiry() : Message());
+}
+
+Message job_clause(const Context& ctx, const Option& o) {
+  if (!o.job_hours || !o.job_cost) return Message();
+  return msg::plan_job(count_label(ctx.scenario->tokens), format_rate(*o.job_hours),
+                       money_label(*o.job_cost, ctx.currency));
+}
+
+Message scope(const Context& ctx) {
+  const PlanRequest& r = *ctx.request;
+  Message base;
+  if (ctx.budget->set) {
+    base = ctx.single_machine ? msg::plan_scope_budget_single(ctx.budget->label) : msg::plan_scope_budget(ctx.budget->label);
+  } else {
+    base = ctx.single_machine ? msg::plan_scope_fits_single() : msg::plan_scope_fits();
+  }
+  if (is_training(ctx.scenario->task) || (r.min_tokens_per_s <= 0 && r.max_ttft_ms <= 0)) return base;
+  Message speed = r.min_tokens_per_s > 0 ? msg::plan_target_speed(format_rate(r.min_tokens_per_s)) : Message();
+  Message ttft = r.max_ttft_ms > 0 ? msg::plan_target_ttft(format_rate(r.max_ttft_ms)) : Message();
+  Message both = r.min_tokens_per_s > 0 && r.max_ttft_ms > 0 ? msg::plan_target_both(std::move(speed), std::move(ttft))
+                                                              : msg::plan_target_one(std::move(speed), std::move(ttft));
+  return msg::plan_scope_targets(std::move(base), std::move(both));
+}
+
+}  // namespace
+
+Message pick_reason(const Context& ctx, const Option& o) {
+  const Gpu* gpu = ctx.catalog->find_gpu(o.gpu);
+  const Model* model = ctx.scenario->custom_model ? &*ctx.scenario->custom_model
+                                                  : ctx.catalog->find_model(ctx.estimate->model);
+  const std::string model_name = model && !model->name.empty() ? model->name : ctx.estimate->model;
+  return msg::plan_reason_pick(model_name, precision_label(ctx.estimate->precision),
+                               gb(static_cast<double>(ctx.estimate->memory.total)), workload(ctx),
+                               gpu ? hardware(o, *gpu) : msg::common_verbatim(o.gpu), pct(o.spare_fraction),
+                               o.platform_name, price_clause(ctx, o), job_clause(ctx, o), scope(ctx));
+}
+
+Message other_reason(const Context& ctx, const Option& o, const Option* pick) {
+  const Money& cost = ctx.job && o.job_cost ? *o.job_cost : o.monthly_cost;
+  const Message c = ctx.job ? msg::plan_cost_job(money_label(cost, ctx.currency)) : monthly_label(cost, ctx.currency);
+  if (!o.pickable) return msg::plan_reason_market(c);
+  if (o.fit == Fit::Tight) return msg::plan_reason_tight(c, pct(o.spare_fraction), pct(ctx.estimate->headroom));
+  if (!o.meets_targets) return msg::plan_reason_misses_target(c);
+  if (!o.within_budget) return msg::plan_reason_over_budget(c, ctx.budget->label);
+  if (pick) {
+    const Money& pc = ctx.job && pick->job_cost ? *pick->job_cost : pick->monthly_cost;
+    const double more = cost.high - pc.high;
+    if (more > 0) return msg::plan_reason_dearer(c, money_label(Money{more, more}, ctx.currency));
+    return msg::plan_reason_same_price(c);
+  }
+  return msg::plan_reason_fits(c);
+}
+
+Message custom_budget_label(double value, Currency currency) {
+  return msg::plan_budget_custom(monthly_label(Money{value, value}, currency));
+}
+
+Message budget_change(const Context& ctx, const Option& pick) {
+  if (!pick.tier.empty()) {
+    if (const BudgetTier* tier = ctx.catalog->find_budget_tier(pick.tier)) {
+      return msg::plan_change_budget_tier(tier_label(*tier), ctx.budget->label);
+    }
+  }
+  const Money& cost = pick.budget_cost;
+  return msg::plan_change_budget_amount(monthly_label(Money{cost.high, cost.high}, ctx.currency), ctx.budget->label);
+}
+
+}  // namespace cardfit::plan_words

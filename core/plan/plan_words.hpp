@@ -1,0 +1,44 @@
+// Internal to the planner: what it says. Option warnings (what the buying guides teach, with
+// the catalog's thresholds), the pick's one-sentence reason, the short reason on every other
+// option, and the "what changed" line of an alternative, as messages with the real numbers.
+#pragma once
+
+#include <vector>
+
+#include "catalog.hpp"
+#include "estimate_types.hpp"
+#include "message.hpp"
+#include "plan_types.hpp"
+#include "scenario.hpp"
+
+namespace cardfit::plan_words {
+
+// Everything a sentence may quote besides the option itself.
+struct Context {
+  const Catalog* catalog = nullptr;
+  const PlanRequest* request = nullptr;
+  const Scenario* scenario = nullptr;  // the scenario planned (an alternative's, for alternatives)
+  const Estimate* estimate = nullptr;
+  const Budget* budget = nullptr;
+  Currency currency = Currency::Cny;
+  double hours_per_day = 24;
+  bool job = false;                    // training job with --tokens: costs are job costs
+  bool single_machine = false;         // cheaper options span machines: say "single-machine"
+};
+
+// Where an option's numbers come from (catalog entries and the estimate for its GPU).
+struct Sources {
+  const Gpu* gpu = nullptr;
+  const Offer* offer = nullptr;
+  const Platform* platform = nullptr;
+  const GpuEstimate* estimate = nullptr;
+};
+
+std::vector<Message> option_warnings(const Context& ctx, const Option& o, const Sources& src);
+Message pick_reason(const Context& ctx, const Option& o);
+Message other_reason(const Context& ctx, const Option& o, const Option* pick);
+Message custom_budget_label(double amount, Currency currency);
+Message task_phrase(Task task);  // "LoRA fine-tuning": the task as a sentence names it
+Message budget_change(const Context& ctx, const Option& pick);  // "a budget of 3,000-6,000 CNY/month ..."
+
+}  // namespace cardfit::plan_words
