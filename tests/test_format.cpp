@@ -37,3 +37,12 @@ TEST_CASE("trimmed, shortest, amounts and percents") {
   CHECK(cardfit::format_amount(0) == "0");
   CHECK(cardfit::format_percent(0.173) == "17");
 }
+
+TEST_CASE("margins read against the headroom: rounded down, same decimals") {
+  CHECK(cardfit::format_headroom(0.2) == "20");
+  CHECK(cardfit::format_headroom(0.125) == "12.5");
+  CHECK(cardfit::format_margin(0.1999, 0.2) == "19");  // tight: never "20" beside a 20% headroom
+  CHECK(cardfit::format_margin(1.2 / 1.0 - 1.0, 0.2) == "20");  // exactly the headroom
+  CHECK(cardfit::format_margin(0.3333, 0.2) == "33");
+  CHECK(cardfit::format_margin(0.1249, 0.125) == "12.4");
+}

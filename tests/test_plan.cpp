@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "cost.hpp"
+#include "format.hpp"
+#include "params.hpp"
 #include "embedded.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
@@ -721,4 +723,111 @@ TEST_CASE("plan: FP8 weights are never picked on a GPU that predates Ampere") {
     }
   }
   CHECK(t4_listed);  // still listed (cheap), with its warning
+}
+
+// [SECTION] Words that agree with the verdicts
+
+namespace {
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+}  // namespace
+
+TEST_CASE("margins are said as the headroom is measured: a comfortable pick never reads below it", "[plan]") {
+  // The headroom is asked for on the need (need x 1.2 <= usable); the pick's sentence and every
+  // tight option's sentence state the margin the same way, so 20% headroom is "20%", not "17% spare".
+  for (const char* model : {"qwen2.5-7b", "qwen2.5-14b", "llama-2-13b", "llama-3.1-70b"}) {
+    for (const char* precision : {"bf16", "int8", "int4"}) {
+      INFO(model << " " << precision);
+      PlanRequest r;
+      r.scenario.model = model;
+      r.scenario.precision = precision;
+      r.top = 1000;
+      const Plan p = run(r);
+      if (p.pick) {
+        CHECK(p.pick->margin_fraction >= 0.2 - 1e-9);
+        CHECK(contains(en(p.pick->reason), "% headroom (20% asked for)"));
+        CHECK(contains(zh(p.pick->reason), "（设定 20%）"));
+      }
+      for (const Option& o : p.options) {
+        if (o.fit != Fit::Tight || !o.pickable) continue;  // market prices say so instead
+        CHECK(o.margin_fraction < 0.2);
+        const std::string want = format_margin(o.margin_fraction, 0.2) + "% headroom (less than the 20% asked for)";
+        CHECK(contains(en(o.reason), want));
+      }
+    }
+  }
+}
+
+TEST_CASE("a budget tier is a ceiling: a cheaper pick says why it is below the tier", "[plan]") {
+  PlanRequest r;
+  r.scenario.model = "qwen2.5-7b";
+  r.budget_tier = "2000-3000";
+  const Plan p = run(r);
+  REQUIRE(p.pick);
+  CHECK(p.pick->monthly_cost.high < 2000);
+  CHECK(p.pick->below_budget);
+  CHECK(p.pick->within_budget);
+  CHECK(contains(en(p.pick->reason), "cheaper than your budget (2,000-3,000 CNY/month)"));
+  CHECK(contains(zh(p.pick->reason), "比你的预算（2,000–3,000 元/月）更便宜"));
+  // Inside the tier the usual words.
+  r.budget_tier = "1000-2000";
+  const Plan q = run(r);
+  REQUIRE(q.pick);
+  CHECK_FALSE(q.pick->below_budget);
+  CHECK(contains(en(q.pick->reason), "the cheapest within your budget (1,000-2,000 CNY/month)"));
+  // No budget: the sentence says so instead of speaking of a budget.
+  r.budget_tier.clear();
+  const Plan none = run(r);
+  REQUIRE(none.pick);
+  CHECK(contains(en(none.pick->reason), "(no budget set)"));
+  CHECK_FALSE(contains(en(none.pick->reason), "your budget"));
+}
+
+TEST_CASE("no pick: one sentence says why, and no option claims to be the pick", "[plan]") {
+  // The 一万网络 budget guide §8.1 row again: the A100 40G at 2,800 is within the tier but tight.
+  PlanRequest r = yiwan_monthly("qwen2.5-14b", "bf16");
+  r.scenario.context = 8192;
+  r.budget_tier = "2000-3000";
+  const Plan p = run(r);
+  REQUIRE_FALSE(p.pick);
+  CHECK(en(p.no_pick_reason) ==
+        "Within your budget only tight fits are left: the best leaves 17% headroom, less than the 20% asked for. "
+        "The cheapest option that fits comfortably costs 3,500 CNY/month, over your budget (2,000-3,000 CNY/month).");
+  for (const Option& o : p.options) {
+    INFO(o.offer);
+    CHECK_FALSE(contains(en(o.reason), "the cheapest"));
+  }
+  // Only tight fits and no budget.
+  PlanRequest t = yiwan_monthly("qwen2.5-14b", "bf16");
+  t.scenario.context = 8192;
+  t.scenario.gpu = "a100-40g";
+  t.scenario.cards = 1;
+  const Plan tight = run(t);
+  REQUIRE_FALSE(tight.pick);
+  CHECK(contains(en(tight.no_pick_reason), "Only tight fits: the best leaves 17% headroom"));
+  // A speed target nothing reaches.
+  PlanRequest s;
+  s.scenario.model = "qwen2.5-7b";
+  s.min_tokens_per_s = 1e6;
+  const Plan slow = run(s);
+  REQUIRE_FALSE(slow.pick);
+  CHECK(en(slow.no_pick_reason) == "No option that fits comfortably meets your 1,000,000 tokens/s target.");
+}
+
+TEST_CASE("nothing fits at all: the reason names the need, and a smaller model is offered", "[plan]") {
+  PlanRequest r;
+  r.scenario.model = "llama-3.1-405b";
+  r.scenario.task = Task::Pretrain;
+  const Plan p = run(r);
+  REQUIRE_FALSE(p.pick);
+  CHECK(p.options_total == 0);
+  CHECK(contains(en(p.no_pick_reason), "Nothing fits: Llama-3.1-405B needs"));
+  CHECK(contains(en(p.no_pick_reason), "no GPU in the catalog holds it on up to"));
+  REQUIRE_FALSE(p.alternatives.empty());
+  const Alternative& a = p.alternatives.front();
+  CHECK(a.kind == "model");
+  REQUIRE(a.set.size() == 3);
+  CHECK(a.set.back().first == "model");
+  const Model* smaller = test::catalog().find_model(a.set.back().second);
+  REQUIRE(smaller != nullptr);
+  CHECK(count_params(*smaller).total < count_params(*test::catalog().find_model("llama-3.1-405b")).total);
 }

@@ -2,6 +2,8 @@
 #include <catch2/catch.hpp>
 
 #include "test_support.hpp"
+#include "params.hpp"
+#include "plan.hpp"
 #include "url_state.hpp"
 
 using namespace cardfit;
@@ -141,4 +143,132 @@ TEST_CASE("url_state: percent-encoding round trip and malformed escapes") {
   CHECK(decode_query("a=%zz&b=%4") == KeyValues{{"a", "%zz"}, {"b", "%4"}});
   CHECK(decode_query("&&a&=b") == KeyValues{{"a", ""}, {"", "b"}});
   CHECK(decode_query("").empty());
+}
+
+TEST_CASE("url_state: a config.json model travels as its shapes and reads back the same figures") {
+  // Every bundled model (dense, GQA, MoE, MLA, sliding windows, vision towers) as if imported:
+  // the link's shapes must give the recipient the estimate the sender saw.
+  for (const Model& m : test::catalog().models) {
+    INFO(m.id);
+    PlanRequest rq;
+    rq.scenario.custom_model = m;
+    rq.scenario.custom_model->assumed_architecture = false;
+    const std::string link = encode_query(request_to_pairs(rq));
+    CHECK(link.find("arch=") != std::string::npos);
+    CHECK(link.find("params=") == std::string::npos);
+    CHECK(link.find('%') == std::string::npos);  // no percent-encoding needed
+    const DecodedState d = request_from_pairs(decode_query(link));
+    INFO(test::all_errors(d.issues));
+    REQUIRE(d.issues.empty());
+    REQUIRE(d.request.scenario.custom_model);
+    CHECK(count_params(*d.request.scenario.custom_model).total == count_params(m).total);
+    Scenario sent;
+    sent.model = m.id;
+    const Result<Estimate> a = estimate(test::catalog(), sent);
+    const Result<Estimate> b = estimate(test::catalog(), d.request.scenario);
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    CHECK(a.value->memory.total == b.value->memory.total);
+    CHECK(a.value->kv_cache_bytes_per_token == b.value->kv_cache_bytes_per_token);
+    CHECK(encode_shapes(*d.request.scenario.custom_model) == encode_shapes(m));  // stable
+  }
+}
+
+TEST_CASE("url_state: golden shapes, and bad shapes are named") {
+  const Model* m = test::catalog().find_model("llama-3.1-8b");
+  REQUIRE(m != nullptr);
+  CHECK(encode_shapes(*m) == "llama,l32,h4096,i14336,a32,k8,d128,v128256,c131072");
+  for (const char* bad : {"", "L32", "llama,l32", "llama,l32,h4096,a32,k8,d128,v1,z5", "llama,l32,l32,h1,a1,k1,d1,v1",
+                          "llama,l-1,h4096,a32,k8,d128,v128256", "llama,l32,h4096,a32,k8,d128,v128256,w4096",
+                          "llama,l0,h4096,a32,k8,d128,v128256"}) {
+    INFO(bad);
+    const Result<Model> r = decode_shapes(bad, "arch");
+    CHECK_FALSE(r.ok());
+    if (!r.ok()) CHECK(r.errors.front().field == "arch");
+  }
+  const DecodedState d = request_from_pairs(decode_query("v=1&arch=llama,l32&context=8k"));
+  REQUIRE(d.issues.size() == 1);
+  CHECK(d.issues[0].field == "arch");
+  CHECK(zh(d.issues[0].message).find("缺少") != std::string::npos);
+  CHECK(d.request.scenario.context == 8192);  // the rest applies
+}
+
+TEST_CASE("url_state: a refused prompt is not 'given' (the context still bounds it)") {
+  const DecodedState d = request_from_pairs(decode_query("context=512&prompt=abc"));
+  REQUIRE(d.issues.size() == 1);
+  CHECK(d.request.scenario.prompt == 512);
+}
+
+TEST_CASE("url_state: a link drops only the keys the catalog or planner refuses") {
+  struct Row {
+    const char* query;
+    std::vector<std::string> fields;  // issues, in order
+    void (*check)(const PlanRequest&);
+  };
+  const Row rows[] = {
+      {"v=1&params=13B&model=no-such-model&context=8k", {"model"},
+       [](const PlanRequest& r) {
+         CHECK(r.scenario.context == 8192);
+         REQUIRE(r.scenario.custom_model);  // the params before the bad id still apply
+       }},
+      {"v=1&model=no-such-model&precision=int4", {"model"},
+       [](const PlanRequest& r) { CHECK(r.scenario.precision == "int4"); }},
+      {"v=1&task=lora&lora-targets=foo&context=2k", {"lora_targets"},
+       [](const PlanRequest& r) {
+         CHECK(r.scenario.task == Task::Lora);
+         CHECK(r.scenario.context == 2048);
+       }},
+      {"v=1&prompt=abc&context=512&model=llama-3-8b", {"prompt"},
+       [](const PlanRequest& r) {
+         CHECK(r.scenario.model == "llama-3-8b");
+         CHECK(r.scenario.prompt == 512);
+       }},
+      {"v=1&context=1k&prompt=4k&concurrency=4", {"prompt"},
+       [](const PlanRequest& r) { CHECK(r.scenario.concurrency == 4); }},
+      {"v=1&platform=yiwan,nope&budget-tier=2000-3000", {"platforms[1]"},
+       [](const PlanRequest& r) {
+         CHECK(r.platforms.empty());
+         CHECK(r.budget_tier == "2000-3000");
+       }},
+      {"v=1&budget-tier=no-such-tier&precision=int8", {"budget_tier"},
+       [](const PlanRequest& r) { CHECK(r.scenario.precision == "int8"); }},
+  };
+  for (const Row& row : rows) {
+    INFO(row.query);
+    const DecodedState d = request_from_link(test::catalog(), decode_query(row.query));
+    INFO(test::all_errors(d.issues));
+    std::vector<std::string> fields;
+    for (const Issue& i : d.issues) fields.push_back(i.field);
+    CHECK(fields == row.fields);
+    row.check(d.request);
+    CHECK(plan(test::catalog(), d.request).ok());
+  }
+}
+
+TEST_CASE("url_state: with_changes replaces and removes keys") {
+  const KeyValues base{{"v", "1"}, {"model", "qwen2.5-7b"}, {"budget", "2500"}};
+  const KeyValues out = with_changes(base, {{"budget", ""}, {"budget-tier", "3000-6000"}, {"model", "llama-3-8b"}});
+  CHECK(out == KeyValues{{"v", "1"}, {"budget-tier", "3000-6000"}, {"model", "llama-3-8b"}});
+}
+
+TEST_CASE("url_state: an alternative's changes, applied to the link, plan its pick") {
+  for (const char* query : {"v=1&model=qwen2.5-14b&context=8k&budget-tier=2000-3000&platform=yiwan&term=monthly",
+                            "v=1&model=llama-3.1-70b&precision=int8&budget=3000",
+                            "v=1&model=llama-3.1-405b&task=pretrain"}) {
+    INFO(query);
+    const PlanRequest rq = decode(query);
+    const Result<Plan> p = plan(test::catalog(), rq);
+    REQUIRE(p.ok());
+    REQUIRE_FALSE(p.value->alternatives.empty());
+    for (const Alternative& a : p.value->alternatives) {
+      INFO(a.kind);
+      const PlanRequest changed = decode(encode_query(with_changes(request_to_pairs(rq), a.set)));
+      const Result<Plan> q = plan(test::catalog(), changed);
+      REQUIRE(q.ok());
+      REQUIRE(q.value->pick);
+      CHECK(q.value->pick->offer == a.pick.offer);
+      CHECK(q.value->pick->cards == a.pick.cards);
+      CHECK(q.value->pick->monthly_cost.high == Approx(a.pick.monthly_cost.high));
+    }
+  }
 }

@@ -75,4 +75,15 @@ std::string format_amount(double value) {
 
 std::string format_percent(double fraction) { return format_fixed(fraction * 100.0, 0); }
 
+std::string format_headroom(double headroom) { return format_trimmed(headroom * 100.0, 1); }
+
+std::string format_margin(double margin, double headroom) {
+  if (!std::isfinite(margin)) return "n/a";
+  const double h = headroom * 100.0;
+  const int decimals = std::fabs(h - std::round(h)) < 1e-9 ? 0 : 1;
+  const double scale = decimals == 0 ? 1.0 : 10.0;
+  // NOTE: the epsilon keeps an exact margin (need x 1.2 == usable) from flooring to 19.
+  return format_fixed(std::floor(margin * 100.0 * scale + 1e-6) / scale, decimals);
+}
+
 }  // namespace cardfit

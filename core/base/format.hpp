@@ -16,5 +16,10 @@ std::string format_count(double count);                // "7.62 B", "131.1 K", "
 std::string format_rate(double per_second);            // "53.4": 3 significant digits, at least 2 below 10
 std::string format_amount(double value);               // money: "2,800", "1.5", "0.0366"
 std::string format_percent(double fraction);           // 0.173 -> "17" (whole percent, no sign)
+// Memory margins beside the headroom asked for, both as percent of the need: the headroom
+// with at most one decimal ("20", "12.5"); the margin rounded DOWN to the same decimals, so a
+// margin below the headroom never reads as equal to it (0.1999 vs 0.2 -> "19" vs "20").
+std::string format_headroom(double headroom);
+std::string format_margin(double margin, double headroom);
 
 }  // namespace cardfit

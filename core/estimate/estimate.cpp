@@ -103,7 +103,8 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
     }
     if (!inference && r.zero_stage == 0) w.push_back(msg::est_warn_zero0());
   } else if (fc.fit == Fit::Tight) {
-    w.push_back(msg::est_warn_tight(format_percent(g.spare_fraction), format_percent(r.headroom)));
+    const double margin = g.per_card_bytes > 0 ? fc.usable / static_cast<double>(g.per_card_bytes) - 1 : 0;
+    w.push_back(msg::est_warn_tight(format_margin(margin, r.headroom), format_headroom(r.headroom)));
   }
   if (fc.found && inference) {
     const Model& m = r.model();

@@ -18,6 +18,7 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::Model,         "model",            "model",            K::Id,         kNone, kNone, false, "ID",      MsgId::input_model_help,            S::Scenario, false},
   {Input::Params,        "params",           "params",           K::Params,     1e7,   1e13,  false, "N",       MsgId::input_params_help,           S::Scenario, false},
   {Input::Config,        "config",           "config",           K::File,       kNone, kNone, false, "FILE",    MsgId::input_config_help,           S::Scenario, true},
+  {Input::Arch,          "arch",             "arch",             K::Shapes,     kNone, kNone, false, "SHAPES",  MsgId::input_arch_help,             S::Scenario, false},
   {Input::Precision,     "precision",        "precision",        K::Id,         kNone, kNone, false, "ID",      MsgId::input_precision_help,        S::Scenario, false},
   {Input::KvPrecision,   "kv-precision",     "kv_precision",     K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_kv_precision_help,     S::Scenario, false},
   {Input::Task,          "task",             "task",             K::Enum,       kNone, kNone, false, "TASK",    MsgId::input_task_help,             S::Scenario, false},

@@ -16,7 +16,7 @@
 namespace cardfit {
 
 enum class Input : std::uint8_t {
-  Model, Params, Config, Precision, KvPrecision, Task, Context, Prompt, Concurrency, Batch, LoraRank,
+  Model, Params, Config, Arch, Precision, KvPrecision, Task, Context, Prompt, Concurrency, Batch, LoraRank,
   LoraTargets, Tp, Optimizer, Zero, Checkpointing, Tokens, Engine, Gpu, Cards, Headroom, Mfu,
   BudgetTier, Budget, Currency, UsdCny, HoursPerDay, Term, Platform, Student, AllowSpot, MinTokensPerS,
   MaxTtftMs, Top, Lang,
@@ -36,6 +36,7 @@ enum class InputKind {
   Flag,        // present or "1" = true, "0" = false
   File,        // a path (CLI only: a config.json to read)
   Params,      // a parameter count for a custom model ("7B")
+  Shapes,      // a custom model's shapes, compactly (io/url_state.hpp encode_shapes): a config.json in a link
   Zero,        // "auto" or a ZeRO stage 0-3
 };
 

@@ -49,12 +49,14 @@ json option_json(const Option& o, const Plan& p) {
   j["cost_per_tflops_hour"] = money(o.cost_per_tflops_hour, c);
   j["cost_per_million_tokens"] = optional_money(o.cost_per_million_tokens, c);
   j["within_budget"] = o.within_budget;
+  j["below_budget"] = o.below_budget;
   j["budget_cost"] = money(o.budget_cost, c);
   j["tier"] = o.tier.empty() ? json(nullptr) : json(o.tier);
   j["fit"] = std::string(name_of(o.fit));
   j["need_bytes"] = o.need_bytes;
   j["usable_bytes"] = o.usable_bytes;
   j["spare_fraction"] = o.spare_fraction;
+  j["margin_fraction"] = o.margin_fraction;
   j["decode_tokens_per_s"] = o.decode_tokens_per_s;
   j["aggregate_tokens_per_s"] = o.aggregate_tokens_per_s;
   j["ttft_ms"] = o.ttft_ms;
@@ -78,7 +80,10 @@ std::string plan_to_json(const Plan& p) {
   for (const Option& o : p.options) options.push_back(option_json(o, p));
   json alternatives = json::array();
   for (const Alternative& a : p.alternatives) {
+    json set = json::object();
+    for (const auto& [key, value] : a.set) set[key] = value;
     alternatives.push_back(json{{"kind", a.kind},
+                                {"set", std::move(set)},
                                 {"change", render(a.change, p.lang)},
                                 {"change_en", render(a.change, Lang::En)},
                                 {"change_zh", render(a.change, Lang::Zh)},
@@ -114,6 +119,7 @@ std::string plan_to_json(const Plan& p) {
   j["options"] = std::move(options);
   j["options_total"] = p.options_total;
   j["alternatives"] = std::move(alternatives);
+  j["no_pick_reason"] = p.pick ? json(nullptr) : json(render(p.no_pick_reason, p.lang));
   j["quote_only"] = std::move(quote_only);
   j["warnings"] = std::move(warnings);
   return dump(j);

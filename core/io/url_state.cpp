@@ -6,12 +6,14 @@
 #include <array>
 #include <cstdint>
 
+#include "catalog_validate.hpp"
 #include "format.hpp"
 #include "hf_config.hpp"
 #include "inputs.hpp"
 #include "messages.hpp"
 #include "numbers.hpp"
 #include "params.hpp"
+#include "plan.hpp"
 
 namespace cardfit {
 namespace {
@@ -24,6 +26,7 @@ void bind(V& v, R& rq) {
   auto& sc = rq.scenario;
   v.model(Input::Model, sc);
   v.params(Input::Params, sc);
+  v.shapes(Input::Arch, sc);
   v.text(Input::Precision, sc.precision);
   v.text(Input::KvPrecision, sc.kv_precision);
   v.enumeration(Input::Task, sc.task);
@@ -102,6 +105,15 @@ class Reader {
     Result<ImportedModel> m = model_from_param_count(count, "custom");
     if (!m.ok()) return fail(m.errors.front().message);
     sc.custom_model = std::move(m.value->model);
+  }
+  void shapes(Input in, Scenario& sc) {
+    if (!mine(in)) return;
+    Result<Model> m = decode_shapes(value_, spec_.field);
+    if (!m.ok()) {
+      issue = std::move(m.errors.front());
+      return;
+    }
+    sc.custom_model = std::move(*m.value);
   }
   void text(Input in, std::string& out) {
     if (!mine(in)) return;
@@ -223,10 +235,9 @@ class Reader {
 
 // Defaults that depend on what else was given (the CLI's documented behaviour):
 // QLoRA stores NF4 weights unless told otherwise; the prompt never exceeds the context.
-void finish(const KeyValues& pairs, PlanRequest& rq) {
-  auto given = [&pairs](const char* key) {
-    return std::any_of(pairs.begin(), pairs.end(), [key](const auto& kv) { return kv.first == key; });
-  };
+// `accepted`: the keys whose values were read (a refused "prompt=abc" was not given).
+void finish(const std::vector<std::string>& accepted, PlanRequest& rq) {
+  auto given = [&accepted](const char* key) { return std::find(accepted.begin(), accepted.end(), key) != accepted.end(); };
   Scenario& sc = rq.scenario;
   if (sc.task == Task::Qlora && !given("precision")) sc.precision = "nf4";
   if (!given("prompt")) sc.prompt = std::min(sc.prompt, sc.context);
@@ -254,8 +265,14 @@ class Texts {
   std::array<std::string, static_cast<std::size_t>(Input::kCount)> values;
 
   void model(Input in, const Scenario& sc) { set(in, sc.custom_model ? std::string() : sc.model); }
+  // A custom model travels as its parameter count when its shapes were assumed from that
+  // count, else (a config.json) as its shapes, so the reader computes the same figures.
   void params(Input in, const Scenario& sc) {
-    set(in, sc.custom_model ? number_text(static_cast<double>(count_params(*sc.custom_model).total)) : std::string());
+    const bool count = sc.custom_model && sc.custom_model->assumed_architecture;
+    set(in, count ? number_text(static_cast<double>(count_params(*sc.custom_model).total)) : std::string());
+  }
+  void shapes(Input in, const Scenario& sc) {
+    set(in, sc.custom_model && !sc.custom_model->assumed_architecture ? encode_shapes(*sc.custom_model) : std::string());
   }
   void text(Input in, const std::string& v) { set(in, v); }
   template <class E>
@@ -282,6 +299,148 @@ Texts texts_of(const PlanRequest& rq) {
   bind(t, rq);
   return t;
 }
+
+// [SECTION] Shapes: a custom model in a few dozen characters
+
+// One tag per figure; compound tags join their numbers with '-'. Only [a-z0-9,-] appear, so
+// the text needs no percent-encoding in a link.
+struct ShapeTag {
+  char tag;
+  int count;  // numbers the tag holds
+};
+constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k', 1}, {'d', 1}, {'v', 1}, {'c', 1},
+                                   {'n', 1}, {'t', 1}, {'b', 1}, {'q', 1}, {'w', 2}, {'e', 6}, {'m', 5}, {'x', 1}};
+constexpr const char* kRequiredShapes = "l h a k d v";
+
+std::string shape_item(char tag, std::initializer_list<std::int64_t> values) {
+  std::string s(1, tag);
+  bool first = true;
+  for (std::int64_t v : values) {
+    s += (first ? "" : "-") + std::to_string(v);
+    first = false;
+  }
+  return s;
+}
+
+// Whole numbers 0..1e15 separated by '-', exactly `count` of them.
+bool shape_numbers(std::string_view text, int count, std::vector<std::int64_t>& out) {
+  out.clear();
+  std::int64_t v = 0;
+  int digits = 0;
+  for (std::size_t i = 0; i <= text.size(); ++i) {
+    if (i == text.size() || text[i] == '-') {
+      if (digits == 0) return false;
+      out.push_back(v);
+      v = 0;
+      digits = 0;
+    } else if (text[i] >= '0' && text[i] <= '9' && digits < 15) {
+      v = v * 10 + (text[i] - '0');
+      ++digits;
+    } else {
+      return false;
+    }
+  }
+  return static_cast<int>(out.size()) == count;
+}
+
+}  // namespace
+
+std::string encode_shapes(const Model& m) {
+  std::string s = m.family.empty() || !is_id(m.family) ? "custom" : m.family;
+  auto add = [&s](char tag, std::initializer_list<std::int64_t> values) { s += "," + shape_item(tag, values); };
+  add('l', {m.num_layers});
+  add('h', {m.hidden_size});
+  add('i', {m.intermediate_size});
+  add('a', {m.num_attention_heads});
+  add('k', {m.num_kv_heads});
+  add('d', {m.head_dim});
+  add('v', {m.vocab_size});
+  add('c', {m.max_context});
+  if (m.norms_per_layer != Model{}.norms_per_layer) add('n', {m.norms_per_layer});
+  if (m.tie_embeddings) add('t', {1});
+  if (m.qkv_bias) add('b', {1});
+  if (m.qk_norm) add('q', {1});
+  if (m.has_sliding_window) add('w', {m.sliding_window.window, m.sliding_window.layers});
+  if (m.is_moe) {
+    const MoeSpec& e = m.moe;
+    add('e', {e.num_experts, e.experts_per_token, e.num_shared_experts, e.expert_intermediate_size,
+              e.shared_expert_intermediate_size, e.dense_layers});
+  }
+  if (m.is_mla) {
+    const MlaSpec& a = m.mla;
+    add('m', {a.kv_lora_rank, a.q_lora_rank, a.qk_rope_head_dim, a.qk_nope_head_dim, a.v_head_dim});
+  }
+  if (m.extra_params > 0) add('x', {m.extra_params});
+  return s;
+}
+
+Result<Model> decode_shapes(std::string_view text, const std::string& field) {
+  auto fail = [&field](Message m) { return Result<Model>::failure(field, std::move(m)); };
+  const std::vector<std::string> items = split_list(std::string(text));
+  if (items.empty() || !is_id(items.front()) || (items.front()[0] >= '0' && items.front()[0] <= '9')) {
+    return fail(msg::err_link_shapes_family(field, std::string(text.substr(0, 64))));
+  }
+  Model m;
+  m.id = "custom";
+  m.family = items.front();
+  m.name = m.family + " (config.json)";
+  m.source = "config.json";
+  std::string seen;
+  std::vector<std::int64_t> n;
+  auto narrow = [](std::int64_t v) { return static_cast<int>(std::min<std::int64_t>(v, 1 << 30)); };
+  for (std::size_t i = 1; i < items.size(); ++i) {
+    const std::string& item = items[i];
+    const char tag = item[0];
+    const ShapeTag* spec = nullptr;
+    for (const ShapeTag& t : kShapeTags) {
+      if (t.tag == tag) spec = &t;
+    }
+    if (!spec || !shape_numbers(std::string_view(item).substr(1), spec->count, n)) {
+      return fail(msg::err_link_shapes_item(field, item.substr(0, 64)));
+    }
+    if (seen.find(tag) != std::string::npos) return fail(msg::err_link_shapes_repeated(field, std::string(1, tag)));
+    seen += tag;
+    switch (tag) {
+      case 'l': m.num_layers = narrow(n[0]); break;
+      case 'h': m.hidden_size = n[0]; break;
+      case 'i': m.intermediate_size = n[0]; break;
+      case 'a': m.num_attention_heads = narrow(n[0]); break;
+      case 'k': m.num_kv_heads = narrow(n[0]); break;
+      case 'd': m.head_dim = narrow(n[0]); break;
+      case 'v': m.vocab_size = n[0]; break;
+      case 'c': m.max_context = n[0]; break;
+      case 'n': m.norms_per_layer = narrow(n[0]); break;
+      case 't': m.tie_embeddings = n[0] != 0; break;
+      case 'b': m.qkv_bias = n[0] != 0; break;
+      case 'q': m.qk_norm = n[0] != 0; break;
+      case 'w':
+        m.has_sliding_window = true;
+        m.sliding_window = SlidingWindow{n[0], narrow(n[1])};
+        break;
+      case 'e':
+        m.is_moe = true;
+        m.moe = MoeSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), n[3], n[4], narrow(n[5])};
+        break;
+      case 'm':
+        m.is_mla = true;
+        m.mla = MlaSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4])};
+        break;
+      case 'x': m.extra_params = n[0]; break;
+      default: break;
+    }
+  }
+  std::string missing;
+  for (const char* t = kRequiredShapes; *t; ++t) {
+    if (*t != ' ' && seen.find(*t) == std::string::npos) missing += (missing.empty() ? "" : ", ") + std::string(1, *t);
+  }
+  if (!missing.empty()) return fail(msg::err_link_shapes_missing(field, missing));
+  if (std::vector<Issue> bad = validate_model(m, field, false); !bad.empty()) {
+    return fail(msg::err_link_shapes_model(field, std::move(bad.front().message)));
+  }
+  return Result<Model>::success(std::move(m));
+}
+
+namespace {
 
 // [SECTION] Percent-encoding
 
@@ -320,6 +479,12 @@ std::string percent_decode(std::string_view s) {
 
 DecodedState request_from_pairs(const KeyValues& pairs) {
   DecodedState out;
+  std::vector<std::string> accepted;
+  // NOTE: a hostile query can hold a million bad pairs; the first few issues say enough.
+  constexpr std::size_t kMaxIssues = 32;
+  auto report = [&out](Issue issue) {
+    if (out.issues.size() < kMaxIssues) out.issues.push_back(std::move(issue));
+  };
   for (const auto& [key, value] : pairs) {
     if (key == "v") {
       if (value != kStateVersion) {
@@ -330,15 +495,80 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
     if (key == "embed") continue;  // page chrome, not state
     const InputSpec* spec = find_input(key);
     if (spec == nullptr || spec->cli_only) {
-      out.issues.push_back(Issue{key, msg::err_link_unknown_key(key)});
+      report(Issue{key.substr(0, 64), msg::err_link_unknown_key(key.substr(0, 64))});
       continue;
     }
     Reader reader(*spec, value);
     bind(reader, out.request);
-    if (reader.issue) out.issues.push_back(std::move(*reader.issue));
+    if (reader.issue) {
+      report(std::move(*reader.issue));
+    } else {
+      accepted.push_back(key);
+    }
   }
-  finish(pairs, out.request);
+  finish(accepted, out.request);
   return out;
+}
+
+DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
+  // The keys of `kept` an issue's field names: "platforms[1]" -> platform, "model" -> model (or
+  // the params/arch that made a custom model).
+  auto keys_named = [](const std::string& field, const KeyValues& kept) {
+    const std::string head = field.substr(0, field.find_first_of(".["));
+    std::vector<std::string> keys;
+    auto present = [&kept](const std::string& k) {
+      return std::any_of(kept.begin(), kept.end(), [&k](const auto& kv) { return kv.first == k; });
+    };
+    for (const InputSpec& s : input_specs()) {
+      if (head == s.field && present(s.key)) keys.emplace_back(s.key);
+    }
+    if (keys.empty() && head == input_spec(Input::Model).field) {
+      for (Input in : {Input::Params, Input::Arch}) {
+        if (present(input_spec(in).key)) keys.emplace_back(input_spec(in).key);
+      }
+    }
+    return keys;
+  };
+  KeyValues kept = pairs;
+  std::vector<Issue> dropped;
+  for (std::size_t round = 0; round <= pairs.size(); ++round) {
+    DecodedState d = request_from_pairs(kept);
+    PlanRequest check = d.request;
+    check.alternatives = false;
+    const Result<Plan> p = plan(catalog, check);
+    if (p.ok()) {
+      d.issues.insert(d.issues.end(), dropped.begin(), dropped.end());
+      return d;
+    }
+    bool any = false;
+    for (const Issue& e : p.errors) {
+      const std::vector<std::string> keys = keys_named(e.field, kept);
+      for (const std::string& k : keys) {
+        kept.erase(std::remove_if(kept.begin(), kept.end(), [&k](const auto& kv) { return kv.first == k; }), kept.end());
+      }
+      if (!keys.empty()) {
+        dropped.push_back(e);
+        any = true;
+      }
+    }
+    if (!any) {  // the request fails for a reason no single key explains: the defaults
+      DecodedState out;
+      out.issues = std::move(d.issues);
+      out.issues.insert(out.issues.end(), dropped.begin(), dropped.end());
+      out.issues.insert(out.issues.end(), p.errors.begin(), p.errors.end());
+      return out;
+    }
+  }
+  return DecodedState{PlanRequest{}, std::move(dropped)};
+}
+
+KeyValues with_changes(KeyValues pairs, const KeyValues& changes) {
+  for (const auto& [key, value] : changes) {
+    pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&key](const auto& kv) { return kv.first == key; }),
+                pairs.end());
+    if (!value.empty()) pairs.emplace_back(key, value);
+  }
+  return pairs;
 }
 
 Result<PlanRequest> request_from_pairs_strict(const KeyValues& pairs) {

@@ -32,9 +32,25 @@ DecodedState request_from_pairs(const KeyValues& pairs);
 // Strict, for APIs: any bad pair fails the whole call.
 Result<PlanRequest> request_from_pairs_strict(const KeyValues& pairs);
 
+// Lenient, for links opened in the UI: as request_from_pairs, and then a pair the catalog or
+// the planner refuses (an unknown model id, a prompt longer than the context) is dropped too,
+// alone, with its issue; the rest still applies. Only an issue that names no key of the link
+// (or an unknown version) leaves the defaults.
+DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs);
+
 // The pairs that reproduce `request` ("v" first, then only non-default values).
-// Custom models survive only as a parameter count ("params"); a pasted config.json does not.
+// A custom model travels as its parameter count ("params") when its shapes were assumed from
+// one, else as its shapes ("arch", encode_shapes): a config.json import reads back the same.
 KeyValues request_to_pairs(const PlanRequest& request);
+
+// `pairs` with `changes` applied: each change replaces its key's pair, or removes it when its
+// value is "" (the default). How a suggested change (Alternative::set) becomes a request.
+KeyValues with_changes(KeyValues pairs, const KeyValues& changes);
+
+// A custom model's shapes as link text ("llama,l32,h4096,i14336,a32,k8,d128,v128256,c131072"),
+// and back (errors name `field`). Everything the estimate reads of a Model is kept.
+std::string encode_shapes(const Model& model);
+Result<Model> decode_shapes(std::string_view text, const std::string& field);
 
 // The text an input has in the default request ("4096" for context, "auto" for zero, "" when
 // there is no default value such as --params): --help shows it.

@@ -14,6 +14,7 @@
 #include "inputs.hpp"
 #include "labels.hpp"
 #include "messages.hpp"
+#include "params.hpp"
 #include "plan_words.hpp"
 
 namespace cardfit {
@@ -167,6 +168,9 @@ int machines(const Candidate& c) {
   return machines_for(*c.gpu, c.option.cards);
 }
 
+// The memory left over the need, as a fraction of the need (how headroom is measured).
+double margin_of(double need, double usable) { return need > 0 ? usable / need - 1 : 0; }
+
 bool qualifies(const Option& o) {
   return o.pickable && o.fit == Fit::Comfortable && o.meets_targets && o.within_budget;
 }
@@ -212,6 +216,7 @@ void price_option(const Context& ctx, const Evaluation& ev, Candidate& c, const 
     o.budget_cost = Money{o.job_cost->low / months, o.job_cost->high / months};
   }
   o.within_budget = !ctx.budget.set || ctx.budget.high <= 0 || o.budget_cost.high <= ctx.budget.high * (1 + 1e-12);
+  o.below_budget = ctx.budget.set && ctx.budget.low > 0 && o.budget_cost.high < ctx.budget.low;
 }
 
 void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const Gpu& gpu) {
@@ -250,6 +255,7 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     o.usable_bytes = static_cast<double>(ge.usable_bytes);
     o.fit = ge.fit;
     o.spare_fraction = ge.spare_fraction;
+    o.margin_fraction = margin_of(o.need_bytes, o.usable_bytes);
     double share = 1;  // of the estimated speed
     if (offer.unit == OfferUnit::Slice) {
       // A slice gives slice_fraction of ONE card's memory and speed: only a 1-card fit qualifies.
@@ -263,6 +269,7 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
       o.fit = verdict(o.need_bytes, o.usable_bytes, est.headroom, est.tight_headroom);
       if (o.fit == Fit::No) continue;
       o.spare_fraction = o.usable_bytes > 0 ? 1 - o.need_bytes / o.usable_bytes : 0;
+      o.margin_fraction = margin_of(o.need_bytes, o.usable_bytes);
     } else {
       // Cards or machines of `offer.cards` cards: an 8-card machine serves a 1-8 card need as
       // one machine, and ceil(cards / 8) machines beyond.
@@ -420,19 +427,22 @@ plan_words::Context words_context(const Context& ctx, const Evaluation& ev) {
   return t;
 }
 
-// Adds tier, warnings and reason to a candidate's option (copied, or moved with `take`).
-Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, const Option* pick,
+enum class Role { Pick, Other };
+
+// Adds tier, warnings and reason to a candidate's option (copied, or moved with `take`): the
+// pick's reason, or why another option is not the pick (`pick` may be null: there is none).
+Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, Role role, const Option* pick,
                 Option* take = nullptr) {
   const plan_words::Context t = words_context(ctx, ev);
   Option o = take ? std::move(*take) : c.option;
   o.tier = tier_of(ctx, o.budget_cost.high);
   o.warnings = plan_words::option_warnings(t, o, plan_words::Sources{c.gpu, c.offer, c.platform, c.estimate});
-  o.reason = pick ? plan_words::other_reason(t, o, pick) : plan_words::pick_reason(t, o);
+  o.reason = role == Role::Pick ? plan_words::pick_reason(t, o) : plan_words::other_reason(t, o, pick);
   return o;
 }
 
 Option finalise_pick(const Context& ctx, const Evaluation& ev) {
-  return finalise(ctx, ev, ev.candidates[*ev.pick], nullptr);
+  return finalise(ctx, ev, ev.candidates[*ev.pick], Role::Pick, nullptr);
 }
 
 // [SECTION] Alternatives
@@ -441,7 +451,10 @@ struct Variant {
   std::string kind;
   Message change;
   Scenario scenario;
+  std::vector<std::pair<std::string, std::string>> set;  // Alternative::set
 };
+
+const char* key_of(Input input) { return input_spec(input).key; }
 
 // Milder changes first within a kind; the first one that yields a pick is kept.
 std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s) {
@@ -464,9 +477,10 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
       });
       std::vector<Variant> k;
       for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
-        Variant v{"precision", {}, s};
+        Variant v{"precision", {}, s, {}};
         v.scenario.precision = lower[i]->id;
         v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
+        v.set = {{key_of(Input::Precision), lower[i]->id}};
         k.push_back(std::move(v));
       }
       kinds.push_back(std::move(k));
@@ -487,9 +501,10 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
                      [](const KvPrecision* a, const KvPrecision* b) { return a->bits > b->bits; });
     std::vector<Variant> k;
     for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
-      Variant v{"kv_precision", {}, s};
+      Variant v{"kv_precision", {}, s, {}};
       v.scenario.kv_precision = lower[i]->id;
       v.change = msg::plan_change_kv_precision(kv_label(lower[i]->id), kv_label(s.kv_precision));
+      v.set = {{key_of(Input::KvPrecision), lower[i]->id}};
       k.push_back(std::move(v));
     }
     kinds.push_back(std::move(k));
@@ -501,10 +516,12 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
     for (std::int64_t div : {2, 4}) {
       const std::int64_t ctx_len = s.context / div;
       if (ctx_len < 512) break;
-      Variant v{"context", {}, s};
+      Variant v{"context", {}, s, {}};
       v.scenario.context = ctx_len;
       v.scenario.prompt = std::min(s.prompt, ctx_len);
       v.change = msg::plan_change_context(tokens_label(ctx_len), tokens_label(s.context));
+      v.set = {{key_of(Input::Context), std::to_string(ctx_len)}};
+      if (s.prompt > ctx_len) v.set.emplace_back(key_of(Input::Prompt), std::to_string(ctx_len));
       k.push_back(std::move(v));
     }
     kinds.push_back(std::move(k));
@@ -517,9 +534,10 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
     for (std::int64_t n : {s.concurrency / 2, s.concurrency / 4, std::int64_t{1}}) {
       if (n < 1 || n >= last) continue;
       last = n;
-      Variant v{"concurrency", {}, s};
+      Variant v{"concurrency", {}, s, {}};
       v.scenario.concurrency = n;
       v.change = msg::plan_change_concurrency(std::to_string(n), std::to_string(s.concurrency));
+      v.set = {{key_of(Input::Concurrency), std::to_string(n)}};
       k.push_back(std::move(v));
     }
     kinds.push_back(std::move(k));
@@ -532,14 +550,44 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
     if (s.task == Task::Lora) to = {Task::Qlora};
     std::vector<Variant> k;
     for (Task task : to) {
-      Variant v{"task", {}, s};
+      Variant v{"task", {}, s, {}};
       v.scenario.task = task;
       v.change = msg::plan_change_task(plan_words::task_phrase(task), plan_words::task_phrase(s.task));
+      v.set = {{key_of(Input::Task), std::string(name_of(task))}};
       k.push_back(std::move(v));
     }
     kinds.push_back(std::move(k));
   }
   return kinds;
+}
+
+// Catalog models smaller than the scenario's (by parameter count), nearest first, the same
+// family before others: the change to try when nothing holds the model at all.
+std::vector<Variant> smaller_models(const Context& ctx, const Scenario& s) {
+  const Model* cur = s.custom_model ? &*s.custom_model : ctx.catalog.find_model(s.model);
+  if (!cur) return {};
+  const std::int64_t size = count_params(*cur).total;
+  std::vector<const Model*> smaller;
+  for (const Model& m : ctx.catalog.models) {
+    if (count_params(m).total < size) smaller.push_back(&m);
+  }
+  std::stable_sort(smaller.begin(), smaller.end(), [&](const Model* a, const Model* b) {
+    const bool fa = a->family == cur->family;
+    const bool fb = b->family == cur->family;
+    if (fa != fb) return fa;
+    return count_params(*a).total > count_params(*b).total;
+  });
+  std::vector<Variant> out;
+  for (std::size_t i = 0; i < smaller.size() && i < 12; ++i) {
+    Variant v{"model", {}, s, {}};
+    v.scenario.model = smaller[i]->id;
+    v.scenario.custom_model.reset();
+    const std::string from = cur->name.empty() ? cur->id : cur->name;
+    v.change = msg::plan_change_model(smaller[i]->name, from);
+    v.set = {{key_of(Input::Params), ""}, {key_of(Input::Arch), ""}, {key_of(Input::Model), smaller[i]->id}};
+    out.push_back(std::move(v));
+  }
+  return out;
 }
 
 std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) {
@@ -548,7 +596,16 @@ std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) 
     for (const Variant& v : kind) {
       Result<Evaluation> r = evaluate(ctx, v.scenario, true);
       if (!r.ok() || !r.value->pick) continue;
-      out.push_back(Alternative{v.kind, v.change, finalise_pick(ctx, *r.value)});
+      out.push_back(Alternative{v.kind, v.change, finalise_pick(ctx, *r.value), v.set});
+      break;
+    }
+  }
+  // Nothing works for this model at all: the nearest smaller catalog models that do.
+  if (out.empty() && ev.candidates.empty()) {
+    for (Variant& v : smaller_models(ctx, ev.scenario)) {
+      Result<Evaluation> r = evaluate(ctx, v.scenario, true);
+      if (!r.ok() || !r.value->pick) continue;
+      out.push_back(Alternative{v.kind, v.change, finalise_pick(ctx, *r.value), v.set});
       break;
     }
   }
@@ -563,10 +620,16 @@ std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) 
       const BudgetTier* tier = tier_id.empty() ? nullptr : ctx.catalog.find_budget_tier(tier_id);
       raised.budget = tier ? tier_budget(*tier, ctx.cost.currency, ctx.cost.usd_cny)
                            : amount_budget(ctx.catalog, o.budget_cost.high, ctx.cost.currency);
-      Option pick = finalise(raised, ev, c, nullptr);
+      Option pick = finalise(raised, ev, c, Role::Pick, nullptr);
       pick.within_budget = true;  // within the raised budget
       Message change = plan_words::budget_change(words_context(ctx, ev), pick);
-      out.push_back(Alternative{"budget", std::move(change), std::move(pick)});
+      std::vector<std::pair<std::string, std::string>> set;
+      if (tier) {
+        set = {{key_of(Input::Budget), ""}, {key_of(Input::BudgetTier), tier->id}};
+      } else {
+        set = {{key_of(Input::BudgetTier), ""}, {key_of(Input::Budget), format_shortest(std::ceil(o.budget_cost.high))}};
+      }
+      out.push_back(Alternative{"budget", std::move(change), std::move(pick), std::move(set)});
       break;
     }
   }
@@ -577,6 +640,38 @@ std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) 
   const auto max = static_cast<std::size_t>(std::max(0, ctx.catalog.defaults.thresholds.max_alternatives));
   if (out.size() > max) out.resize(max);
   return out;
+}
+
+// Why nothing qualifies, from the candidates (sorted, cheapest first) or their absence.
+Message no_pick_reason(const Context& ctx, const Evaluation& ev) {
+  plan_words::NoPick f;
+  if (ev.candidates.empty()) {
+    for (const GpuEstimate& ge : ev.estimates.front().gpus) {
+      const Gpu* gpu = ctx.catalog.find_gpu(ge.gpu);
+      if (ge.cards > 0 && ge.fit != Fit::No && gpu) {
+        f.fitting_gpus += (f.fitting_gpus.empty() ? "" : ", ") + gpu_short_name(*gpu);
+      }
+      f.max_cards = std::max(f.max_cards, ge.max_cards_tried);
+    }
+    if (!f.fitting_gpus.empty()) f.max_cards = 0;
+  }
+  for (const Candidate& c : ev.candidates) {
+    const Option& o = c.option;
+    if (!o.pickable) continue;
+    if (o.fit == Fit::Comfortable) {
+      if (!o.meets_targets) {
+        f.comfortable_misses_targets = true;
+      } else if (!o.within_budget && !f.over_budget) {
+        f.over_budget = &o;
+      }
+    } else if (o.fit == Fit::Tight && o.meets_targets) {
+      if (!f.tight || o.margin_fraction > f.tight->margin_fraction) f.tight = &o;
+      if (o.within_budget && (!f.tight_within || o.margin_fraction > f.tight_within->margin_fraction)) {
+        f.tight_within = &o;
+      }
+    }
+  }
+  return plan_words::no_pick_reason(words_context(ctx, ev), f);
 }
 
 }  // namespace
@@ -638,8 +733,9 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
   p.quote_only = ev.quote_only;
   p.options_total = ev.candidates.size();
 
-  // Alternatives read the candidates, so they come before the options are moved out.
+  // Alternatives and the no-pick sentence read the candidates: before the options are moved out.
   if (!ev.pick && request.alternatives) p.alternatives = alternatives(ctx, ev);
+  if (!ev.pick) p.no_pick_reason = no_pick_reason(ctx, ev);
   if (ev.pick) p.pick = finalise_pick(ctx, ev);
   const Option* pick = p.pick ? &*p.pick : nullptr;
   const std::size_t top = static_cast<std::size_t>(request.top);
@@ -649,7 +745,7 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
     if (ev.pick && i == *ev.pick) {
       p.options.push_back(*p.pick);
     } else {
-      p.options.push_back(finalise(ctx, ev, c, pick, &c.option));
+      p.options.push_back(finalise(ctx, ev, c, Role::Other, pick, &c.option));
     }
   }
   if (ev.pick && *ev.pick >= top) p.options.push_back(*p.pick);  // the pick is always listed

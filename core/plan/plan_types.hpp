@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catalog.hpp"
@@ -89,11 +90,13 @@ struct Option {
   double need_bytes = 0;       // per card (or slice), bytes
   double usable_bytes = 0;     // per card (or slice) after the engine's reservation, bytes
   double spare_fraction = 0;   // 1 - need / usable
+  double margin_fraction = 0;  // usable / need - 1: the memory left, measured as headroom is (on the need)
   double decode_tokens_per_s = 0;     // per sequence
   double aggregate_tokens_per_s = 0;  // all concurrent sequences
   double ttft_ms = 0;
   bool meets_targets = true;   // --min-tokens-per-s / --max-ttft-ms
   bool within_budget = true;   // budget_cost.high <= budget (or no budget)
+  bool below_budget = false;   // budget_cost.high below the tier's lower bound (cheaper than the tier)
   Money budget_cost;           // what the budget is checked against: monthly_cost, or for a
                                // training job its cost per month begun
   std::string tier;            // BudgetTier::id that budget_cost.high falls in; "" = none
@@ -102,9 +105,12 @@ struct Option {
 };
 
 struct Alternative {
-  std::string kind;  // "precision" | "kv_precision" | "context" | "concurrency" | "task" | "budget"
+  std::string kind;  // "precision" | "kv_precision" | "context" | "concurrency" | "task" | "budget" | "model"
   Message change;    // "weights in INT4 instead of BF16"
   Option pick;       // the pick under that change
+  // The change as link pairs (input table keys): apply them to the request's pairs, a value of
+  // "" removing its key (the default). {"precision", "int4"}; {"budget", ""}, {"budget-tier", "3000-6000"}.
+  std::vector<std::pair<std::string, std::string>> set;
 };
 
 struct QuoteOnly {   // would fit, but the offer publishes no number for the allowed terms
@@ -119,6 +125,7 @@ struct Plan {
   std::vector<Option> options;          // sorted by cost, at most `top` (the pick always included)
   std::size_t options_total = 0;        // before the cut
   std::vector<Alternative> alternatives;  // only when there is no pick; cheapest first
+  Message no_pick_reason;               // only when there is no pick: why nothing qualifies
   std::vector<QuoteOnly> quote_only;
   Budget budget;
   Currency currency = Currency::Cny;

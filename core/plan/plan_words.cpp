@@ -19,6 +19,9 @@ constexpr const char* kGuideXingyu = "guide-xingyu-platforms-2026";     // Xingy
 constexpr const char* kGuideSelection = "guide-gpu-selection-2026";     // 2026 GPU cloud server selection
 
 std::string pct(double fraction) { return format_percent(fraction); }
+// The memory margin of an option beside the headroom asked for, both on the need.
+std::string margin(const Context& ctx, const Option& o) { return format_margin(o.margin_fraction, ctx.estimate->headroom); }
+std::string headroom(const Context& ctx) { return format_headroom(ctx.estimate->headroom); }
 std::string gb(double bytes) { return format_trimmed(bytes / 1e9, 1); }
 
 // " (short title)" of a catalog source, or nothing when the catalog lacks it.
@@ -76,7 +79,7 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
   const std::string g = gpu_short_name(gpu);
 
   if (o.fit == Fit::Tight) {
-    w.push_back(msg::plan_warn_tight_fit(pct(o.spare_fraction), pct(ctx.estimate->headroom), cite(ctx, kGuideYiwan)));
+    w.push_back(msg::plan_warn_tight_fit(margin(ctx, o), headroom(ctx), cite(ctx, kGuideYiwan)));
   }
 
   // Over-provisioned: memory in use vs memory rented (whole cards paid for, or the slice).
@@ -216,20 +219,28 @@ Message job_clause(const Context& ctx, const Option& o) {
                        money_label(*o.job_cost, ctx.currency));
 }
 
-Message scope(const Context& ctx) {
+// "20 tokens/s and 500 ms first-token": the speed targets of the request (inference).
+Message targets(const PlanRequest& r) {
+  Message speed = r.min_tokens_per_s > 0 ? msg::plan_target_speed(format_rate(r.min_tokens_per_s)) : Message();
+  Message ttft = r.max_ttft_ms > 0 ? msg::plan_target_ttft(format_rate(r.max_ttft_ms)) : Message();
+  return r.min_tokens_per_s > 0 && r.max_ttft_ms > 0 ? msg::plan_target_both(std::move(speed), std::move(ttft))
+                                                      : msg::plan_target_one(std::move(speed), std::move(ttft));
+}
+
+Message scope(const Context& ctx, const Option& o) {
   const PlanRequest& r = *ctx.request;
   Message base;
-  if (ctx.budget->set) {
+  if (ctx.budget->set && o.below_budget) {
+    // A tier is a ceiling, not a floor: the cheaper option is the pick, and the reason says so.
+    base = ctx.single_machine ? msg::plan_scope_below_budget_single(ctx.budget->label)
+                              : msg::plan_scope_below_budget(ctx.budget->label);
+  } else if (ctx.budget->set) {
     base = ctx.single_machine ? msg::plan_scope_budget_single(ctx.budget->label) : msg::plan_scope_budget(ctx.budget->label);
   } else {
     base = ctx.single_machine ? msg::plan_scope_fits_single() : msg::plan_scope_fits();
   }
   if (is_training(ctx.scenario->task) || (r.min_tokens_per_s <= 0 && r.max_ttft_ms <= 0)) return base;
-  Message speed = r.min_tokens_per_s > 0 ? msg::plan_target_speed(format_rate(r.min_tokens_per_s)) : Message();
-  Message ttft = r.max_ttft_ms > 0 ? msg::plan_target_ttft(format_rate(r.max_ttft_ms)) : Message();
-  Message both = r.min_tokens_per_s > 0 && r.max_ttft_ms > 0 ? msg::plan_target_both(std::move(speed), std::move(ttft))
-                                                              : msg::plan_target_one(std::move(speed), std::move(ttft));
-  return msg::plan_scope_targets(std::move(base), std::move(both));
+  return msg::plan_scope_targets(std::move(base), targets(r));
 }
 
 }  // namespace
@@ -241,15 +252,15 @@ Message pick_reason(const Context& ctx, const Option& o) {
   const std::string model_name = model && !model->name.empty() ? model->name : ctx.estimate->model;
   return msg::plan_reason_pick(model_name, precision_label(ctx.estimate->precision),
                                gb(static_cast<double>(ctx.estimate->memory.total)), workload(ctx),
-                               gpu ? hardware(o, *gpu) : msg::common_verbatim(o.gpu), pct(o.spare_fraction),
-                               o.platform_name, price_clause(ctx, o), job_clause(ctx, o), scope(ctx));
+                               gpu ? hardware(o, *gpu) : msg::common_verbatim(o.gpu), margin(ctx, o), headroom(ctx),
+                               o.platform_name, price_clause(ctx, o), job_clause(ctx, o), scope(ctx, o));
 }
 
 Message other_reason(const Context& ctx, const Option& o, const Option* pick) {
   const Money& cost = ctx.job && o.job_cost ? *o.job_cost : o.monthly_cost;
   const Message c = ctx.job ? msg::plan_cost_job(money_label(cost, ctx.currency)) : monthly_label(cost, ctx.currency);
   if (!o.pickable) return msg::plan_reason_market(c);
-  if (o.fit == Fit::Tight) return msg::plan_reason_tight(c, pct(o.spare_fraction), pct(ctx.estimate->headroom));
+  if (o.fit == Fit::Tight) return msg::plan_reason_tight(c, margin(ctx, o), headroom(ctx));
   if (!o.meets_targets) return msg::plan_reason_misses_target(c);
   if (!o.within_budget) return msg::plan_reason_over_budget(c, ctx.budget->label);
   if (pick) {
@@ -259,6 +270,26 @@ Message other_reason(const Context& ctx, const Option& o, const Option* pick) {
     return msg::plan_reason_same_price(c);
   }
   return msg::plan_reason_fits(c);
+}
+
+Message no_pick_reason(const Context& ctx, const NoPick& f) {
+  const Model* model = ctx.scenario->custom_model ? &*ctx.scenario->custom_model
+                                                  : ctx.catalog->find_model(ctx.estimate->model);
+  const std::string model_name = model && !model->name.empty() ? model->name : ctx.estimate->model;
+  if (!f.fitting_gpus.empty()) return msg::plan_none_no_offer(f.fitting_gpus);
+  if (f.max_cards > 0) {
+    return msg::plan_none_nothing_fits(model_name, gb(static_cast<double>(ctx.estimate->memory.total)), workload(ctx),
+                                       std::to_string(f.max_cards));
+  }
+  const Message cost = f.over_budget ? monthly_label(f.over_budget->budget_cost, ctx.currency) : Message();
+  if (f.over_budget && f.tight_within) {
+    return msg::plan_none_both(msg::plan_none_tight_within(margin(ctx, *f.tight_within), headroom(ctx)),
+                               msg::plan_none_over_budget(cost, ctx.budget->label));
+  }
+  if (f.over_budget) return msg::plan_none_over_budget(cost, ctx.budget->label);
+  if (f.comfortable_misses_targets) return msg::plan_none_targets(targets(*ctx.request));
+  if (f.tight) return msg::plan_none_only_tight(margin(ctx, *f.tight), headroom(ctx));
+  return msg::plan_none_not_pickable();
 }
 
 Message custom_budget_label(double value, Currency currency) {

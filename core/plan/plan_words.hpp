@@ -3,6 +3,7 @@
 // option, and the "what changed" line of an alternative, as messages with the real numbers.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "catalog.hpp"
@@ -37,6 +38,17 @@ struct Sources {
 std::vector<Message> option_warnings(const Context& ctx, const Option& o, const Sources& src);
 Message pick_reason(const Context& ctx, const Option& o);
 Message other_reason(const Context& ctx, const Option& o, const Option* pick);
+// What a plan without a pick found instead, for the sentence that says why nothing qualifies.
+struct NoPick {
+  std::string fitting_gpus;             // no option at all, yet these GPUs fit ("A100 40GB, H100"): no price
+  int max_cards = 0;                    // no GPU fits at all, on up to this many cards
+  const Option* over_budget = nullptr;  // the cheapest comfortable option meeting the targets (over budget)
+  const Option* tight_within = nullptr; // the tight option within budget with the most headroom
+  const Option* tight = nullptr;        // the tight option with the most headroom
+  bool comfortable_misses_targets = false;  // comfortable options exist, none meets the speed targets
+};
+Message no_pick_reason(const Context& ctx, const NoPick& facts);
+
 Message custom_budget_label(double amount, Currency currency);
 Message task_phrase(Task task);  // "LoRA fine-tuning": the task as a sentence names it
 Message budget_change(const Context& ctx, const Option& pick);  // "a budget of 3,000-6,000 CNY/month ..."
