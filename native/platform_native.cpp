@@ -1,10 +1,14 @@
 // ui::platform for the desktop: settings (language, last scenario) in a small JSON file
-// under the user's config folder.
+// under the user's config folder; the clipboard through GLFW; links through the system's
+// opener (xdg-open, open, start).
+#include <GLFW/glfw3.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "app.hpp"
 #include "native_files.hpp"
 #include "platform.hpp"
 
@@ -24,6 +28,15 @@ nlohmann::json read_settings() {
   auto doc = nlohmann::json::parse(*text, nullptr, false);
   return doc.is_object() ? doc : nlohmann::json::object();  // a corrupt file is ignored
 }
+
+// Only addresses from the catalog reach here; anything else is refused rather than quoted.
+bool safe_url(const std::string& url) {
+  if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return false;
+  for (char c : url) {
+    if (c == '"' || c == '\'' || c == '\\' || c == '`' || c == '$' || static_cast<unsigned char>(c) < 0x20) return false;
+  }
+  return true;
+}
 }  // namespace
 
 std::string load_setting(const std::string& key) {
@@ -42,6 +55,33 @@ void save_setting(const std::string& key, const std::string& value) {
   out << doc.dump(2) << '\n';  // best effort: a read-only home only loses the preference
 }
 
-void remember_state(const std::string& query) { save_setting("state", query); }
+void remember_state(const std::string& query, bool) { save_setting("state", query); }
+
+void remember_lang(const std::string& lang) { save_setting("lang", lang); }
+
+void copy_text(const std::string& text) { glfwSetClipboardString(glfwGetCurrentContext(), text.c_str()); }
+
+void request_paste(App& app) {
+  const char* text = glfwGetClipboardString(glfwGetCurrentContext());
+  if (text) app_paste(app, text);
+}
+
+void open_url(const std::string& url) {
+  if (!safe_url(url)) return;
+#if defined(_WIN32)
+  const std::string command = "start \"\" \"" + url + "\"";
+#elif defined(__APPLE__)
+  const std::string command = "open \"" + url + "\"";
+#else
+  const std::string command = "xdg-open \"" + url + "\" >/dev/null 2>&1 &";
+#endif
+  [[maybe_unused]] const int rc = std::system(command.c_str());
+}
+
+std::string share_link(const std::string&) { return ""; }
+
+bool has_text_view() { return false; }
+void toggle_text_view() {}
+void publish_result(const App&) {}
 
 }  // namespace cardfit::ui::platform

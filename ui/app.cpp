@@ -1,5 +1,6 @@
-// The whole UI: a header, the input panel on the left, the summary and four tabs on the
-// right. Results are recomputed by the core whenever a panel marks the state dirty.
+// The whole UI: a header, then either two columns (inputs left; summary and four tabs right)
+// or, below ~760 CSS px, one column with the results first and the inputs in collapsible
+// sections. Results are recomputed by the core whenever a panel marks the state dirty.
 #include "app.hpp"
 
 #include <imgui.h>
@@ -8,13 +9,18 @@
 
 #include "embedded.hpp"
 #include "fonts.hpp"
+#include "hf_config.hpp"
 #include "panels.hpp"
 #include "platform.hpp"
+#include "result_text.hpp"
 #include "url_state.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
 namespace {
+
+// Below this width (CSS pixels: framebuffer pixels / dpi_scale) the layout is one column.
+constexpr float kNarrowWidth = 760.0f;
 
 void apply_style(float dpi_scale) {
   ImGuiStyle style;
@@ -23,31 +29,19 @@ void apply_style(float dpi_scale) {
   style.ChildRounding = 4.0f;
   style.FrameRounding = 4.0f;
   style.GrabRounding = 4.0f;
-  style.FramePadding = ImVec2(8, 4);
+  style.FramePadding = ImVec2(8, 5);
   style.ItemSpacing = ImVec2(8, 6);
   style.CellPadding = ImVec2(6, 3);
+  style.GrabMinSize = 14.0f;
+  style.ScrollbarSize = 16.0f;
+  style.TouchExtraPadding = ImVec2(2, 2);  // fingers are not mouse pointers
   style.Colors[ImGuiCol_WindowBg] = ImVec4(0.96f, 0.97f, 0.98f, 1.0f);
   style.Colors[ImGuiCol_ChildBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
   style.Colors[ImGuiCol_FrameBg] = ImVec4(0.89f, 0.91f, 0.95f, 1.0f);
   style.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.80f, 0.86f, 0.96f, 1.0f);
+  style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.40f, 0.42f, 0.47f, 1.0f);  // readable grey (WCAG AA on white)
   style.ScaleAllSizes(dpi_scale);
   ImGui::GetStyle() = style;
-}
-
-void draw_header(App& app) {
-  ImGui::TextUnformatted(T(app, MsgId::app_title));
-  const char* other = T(app, MsgId::app_language);
-  ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(other).x -
-                  ImGui::GetStyle().FramePadding.x * 2);
-  if (ImGui::SmallButton(other)) {
-    app.state.lang = app.state.lang == Lang::Zh ? Lang::En : Lang::Zh;
-    app.state.request.lang = app.state.lang;
-    app.state.request.scenario.lang = app.state.lang;
-    platform::save_setting("lang", std::string(name_of(app.state.lang)));
-    app.dirty = true;  // reasons and warnings are worded in the new language
-  }
-  ImGui::TextDisabled("%s", T(app, MsgId::app_tagline));
-  ImGui::Separator();
 }
 
 // The scenario as a link query. The interface language is left out: it is the reader's
@@ -58,13 +52,65 @@ std::string state_query(const PlanRequest& request) {
   return encode_query(pairs);
 }
 
+void flash(App& app, MsgId what) {
+  app.flash = T(app, what);
+  app.flash_until = ImGui::GetTime() + 2.5;
+}
+
+void set_lang(App& app, Lang lang) {
+  app.state.lang = lang;
+  app.state.request.lang = lang;
+  app.state.request.scenario.lang = lang;
+  platform::remember_lang(std::string(name_of(lang)));
+  app.dirty = true;  // reasons and warnings are worded in the new language
+  app.published = false;
+}
+
+void draw_header(App& app) {
+  const char* other = T(app, MsgId::app_language);
+  if (!app.embed) {
+    ImGui::PushStyleColor(ImGuiCol_Text, kBlue);
+    ImGui::TextUnformatted(T(app, MsgId::app_title));
+    ImGui::PopStyleColor();
+  }
+  // The buttons follow the title, wrapping to the next line on a phone.
+  ImGui::BeginGroup();
+  bool first = app.embed;
+  auto button = [&first](const char* label) {
+    if (first) {
+      first = false;
+      return ImGui::Button(label);
+    }
+    return button_inline(label);
+  };
+  if (button(other)) set_lang(app, app.state.lang == Lang::Zh ? Lang::En : Lang::Zh);
+  if (!platform::share_link(app.published_state).empty() && button(T(app, MsgId::ui_copy_link))) {
+    platform::copy_text(platform::share_link(state_query(app.state.request)));
+    flash(app, MsgId::ui_copied_link);
+  }
+  if (app.derived.plan && button(T(app, MsgId::ui_copy_result))) {
+    platform::copy_text(result_text(app, platform::share_link(state_query(app.state.request))));
+    flash(app, MsgId::ui_copied_result);
+  }
+  if (platform::has_text_view() && button(T(app, MsgId::ui_text_view))) platform::toggle_text_view();
+  if (!app.flash.empty() && ImGui::GetTime() < app.flash_until) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextColored(kGreen, "%s", app.flash.c_str());
+  }
+  ImGui::EndGroup();
+  if (!app.embed) wrapped_disabled(T(app, MsgId::app_tagline));
+  ImGui::Separator();
+}
+
 void draw_catalog_errors(const App& app) {
-  ImGui::TextColored(ImVec4(0.7f, 0.1f, 0.1f, 1), "%s", T(app, MsgId::app_catalog_error));
-  for (const auto& issue : app.catalog_errors) ImGui::BulletText("%s", issue_text(app, issue).c_str());
+  wrapped(T(app, MsgId::app_catalog_error), kRed);
+  for (const auto& issue : app.catalog_errors) bullet(issue_text(app, issue));
 }
 
 void draw_tabs(App& app) {
-  if (!ImGui::BeginTabBar("tabs")) return;
+  // Tabs scroll sideways instead of shrinking to "How it'…" when the pane is narrow.
+  if (!ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) return;
   const std::pair<Tab, MsgId> tabs[] = {{Tab::Plan, MsgId::tab_plan},
                                         {Tab::Gpus, MsgId::tab_gpus},
                                         {Tab::Explain, MsgId::tab_explain},
@@ -87,6 +133,59 @@ void draw_tabs(App& app) {
   ImGui::EndTabBar();
 }
 
+// Two columns: the inputs in their own scrolling pane, the results beside them.
+void draw_wide(App& app) {
+  const float left = std::min(ImGui::GetFontSize() * 26.0f, ImGui::GetContentRegionAvail().x * 0.42f);
+  ImGui::BeginChild("inputs", ImVec2(left, 0), true);
+  panel_inputs(app);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("results", ImVec2(0, 0), false);
+  panel_notices(app);
+  ImGui::BeginDisabled(!app.derived.errors.empty());  // the last good result, greyed
+  panel_summary(app);
+  ImGui::Spacing();
+  draw_tabs(app);
+  ImGui::EndDisabled();
+  ImGui::EndChild();
+}
+
+// One column, results first: the pick and its memory, the options, then the inputs and the
+// other views in sections that open and close.
+void draw_narrow(App& app) {
+  panel_notices(app);
+  ImGui::BeginDisabled(!app.derived.errors.empty());
+  panel_summary(app);
+  ImGui::EndDisabled();
+  ImGui::Spacing();
+  if (ImGui::CollapsingHeader(T(app, MsgId::tab_plan), ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::BeginDisabled(!app.derived.errors.empty());
+    panel_options(app);
+    ImGui::EndDisabled();
+  }
+  panel_inputs(app);
+  if (ImGui::CollapsingHeader(T(app, MsgId::tab_gpus))) panel_gpus(app);
+  if (ImGui::CollapsingHeader(T(app, MsgId::tab_explain))) panel_explain(app);
+  if (ImGui::CollapsingHeader(T(app, MsgId::tab_sources))) panel_sources(app);
+  ImGui::Dummy(ImVec2(0, ImGui::GetFontSize() * 2));  // room under the last section
+}
+
+void publish(App& app) {
+  if (app.derived.errors.empty() && !app.published) {
+    platform::publish_result(app);
+    app.published = true;
+  }
+}
+
+// A request from a link or a saved state, checked against the catalog: bad keys are dropped
+// with a notice each (core/io/url_state.hpp request_from_link).
+PlanRequest read_link(App& app, const std::string& query) {
+  const KeyValues pairs = decode_query(query);
+  DecodedState decoded = app.catalog_errors.empty() ? request_from_link(app.catalog, pairs) : request_from_pairs(pairs);
+  app.state_notice = std::move(decoded.issues);
+  return decoded.request;
+}
+
 }  // namespace
 
 void app_init(App& app, const AppOptions& options) {
@@ -97,24 +196,30 @@ void app_init(App& app, const AppOptions& options) {
     app.catalog_errors = std::move(catalog.errors);
   }
   app.embed = options.embed;
+  app.page_scroll = options.page_scroll;
   const KeyValues pairs = decode_query(options.state);
-  DecodedState decoded = request_from_pairs(pairs);
   const bool link_has_lang = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; });
+  PlanRequest request = read_link(app, options.state);
   std::string lang = options.lang;
-  if (lang.empty()) lang = link_has_lang ? std::string(name_of(decoded.request.lang)) : platform::load_setting("lang");
+  if (lang.empty()) lang = link_has_lang ? std::string(name_of(request.lang)) : platform::load_setting("lang");
   const Lang ui_lang = parse_name<Lang>(lang).value_or(Lang::Zh);
-  app.state_notice = std::move(decoded.issues);
-  // A link that names what the catalog lacks (an unknown model id, say) shows the defaults.
-  if (app.catalog_errors.empty()) {
-    const auto check = plan(app.catalog, decoded.request);
-    if (!check.ok()) {
-      app.state_notice.insert(app.state_notice.end(), check.errors.begin(), check.errors.end());
-      decoded.request = PlanRequest{};
-    }
-  }
-  app.state = make_ui_state(decoded.request, ui_lang);
+  app.state = make_ui_state(request, ui_lang);
   app.published_state = state_query(app.state.request);
   app_rescale(app, options.dpi_scale);
+}
+
+void app_open_link(App& app, const std::string& query) {
+  const Lang lang = app.state.lang;
+  const Tab tab = app.state.tab;
+  app.state = make_ui_state(read_link(app, query), lang);
+  app.state.tab = tab;
+  app.published_state = state_query(app.state.request);  // it is the page's URL already
+  app.dirty = true;
+  app.published = false;
+}
+
+void app_paste(App& app, const std::string& text) {
+  if (import_config_text(app, text)) app.dirty = true;
 }
 
 void app_rescale(App& app, float dpi_scale) {
@@ -129,33 +234,47 @@ void app_frame(App& app) {
   if (app.dirty && app.catalog_errors.empty()) {
     recompute(app.catalog, app.state, app.derived);
     app.dirty = false;
+    app.published = false;
     std::string query = state_query(app.state.request);
     if (app.derived.errors.empty() && query != app.published_state) {
-      platform::remember_state(query);
+      platform::remember_state(query, app.discrete);
       app.published_state = std::move(query);
     }
+    app.discrete = false;
   }
+  publish(app);
+  app.text_fields.clear();
+  app.labelled.clear();
+  app.label_width = app.label_width_next;
+  app.label_width_next = 0;
+  app.scroll_to = -1;
+
   const ImGuiViewport* vp = ImGui::GetMainViewport();
-  ImGui::SetNextWindowPos(vp->WorkPos);
-  ImGui::SetNextWindowSize(vp->WorkSize);
-  ImGui::Begin("cardfit", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoBringToFrontOnFocus);
-  if (!app.embed) draw_header(app);
+  app.narrow = vp->WorkSize.x / app.dpi_scale < kNarrowWidth;
+  ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                           ImGuiWindowFlags_NoBringToFrontOnFocus;
+  const bool page = app.narrow && app.page_scroll;
+  if (page) {
+    // The host page scrolls (native touch scrolling, momentum, scroll chaining out of an
+    // embed): the window is as tall as its content and drawn shifted by the page's scroll.
+    // NOTE: ImGui's auto-fit stops at the display's height: the height is last frame's content.
+    ImGui::SetNextWindowPos(ImVec2(vp->WorkPos.x, vp->WorkPos.y - app.scroll_y));
+    ImGui::SetNextWindowSize(ImVec2(vp->WorkSize.x, std::max(vp->WorkSize.y, app.page_height)));
+    flags |= ImGuiWindowFlags_NoScrollWithMouse | ImGuiWindowFlags_NoScrollbar;
+  } else {
+    ImGui::SetNextWindowPos(vp->WorkPos);
+    ImGui::SetNextWindowSize(vp->WorkSize);
+  }
+  ImGui::Begin("cardfit", nullptr, flags);
+  draw_header(app);
   if (!app.catalog_errors.empty()) {
     draw_catalog_errors(app);
+  } else if (app.narrow) {
+    draw_narrow(app);
   } else {
-    const float left = ImGui::GetFontSize() * 24.0f;
-    ImGui::BeginChild("inputs", ImVec2(left, 0), true);
-    panel_inputs(app);
-    ImGui::EndChild();
-    ImGui::SameLine();
-    ImGui::BeginChild("results", ImVec2(0, 0), false);
-    panel_summary(app);
-    ImGui::Spacing();
-    draw_tabs(app);
-    ImGui::EndChild();
+    draw_wide(app);
   }
+  app.page_height = page ? ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y : 0.0f;
   ImGui::End();
   if (app.state.tab != tab_before) app.select_tab = true;
 }

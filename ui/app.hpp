@@ -15,10 +15,16 @@
 namespace cardfit::ui {
 
 struct AppOptions {
-  float dpi_scale = 1.0f;  // monitor content scale (devicePixelRatio on the web)
-  bool embed = false;      // ?embed=1: hide the app chrome (header, language switch)
-  std::string lang;        // "zh" | "en" | "" (= the link's, else the saved setting, else zh)
-  std::string state;       // a saved or shared scenario, "v=1&model=..." (core/url_state.hpp)
+  float dpi_scale = 1.0f;    // monitor content scale (devicePixelRatio on the web)
+  bool embed = false;        // ?embed=1: hide the app chrome (header, language switch)
+  bool page_scroll = false;  // narrow layouts scroll the host page (the web), not an ImGui window
+  std::string lang;          // "zh" | "en" | "" (= the link's, else the saved setting, else zh)
+  std::string state;         // a saved or shared scenario, "v=1&model=..." (core/url_state.hpp)
+};
+
+// A rectangle on screen, in framebuffer pixels.
+struct Rect {
+  float x = 0, y = 0, w = 0, h = 0;
 };
 
 struct App {
@@ -29,14 +35,40 @@ struct App {
   std::string published_state;        // the query last given to platform::remember_state
   Derived derived;                    // what the core computed from `state`
   bool dirty = true;                  // state changed since `derived` was computed
+  bool discrete = false;              // the change was a choice (not typing): a new history entry
   bool select_tab = false;            // state.tab was set in code: select it in the next frame
+  bool published = false;             // platform::publish_result saw the current result
   float dpi_scale = 1.0f;
   bool embed = false;
+  bool page_scroll = false;
   long long frame_count = 0;
+  std::string flash;                  // a short confirmation ("link copied"), shown for a moment
+  double flash_until = 0;             // ImGui time when `flash` disappears
+
+  // Per frame, between the driver and the layout (framebuffer pixels).
+  float scroll_y = 0;                 // in: how far the host page is scrolled (page_scroll layouts)
+  float page_height = 0;              // out: the height the host page must scroll over; 0 = fixed
+  float scroll_to = -1;               // out: scroll the host page there (e.g. to the inputs); -1 = stay
+  bool narrow = false;                // out: the one-column phone layout is drawn
+  float inputs_y = 0;                 // where the inputs start in the one-column layout (window y)
+  std::vector<Rect> text_fields;      // out: text boxes drawn (a tap there opens the keyboard)
+  std::vector<std::pair<std::string, Rect>> labelled;  // out: lists, boxes, sliders by their row label
+  float label_width = 0;              // widest row label seen last frame (the label column)
+  float label_width_next = 0;
+  std::string combo_filter;           // what was typed into the open list's search box
+  bool touch_input = false;           // in: the last pointer was a finger (no keyboard pops up unasked)
 };
 
 void app_init(App& app, const AppOptions& options);
 void app_frame(App& app);
 void app_rescale(App& app, float dpi_scale);
+
+// A link opened while the app runs (the browser's back button): its scenario replaces the
+// current one, bad keys dropped with a notice.
+void app_open_link(App& app, const std::string& query);
+
+// Text pasted while no text box has the focus: a Hugging Face config.json is imported as the
+// custom model; anything else is ignored.
+void app_paste(App& app, const std::string& text);
 
 }  // namespace cardfit::ui

@@ -1,6 +1,58 @@
 #include "derived.hpp"
 
+#include <algorithm>
+
+#include "inputs.hpp"
+#include "labels.hpp"
+#include "messages.hpp"
+
 namespace cardfit::ui {
+namespace {
+
+// Changes that may cure an error, most specific first; each is checked by planning with it.
+std::vector<Fix> candidate_fixes(const PlanRequest& rq, const Issue& e) {
+  std::vector<Fix> out;
+  const std::string head = e.field.substr(0, e.field.find_first_of(".["));
+  const Scenario& sc = rq.scenario;
+  if (head == input_spec(Input::Precision).field) {
+    // The weights each task can use: QLoRA quantises to NF4, the others train 16-bit weights.
+    const std::string to = sc.task == Task::Qlora ? "nf4" : "bf16";
+    out.push_back(Fix{msg::ui_fix_precision(precision_label(to)), {{input_spec(Input::Precision).key, to}}});
+  }
+  if (head == input_spec(Input::Prompt).field) {
+    out.push_back(Fix{msg::ui_fix_prompt(tokens_label(sc.context)),
+                      {{input_spec(Input::Prompt).key, std::to_string(sc.context)}}});
+  }
+  for (const InputSpec& s : input_specs()) {
+    if (head == s.field) out.push_back(Fix{msg::ui_fix_reset(s.key), {{s.key, ""}}});
+  }
+  return out;
+}
+
+std::vector<Fix> find_fixes(const Catalog& catalog, const PlanRequest& rq, const std::vector<Issue>& errors) {
+  std::vector<Fix> fixes;
+  for (const Issue& e : errors) {
+    for (Fix& f : candidate_fixes(rq, e)) {
+      if (fixes.size() >= 3) return fixes;
+      if (std::any_of(fixes.begin(), fixes.end(), [&f](const Fix& g) { return g.set == f.set; })) continue;
+      std::optional<PlanRequest> changed = changed_request(rq, f.set);
+      if (!changed) continue;
+      changed->alternatives = false;
+      if (plan(catalog, *changed).ok()) fixes.push_back(std::move(f));
+    }
+  }
+  return fixes;
+}
+
+}  // namespace
+
+std::optional<PlanRequest> changed_request(const PlanRequest& request, const KeyValues& set) {
+  Result<PlanRequest> r = request_from_pairs_strict(with_changes(request_to_pairs(request), set));
+  if (!r.ok()) return std::nullopt;
+  r.value->lang = request.lang;
+  r.value->scenario.lang = request.lang;
+  return std::move(*r.value);
+}
 
 void recompute(const Catalog& catalog, const UiState& state, Derived& out) {
   Scenario all = state.request.scenario;
@@ -9,6 +61,7 @@ void recompute(const Catalog& catalog, const UiState& state, Derived& out) {
   auto pl = est.ok() ? plan(catalog, state.request) : Result<Plan>::failure(est.errors);
   if (!est.ok() || !pl.ok()) {
     out.errors = !est.ok() ? est.errors : pl.errors;
+    out.fixes = find_fixes(catalog, state.request, out.errors);
     return;  // keep the last good results
   }
   std::string focus_gpu = state.explain_gpu;
@@ -20,6 +73,7 @@ void recompute(const Catalog& catalog, const UiState& state, Derived& out) {
   out.plan = std::move(pl.value);
   out.focus = foc.ok() ? std::move(foc.value) : std::nullopt;
   out.errors.clear();
+  out.fixes.clear();
 }
 
 }  // namespace cardfit::ui

@@ -1,5 +1,6 @@
 // Everything the UI shows, computed by the core from UiState. Recomputed when the state
-// changes; on an error the last good results stay on screen and the errors are listed.
+// changes; on an error the last good results stay on screen (greyed) with the errors and the
+// one-click fixes that make the current state work again.
 #pragma once
 
 #include <optional>
@@ -10,16 +11,27 @@
 #include "plan.hpp"
 #include "result.hpp"
 #include "ui_state.hpp"
+#include "url_state.hpp"
 
 namespace cardfit::ui {
+
+// A change that makes a failing state plan again: its words and its link pairs (with_changes).
+struct Fix {
+  Message label;  // "Use NF4"
+  KeyValues set;
+};
 
 struct Derived {
   std::optional<Estimate> estimate;  // every GPU, for the GPU table and the memory breakdown
   std::optional<Estimate> focus;     // one GPU (the pick's or the one chosen), for its formulas
   std::optional<Plan> plan;
   std::vector<Issue> errors;         // why the latest state could not be computed (empty = current)
+  std::vector<Fix> fixes;            // when there are errors: changes checked to work, at most 3
 };
 
 void recompute(const Catalog& catalog, const UiState& state, Derived& out);
+
+// The request `request` becomes with `set` applied, when it reads; nullopt otherwise.
+std::optional<PlanRequest> changed_request(const PlanRequest& request, const KeyValues& set);
 
 }  // namespace cardfit::ui

@@ -11,33 +11,30 @@ namespace cardfit::ui {
 
 void panel_explain(App& app) {
   if (!app.derived.focus) {
-    ImGui::TextWrapped("%s", T(app, MsgId::explain_none));
+    wrapped(T(app, MsgId::explain_none));
     return;
   }
   const Estimate& e = *app.derived.focus;
-  std::vector<std::pair<std::string, std::string>> gpus{{"", T(app, MsgId::explain_pick_gpu)}};
+  Items gpus{{"", T(app, MsgId::explain_pick_gpu)}};
   for (const Gpu& g : app.catalog.gpus) gpus.emplace_back(g.id, gpu_short_name(g));
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(T(app, MsgId::explain_gpu));
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(ImGui::GetFontSize() * 16);
-  if (id_combo("##explain_gpu", app.state.explain_gpu, gpus)) app.dirty = true;
+  row_label(app, T(app, MsgId::explain_gpu));
+  if (id_combo(app, "##explain_gpu", app.state.explain_gpu, gpus, true)) app.dirty = true;
   ImGui::Separator();
-  ImGui::BeginChild("explain", ImVec2(0, 0));
+  // The one-column layout scrolls the page; the wide one scrolls this pane.
+  const bool child = !app.narrow;
+  if (child) ImGui::BeginChild("explain", ImVec2(0, 0));
   for (const Explanation& x : e.explain) {
     ImGui::PushID(x.key.c_str());
-    ImGui::TextColored(ImVec4(0.23f, 0.43f, 0.85f, 1.0f), "%s", R(app, x.quantity).c_str());
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(R(app, x.formula).c_str());
-    ImGui::TextUnformatted(R(app, x.substituted).c_str());
+    wrapped(R(app, x.quantity), kBlue);
+    wrapped(R(app, x.formula));
+    wrapped(R(app, x.substituted));
     for (const std::string& ref : x.sources) {
-      ImGui::TextDisabled("%s %s", T(app, MsgId::explain_source), R(app, cite(app.catalog, ref)).c_str());
+      wrapped_disabled(std::string(T(app, MsgId::explain_source)) + " " + R(app, cite(app.catalog, ref)));
     }
-    ImGui::PopTextWrapPos();
     ImGui::Spacing();
     ImGui::PopID();
   }
-  ImGui::EndChild();
+  if (child) ImGui::EndChild();
 }
 
 }  // namespace cardfit::ui

@@ -1,4 +1,6 @@
-// The input panel: everything the user chooses. Writes UiState only; sets app.dirty.
+// The input panel: everything the user chooses. Writes UiState only; sets app.dirty (and
+// app.discrete for choices, so the browser's back button returns to the scenario before).
+// Wide layouts show three titled sections; the one-column layout folds them.
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -7,30 +9,37 @@
 #include "labels.hpp"
 #include "panels.hpp"
 #include "params.hpp"
+#include "platform.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
 namespace {
 
-using Items = std::vector<std::pair<std::string, std::string>>;
-
-void section(const App& app, MsgId title) {
+// A section title; in the one-column layout a header that folds (false: folded, skip it).
+bool section(App& app, MsgId title, bool open_by_default) {
+  if (app.narrow) {
+    return ImGui::CollapsingHeader(T(app, title), open_by_default ? ImGuiTreeNodeFlags_DefaultOpen : 0);
+  }
   ImGui::Spacing();
-  ImGui::TextColored(ImVec4(0.23f, 0.43f, 0.85f, 1.0f), "%s", T(app, title));
+  ImGui::TextColored(kBlue, "%s", T(app, title));
   ImGui::Separator();
+  return true;
 }
 
-bool combo_row(const App& app, MsgId label, std::string& id, const Items& items) {
+// Hidden ImGui ids carry the row's label ("##Model"): cardfit.items() names the widget by it.
+std::string hidden_id(const App& app, MsgId label) { return std::string("##") + T(app, label); }
+
+bool combo_row(App& app, MsgId label, std::string& id, const Items& items, bool searchable = false) {
   row_label(app, T(app, label));
   ImGui::PushID(static_cast<int>(label));
-  const bool changed = id_combo("##c", id, items);
+  const bool changed = id_combo(app, hidden_id(app, label).c_str(), id, items, searchable);
   ImGui::PopID();
   return changed;
 }
 
 // An enum as a combo of its values, labelled from its name table (names.hpp).
 template <class E>
-bool enum_row(const App& app, MsgId label, E& value) {
+bool enum_row(App& app, MsgId label, E& value) {
   std::string id(name_of(value));
   Items labelled;
   for (const Name<E>& n : EnumNames<E>::list) {
@@ -42,7 +51,7 @@ bool enum_row(const App& app, MsgId label, E& value) {
 }
 
 // The ZeRO stage: auto (-1) or 0-3.
-bool zero_row(const App& app, int& stage) {
+bool zero_row(App& app, int& stage) {
   const std::pair<int, MsgId> stages[] = {
       {-1, MsgId::zero_auto}, {0, MsgId::zero_0}, {1, MsgId::zero_1}, {2, MsgId::zero_2}, {3, MsgId::zero_3}};
   std::string id = std::to_string(stage);
@@ -53,13 +62,45 @@ bool zero_row(const App& app, int& stage) {
   return true;
 }
 
-bool model_inputs(App& app) {
+// Choices (combos, buttons, sliders) and typing (number boxes) mark the state differently.
+struct Changes {
+  bool choice = false;
+  bool typed = false;
+};
+
+void custom_model_inputs(App& app, Changes& c) {
   UiState& st = app.state;
   Scenario& sc = st.request.scenario;
-  bool changed = false;
-  section(app, MsgId::in_model);
+  double params = 0;  // parsed from the text box every frame (the last valid value)
+  if (number_input(app, MsgId::in_params, st.text.custom_params, Input::Params, params) || !sc.custom_model) {
+    auto m = model_from_param_count(params > 0 ? params : 7e9, "custom");
+    if (m.ok()) {
+      sc.custom_model = std::move(m.value->model);
+      c.typed = true;
+    }
+  }
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(T(app, MsgId::in_config));
+  help_marker(T(app, MsgId::in_config_help));
+  input_multiline(app, "##config", st.config_json, ImVec2(-1, ImGui::GetTextLineHeight() * 5));
+  note_item(app, "config.json");
+  if (ImGui::Button(T(app, MsgId::in_config_import))) c.choice |= import_config_text(app, st.config_json);
+  if (button_inline(T(app, MsgId::ui_paste))) platform::request_paste(app);
+  if (!st.config_error.empty()) wrapped(st.config_error, kRed);
+  if (sc.custom_model) {
+    const Model& m = *sc.custom_model;
+    const MsgId note = m.assumed_architecture ? MsgId::in_params_assumed : MsgId::in_config_imported;
+    wrapped_disabled(std::string(T(app, note)) + ": " + std::to_string(m.num_layers) + " x " +
+                     std::to_string(m.hidden_size) + ", " + std::to_string(m.num_attention_heads) + "/" +
+                     std::to_string(m.num_kv_heads) + " heads, " + format_count(static_cast<double>(count_params(m).total)));
+  }
+}
+
+void model_inputs(App& app, Changes& c) {
+  UiState& st = app.state;
+  Scenario& sc = st.request.scenario;
   if (ImGui::Checkbox(T(app, MsgId::in_custom_model), &st.custom_model)) {
-    changed = true;
+    c.choice = true;
     if (!st.custom_model) sc.custom_model.reset();
   }
   help_marker(T(app, MsgId::in_custom_model_help));
@@ -68,153 +109,149 @@ bool model_inputs(App& app) {
     for (const Model& m : app.catalog.models) {
       models.emplace_back(m.id, m.name + "  (" + format_count(static_cast<double>(count_params(m).total)) + ")");
     }
-    changed |= combo_row(app, MsgId::in_model_id, sc.model, models);
+    c.choice |= combo_row(app, MsgId::in_model_id, sc.model, models, true);
   } else {
-    double params = 0;  // parsed from the text box every frame (the last valid value)
-    if (number_input(app, MsgId::in_params, st.text.custom_params, Input::Params, params) || !sc.custom_model) {
-      auto m = model_from_param_count(params > 0 ? params : 7e9, "custom");
-      if (m.ok()) {
-        sc.custom_model = std::move(m.value->model);
-        st.custom_model_note = T(app, MsgId::in_params_assumed);
-        changed = true;
-      }
-    }
-    ImGui::TextUnformatted(T(app, MsgId::in_config));
-    help_marker(T(app, MsgId::in_config_help));
-    ImGui::InputTextMultiline("##config", &st.config_json, ImVec2(-1, ImGui::GetTextLineHeight() * 5));
-    if (ImGui::Button(T(app, MsgId::in_config_import))) {
-      auto m = import_hf_config(st.config_json, "custom");
-      if (m.ok()) {
-        m.value->model.name = m.value->model.family + " (config.json)";
-        sc.custom_model = std::move(m.value->model);
-        st.custom_model_note = T(app, MsgId::in_config_imported);
-        st.config_error.clear();
-        changed = true;
-      } else {
-        st.config_error = issue_text(app, m.errors.front());
-      }
-    }
-    if (!st.config_error.empty()) {
-      ImGui::PushTextWrapPos(0.0f);
-      ImGui::TextColored(ImVec4(0.75f, 0.15f, 0.15f, 1), "%s", st.config_error.c_str());
-      ImGui::PopTextWrapPos();
-    }
-    if (sc.custom_model) {
-      const Model& m = *sc.custom_model;
-      ImGui::TextDisabled("%s: %d x %lld, %d/%d heads, %s", st.custom_model_note.c_str(), m.num_layers,
-                          static_cast<long long>(m.hidden_size), m.num_attention_heads, m.num_kv_heads,
-                          format_count(static_cast<double>(count_params(m).total)).c_str());
-    }
+    custom_model_inputs(app, c);
   }
   Items precisions;
   for (const WeightPrecision& p : app.catalog.weight_precisions) precisions.emplace_back(p.id, p.name);
-  changed |= combo_row(app, MsgId::in_precision, sc.precision, precisions);
+  c.choice |= combo_row(app, MsgId::in_precision, sc.precision, precisions, true);
   Items kv{{"", T(app, MsgId::in_kv_follow)}};
   for (const KvPrecision& k : app.catalog.kv_precisions) kv.emplace_back(k.id, k.name);
-  changed |= combo_row(app, MsgId::in_kv_precision, sc.kv_precision, kv);
-  return changed;
+  c.choice |= combo_row(app, MsgId::in_kv_precision, sc.kv_precision, kv);
 }
 
-bool task_inputs(App& app) {
+// A task switch keeps the weights valid for the new task, predictably: QLoRA trains on an NF4
+// base; LoRA, full fine-tuning and pre-training train 16-bit weights (BF16) when the current
+// ones are quantised.
+void switch_task(App& app, Task task) {
+  Scenario& sc = app.state.request.scenario;
+  sc.task = task;
+  const WeightPrecision* p = app.catalog.find_weight_precision(sc.precision);
+  const bool float_weights = p && p->family == PrecisionFamily::Float;
+  if (task == Task::Qlora) {
+    if (app.catalog.find_weight_precision("nf4")) sc.precision = "nf4";
+  } else if (task != Task::Inference && !float_weights) {
+    sc.precision = "bf16";
+  }
+}
+
+void task_inputs(App& app, Changes& c) {
   UiState& st = app.state;
   Scenario& sc = st.request.scenario;
-  bool changed = false;
-  section(app, MsgId::in_task);
+  bool first = true;
   for (const Name<Task>& n : EnumNames<Task>::list) {
-    if (ImGui::RadioButton(T(app, n.label), sc.task == n.value)) {
-      sc.task = n.value;
-      changed = true;
+    // Radio buttons flow onto as many lines as the width needs.
+    const char* label = T(app, n.label);
+    const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    if (!first) {
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < w) ImGui::NewLine();
     }
-    if (n.value != Task::Qlora && n.value != Task::Pretrain) ImGui::SameLine();  // two rows
+    first = false;
+    if (ImGui::RadioButton(label, sc.task == n.value) && sc.task != n.value) {
+      switch_task(app, n.value);
+      c.choice = true;
+    }
   }
   const bool training = is_training(sc.task);
-  changed |= number_input(app, training ? MsgId::in_seq_len : MsgId::in_context, st.text.context, Input::Context, sc.context);
   if (!training) {
-    help_marker(T(app, MsgId::in_context_help));
-    changed |= number_input(app, MsgId::in_prompt, st.text.prompt, Input::Prompt, sc.prompt);
-    changed |= number_input(app, MsgId::in_concurrency, st.text.concurrency, Input::Concurrency, sc.concurrency);
+    c.typed |= number_input(app, MsgId::in_context, st.text.context, Input::Context, sc.context,
+                            T(app, MsgId::in_context_help));
+    c.typed |= number_input(app, MsgId::in_prompt, st.text.prompt, Input::Prompt, sc.prompt);
+    c.typed |= number_input(app, MsgId::in_concurrency, st.text.concurrency, Input::Concurrency, sc.concurrency);
     Items engines;
     for (const EngineProfile& e : app.catalog.engines) engines.emplace_back(e.id, e.name);
-    changed |= combo_row(app, MsgId::in_engine, sc.engine, engines);
+    c.choice |= combo_row(app, MsgId::in_engine, sc.engine, engines);
   } else {
-    changed |= number_input(app, MsgId::in_batch, st.text.batch, Input::Batch, sc.batch);
+    c.typed |= number_input(app, MsgId::in_seq_len, st.text.context, Input::Context, sc.context);
+    c.typed |= number_input(app, MsgId::in_batch, st.text.batch, Input::Batch, sc.batch);
     if (is_lora(sc.task)) {
       row_label(app, T(app, MsgId::in_lora_rank));
       const InputSpec& rank = input_spec(Input::LoraRank);
-      changed |= ImGui::SliderInt("##rank", &sc.lora_rank, static_cast<int>(rank.min), static_cast<int>(rank.max), "%d",
-                                  ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
+      c.choice |= ImGui::SliderInt(hidden_id(app, MsgId::in_lora_rank).c_str(), &sc.lora_rank, static_cast<int>(rank.min), static_cast<int>(rank.max), "%d",
+                                   ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
     }
-    changed |= enum_row(app, MsgId::in_optimizer, sc.optimizer);
-    changed |= zero_row(app, sc.zero_stage);
-    changed |= enum_row(app, MsgId::in_checkpointing, sc.checkpointing);
-    changed |= number_input(app, MsgId::in_tokens, st.text.tokens, Input::Tokens, sc.tokens);
-    help_marker(T(app, MsgId::in_tokens_help));
+    c.choice |= enum_row(app, MsgId::in_optimizer, sc.optimizer);
+    c.choice |= zero_row(app, sc.zero_stage);
+    c.choice |= enum_row(app, MsgId::in_checkpointing, sc.checkpointing);
+    c.typed |= number_input(app, MsgId::in_tokens, st.text.tokens, Input::Tokens, sc.tokens, T(app, MsgId::in_tokens_help));
   }
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(T(app, MsgId::in_headroom));
-  help_marker(T(app, MsgId::in_headroom_help));
-  ImGui::SameLine(label_width(app));
-  ImGui::SetNextItemWidth(-1);
+  row_label(app, T(app, MsgId::in_headroom), T(app, MsgId::in_headroom_help));
   float headroom_pct = static_cast<float>((sc.headroom < 0 ? app.catalog.defaults.headroom : sc.headroom) * 100.0);
   const float max_pct = static_cast<float>(input_spec(Input::Headroom).max * 100.0);
-  if (ImGui::SliderFloat("##headroom", &headroom_pct, 0.0f, max_pct, "%.0f%%", ImGuiSliderFlags_AlwaysClamp)) {
+  if (ImGui::SliderFloat(hidden_id(app, MsgId::in_headroom).c_str(), &headroom_pct, 0.0f, max_pct, "%.0f%%", ImGuiSliderFlags_AlwaysClamp)) {
     sc.headroom = static_cast<double>(headroom_pct) / 100.0;
-    changed = true;
+    c.choice = true;
   }
-  return changed;
 }
 
-bool budget_inputs(App& app) {
+void budget_inputs(App& app, Changes& c) {
   UiState& st = app.state;
   PlanRequest& rq = st.request;
-  bool changed = false;
-  section(app, MsgId::in_budget);
   Items tiers{{"", T(app, MsgId::budget_none)}};
   for (const BudgetTier& t : app.catalog.budget_tiers) tiers.emplace_back(t.id, R(app, tier_label(t)));
   tiers.emplace_back("custom", T(app, MsgId::budget_custom));
-  changed |= combo_row(app, MsgId::in_budget_tier, st.budget_choice, tiers);
+  c.choice |= combo_row(app, MsgId::in_budget_tier, st.budget_choice, tiers);
   if (st.budget_choice == "custom") {
     double amount = rq.budget;
-    changed |= number_input(app, MsgId::in_budget_amount, st.text.budget, Input::Budget, amount);
+    c.typed |= number_input(app, MsgId::in_budget_amount, st.text.budget, Input::Budget, amount);
     rq.budget = amount;  // the last valid amount typed
     rq.budget_tier.clear();
   } else {
     rq.budget = 0;
     rq.budget_tier = st.budget_choice;
   }
-  changed |= enum_row(app, MsgId::in_term, rq.term);
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(T(app, MsgId::in_hours_per_day));
-  help_marker(T(app, MsgId::in_hours_per_day_help));
-  ImGui::SameLine(label_width(app));
-  ImGui::SetNextItemWidth(-1);
+  c.choice |= enum_row(app, MsgId::in_term, rq.term);
+  row_label(app, T(app, MsgId::in_hours_per_day), T(app, MsgId::in_hours_per_day_help));
   float hours = static_cast<float>(rq.hours_per_day);
-  if (ImGui::SliderFloat("##hours", &hours, 1.0f, 24.0f, "%.0f h", ImGuiSliderFlags_AlwaysClamp)) {
+  if (ImGui::SliderFloat(hidden_id(app, MsgId::in_hours_per_day).c_str(), &hours, 1.0f, 24.0f, "%.0f h", ImGuiSliderFlags_AlwaysClamp)) {
     rq.hours_per_day = static_cast<double>(hours);
-    changed = true;
+    c.choice = true;
   }
-  changed |= enum_row(app, MsgId::in_currency, rq.currency);
-  changed |= ImGui::Checkbox(T(app, MsgId::in_student), &rq.student);
+  c.choice |= enum_row(app, MsgId::in_currency, rq.currency);
+  c.choice |= ImGui::Checkbox(T(app, MsgId::in_student), &rq.student);
+  const char* spot = T(app, MsgId::in_spot);
+  const float w = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x + ImGui::CalcTextSize(spot).x;
   ImGui::SameLine();
-  changed |= ImGui::Checkbox(T(app, MsgId::in_spot), &rq.allow_spot);
+  if (ImGui::GetContentRegionAvail().x < w + ImGui::GetFontSize() * 2) ImGui::NewLine();
+  c.choice |= ImGui::Checkbox(spot, &rq.allow_spot);
   help_marker(T(app, MsgId::in_spot_help));
   if (!is_training(rq.scenario.task)) {
-    changed |= number_input(app, MsgId::in_min_tps, st.text.min_tokens_per_s, Input::MinTokensPerS, rq.min_tokens_per_s);
-    changed |= number_input(app, MsgId::in_max_ttft, st.text.max_ttft_ms, Input::MaxTtftMs, rq.max_ttft_ms);
+    c.typed |= number_input(app, MsgId::in_min_tps, st.text.min_tokens_per_s, Input::MinTokensPerS, rq.min_tokens_per_s);
+    c.typed |= number_input(app, MsgId::in_max_ttft, st.text.max_ttft_ms, Input::MaxTtftMs, rq.max_ttft_ms);
   }
-  return changed;
 }
 
 }  // namespace
 
+bool import_config_text(App& app, const std::string& text) {
+  UiState& st = app.state;
+  st.config_json = text;
+  st.custom_model = true;
+  auto m = import_hf_config(text, "custom");
+  if (!m.ok()) {
+    st.config_error = issue_text(app, m.errors.front());
+    return false;
+  }
+  m.value->model.name = m.value->model.family + " (config.json)";
+  st.request.scenario.custom_model = std::move(m.value->model);
+  st.config_error.clear();
+  app.discrete = true;
+  return true;
+}
+
 void panel_inputs(App& app) {
-  bool changed = model_inputs(app);
-  changed |= task_inputs(app);
-  changed |= budget_inputs(app);
-  if (changed) {
+  Changes c;
+  if (app.narrow) app.inputs_y = ImGui::GetCursorPosY();
+  if (section(app, MsgId::in_model, true)) model_inputs(app, c);
+  if (section(app, MsgId::in_task, !app.narrow)) task_inputs(app, c);
+  if (section(app, MsgId::in_budget, !app.narrow)) budget_inputs(app, c);
+  if (c.choice || c.typed) {
     app.state.request.lang = app.state.lang;
     app.state.request.scenario.lang = app.state.lang;
     app.dirty = true;
+    app.discrete |= c.choice;
   }
 }
 

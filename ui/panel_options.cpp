@@ -1,71 +1,114 @@
-// Every rentable option the planner found (GPU x cards x offer x term), cheapest first,
-// with cost, budget, fit, speed and the articles' warnings in a tooltip.
+// Every rentable option the planner found (GPU x cards x offer x term), cheapest first, with
+// cost, budget, fit, speed and the buying guides' warnings. A table where it fits; one card per
+// option (every column as a line, the warnings written out) where it does not, e.g. a phone.
 #include <imgui.h>
 
 #include <string>
 
 #include "format.hpp"
 #include "labels.hpp"
+#include "option_text.hpp"
 #include "panels.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
 namespace {
 
-void option_row(App& app, const Plan& p, const Option& o, bool is_pick) {
+// Within / over / below the budget, in colour.
+const ImVec4& budget_colour(const Option& o) { return o.within_budget ? kGreen : kRed; }
+
+std::vector<std::string> warning_lines(const App& app, const Option& o) {
+  std::vector<std::string> lines;
+  for (const Message& w : o.warnings) lines.push_back(R(app, w));
+  return lines;
+}
+
+// [SECTION] Table
+
+void option_row(App& app, const Plan& p, const Option& o) {
   ImGui::TableNextRow();
-  if (is_pick) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(220, 240, 225, 255));
+  const bool pick = is_pick(p, o);
+  const OptionText t = option_text(app, p, o);
+  if (pick) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(220, 240, 225, 255));
   ImGui::TableNextColumn();
-  const Gpu* gpu = app.catalog.find_gpu(o.gpu);
-  ImGui::Text("%s%s x%d", is_pick ? "✓ " : "", gpu ? gpu_short_name(*gpu).c_str() : o.gpu.c_str(), o.cards);
-  if (o.unit == OfferUnit::Slice && ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("%s %.0f%%", T(app, MsgId::opt_slice), o.slice_fraction * 100.0);
+  ImGui::BeginGroup();
+  wrapped((pick ? "✓ " : "") + t.gpu);
+  ImGui::EndGroup();
+  if (ImGui::IsItemHovered()) tooltip_lines({R(app, o.reason)});  // why it is (not) the pick
+  ImGui::TableNextColumn();
+  wrapped(t.platform);
+  ImGui::TableNextColumn();
+  wrapped(t.term);
+  ImGui::TableNextColumn();
+  ImGui::BeginGroup();
+  wrapped(t.cost);
+  ImGui::EndGroup();
+  if (ImGui::IsItemHovered() && (o.price_on_inquiry || o.price_derived)) {
+    tooltip_lines({T(app, o.price_on_inquiry ? MsgId::opt_on_inquiry : MsgId::opt_derived)});
   }
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(R(app, o.platform_name).c_str());
-  ImGui::TableNextColumn();
-  std::string term = T(app, label_of(o.term));
-  if (o.spot) term += std::string(" · ") + T(app, MsgId::opt_spot);
-  ImGui::TextUnformatted(term.c_str());
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(R(app, money_label(o.monthly_cost, p.currency)).c_str());
-  if (o.price_on_inquiry || o.price_derived) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("%s", o.price_on_inquiry ? "≈" : "*");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(app, o.price_on_inquiry ? MsgId::opt_on_inquiry : MsgId::opt_derived));
-  }
-  ImGui::TableNextColumn();
   if (p.budget.set) {
-    ImGui::TextColored(o.within_budget ? ImVec4(0.1f, 0.55f, 0.25f, 1) : ImVec4(0.75f, 0.15f, 0.15f, 1), "%s",
-                       T(app, o.within_budget ? MsgId::opt_within : MsgId::opt_over));
-  } else {
-    ImGui::TextDisabled("-");
+    ImGui::TableNextColumn();
+    wrapped(t.budget, budget_colour(o));
   }
   ImGui::TableNextColumn();
   fit_label(app, o.fit);
   ImGui::TableNextColumn();
-  if (o.job_cost) {
-    ImGui::Text("%s h · %s", format_rate(*o.job_hours).c_str(), R(app, money_label(*o.job_cost, p.currency)).c_str());
-  } else if (o.decode_tokens_per_s > 0) {
-    ImGui::Text("%s t/s", format_rate(o.decode_tokens_per_s).c_str());
-    if (o.cost_per_million_tokens) {
-      ImGui::SameLine();
-      ImGui::TextDisabled("%s/M", amount_range(*o.cost_per_million_tokens).c_str());
-    }
-  } else {
-    ImGui::TextDisabled("-");
-  }
+  wrapped(t.speed);
   ImGui::TableNextColumn();
   if (!o.warnings.empty()) {
-    ImGui::TextColored(ImVec4(0.75f, 0.50f, 0.05f, 1.0f), "! %zu", o.warnings.size());
-    if (ImGui::IsItemHovered()) {
-      ImGui::BeginTooltip();
-      ImGui::PushTextWrapPos(ImGui::GetFontSize() * 36.0f);
-      for (const Message& w : o.warnings) ImGui::BulletText("%s", R(app, w).c_str());
-      ImGui::PopTextWrapPos();
-      ImGui::EndTooltip();
+    ImGui::TextColored(kAmber, "! %zu", o.warnings.size());
+    if (ImGui::IsItemHovered()) tooltip_lines(warning_lines(app, o));
+  }
+}
+
+void options_table(App& app, const Plan& p) {
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
+                                ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
+  const int columns = p.budget.set ? 8 : 7;
+  const float height = ImGui::GetContentRegionAvail().y;
+  if (!ImGui::BeginTable("options", columns, flags, ImVec2(0, height > 100 ? height : 100))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);
+  ImGui::TableSetupColumn(T(app, MsgId::col_gpu), ImGuiTableColumnFlags_WidthStretch, 1.5f);
+  ImGui::TableSetupColumn(T(app, MsgId::col_platform), ImGuiTableColumnFlags_WidthStretch, 1.6f);
+  ImGui::TableSetupColumn(T(app, MsgId::col_term), ImGuiTableColumnFlags_WidthStretch, 1.1f);
+  ImGui::TableSetupColumn(T(app, MsgId::col_monthly), ImGuiTableColumnFlags_WidthStretch, 1.3f);
+  if (p.budget.set) ImGui::TableSetupColumn(T(app, MsgId::col_budget), ImGuiTableColumnFlags_WidthStretch, 0.8f);
+  ImGui::TableSetupColumn(T(app, MsgId::col_fit), ImGuiTableColumnFlags_WidthStretch, 0.9f);
+  ImGui::TableSetupColumn(T(app, MsgId::col_speed_or_job), ImGuiTableColumnFlags_WidthStretch, 1.2f);
+  ImGui::TableSetupColumn(T(app, MsgId::col_warnings), ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  ImGui::TableHeadersRow();
+  for (const Option& o : p.options) {
+    ImGui::PushID(&o);
+    option_row(app, p, o);
+    ImGui::PopID();
+  }
+  ImGui::EndTable();
+}
+
+// [SECTION] Cards
+
+void option_card(App& app, const Plan& p, const Option& o) {
+  const bool pick = is_pick(p, o);
+  const OptionText t = option_text(app, p, o);
+  if (pick) box_begin();
+  wrapped((pick ? "✓ " : "") + t.gpu + " · " + t.platform, pick ? &kGreen : nullptr);
+  wrapped(t.cost + " · " + t.term + " · " + t.speed);
+  fit_label(app, o.fit);
+  if (p.budget.set) {
+    ImGui::SameLine();
+    ImGui::TextColored(budget_colour(o), "· %s", t.budget.c_str());
+  }
+  wrapped_disabled(R(app, o.reason));
+  if (!o.warnings.empty()) {
+    const std::string title = o.warnings.size() == 1 ? std::string(T(app, MsgId::ui_warnings_one))
+                                                     : R(app, msg::ui_warnings_count(std::to_string(o.warnings.size())));
+    if (ImGui::TreeNode("##warnings", "%s", title.c_str())) {
+      for (const std::string& w : warning_lines(app, o)) bullet(w, &kAmber);
+      ImGui::TreePop();
     }
   }
+  if (pick) box_end(ImVec4(0.90f, 0.97f, 0.92f, 1.0f), ImVec4(0.55f, 0.80f, 0.60f, 1.0f));
+  ImGui::Separator();
 }
 
 }  // namespace
@@ -73,32 +116,25 @@ void option_row(App& app, const Plan& p, const Option& o, bool is_pick) {
 void panel_options(App& app) {
   if (!app.derived.plan) return;
   const Plan& p = *app.derived.plan;
-  ImGui::Text("%s %zu / %zu", T(app, MsgId::opt_count), p.options.size(), p.options_total);
-  if (p.budget.set) {
-    ImGui::SameLine();
-    ImGui::TextDisabled("· %s %s", T(app, MsgId::opt_budget), R(app, p.budget.label).c_str());
+  std::string head = std::string(T(app, MsgId::opt_count)) + " " + std::to_string(p.options.size()) + " / " +
+                     std::to_string(p.options_total) + " · ";
+  head += p.budget.set ? std::string(T(app, MsgId::opt_budget)) + " " + R(app, p.budget.label)
+                       : std::string(T(app, MsgId::ui_no_budget));
+  wrapped_disabled(head);
+  if (p.options.empty()) {
+    wrapped(T(app, MsgId::ui_options_none));
+    return;
   }
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
-                                ImGuiTableFlags_ScrollX | ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingFixedFit;
-  const float height = ImGui::GetContentRegionAvail().y - (p.alternatives.empty() ? 0 : ImGui::GetTextLineHeightWithSpacing() * 6);
-  if (ImGui::BeginTable("options", 8, flags, ImVec2(0, height > 100 ? height : 100))) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    for (MsgId column : {MsgId::col_gpu, MsgId::col_platform, MsgId::col_term, MsgId::col_monthly, MsgId::col_budget,
-                         MsgId::col_fit, MsgId::col_speed_or_job, MsgId::col_warnings}) {
-      ImGui::TableSetupColumn(T(app, column));
-    }
-    ImGui::TableHeadersRow();
-    for (const Option& o : p.options) {
-      ImGui::PushID(&o);
-      option_row(app, p, o, p.pick && p.pick->offer == o.offer && p.pick->term == o.term && p.pick->cards == o.cards &&
-                                p.pick->spot == o.spot);
-      ImGui::PopID();
-    }
-    ImGui::EndTable();
+  // The table needs room for its eight columns; below that, one card per option.
+  const bool table = !app.narrow && ImGui::GetContentRegionAvail().x >= ImGui::GetFontSize() * 44.0f;
+  if (table) {
+    options_table(app, p);
+    return;
   }
-  if (!p.alternatives.empty()) {
-    ImGui::TextUnformatted(T(app, MsgId::opt_alternatives));
-    for (const Alternative& a : p.alternatives) ImGui::BulletText("%s", R(app, a.pick.reason).c_str());
+  for (const Option& o : p.options) {
+    ImGui::PushID(&o);
+    option_card(app, p, o);
+    ImGui::PopID();
   }
 }
 

@@ -1,5 +1,6 @@
-// The summary: input errors (with the last good results kept), the "just enough" pick in
-// one sentence, the memory breakdown as a stacked bar, and scenario-level warnings.
+// The summary: the "just enough" pick in one sentence, or why nothing qualifies and the
+// changes that would (one click each); the memory breakdown as a stacked bar; scenario-level
+// warnings.
 #include <imgui.h>
 
 #include <array>
@@ -8,12 +9,11 @@
 #include "format.hpp"
 #include "labels.hpp"
 #include "panels.hpp"
+#include "result_text.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
 namespace {
-
-const ImVec4 kRed(0.75f, 0.15f, 0.15f, 1.0f);
 
 struct Part {
   MsgId label;
@@ -30,7 +30,7 @@ void memory_bar(const App& app, const MemoryBreakdown& m) {
                                    {MsgId::mem_optimizer, "model_states", m.optimizer, IM_COL32(140, 90, 200, 255)},
                                    {MsgId::mem_adapters, "adapters", m.adapters, IM_COL32(40, 170, 200, 255)},
                                    {MsgId::mem_overhead, "overhead", m.overhead, IM_COL32(150, 150, 160, 255)}}};
-  ImGui::Text("%s %s", T(app, MsgId::sum_memory_total), format_bytes(static_cast<double>(m.total)).c_str());
+  wrapped(std::string(T(app, MsgId::sum_memory_total)) + " " + format_bytes(static_cast<double>(m.total)));
   explain_tooltip(app, "total");
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = ImGui::GetTextLineHeight() * 1.2f;
@@ -72,48 +72,58 @@ void memory_bar(const App& app, const MemoryBreakdown& m) {
   }
 }
 
+void pick_block(App& app, const Plan& p) {
+  const Option& o = *p.pick;
+  ImGui::TextColored(kGreen, "%s", T(app, MsgId::sum_pick));
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  const Gpu* gpu = app.catalog.find_gpu(o.gpu);
+  wrapped((gpu ? gpu_short_name(*gpu) : o.gpu_name) + " x" + std::to_string(o.cards) + " · " + R(app, o.platform_name) +
+          " · " + R(app, monthly_label(o.monthly_cost, p.currency)));
+  ImGui::EndGroup();
+  wrapped(R(app, o.reason));
+  explain_tooltip(app, "fit");
+}
+
+void no_pick_block(App& app, const Plan& p) {
+  wrapped(T(app, MsgId::sum_no_pick), kRed);
+  wrapped(R(app, p.no_pick_reason));
+  if (p.alternatives.empty()) return;
+  ImGui::Spacing();
+  wrapped(T(app, MsgId::opt_alternatives));
+  const Alternative* chosen = nullptr;
+  for (const Alternative& a : p.alternatives) {
+    ImGui::PushID(&a);
+    const Gpu* gpu = app.catalog.find_gpu(a.pick.gpu);
+    bullet(R(app, a.change) + ": " + (gpu ? gpu_short_name(*gpu) : a.pick.gpu) + " x" + std::to_string(a.pick.cards) +
+           " · " + R(app, a.pick.platform_name) + " · " + R(app, monthly_label(a.pick.monthly_cost, p.currency)));
+    if (ImGui::IsItemHovered()) tooltip_lines({R(app, a.pick.reason)});
+    if (!a.set.empty() && button_inline(T(app, MsgId::ui_apply))) chosen = &a;
+    ImGui::PopID();
+  }
+  if (chosen) apply_changes(app, KeyValues(chosen->set.begin(), chosen->set.end()));
+}
+
 }  // namespace
 
 void panel_summary(App& app) {
   const Derived& d = app.derived;
-  if (!app.state_notice.empty()) {
-    ImGui::TextColored(ImVec4(0.75f, 0.50f, 0.05f, 1.0f), "%s", T(app, MsgId::sum_link_notice));
-    for (const Issue& i : app.state_notice) ImGui::BulletText("%s", issue_text(app, i).c_str());
-    if (ImGui::SmallButton(T(app, MsgId::sum_dismiss))) app.state_notice.clear();
-    ImGui::Separator();
-  }
-  if (!d.errors.empty()) {
-    ImGui::TextColored(kRed, "%s", T(app, MsgId::sum_input_error));
-    for (const Issue& i : d.errors) ImGui::BulletText("%s", issue_text(app, i).c_str());
-    ImGui::Separator();
-  }
   if (!d.plan || !d.estimate) {
-    ImGui::TextWrapped("%s", T(app, MsgId::sum_nothing_yet));
+    if (d.errors.empty()) wrapped(T(app, MsgId::sum_nothing_yet));
     return;
   }
   const Plan& p = *d.plan;
+  wrapped_disabled(scenario_line(app, p));
+  if (app.narrow && app.page_scroll && button_inline(T(app, MsgId::ui_edit_inputs))) app.scroll_to = app.inputs_y;
+  ImGui::Spacing();
   if (p.pick) {
-    ImGui::TextColored(ImVec4(0.10f, 0.45f, 0.20f, 1.0f), "%s", T(app, MsgId::sum_pick));
-    ImGui::SameLine();
-    ImGui::Text("%s x%d · %s · %s", p.pick->gpu_name.c_str(), p.pick->cards, R(app, p.pick->platform_name).c_str(),
-                R(app, monthly_label(p.pick->monthly_cost, p.currency)).c_str());
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextUnformatted(R(app, p.pick->reason).c_str());
-    ImGui::PopTextWrapPos();
-    explain_tooltip(app, "fit");
+    pick_block(app, p);
   } else {
-    ImGui::TextColored(kRed, "%s", T(app, MsgId::sum_no_pick));
-    for (const Alternative& a : p.alternatives) {
-      ImGui::BulletText("%s: %s", R(app, a.change).c_str(), R(app, a.pick.reason).c_str());
-    }
+    no_pick_block(app, p);
   }
   ImGui::Spacing();
   memory_bar(app, d.estimate->memory);
-  for (const Message& w : d.estimate->warnings) {
-    ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(ImVec4(0.75f, 0.50f, 0.05f, 1.0f), "! %s", R(app, w).c_str());
-    ImGui::PopTextWrapPos();
-  }
+  for (const Message& w : d.estimate->warnings) bullet(R(app, w), &kAmber);
 }
 
 }  // namespace cardfit::ui

@@ -2,15 +2,26 @@
 // App::derived and returns nothing; a panel that changes the state sets App::dirty.
 #pragma once
 
+#include <string>
+
 #include "app.hpp"
+#include "url_state.hpp"
 
 namespace cardfit::ui {
 
+void panel_notices(App& app);   // link notices; input problems with their one-click fixes
 void panel_inputs(App& app);    // model, precision, task, sizes, budget and billing
-void panel_summary(App& app);   // the pick, memory breakdown, warnings, errors
-void panel_options(App& app);   // every rentable option, alternatives
+void panel_summary(App& app);   // the pick, memory breakdown, warnings; or why nothing and what would
+void panel_options(App& app);   // every rentable option: a table, or one card per option when narrow
 void panel_gpus(App& app);      // per-GPU fit, cards, speed
 void panel_explain(App& app);   // formulas with the user's numbers, sources
 void panel_sources(App& app);   // where every datum in use comes from
+
+// Applies a suggested change (a fix or an alternative, as link pairs) to the state.
+void apply_changes(App& app, const KeyValues& set);
+
+// A config.json text: imported as the custom model (true), or its error kept for the inputs
+// panel to show (false).
+bool import_config_text(App& app, const std::string& text);
 
 }  // namespace cardfit::ui

@@ -4,6 +4,10 @@
 
 #include <string>
 
+namespace cardfit::ui {
+struct App;
+}
+
 namespace cardfit::ui::platform {
 
 // Persistent settings (a file next to the user's config natively, localStorage on the web).
@@ -11,8 +15,33 @@ std::string load_setting(const std::string& key);  // "" if unset
 void save_setting(const std::string& key, const std::string& value);
 
 // The scenario as a query string ("v=1&model=..."), written whenever it changes: the web
-// page puts it in its URL (history.replaceState, debounced) so links can be shared; the
-// desktop app keeps it in its settings so it reopens where the user left off.
-void remember_state(const std::string& query);
+// page puts it in its URL so links can be shared; the desktop app keeps it in its settings so
+// it reopens where the user left off. `discrete`: a choice (a new history entry: the back
+// button returns to the scenario before it), not typing (the entry is replaced).
+void remember_state(const std::string& query, bool discrete);
+
+// The reader chose a language: remembered, and on the web the page's <html lang> and its
+// link's `lang` follow (so a reload keeps the choice over the link's original language).
+void remember_lang(const std::string& lang);
+
+// The system clipboard (the browser's on the web). request_paste: its text, when it can be
+// read, reaches app_paste (at once natively; after the browser's permission on the web).
+void copy_text(const std::string& text);
+void request_paste(App& app);
+
+// Opens a link in the browser (a new tab on the web).
+void open_url(const std::string& url);
+
+// The shareable link of the current scenario ("" where there is none: the desktop app).
+std::string share_link(const std::string& query);
+
+// Whether a text version of the result exists beside the canvas (the web page's DOM mirror),
+// and showing / hiding it.
+bool has_text_view();
+void toggle_text_view();
+
+// The current result changed (or its language did): the web page renders it as accessible
+// HTML (pick, memory, options table, warnings, sources). Nothing to do natively.
+void publish_result(const App& app);
 
 }  // namespace cardfit::ui::platform

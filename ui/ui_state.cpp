@@ -1,6 +1,7 @@
 #include "ui_state.hpp"
 
 #include "format.hpp"
+#include "params.hpp"
 
 namespace cardfit::ui {
 namespace {
@@ -28,6 +29,17 @@ UiState make_ui_state(const PlanRequest& request, Lang lang) {
     st.budget_choice = request.budget_tier;
   }
   st.custom_model = sc.custom_model.has_value();
+  if (sc.custom_model && sc.custom_model->assumed_architecture) {
+    st.text.custom_params = plain(static_cast<double>(count_params(*sc.custom_model).total));
+  }
+  return st;
+}
+
+UiState with_request(const UiState& old, const PlanRequest& request) {
+  UiState st = make_ui_state(request, old.lang);
+  st.config_json = old.config_json;
+  st.tab = old.tab;
+  st.explain_gpu = old.explain_gpu;
   return st;
 }
 

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "plan.hpp"
 #include "scenario.hpp"
@@ -31,7 +33,6 @@ struct UiState {
   NumberFields text;               // typed numbers, see above
   bool custom_model = false;       // use request.scenario.custom_model (bare parameter count / config.json)
   std::string config_json;         // pasted Hugging Face config.json text
-  std::string custom_model_note;   // which custom model is in force ("config.json: llama, 32 layers")
   std::string config_error;        // why the pasted config.json was rejected ("" = none)
   std::string budget_choice;       // "" = no budget, a BudgetTier::id, or "custom" (text.budget)
   Tab tab = Tab::Plan;
@@ -40,5 +41,9 @@ struct UiState {
 
 // The UiState that shows `request` (text boxes filled from its numbers), e.g. from a link.
 UiState make_ui_state(const PlanRequest& request, Lang lang);
+
+// `old` with a new request (a suggested change applied): the boxes show its numbers, while the
+// language, the tab, the pasted config.json text and the GPU being explained stay.
+UiState with_request(const UiState& old, const PlanRequest& request);
 
 }  // namespace cardfit::ui

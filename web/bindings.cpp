@@ -1,8 +1,12 @@
 // The Embind API (JavaScript names in camelCase). Every function returns a plain object
 // {ok, value, errors}: no C++ handles for JavaScript to .delete(), no exceptions.
-// Inputs are the CLI's flag names as an object or a query string (core/url_state.hpp):
+// Inputs are the CLI's flag names as an object or a query string (core/io/url_state.hpp):
 //   cardfit.estimate({model: 'qwen2.5-14b', precision: 'int4', context: '8k'})
 //   cardfit.plan('model=llama-3.1-70b&precision=int8&budget-tier=3000-6000')
+// NOTE: the functions JavaScript calls are web/api.js's: it reads the caller's input inside
+// try/catch (a throwing getter, a Proxy, a cyclic object) and hands the raw functions below
+// only strings, so no JavaScript exception ever unwinds through C++ (with exceptions off,
+// one would leave the module's stack broken).
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -29,7 +33,7 @@ val ok(val value) {
   return r;
 }
 
-// Errors in the caller's language (its `lang`), the same {field, code, message} as the CLI's.
+// Errors in the caller's language, the same {field, code, message} as the CLI's.
 val failed(const std::vector<cardfit::Issue>& issues, cardfit::Lang lang) {
   val r = val::object();
   r.set("ok", false);
@@ -38,51 +42,40 @@ val failed(const std::vector<cardfit::Issue>& issues, cardfit::Lang lang) {
   return r;
 }
 
-// The language asked for by an input object or query ("lang"), English when none is readable.
-cardfit::Lang lang_of(const val& input) {
-  const std::string type = input.typeOf().as<std::string>();
-  std::string lang;
-  if (type == "string") {
-    for (const auto& [k, v] : cardfit::decode_query(input.as<std::string>())) {
-      if (k == "lang") lang = v;
-    }
-  } else if (type == "object" && !input.isNull() && input["lang"].typeOf().as<std::string>() == "string") {
-    lang = input["lang"].as<std::string>();
-  }
-  return cardfit::parse_name<cardfit::Lang>(lang).value_or(cardfit::Lang::En);
-}
-
 // The bundled catalog, loaded once per module instance.
 const cardfit::Result<cardfit::Catalog>& bundled() {
   static const auto catalog = cardfit::assets::bundled_catalog();
   return catalog;
 }
 
-// A query string, or an object whose values are strings, numbers, booleans or arrays
-// (joined with commas), -> the request; anything else is an error naming the key.
-cardfit::Result<cardfit::PlanRequest> read_request(const val& input) {
-  const std::string type = input.typeOf().as<std::string>();
-  if (type == "string") return cardfit::request_from_pairs_strict(cardfit::decode_query(input.as<std::string>()));
-  if (type == "undefined") return cardfit::Result<cardfit::PlanRequest>::success({});
-  if (type != "object" || input.isNull()) {
-    return cardfit::Result<cardfit::PlanRequest>::failure("input", cardfit::msg::err_js_input_type(type));
-  }
-  cardfit::KeyValues pairs;
-  const val keys = val::global("Object").call<val>("keys", input);
-  const unsigned n = keys["length"].as<unsigned>();
-  for (unsigned i = 0; i < n; ++i) {
-    const std::string key = keys[i].as<std::string>();
-    const val v = input[key];
-    const std::string vt = v.typeOf().as<std::string>();
-    if (vt == "string" || vt == "number" || vt == "boolean") {
-      pairs.emplace_back(key, val::global("String")(v).as<std::string>());
-    } else if (val::global("Array").call<bool>("isArray", v)) {
-      pairs.emplace_back(key, v.call<std::string>("join", std::string(",")));
-    } else {
-      return cardfit::Result<cardfit::PlanRequest>::failure(key, cardfit::msg::err_js_value_type(key, vt));
+// What api.js read from the caller: a query (an object's pairs are encoded as one), or the key
+// whose value could not be used and what it was; `lang`: the caller's lang when it read.
+struct Input {
+  std::string query;
+  std::string bad_key;   // "input" for the whole input
+  std::string bad_type;  // "object", "unreadable object", ...
+  cardfit::Lang lang = cardfit::Lang::En;
+};
+
+Input read_input(const std::string& query, const std::string& bad_key, const std::string& bad_type,
+                 const std::string& lang) {
+  Input in{query, bad_key, bad_type, cardfit::parse_name<cardfit::Lang>(lang).value_or(cardfit::Lang::En)};
+  if (lang.empty()) {
+    for (const auto& [k, v] : cardfit::decode_query(query)) {
+      if (k == "lang") in.lang = cardfit::parse_name<cardfit::Lang>(v).value_or(in.lang);
     }
   }
-  return cardfit::request_from_pairs_strict(pairs);
+  return in;
+}
+
+cardfit::Result<cardfit::PlanRequest> read_request(const Input& in) {
+  using R = cardfit::Result<cardfit::PlanRequest>;
+  if (in.bad_key == "input") return R::failure("input", cardfit::msg::err_js_input_type(in.bad_type));
+  if (!in.bad_key.empty()) {
+    const std::string key = in.bad_key.substr(0, 64);
+    return R::failure(key, cardfit::msg::err_js_value_type(key, in.bad_type));
+  }
+  return cardfit::request_from_pairs_strict(cardfit::decode_query(in.query));
 }
 
 val catalog() {
@@ -91,36 +84,42 @@ val catalog() {
   return ok(parse_json(cardfit::catalog_to_json(*c.value)));
 }
 
-val estimate(val input) {
-  const cardfit::Lang lang = lang_of(input);
+val raw_estimate(std::string query, std::string bad_key, std::string bad_type, std::string lang) {
+  const Input in = read_input(query, bad_key, bad_type, lang);
   const auto& c = bundled();
-  if (!c.ok()) return failed(c.errors, lang);
-  const auto rq = read_request(input);
-  if (!rq.ok()) return failed(rq.errors, lang);
+  if (!c.ok()) return failed(c.errors, in.lang);
+  const auto rq = read_request(in);
+  if (!rq.ok()) return failed(rq.errors, in.lang);
   const auto e = cardfit::estimate(*c.value, rq.value->scenario);
-  if (!e.ok()) return failed(e.errors, lang);
+  if (!e.ok()) return failed(e.errors, in.lang);
   return ok(parse_json(cardfit::estimate_to_json(*e.value, *c.value, rq.value->lang)));
 }
 
-val plan(val input) {
-  const cardfit::Lang lang = lang_of(input);
+val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::string lang) {
+  const Input in = read_input(query, bad_key, bad_type, lang);
   const auto& c = bundled();
-  if (!c.ok()) return failed(c.errors, lang);
-  const auto rq = read_request(input);
-  if (!rq.ok()) return failed(rq.errors, lang);
+  if (!c.ok()) return failed(c.errors, in.lang);
+  const auto rq = read_request(in);
+  if (!rq.ok()) return failed(rq.errors, in.lang);
   const auto p = cardfit::plan(*c.value, *rq.value);
-  if (!p.ok()) return failed(p.errors, lang);
+  if (!p.ok()) return failed(p.errors, in.lang);
   return ok(parse_json(cardfit::plan_to_json(*p.value)));
 }
 
 // The canonical link query for an input ("v=1&model=..."), e.g. to build embed URLs.
-val state_query(val input) {
-  const auto rq = read_request(input);
-  if (!rq.ok()) return failed(rq.errors, lang_of(input));
+val raw_state_query(std::string query, std::string bad_key, std::string bad_type, std::string lang) {
+  const Input in = read_input(query, bad_key, bad_type, lang);
+  const auto rq = read_request(in);
+  if (!rq.ok()) return failed(rq.errors, in.lang);
   return ok(val(cardfit::encode_query(cardfit::request_to_pairs(*rq.value))));
 }
 
 double frame_count() { return static_cast<double>(cardfit_web_frame_count()); }
+// [{label, x, y, w, h}] of the widgets drawn last frame (CSS px); starts recording on first call.
+val items() {
+  cardfit_web_wake();  // the list is filled by the frames drawn from now on
+  return parse_json(cardfit_web_items(static_cast<float>(val::global("devicePixelRatio").as<double>())));
+}
 std::string ui_state() { return cardfit_web_state_query(); }
 std::string version() { return "0.1.0"; }
 
@@ -130,8 +129,9 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("version", &version);
   emscripten::function("frameCount", &frame_count);
   emscripten::function("uiState", &ui_state);
+  emscripten::function("items", &items);
   emscripten::function("catalog", &catalog);
-  emscripten::function("estimate", &estimate);
-  emscripten::function("plan", &plan);
-  emscripten::function("stateQuery", &state_query);
+  emscripten::function("_rawEstimate", &raw_estimate);
+  emscripten::function("_rawPlan", &raw_plan);
+  emscripten::function("_rawStateQuery", &raw_state_query);
 }

@@ -1,48 +1,540 @@
-// JavaScript side of web/platform_web.cpp and web/web_main.cpp (linked with --js-library).
-// Every function swallows browser errors (private mode, denied storage): a lost
-// preference is not worth breaking the page.
+// The browser side of the page (linked with --js-library): input (pointer, touch, wheel, keys,
+// IME text through a hidden text box, paste), the canvas size, the URL and history, the
+// clipboard, settings, and the DOM mirror of the result (web/platform_web.cpp builds its JSON).
+// Plain DOM code, no framework. Every browser call that can fail (private mode, denied
+// permissions) is caught: a lost preference is not worth breaking the page.
 mergeInto(LibraryManager.library, {
+  // A JavaScript string as a malloc'd UTF-8 C string (web_js.hpp take_js_string frees it).
+  $cfString__deps: ['malloc'],
+  $cfString: function (s) {
+    const n = lengthBytesUTF8(s) + 1;
+    const p = _malloc(n);
+    if (p) stringToUTF8(s, p, n);
+    return p;
+  },
+  $CF: {
+    queue: [],           // input events for web_main.cpp: {t, a, b, m, x, y, dx, dy, text}
+    text: '',            // text of the last event taken
+    canvas: null,
+    ta: null,            // the hidden text box: focus for the on-screen keyboard and the IME
+    mirror: null,        // the DOM mirror (<section>)
+    spacer: null,        // as tall as the page in the one-column layout (the document scrolls)
+    mac: false,
+    composing: false,
+    wantText: false,
+    popup: false,
+    pageHeight: 0,       // CSS px; 0 = the canvas fills the window and ImGui scrolls
+    fields: [],          // text boxes drawn last frame, CSS px [x, y, w, h]
+    focusGrace: 0,       // until then, keep the text box focused (a tap is on its way to ImGui)
+    touch: null,         // the finger being tracked: {id, x0, y0, x, y, t0, mode, timer}
+    stateTimer: 0,
+    cursor: '',
+    dpr: 1,
+    // Event types (web_main.cpp enum Event) and ImGuiKey_ indices.
+    MOVE: 1, BUTTON: 2, WHEEL: 3, KEY: 4, TEXT: 5, PASTE: 6, BLUR: 7, LEAVE: 8, FRAME: 9, POPSTATE: 10,
+    POINTER: 11, CLIP: 12,
+    KEYS: {Tab: 0, ArrowLeft: 1, ArrowRight: 2, ArrowUp: 3, ArrowDown: 4, PageUp: 5, PageDown: 6, Home: 7,
+           End: 8, Insert: 9, Delete: 10, Backspace: 11, Enter: 13, Escape: 14},
+    LETTERS: {a: 16, c: 17, v: 18, x: 19, y: 20, z: 21},
+    CURSORS: ['default', 'text', 'move', 'ns-resize', 'ew-resize', 'nesw-resize', 'nwse-resize', 'pointer',
+              'not-allowed'],
+
+    push: function (e) { CF.queue.push(e); },
+    mods: function (e) {
+      return (e.ctrlKey ? 1 : 0) | (e.shiftKey ? 2 : 0) | (e.altKey ? 4 : 0) | (e.metaKey ? 8 : 0);
+    },
+    pos: function (e) {
+      const r = CF.canvas.getBoundingClientRect();
+      return [e.clientX - r.left, e.clientY - r.top];
+    },
+    // The key that shortcuts use: Cmd on a Mac, Ctrl elsewhere.
+    shortcutMod: function () { return CF.mac ? 8 : 1; },
+    inField: function (x, y) {
+      for (const f of CF.fields) if (x >= f[0] && x <= f[0] + f[2] && y >= f[1] && y <= f[1] + f[3]) return true;
+      return false;
+    },
+    // A tap: the pointer moves there, then presses, then releases, each in its own frame.
+    click: function (x, y) {
+      CF.push({t: CF.MOVE, x: x, y: y});
+      CF.push({t: CF.FRAME});
+      CF.push({t: CF.BUTTON, a: 0, b: 1, x: x, y: y});
+      CF.push({t: CF.FRAME});
+      CF.push({t: CF.BUTTON, a: 0, b: 0, x: x, y: y});
+    },
+    focusText: function () {
+      try { CF.ta.focus({preventScroll: CF.pageHeight === 0}); } catch (e) {}
+    },
+    flushText: function () {
+      const v = CF.ta.value;
+      CF.ta.value = '';
+      if (v) CF.push({t: CF.TEXT, text: v});
+    },
+    paste: function (text) {
+      if (!text) return;
+      if (CF.wantText) {
+        // Into the active text box: ImGui pastes its clipboard on Ctrl+V (Cmd+V).
+        const m = CF.shortcutMod();
+        CF.push({t: CF.CLIP, text: text});
+        CF.push({t: CF.KEY, a: CF.LETTERS.v, b: 1, m: m});
+        CF.push({t: CF.FRAME});
+        CF.push({t: CF.KEY, a: CF.LETTERS.v, b: 0, m: 0});
+      } else {
+        CF.push({t: CF.PASTE, text: text});  // anywhere else: a config.json is imported
+      }
+    },
+
+    // [SECTION] Pointer and touch
+    onPointerDown: function (e) {
+      const p = CF.pos(e), x = p[0], y = p[1];
+      const touch = e.pointerType === 'touch' || e.pointerType === 'pen';
+      CF.push({t: CF.POINTER, a: touch ? 1 : 0});
+      if (!touch) {
+        if (document.activeElement !== CF.ta) { try { CF.canvas.focus({preventScroll: true}); } catch (err) {} }
+        try { CF.canvas.setPointerCapture(e.pointerId); } catch (err) {}
+        CF.push({t: CF.MOVE, x: x, y: y});
+        CF.push({t: CF.BUTTON, a: e.button === 2 ? 1 : e.button === 1 ? 2 : 0, b: 1, m: CF.mods(e), x: x, y: y});
+        e.preventDefault();
+        return;
+      }
+      if (CF.touch) return;  // one finger at a time; a second one (pinch) is the browser's
+      const t = {id: e.pointerId, x0: x, y0: y, x: x, y: y, mode: 'pending', timer: 0};
+      // Held still: the finger becomes a mouse button (drag a slider, select text).
+      t.timer = setTimeout(function () {
+        if (CF.touch === t && t.mode === 'pending') {
+          t.mode = 'drag';
+          CF.push({t: CF.MOVE, x: t.x0, y: t.y0});
+          CF.push({t: CF.FRAME});
+          CF.push({t: CF.BUTTON, a: 0, b: 1, x: t.x0, y: t.y0});
+        }
+      }, 450);
+      CF.touch = t;
+    },
+    onPointerMove: function (e) {
+      const p = CF.pos(e), x = p[0], y = p[1];
+      if (e.pointerType === 'mouse') {
+        CF.push({t: CF.MOVE, x: x, y: y});
+        return;
+      }
+      const t = CF.touch;
+      if (!t || t.id !== e.pointerId) return;
+      const dx = x - t.x, dy = y - t.y;
+      t.x = x; t.y = y;
+      if (t.mode === 'pending' && Math.hypot(x - t.x0, y - t.y0) > 8) {
+        clearTimeout(t.timer);
+        const horizontal = Math.abs(x - t.x0) > Math.abs(y - t.y0);
+        if (CF.pageHeight > 0 && !CF.popup) {
+          // The page scrolls vertically by itself (touch-action: pan-y); sideways is a drag.
+          t.mode = horizontal ? 'drag' : 'pan';
+          if (horizontal) {
+            CF.push({t: CF.MOVE, x: t.x0, y: t.y0});
+            CF.push({t: CF.FRAME});
+            CF.push({t: CF.BUTTON, a: 0, b: 1, x: t.x0, y: t.y0});
+          }
+        } else {
+          t.mode = 'scroll';  // the ImGui pane under the finger follows it
+          CF.push({t: CF.MOVE, x: t.x0, y: t.y0});
+        }
+      }
+      if (t.mode === 'drag') CF.push({t: CF.MOVE, x: x, y: y});
+      if (t.mode === 'scroll') CF.push({t: CF.WHEEL, x: t.x0, y: t.y0, dx: -dx, dy: -dy});
+      if (t.mode !== 'pan') e.preventDefault();
+    },
+    onPointerUp: function (e) {
+      const p = CF.pos(e), x = p[0], y = p[1];
+      if (e.pointerType === 'mouse') {
+        CF.push({t: CF.MOVE, x: x, y: y});
+        CF.push({t: CF.BUTTON, a: e.button === 2 ? 1 : e.button === 1 ? 2 : 0, b: 0, m: CF.mods(e), x: x, y: y});
+        return;
+      }
+      const t = CF.touch;
+      if (!t || t.id !== e.pointerId) return;
+      clearTimeout(t.timer);
+      CF.touch = null;
+      if (t.mode === 'pending') {
+        // A tap on a text box: focus the hidden text box now, inside the user's gesture, so the
+        // phone opens its keyboard (iOS allows it nowhere else); ImGui activates the box next.
+        if (CF.inField(x, y)) {
+          CF.focusGrace = performance.now() + 1000;
+          CF.focusText();
+        }
+        CF.click(x, y);
+        e.preventDefault();  // no emulated mouse events after the tap
+      } else if (t.mode === 'drag') {
+        CF.push({t: CF.BUTTON, a: 0, b: 0, x: x, y: y});
+      } else {
+        CF.push({t: CF.LEAVE});  // after scrolling nothing stays hovered
+      }
+    },
+    onPointerCancel: function (e) {
+      const t = CF.touch;
+      if (!t || t.id !== e.pointerId) return;
+      clearTimeout(t.timer);
+      CF.touch = null;
+      if (t.mode === 'drag') CF.push({t: CF.BUTTON, a: 0, b: 0, x: t.x, y: t.y});
+      CF.push({t: CF.LEAVE});
+    },
+    onWheel: function (e) {
+      if (e.ctrlKey) return;  // the browser's zoom
+      // The one-column layout is the page: the document scrolls, natively, unless a list is open.
+      if (CF.pageHeight > 0 && !CF.popup) return;
+      e.preventDefault();
+      const p = CF.pos(e), x = p[0], y = p[1];
+      const unit = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? CF.canvas.clientHeight : 1;
+      CF.push({t: CF.WHEEL, x: x, y: y, dx: e.deltaX * unit, dy: e.deltaY * unit});
+    },
+
+    // [SECTION] Keys and text
+    onKeyDown: function (e) {
+      if (e.isComposing || e.keyCode === 229) return;  // the IME has it
+      const mod = e.ctrlKey || e.metaKey;
+      let key = CF.KEYS[e.key];
+      if (key === undefined && mod && !e.altKey) key = CF.LETTERS[(e.key || '').toLowerCase()];
+      if (key === undefined) return;  // characters arrive as text (input events)
+      if (mod && key === CF.LETTERS.v) return;  // the browser fires a paste event with the text
+      if (e.key === 'Tab' && !CF.wantText) return;  // Tab moves the focus on through the page
+      e.preventDefault();
+      CF.push({t: CF.KEY, a: key, b: 1, m: CF.mods(e)});
+    },
+    onKeyUp: function (e) {
+      let key = CF.KEYS[e.key];
+      if (key === undefined) key = CF.LETTERS[(e.key || '').toLowerCase()];
+      if (key === undefined) return;
+      CF.push({t: CF.KEY, a: key, b: 0, m: CF.mods(e)});
+    },
+    onBeforeInput: function (e) {
+      // Phone keyboards delete through input events, with no key code.
+      if (e.inputType === 'deleteContentBackward' && CF.ta.value === '') {
+        e.preventDefault();
+        CF.push({t: CF.KEY, a: CF.KEYS.Backspace, b: 1, m: 0});
+        CF.push({t: CF.FRAME});
+        CF.push({t: CF.KEY, a: CF.KEYS.Backspace, b: 0, m: 0});
+      }
+    },
+    onPaste: function (e) {
+      if (e.target && e.target.closest && e.target.closest('#mirror')) return;
+      let text = '';
+      try { text = e.clipboardData.getData('text/plain'); } catch (err) {}
+      e.preventDefault();
+      CF.paste(text);
+    },
+
+    // [SECTION] The DOM mirror
+    el: function (tag, attrs, children) {
+      const n = document.createElement(tag);
+      for (const k in attrs || {}) n.setAttribute(k, attrs[k]);
+      for (const c of children || []) n.append(c);
+      return n;
+    },
+    render: function (d) {
+      const el = CF.el;
+      const L = d.labels;
+      const lang = d.lang === 'zh' ? 'zh-CN' : 'en';
+      document.documentElement.lang = lang;
+      const m = CF.mirror;
+      m.lang = lang;
+      m.replaceChildren();
+      const close = el('button', {type: 'button', class: 'mirror-close'}, [L.close]);
+      close.addEventListener('click', function () { CF.showMirror(false); });
+      m.append(close, el('h1', {}, [L.title]), el('p', {class: 'scenario'}, [d.scenario]));
+      if (d.notices.length) m.append(el('p', {}, [L.notice]), el('ul', {}, d.notices.map((t) => el('li', {}, [t]))));
+      const status = el('div', {id: 'mirror-status', role: 'status'});
+      if (d.pick) {
+        status.append(el('h2', {}, [L.pick + ' ' + d.pick.line]), el('p', {class: 'reason'}, [d.pick.reason]));
+      } else {
+        status.append(el('h2', {}, [L.no_pick]), el('p', {class: 'reason'}, [d.no_pick_reason]));
+        if (d.alternatives.length) {
+          status.append(el('p', {}, [L.alternatives]), el('ul', {}, d.alternatives.map((t) => el('li', {}, [t]))));
+        }
+      }
+      m.append(status);
+      m.append(el('h2', {}, [L.memory + ' ' + d.memory.total]));
+      m.append(el('table', {class: 'memory'}, [el('tbody', {}, d.memory.parts.map(
+        (p) => el('tr', {}, [el('th', {scope: 'row'}, [p[0]]), el('td', {}, [p[1]])])))]));
+      if (d.warnings.length) {
+        m.append(el('h3', {}, [L.warnings]), el('ul', {}, d.warnings.map((t) => el('li', {}, [t]))));
+      }
+      m.append(el('h2', {}, [L.options]), el('p', {}, [d.options_count]));
+      const cols = L.columns.filter((c, i) => d.budget_set || i !== 4);
+      const head = el('tr', {}, cols.map((c) => el('th', {scope: 'col'}, [c])));
+      const rows = d.options.map(function (o) {
+        const cells = [o.gpu, o.platform, o.term, o.cost].concat(d.budget_set ? [o.budget] : [], [o.fit, o.speed]);
+        const tds = cells.map((c, i) => (i === 0 ? el('th', {scope: 'row'}, [(o.pick ? '✓ ' : '') + c]) : el('td', {}, [c])));
+        tds.push(el('td', {}, [o.warnings.length ? el('ul', {}, o.warnings.map((w) => el('li', {}, [w]))) : '']));
+        const tr = el('tr', {'data-offer': o.offer, title: o.reason}, tds);
+        if (o.pick) tr.className = 'pick';
+        return tr;
+      });
+      m.append(el('table', {class: 'options'}, [el('caption', {}, [d.options_count]), el('thead', {}, [head]),
+                                                 el('tbody', {}, rows)]));
+      const link = function (url) { return el('a', {href: url, target: '_blank', rel: 'noopener'}, [url]); };
+      m.append(el('h2', {}, [L.sources]));
+      const items = d.sources.map(function (s) {
+        const li = el('li', {}, [s.kind + ' · ' + s.name + (s.as_of ? ' (' + s.as_of + ')' : '') + ': ' + s.text + ' ']);
+        for (const u of s.urls) li.append(link(u), ' ');
+        return li;
+      }).concat(d.citations.map(function (c) {
+        const li = el('li', {}, [c.text + ' ']);
+        if (c.url) li.append(link(c.url));
+        return li;
+      }));
+      m.append(el('ul', {class: 'sources'}, items));
+      if (d.link) m.append(el('p', {}, [el('a', {href: d.link}, [L.link])]));
+      const toggle = document.getElementById('text-view-toggle');
+      if (toggle) toggle.textContent = L.text_view;
+      CF.canvas.setAttribute('aria-label', L.canvas);
+      document.title = L.title;
+    },
+    showMirror: function (on) {
+      document.documentElement.classList.toggle('text-view', on);
+      if (on) { try { CF.mirror.focus(); } catch (e) {} }
+    },
+  },
+
   cardfit_js_in_browser: function () {
     return typeof document !== 'undefined' ? 1 : 0;
   },
-  cardfit_js_query_param: function (name, buf, size) {
+
+  cardfit_js_init__deps: ['$CF'],
+  cardfit_js_init: function () {
+    CF.mac = /Mac|iPhone|iPad/.test(navigator.platform || '');
+    CF.canvas = Module['canvas'] || document.getElementById('canvas');
+    const c = CF.canvas;
+    c.addEventListener('pointerdown', CF.onPointerDown);
+    c.addEventListener('pointermove', CF.onPointerMove);
+    c.addEventListener('pointerup', CF.onPointerUp);
+    c.addEventListener('pointercancel', CF.onPointerCancel);
+    c.addEventListener('pointerleave', function (e) { if (e.pointerType === 'mouse') CF.push({t: CF.LEAVE}); });
+    c.addEventListener('wheel', CF.onWheel, {passive: false});
+    c.addEventListener('contextmenu', function (e) { e.preventDefault(); });
+    c.addEventListener('keydown', CF.onKeyDown);
+    c.addEventListener('keyup', CF.onKeyUp);
+    const ta = document.createElement('textarea');
+    ta.id = 'cardfit-input';
+    // NOTE: no destructuring here: Emscripten 3.1.6's JS optimizer mangles it.
+    const attrs = [['autocapitalize', 'off'], ['autocomplete', 'off'], ['autocorrect', 'off'], ['spellcheck', 'false'],
+                   ['tabindex', '-1'], ['aria-hidden', 'true']];
+    for (const a of attrs) ta.setAttribute(a[0], a[1]);
+    ta.addEventListener('keydown', CF.onKeyDown);
+    ta.addEventListener('keyup', CF.onKeyUp);
+    ta.addEventListener('beforeinput', CF.onBeforeInput);
+    ta.addEventListener('compositionstart', function () { CF.composing = true; });
+    ta.addEventListener('compositionend', function () { CF.composing = false; CF.flushText(); });
+    ta.addEventListener('input', function (e) { if (!CF.composing && !e.isComposing) CF.flushText(); });
+    ta.addEventListener('blur', function () { CF.push({t: CF.BLUR}); });
+    document.body.appendChild(ta);
+    CF.ta = ta;
+    document.addEventListener('paste', CF.onPaste);
+    window.addEventListener('blur', function () { CF.push({t: CF.BLUR}); });
+    window.addEventListener('popstate', function () { CF.push({t: CF.POPSTATE, text: location.search}); });
+    CF.spacer = document.getElementById('page') || document.body.appendChild(document.createElement('div'));
+    CF.mirror = document.getElementById('mirror');
+    const toggle = document.getElementById('text-view-toggle');
+    if (toggle) toggle.addEventListener('click', function () {
+      CF.showMirror(!document.documentElement.classList.contains('text-view'));
+    });
+    return CF.mac ? 1 : 0;
+  },
+
+  cardfit_js_notify: function (what, detail) {
+    // Tells the HTML shell about the first frame ("first-frame") or a fatal error ("fatal").
+    const w = UTF8ToString(what), d = UTF8ToString(detail);
+    if (w === 'first-frame' && Module['onFirstFrame']) Module['onFirstFrame']();
+    if (w === 'fatal' && Module['onFatal']) Module['onFatal'](d);
+  },
+
+  cardfit_js_fit_canvas__deps: ['$CF'],
+  cardfit_js_fit_canvas: function (w, h, dprOut, scrollOut) {
+    const c = CF.canvas;
+    const dpr = window.devicePixelRatio || 1;
+    const r = c.getBoundingClientRect();
+    // The backing store is the CSS size x devicePixelRatio, whatever the window (maximised,
+    // full screen, zoomed): never a fixed size stretched by CSS.
+    const bw = Math.max(1, Math.round(r.width * dpr)), bh = Math.max(1, Math.round(r.height * dpr));
+    if (c.width !== bw) c.width = bw;
+    if (c.height !== bh) c.height = bh;
+    CF.dpr = dpr;
+    HEAP32[w >> 2] = bw;
+    HEAP32[h >> 2] = bh;
+    HEAPF32[dprOut >> 2] = dpr;
+    HEAPF32[scrollOut >> 2] = CF.pageHeight > 0 ? Math.max(0, window.scrollY || 0) : 0;
+  },
+
+  cardfit_js_next_event__deps: ['$CF'],
+  cardfit_js_next_event: function (ints, floats) {
+    const e = CF.queue.shift();
+    if (!e) return 0;
+    HEAP32[(ints >> 2) + 0] = e.t;
+    HEAP32[(ints >> 2) + 1] = e.a || 0;
+    HEAP32[(ints >> 2) + 2] = e.b || 0;
+    HEAP32[(ints >> 2) + 3] = e.m || 0;
+    HEAPF32[(floats >> 2) + 0] = e.x || 0;
+    HEAPF32[(floats >> 2) + 1] = e.y || 0;
+    HEAPF32[(floats >> 2) + 2] = e.dx || 0;
+    HEAPF32[(floats >> 2) + 3] = e.dy || 0;
+    CF.text = e.text || '';
+    return e.t;
+  },
+
+  cardfit_js_event_text__deps: ['$CF', '$cfString'],
+  cardfit_js_event_text: function () { return cfString(CF.text); },
+
+  cardfit_js_after_frame__deps: ['$CF'],
+  cardfit_js_after_frame: function (wantText, imeX, imeY, pageHeight, popup, cursor, scrollTo) {
+    const dpr = CF.dpr;
+    CF.popup = !!popup;
+    const page = pageHeight / dpr;
+    if (page !== CF.pageHeight) {
+      CF.pageHeight = page;
+      CF.spacer.style.height = page > 0 ? page + 'px' : '0';
+      document.documentElement.classList.toggle('page-scroll', page > 0);
+    }
+    // Touch: the page pans vertically by itself, except while a list is open over it.
+    const action = page > 0 && !CF.popup ? 'pan-y pinch-zoom' : 'none';
+    if (CF.canvas.style.touchAction !== action) CF.canvas.style.touchAction = action;
+    const name = CF.CURSORS[cursor] || 'default';
+    if (name !== CF.cursor) { CF.cursor = name; CF.canvas.style.cursor = name; }
+    // The hidden text box sits at ImGui's text cursor (the IME's candidates appear there).
+    const ta = CF.ta;
+    const left = imeX / dpr, top = imeY / dpr + (page > 0 ? window.scrollY : 0);
+    ta.style.left = Math.max(0, left) + 'px';
+    ta.style.top = Math.max(0, top) + 'px';
+    const was = CF.wantText;
+    CF.wantText = !!wantText;
+    if (CF.wantText && document.activeElement !== ta && !CF.touch) {
+      CF.focusText();
+    } else if (!CF.wantText && document.activeElement === ta && performance.now() > CF.focusGrace) {
+      // Done typing: the phone's keyboard closes.
+      try { ta.blur(); CF.canvas.focus({preventScroll: true}); } catch (e) {}
+    }
+    if (was !== CF.wantText) CF.focusGrace = 0;
+    if (scrollTo >= 0 && page > 0) {
+      try { window.scrollTo({top: scrollTo / dpr, behavior: 'smooth'}); } catch (e) {}
+    }
+  },
+
+  cardfit_js_set_text_fields__deps: ['$CF'],
+  cardfit_js_set_text_fields: function (ptr, n) {
+    const dpr = CF.dpr, f = [];
+    for (let i = 0; i < n; i++) {
+      const b = (ptr >> 2) + i * 4;
+      f.push([HEAPF32[b] / dpr, HEAPF32[b + 1] / dpr, HEAPF32[b + 2] / dpr, HEAPF32[b + 3] / dpr]);
+    }
+    CF.fields = f;
+  },
+
+  cardfit_js_copy__deps: ['$CF'],
+  cardfit_js_copy: function (text) {
+    const t = UTF8ToString(text);
+    const fallback = function () {
+      // Older browsers, or a denied permission: a selected text box and the copy command.
+      try {
+        const a = document.createElement('textarea');
+        a.value = t;
+        a.setAttribute('readonly', '');
+        a.style.position = 'fixed';
+        a.style.opacity = '0';
+        document.body.appendChild(a);
+        a.select();
+        document.execCommand('copy');
+        a.remove();
+        if (CF.wantText) CF.focusText();
+      } catch (e) {}
+    };
+    try {
+      navigator.clipboard.writeText(t).catch(fallback);
+    } catch (e) {
+      fallback();
+    }
+  },
+
+  cardfit_js_request_paste__deps: ['$CF'],
+  cardfit_js_request_paste: function () {
+    try {
+      navigator.clipboard.readText().then(function (t) { CF.push({t: CF.PASTE, text: t}); }).catch(function () {});
+    } catch (e) {}
+  },
+
+  cardfit_js_open_url: function (url) {
+    const u = UTF8ToString(url);
+    if (!/^https?:\/\//.test(u)) return;
+    try { window.open(u, '_blank', 'noopener'); } catch (e) {}
+  },
+
+  cardfit_js_query_param__deps: ['$cfString'],
+  cardfit_js_query_param: function (name) {
     let v = '';
     try { v = new URLSearchParams(location.search).get(UTF8ToString(name)) || ''; } catch (e) {}
-    stringToUTF8(v, buf, size);
+    return cfString(v);
   },
-  cardfit_js_location_query: function (buf, size) {
+
+  cardfit_js_location_query__deps: ['$cfString'],
+  cardfit_js_location_query: function () {
     let v = '';
     try { v = location.search || ''; } catch (e) {}
-    stringToUTF8(v, buf, size);
+    return cfString(v);  // the whole query: no length limit but the browser's
   },
-  // Debounced: typing in a box changes the state every frame; the URL follows 300 ms later.
-  // embed and lang are kept as they are: they belong to the page that embeds us.
-  cardfit_js_replace_state__deps: ['$cardfitStateTimer'],
-  $cardfitStateTimer: { id: 0 },
-  cardfit_js_replace_state: function (query) {
+
+  cardfit_js_share_link__deps: ['$cfString'],
+  cardfit_js_share_link: function (query) {
+    let v = '';
+    try { v = location.origin + location.pathname + '?' + UTF8ToString(query); } catch (e) {}
+    return cfString(v);
+  },
+
+  // A choice is a new history entry (the back button returns to the scenario before it); typing
+  // replaces the entry, 300 ms after the last key. embed and lang belong to the page's address.
+  cardfit_js_set_state__deps: ['$CF'],
+  cardfit_js_set_state: function (query, push) {
     const q = UTF8ToString(query);
-    clearTimeout(cardfitStateTimer.id);
-    cardfitStateTimer.id = setTimeout(function () {
+    const write = function (how) {
       try {
         const old = new URLSearchParams(location.search);
         let keep = '';
         for (const k of ['embed', 'lang']) if (old.has(k)) keep += '&' + k + '=' + encodeURIComponent(old.get(k));
-        history.replaceState(null, '', location.pathname + '?' + q + keep + location.hash);
+        const url = location.pathname + '?' + q + keep + location.hash;
+        if (url === location.pathname + location.search + location.hash) return;
+        if (how === 'push') history.pushState(null, '', url); else history.replaceState(null, '', url);
       } catch (e) {}
-    }, 300);
+    };
+    clearTimeout(CF.stateTimer);
+    if (push) {
+      write('push');
+    } else {
+      CF.stateTimer = setTimeout(function () { write('replace'); }, 300);
+    }
   },
-  cardfit_js_load_setting: function (key, buf, size) {
+
+  // The reader's choice of language outlives the link's: a lang= in the address follows it.
+  cardfit_js_set_lang: function (lang) {
+    const l = UTF8ToString(lang);
+    try {
+      document.documentElement.lang = l === 'zh' ? 'zh-CN' : 'en';
+      const p = new URLSearchParams(location.search);
+      if (p.has('lang')) {
+        p.set('lang', l);
+        history.replaceState(history.state, '', location.pathname + '?' + p.toString() + location.hash);
+      }
+    } catch (e) {}
+  },
+
+  cardfit_js_load_setting__deps: ['$cfString'],
+  cardfit_js_load_setting: function (key) {
     let v = '';
     try { v = localStorage.getItem('cardfit.' + UTF8ToString(key)) || ''; } catch (e) {}
-    stringToUTF8(v, buf, size);
+    return cfString(v);
   },
   cardfit_js_save_setting: function (key, value) {
     try { localStorage.setItem('cardfit.' + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
   },
-  cardfit_js_notify: function (what, detail) {
-    // Tells the HTML shell about the first frame ("first-frame") or a fatal error ("fatal").
-    const w = UTF8ToString(what), d = UTF8ToString(detail);
-    if (w === 'first-frame' && Module.onFirstFrame) Module.onFirstFrame();
-    if (w === 'fatal' && Module.onFatal) Module.onFatal(d);
+
+  cardfit_js_mirror__deps: ['$CF'],
+  cardfit_js_mirror: function (json) {
+    if (!CF.mirror) return;
+    try { CF.render(JSON.parse(UTF8ToString(json))); } catch (e) { console.warn('cardfit: text view', e); }
+  },
+
+  cardfit_js_toggle_text_view__deps: ['$CF'],
+  cardfit_js_toggle_text_view: function () {
+    CF.showMirror(!document.documentElement.classList.contains('text-view'));
   },
 });

@@ -1,20 +1,155 @@
-// ui::platform for the web page: settings in localStorage, the scenario in the URL
-// (JavaScript in library_cardfit.js).
+// ui::platform for the web page: settings in localStorage, the scenario in the URL (pushState
+// for choices, replaceState for typing), the browser's clipboard, links in new tabs, and the
+// DOM mirror: the current result as accessible HTML (JavaScript in library_cardfit.js renders
+// the JSON built here from the same texts the canvas shows).
+#include <nlohmann/json.hpp>
+
+#include <set>
+
+#include "explain.hpp"
+#include "format.hpp"
+#include "option_text.hpp"
 #include "platform.hpp"
+#include "result_text.hpp"
+#include "sources.hpp"
 #include "web_js.hpp"
+#include "widgets.hpp"
 
 namespace cardfit::ui::platform {
+namespace {
 
-std::string load_setting(const std::string& key) {
-  char buf[256] = {0};
-  cardfit_js_load_setting(key.c_str(), buf, static_cast<int>(sizeof buf));
-  return buf;
+using json = nlohmann::ordered_json;
+
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+json labels(const App& app) {
+  json l;
+  for (const auto& [key, id] : std::initializer_list<std::pair<const char*, MsgId>>{
+           {"title", MsgId::app_title},
+           {"tagline", MsgId::app_tagline},
+           {"text_view", MsgId::ui_text_view},
+           {"close", MsgId::ui_close_text_view},
+           {"pick", MsgId::sum_pick},
+           {"no_pick", MsgId::sum_no_pick},
+           {"memory", MsgId::sum_memory_total},
+           {"options", MsgId::tab_plan},
+           {"alternatives", MsgId::opt_alternatives},
+           {"warnings", MsgId::col_warnings},
+           {"sources", MsgId::tab_sources},
+           {"notice", MsgId::sum_link_notice},
+           {"canvas", MsgId::ui_canvas_label},
+           {"link", MsgId::ui_copy_link}}) {
+    l[key] = T(app, id);
+  }
+  json columns = json::array();
+  for (MsgId c : {MsgId::col_gpu, MsgId::col_platform, MsgId::col_term, MsgId::col_monthly, MsgId::col_budget,
+                  MsgId::col_fit, MsgId::col_speed_or_job, MsgId::col_warnings}) {
+    columns.push_back(T(app, c));
+  }
+  l["columns"] = std::move(columns);
+  return l;
 }
 
-void save_setting(const std::string& key, const std::string& value) {
-  cardfit_js_save_setting(key.c_str(), value.c_str());
+json memory(const App& app, const MemoryBreakdown& m) {
+  json parts = json::array();
+  const std::pair<MsgId, std::int64_t> all[] = {{MsgId::mem_weights, m.weights},       {MsgId::mem_kv_cache, m.kv_cache},
+                                                {MsgId::mem_activations, m.activations}, {MsgId::mem_gradients, m.gradients},
+                                                {MsgId::mem_optimizer, m.optimizer},   {MsgId::mem_adapters, m.adapters},
+                                                {MsgId::mem_overhead, m.overhead}};
+  for (const auto& [label, bytes] : all) {
+    if (bytes > 0) parts.push_back(json::array({T(app, label), format_gb(static_cast<double>(bytes))}));
+  }
+  return json{{"total", format_bytes(static_cast<double>(m.total))}, {"parts", std::move(parts)}};
 }
 
-void remember_state(const std::string& query) { cardfit_js_replace_state(query.c_str()); }
+json mirror(const App& app) {
+  const Plan& p = *app.derived.plan;
+  json j;
+  j["lang"] = std::string(name_of(app.state.lang));
+  j["labels"] = labels(app);
+  j["scenario"] = scenario_line(app, p);
+  if (p.pick) {
+    const OptionText t = option_text(app, p, *p.pick);
+    j["pick"] = json{{"line", t.gpu + " · " + t.platform + " · " + t.cost}, {"reason", R(app, p.pick->reason)}};
+  } else {
+    j["pick"] = nullptr;
+    j["no_pick_reason"] = R(app, p.no_pick_reason);
+  }
+  json alternatives = json::array();
+  for (const Alternative& a : p.alternatives) {
+    const OptionText t = option_text(app, p, a.pick);
+    alternatives.push_back(R(app, a.change) + ": " + t.gpu + " · " + t.platform + " · " + t.cost);
+  }
+  j["alternatives"] = std::move(alternatives);
+  j["memory"] = memory(app, app.derived.estimate->memory);
+  j["budget_set"] = p.budget.set;
+  j["options_count"] = std::string(T(app, MsgId::opt_count)) + " " + std::to_string(p.options.size()) + " / " +
+                       std::to_string(p.options_total) + " · " +
+                       (p.budget.set ? R(app, p.budget.label) : std::string(T(app, MsgId::ui_no_budget)));
+  json options = json::array();
+  for (const Option& o : p.options) {
+    const OptionText t = option_text(app, p, o);
+    json warnings = json::array();
+    for (const Message& w : o.warnings) warnings.push_back(R(app, w));
+    options.push_back(json{{"offer", o.offer}, {"pick", is_pick(p, o)}, {"gpu", t.gpu}, {"platform", t.platform},
+                           {"term", t.term}, {"cost", t.cost}, {"budget", t.budget}, {"fit", t.fit},
+                           {"speed", t.speed}, {"warnings", std::move(warnings)}, {"reason", R(app, o.reason)}});
+  }
+  j["options"] = std::move(options);
+  json warnings = json::array();
+  for (const Message& w : app.derived.estimate->warnings) warnings.push_back(R(app, w));
+  j["warnings"] = std::move(warnings);
+  json notices = json::array();
+  for (const Issue& i : app.state_notice) notices.push_back(issue_text(app, i));
+  j["notices"] = std::move(notices);
+  json sources = json::array();
+  for (const SourceRow& r : sources_in_use(app)) {
+    sources.push_back(json{{"kind", T(app, r.kind)}, {"name", r.name}, {"text", r.text}, {"urls", r.urls}, {"as_of", r.as_of}});
+  }
+  // The papers and guides the formulas cite, with their addresses.
+  std::set<std::string> cited;
+  if (app.derived.focus) {
+    for (const Explanation& x : app.derived.focus->explain) cited.insert(x.sources.begin(), x.sources.end());
+  }
+  json citations = json::array();
+  for (const std::string& ref : cited) {
+    const Source* s = app.catalog.find_source(ref);
+    citations.push_back(json{{"text", R(app, cite(app.catalog, ref))}, {"url", s ? s->url : std::string()}});
+  }
+  j["sources"] = std::move(sources);
+  j["citations"] = std::move(citations);
+  j["link"] = share_link(app.published_state);
+  return j;
+}
+
+}  // namespace
+
+std::string load_setting(const std::string& key) { return take_js_string(cardfit_js_load_setting(key.c_str())); }
+
+void save_setting(const std::string& key, const std::string& value) { cardfit_js_save_setting(key.c_str(), value.c_str()); }
+
+void remember_state(const std::string& query, bool discrete) { cardfit_js_set_state(query.c_str(), discrete ? 1 : 0); }
+
+void remember_lang(const std::string& lang) {
+  save_setting("lang", lang);
+  cardfit_js_set_lang(lang.c_str());
+}
+
+void copy_text(const std::string& text) { cardfit_js_copy(text.c_str()); }
+
+void request_paste(App&) { cardfit_js_request_paste(); }  // the text arrives as a paste event
+
+void open_url(const std::string& url) { cardfit_js_open_url(url.c_str()); }
+
+std::string share_link(const std::string& query) { return take_js_string(cardfit_js_share_link(query.c_str())); }
+
+bool has_text_view() { return true; }
+
+void toggle_text_view() { cardfit_js_toggle_text_view(); }
+
+void publish_result(const App& app) {
+  if (!app.derived.plan || !app.derived.estimate) return;
+  cardfit_js_mirror(dump(mirror(app)).c_str());
+}
 
 }  // namespace cardfit::ui::platform

@@ -1,12 +1,49 @@
-// C declarations of the functions in web/library_cardfit.js.
+// C declarations of the functions in web/library_cardfit.js (the browser side of the page).
+// Strings returned as char* are malloc'd by JavaScript: take them with take_js_string().
 #pragma once
+
+#include <cstdlib>
+#include <string>
 
 extern "C" {
 int cardfit_js_in_browser();
-void cardfit_js_query_param(const char* name, char* buf, int size);
-void cardfit_js_location_query(char* buf, int size);
-void cardfit_js_load_setting(const char* key, char* buf, int size);
-void cardfit_js_save_setting(const char* key, const char* value);
-void cardfit_js_replace_state(const char* query);
+int cardfit_js_init();  // listeners, the hidden text box, the DOM mirror; 1 on a Mac (Cmd shortcuts)
 void cardfit_js_notify(const char* what, const char* detail);
+
+// Sizes the canvas backing store to its CSS size x devicePixelRatio; reports both and how far
+// the page is scrolled (CSS px).
+void cardfit_js_fit_canvas(int* width, int* height, float* dpr, float* scroll_y);
+
+// The input queue: one event per call into ints {type, a, b, mods} and floats {x, y, dx, dy}
+// (CSS px); 0 when empty. Text of TEXT / PASTE / CLIP / POPSTATE events: cardfit_js_event_text.
+int cardfit_js_next_event(int* ints, float* floats);
+char* cardfit_js_event_text();
+
+// After each frame: what the page must follow (framebuffer px, except the cursor name id).
+void cardfit_js_after_frame(int want_text, float ime_x, float ime_y, float page_height, int popup_open,
+                            int cursor, float scroll_to);
+void cardfit_js_set_text_fields(const float* xywh, int count);
+
+void cardfit_js_copy(const char* text);
+void cardfit_js_request_paste();
+void cardfit_js_open_url(const char* url);
+
+char* cardfit_js_query_param(const char* name);
+char* cardfit_js_location_query();
+char* cardfit_js_share_link(const char* query);
+void cardfit_js_set_state(const char* query, int push);
+void cardfit_js_set_lang(const char* lang);
+char* cardfit_js_load_setting(const char* key);
+void cardfit_js_save_setting(const char* key, const char* value);
+
+void cardfit_js_mirror(const char* json);
+void cardfit_js_toggle_text_view();
+}
+
+// A string malloc'd by JavaScript, as std::string (null -> "").
+inline std::string take_js_string(char* s) {
+  if (!s) return std::string();
+  std::string out(s);
+  std::free(s);
+  return out;
 }

@@ -3,5 +3,13 @@
 
 #include <string>
 
-long long cardfit_web_frame_count();     // frames drawn so far (0 under node: no UI)
+namespace cardfit::ui {
+struct App;
+}
+
+long long cardfit_web_frame_count();     // requestAnimationFrame ticks so far (0 under node: no UI)
 std::string cardfit_web_state_query();  // the UI's scenario as a link query ("" under node)
+void cardfit_web_wake();                // draw the next frames even without input (after an API call)
+std::string cardfit_web_items(float dpr);  // the last frame's labelled widgets as JSON (web_items.cpp)
+void cardfit_web_items_frame_done();       // called after each frame
+const cardfit::ui::App* cardfit_web_app();  // the page's app (null under node)

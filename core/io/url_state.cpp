@@ -563,10 +563,11 @@ DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
 }
 
 KeyValues with_changes(KeyValues pairs, const KeyValues& changes) {
-  for (const auto& [key, value] : changes) {
+  for (const auto& change : changes) {
+    const std::string& key = change.first;  // NOTE: not a structured binding: lambdas cannot capture those in C++17
     pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&key](const auto& kv) { return kv.first == key; }),
                 pairs.end());
-    if (!value.empty()) pairs.emplace_back(key, value);
+    if (!change.second.empty()) pairs.emplace_back(key, change.second);
   }
   return pairs;
 }

@@ -1,0 +1,16 @@
+// The result as plain text in the interface language: what "copy result" puts on the clipboard
+// (the scenario, the pick and its reason, the memory, the options, the warnings, the link).
+#pragma once
+
+#include <string>
+
+#include "app.hpp"
+
+namespace cardfit::ui {
+
+// "Qwen2.5-7B · BF16 · Inference · 4k · no budget": what the results are for.
+std::string scenario_line(const App& app, const Plan& plan);
+
+std::string result_text(const App& app, const std::string& link);
+
+}  // namespace cardfit::ui

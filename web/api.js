@@ -1,0 +1,85 @@
+// The JavaScript face of the Embind API (linked with --post-js): estimate, plan and stateQuery
+// never throw and never die, whatever they are given. The caller's input is read here, inside
+// try/catch, into plain strings (a query, or the key that could not be used and why); the
+// module's raw functions (web/bindings.cpp) only ever see strings.
+(function () {
+  const MAX_KEYS = 1000;     // an object with more keys is not a scenario
+  const MAX_ITEMS = 10000;   // nor is a longer array
+
+  // A value as link text, or null when it is not a string, number, boolean or array of them.
+  function text(v) {
+    const t = typeof v;
+    if (t === 'string') return v;
+    if (t === 'number' || t === 'boolean') return String(v);
+    return null;
+  }
+
+  function typeName(v) {
+    if (v === null) return 'null';
+    try { if (Array.isArray(v)) return 'array'; } catch (e) { return 'unreadable object'; }
+    return typeof v;
+  }
+
+  // -> {query} or {badKey, badType}, and {lang} when the input names one that reads.
+  function read(input) {
+    const t = typeof input;  // typeof never throws, not even on a revoked Proxy
+    if (t === 'undefined') return {query: ''};
+    if (t === 'string') return {query: input};
+    if (t !== 'object' || input === null) return {badKey: 'input', badType: input === null ? 'null' : t};
+    let keys;
+    try {
+      if (Array.isArray(input)) return {badKey: 'input', badType: 'array'};
+      keys = Object.keys(input);
+    } catch (e) {
+      return {badKey: 'input', badType: 'unreadable object'};
+    }
+    if (keys.length > MAX_KEYS) return {badKey: 'input', badType: 'object with ' + keys.length + ' keys'};
+    const parts = [];
+    let lang = '';
+    for (const key of keys) {
+      let v;
+      try { v = input[key]; } catch (e) { return {badKey: key, badType: 'unreadable value'}; }
+      let s = text(v);
+      if (s === null) {
+        let isArray = false;
+        try { isArray = Array.isArray(v); } catch (e) { return {badKey: key, badType: 'unreadable value'}; }
+        if (!isArray) return {badKey: key, badType: typeName(v)};
+        try {
+          const n = v.length;
+          if (!(n >= 0 && n <= MAX_ITEMS)) return {badKey: key, badType: 'array of ' + n + ' items'};
+          const items = [];
+          for (let i = 0; i < n; i++) {
+            const item = text(v[i]);
+            if (item === null) return {badKey: key, badType: 'array holding ' + typeName(v[i])};
+            items.push(item);
+          }
+          s = items.join(',');
+        } catch (e) {
+          return {badKey: key, badType: 'unreadable array'};
+        }
+      }
+      if (key === 'lang') lang = s;
+      try {
+        parts.push(encodeURIComponent(key) + '=' + encodeURIComponent(s));
+      } catch (e) {
+        return {badKey: key, badType: 'text that is not valid Unicode', lang: lang};
+      }
+    }
+    return {query: parts.join('&'), lang: lang};
+  }
+
+  function call(raw, input) {
+    let r;
+    try { r = read(input); } catch (e) { r = {badKey: 'input', badType: 'unreadable object'}; }
+    try {
+      return Module[raw](r.query || '', r.badKey || '', r.badType || '', r.lang || '');
+    } catch (e) {
+      // Never expected (the raw functions take strings and do not throw); still an answer.
+      return {ok: false, value: null, errors: [{field: 'input', code: 'err.js.internal', message: String(e)}]};
+    }
+  }
+
+  Module['estimate'] = function (input) { return call('_rawEstimate', input); };
+  Module['plan'] = function (input) { return call('_rawPlan', input); };
+  Module['stateQuery'] = function (input) { return call('_rawStateQuery', input); };
+})();
