@@ -272,3 +272,14 @@ TEST_CASE("url_state: an alternative's changes, applied to the link, plan its pi
     }
   }
 }
+
+TEST_CASE("url_state: hostile links are refused briefly (long values, a million bad keys)") {
+  const DecodedState d = request_from_pairs(decode_query("context=" + std::string(100000, '9') + "&precision=int8"));
+  REQUIRE(d.issues.size() == 1);
+  CHECK(d.issues[0].field == "context");
+  CHECK(en(d.issues[0].message).size() < 200);  // the value is not echoed back
+  CHECK(d.request.scenario.precision == "int8");
+  std::string many;
+  for (int i = 0; i < 100000; ++i) many += "k" + std::to_string(i) + "=1&";
+  CHECK(request_from_pairs(decode_query(many)).issues.size() == 32);
+}

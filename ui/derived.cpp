@@ -31,6 +31,7 @@ std::vector<Fix> candidate_fixes(const PlanRequest& rq, const Issue& e) {
 
 std::vector<Fix> find_fixes(const Catalog& catalog, const PlanRequest& rq, const std::vector<Issue>& errors) {
   std::vector<Fix> fixes;
+  std::vector<std::string> results;  // the requests the fixes lead to
   for (const Issue& e : errors) {
     for (Fix& f : candidate_fixes(rq, e)) {
       if (fixes.size() >= 3) return fixes;
@@ -38,7 +39,12 @@ std::vector<Fix> find_fixes(const Catalog& catalog, const PlanRequest& rq, const
       std::optional<PlanRequest> changed = changed_request(rq, f.set);
       if (!changed) continue;
       changed->alternatives = false;
-      if (plan(catalog, *changed).ok()) fixes.push_back(std::move(f));
+      if (!plan(catalog, *changed).ok()) continue;
+      // Two fixes that come to the same request are one (QLoRA: "use NF4" = "reset precision").
+      const std::string result = encode_query(request_to_pairs(*changed));
+      if (std::find(results.begin(), results.end(), result) != results.end()) continue;
+      results.push_back(result);
+      fixes.push_back(std::move(f));
     }
   }
   return fixes;

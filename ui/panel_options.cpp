@@ -3,6 +3,7 @@
 // option (every column as a line, the warnings written out) where it does not, e.g. a phone.
 #include <imgui.h>
 
+#include <algorithm>
 #include <string>
 
 #include "format.hpp"
@@ -68,14 +69,25 @@ void options_table(App& app, const Plan& p) {
   const float height = ImGui::GetContentRegionAvail().y;
   if (!ImGui::BeginTable("options", columns, flags, ImVec2(0, height > 100 ? height : 100))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
+  // Short words get exactly their width (never "Warnin…"); the sentences share the rest and wrap.
+  const auto width = [&app](std::initializer_list<MsgId> ids) {
+    float w = 0;
+    for (MsgId id : ids) w = std::max(w, ImGui::CalcTextSize(T(app, id)).x);
+    return w;
+  };
+  const ImGuiTableColumnFlags fixed_flags = ImGuiTableColumnFlags_WidthFixed;
   ImGui::TableSetupColumn(T(app, MsgId::col_gpu), ImGuiTableColumnFlags_WidthStretch, 1.5f);
   ImGui::TableSetupColumn(T(app, MsgId::col_platform), ImGuiTableColumnFlags_WidthStretch, 1.6f);
   ImGui::TableSetupColumn(T(app, MsgId::col_term), ImGuiTableColumnFlags_WidthStretch, 1.1f);
-  ImGui::TableSetupColumn(T(app, MsgId::col_monthly), ImGuiTableColumnFlags_WidthStretch, 1.3f);
-  if (p.budget.set) ImGui::TableSetupColumn(T(app, MsgId::col_budget), ImGuiTableColumnFlags_WidthStretch, 0.8f);
-  ImGui::TableSetupColumn(T(app, MsgId::col_fit), ImGuiTableColumnFlags_WidthStretch, 0.9f);
-  ImGui::TableSetupColumn(T(app, MsgId::col_speed_or_job), ImGuiTableColumnFlags_WidthStretch, 1.2f);
-  ImGui::TableSetupColumn(T(app, MsgId::col_warnings), ImGuiTableColumnFlags_WidthStretch, 0.7f);
+  ImGui::TableSetupColumn(T(app, MsgId::col_monthly), ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  if (p.budget.set) {
+    ImGui::TableSetupColumn(T(app, MsgId::col_budget), fixed_flags,
+                            width({MsgId::col_budget, MsgId::opt_within, MsgId::opt_over, MsgId::ui_below_budget}));
+  }
+  ImGui::TableSetupColumn(T(app, MsgId::col_fit), fixed_flags,
+                          width({MsgId::col_fit, MsgId::fit_comfortable, MsgId::fit_tight, MsgId::fit_no}));
+  ImGui::TableSetupColumn(T(app, MsgId::col_speed_or_job), ImGuiTableColumnFlags_WidthStretch, 1.3f);
+  ImGui::TableSetupColumn(T(app, MsgId::col_warnings), fixed_flags, width({MsgId::col_warnings}));
   ImGui::TableHeadersRow();
   for (const Option& o : p.options) {
     ImGui::PushID(&o);

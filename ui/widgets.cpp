@@ -152,8 +152,10 @@ std::vector<std::string_view> wrap_lines(std::string_view text, float width) {
   const float scale = ImGui::GetFontSize() / font->FontSize;
   std::size_t start = 0;                           // byte where the current line starts
   std::size_t last_break = std::string_view::npos; // latest byte where the line may end
+  std::size_t last_soft = std::string_view::npos;  // ... between a number and its unit (if nothing else)
   float line_w = 0;
   char32_t prev = 0;
+  char32_t word_end = 0;  // the last character before the latest space
   std::size_t i = 0;
   while (i < text.size()) {
     const std::size_t at = i;
@@ -161,19 +163,23 @@ std::vector<std::string_view> wrap_lines(std::string_view text, float width) {
     if (c == U'\n') {
       lines.push_back(trim_end(text.substr(start, at - start)));
       start = i;
-      last_break = std::string_view::npos;
+      last_break = last_soft = std::string_view::npos;
       line_w = 0;
       prev = 0;
       continue;
     }
-    if (at > start && break_between(prev, c)) last_break = at;
+    // A number keeps its unit: "17.4 GB", "1,026 CNY/month" move to the next line whole.
+    const bool unit = prev == U' ' && word_end >= U'0' && word_end <= U'9' && c > U'9';
+    if (at > start && break_between(prev, c)) (unit ? last_soft : last_break) = at;
+    if (c != U' ') word_end = c;
     line_w += font->GetCharAdvance(static_cast<ImWchar>(c <= 0xFFFF ? c : U'?')) * scale;
     if (line_w > width && at > start && c != U' ') {
-      const std::size_t cut = last_break != std::string_view::npos && last_break > start ? last_break : at;
+      const auto usable = [start](std::size_t b) { return b != std::string_view::npos && b > start; };
+      const std::size_t cut = usable(last_break) ? last_break : usable(last_soft) ? last_soft : at;
       lines.push_back(trim_end(text.substr(start, cut - start)));
       start = cut;
       while (start < text.size() && text[start] == ' ') ++start;
-      last_break = std::string_view::npos;
+      last_break = last_soft = std::string_view::npos;
       line_w = text_width(text.substr(start, i - start));
     }
     prev = c;
@@ -290,6 +296,7 @@ bool id_combo(App& app, const char* label, std::string& id, const Items& items, 
   }
   if (shown == 0) ImGui::TextDisabled("%s", T(app, MsgId::ui_search_none));
   ImGui::EndChild();
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape))) ImGui::CloseCurrentPopup();  // as a browser's list
   // Enter picks the only match left.
   if (searchable && shown == 1 && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter))) {
     for (const auto& item : items) {

@@ -33,36 +33,38 @@
     } catch (e) {
       return {badKey: 'input', badType: 'unreadable object'};
     }
-    if (keys.length > MAX_KEYS) return {badKey: 'input', badType: 'object with ' + keys.length + ' keys'};
-    const parts = [];
+    // The language of the errors first, so that even an unreadable input is answered in it.
     let lang = '';
+    try { if (typeof input.lang === 'string') lang = input.lang; } catch (e) {}
+    if (keys.length > MAX_KEYS) return {badKey: 'input', badType: 'object with ' + keys.length + ' keys', lang: lang};
+    const parts = [];
     for (const key of keys) {
       let v;
-      try { v = input[key]; } catch (e) { return {badKey: key, badType: 'unreadable value'}; }
+      const bad = function (type) { return {badKey: key, badType: type, lang: lang}; };
+      try { v = input[key]; } catch (e) { return bad('unreadable value'); }
       let s = text(v);
       if (s === null) {
         let isArray = false;
-        try { isArray = Array.isArray(v); } catch (e) { return {badKey: key, badType: 'unreadable value'}; }
-        if (!isArray) return {badKey: key, badType: typeName(v)};
+        try { isArray = Array.isArray(v); } catch (e) { return bad('unreadable value'); }
+        if (!isArray) return bad(typeName(v));
         try {
           const n = v.length;
-          if (!(n >= 0 && n <= MAX_ITEMS)) return {badKey: key, badType: 'array of ' + n + ' items'};
+          if (!(n >= 0 && n <= MAX_ITEMS)) return bad('array of ' + n + ' items');
           const items = [];
           for (let i = 0; i < n; i++) {
             const item = text(v[i]);
-            if (item === null) return {badKey: key, badType: 'array holding ' + typeName(v[i])};
+            if (item === null) return bad('array holding ' + typeName(v[i]));
             items.push(item);
           }
           s = items.join(',');
         } catch (e) {
-          return {badKey: key, badType: 'unreadable array'};
+          return bad('unreadable array');
         }
       }
-      if (key === 'lang') lang = s;
       try {
         parts.push(encodeURIComponent(key) + '=' + encodeURIComponent(s));
       } catch (e) {
-        return {badKey: key, badType: 'text that is not valid Unicode', lang: lang};
+        return bad('text that is not valid Unicode');
       }
     }
     return {query: parts.join('&'), lang: lang};

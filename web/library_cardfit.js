@@ -253,7 +253,7 @@ mergeInto(LibraryManager.library, {
       if (d.warnings.length) {
         m.append(el('h3', {}, [L.warnings]), el('ul', {}, d.warnings.map((t) => el('li', {}, [t]))));
       }
-      m.append(el('h2', {}, [L.options]), el('p', {}, [d.options_count]));
+      m.append(el('h2', {}, [L.options]));
       const cols = L.columns.filter((c, i) => d.budget_set || i !== 4);
       const head = el('tr', {}, cols.map((c) => el('th', {scope: 'col'}, [c])));
       const rows = d.options.map(function (o) {

@@ -498,6 +498,12 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
       report(Issue{key.substr(0, 64), msg::err_link_unknown_key(key.substr(0, 64))});
       continue;
     }
+    // NOTE: no input needs more; a 10 MB value would only be echoed back in its error message.
+    constexpr std::size_t kMaxValue = 4096;
+    if (value.size() > kMaxValue) {
+      report(Issue{spec->field, msg::err_link_too_long(spec->field, std::to_string(value.size()), std::to_string(kMaxValue))});
+      continue;
+    }
     Reader reader(*spec, value);
     bind(reader, out.request);
     if (reader.issue) {

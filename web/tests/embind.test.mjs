@@ -74,3 +74,72 @@ test('stateQuery(): the canonical link', () => {
   const r = m.stateQuery({ model: 'qwen2.5-14b', precision: 'int4', context: '8k' });
   assert.equal(r.value, 'v=1&model=qwen2.5-14b&precision=int4&context=8192');
 });
+
+// [SECTION] Hostile input: never a throw, never a dead module (web/api.js reads defensively)
+
+test('hostile inputs are answered {ok: false, errors} and never throw', () => {
+  const revoked = Proxy.revocable({}, {});
+  revoked.revoke();
+  const cyclic = { model: 'qwen2.5-7b' };
+  cyclic.self = cyclic;
+  const cases = [
+    [{ get model() { throw new Error('getter'); } }, 'model'],
+    [new Proxy({}, { ownKeys() { throw new Error('trap'); } }), 'input'],
+    [new Proxy({ model: 'x' }, { get() { throw new Error('get trap'); } }), 'model'],
+    [revoked.proxy, 'input'],
+    [cyclic, 'self'],
+    [{ context: [{ toString() { throw new Error('toString'); } }] }, 'context'],
+    [{ context: new Proxy([1], { get() { throw new Error('array trap'); } }) }, 'context'],
+    [{ platform: { length: 1e9 } }, 'platform'],
+    [{ model: Symbol('s') }, 'model'],
+    [{ model: 10n }, 'model'],
+    [{ context: '\ud800' }, 'context'],
+    [[1, 2, 3], 'input'],
+    [() => 1, 'input'],
+    [null, 'input'],
+    [Symbol('top'), 'input'],
+    [Object.fromEntries(Array.from({ length: 5000 }, (_, i) => ['k' + i, '1'])), 'input'],
+  ];
+  for (const [input, field] of cases) {
+    for (const f of ['estimate', 'plan', 'stateQuery']) {
+      let r;
+      assert.doesNotThrow(() => { r = m[f](input); }, `${f} threw`);
+      assert.equal(r.ok, false, `${f}: ${JSON.stringify(r)}`);
+      assert.ok(r.errors.some((e) => e.field === field), `${f} -> ${JSON.stringify(r.errors)}`);
+      assert.equal(typeof r.errors[0].message, 'string');
+    }
+  }
+});
+
+test('10 MB strings and thousands of hostile calls leave the module working', () => {
+  const huge = 'model=' + 'x'.repeat(10 * 1024 * 1024);
+  for (let i = 0; i < 5; i++) assert.equal(m.plan(huge).ok, false);
+  assert.equal(m.estimate({ model: 'y'.repeat(10 * 1024 * 1024) }).ok, false);
+  const manyPairs = Array.from({ length: 200000 }, (_, i) => `k${i}=1`).join('&');
+  const r = m.plan(manyPairs);
+  assert.equal(r.ok, false);
+  assert.ok(r.errors.length <= 32, 'errors are capped');
+  const throwing = { get context() { throw new Error('x'); } };
+  for (let i = 0; i < 5000; i++) {
+    assert.equal(m.estimate(throwing).ok, false);
+    assert.equal(m.plan(i % 2 ? throwing : 42).ok, false);
+  }
+  const good = m.plan({ model: 'qwen2.5-7b', precision: 'bf16' });
+  assert.equal(good.ok, true, JSON.stringify(good.errors));
+  assert.ok(good.value.pick);
+});
+
+test('errors follow the caller\'s lang, even when the rest of the input is unreadable', () => {
+  const r = m.plan({ lang: 'zh', get model() { throw new Error('x'); } });
+  assert.equal(r.ok, false);
+  assert.match(r.errors[0].message, /[\u4e00-\u9fff]/);
+});
+
+test('a config.json model travels as its shapes: the link gives the same numbers', () => {
+  const link = m.stateQuery({ arch: 'qwen2,l28,h3584,i18944,a28,k4,d128,v152064,c32768,b1' });
+  assert.equal(link.ok, true);
+  const a = m.plan(link.value);
+  const b = m.plan({ model: 'qwen2.5-7b' });
+  assert.equal(a.value.memory_bytes, b.value.memory_bytes);
+  assert.equal(a.value.pick.offer, b.value.pick.offer);
+});

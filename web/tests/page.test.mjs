@@ -1,16 +1,21 @@
-// Loads the built page in headless Chromium (SwiftShader WebGL2), waits for the first
-// rendered frame, checks the canvas is not blank, and saves a screenshot under build/.
+// The built page in headless Chromium (SwiftShader WebGL2), used as people use it: a desktop
+// window (1280x800, maximised sizes), a phone (390x844, DPR 3, touch), an embed; paste, wheel,
+// taps and typing, the text view (DOM mirror) against the API's answer, links with bad keys,
+// and hostile API input. Screenshots go to CARDFIT_SCREENSHOT_DIR (build/web/).
+// Widgets are found by label through cardfit.items(), not by guessed pixels; ImGui reads input
+// once per frame, so every action waits for frames (cardfit.frameCount()).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 const dist = process.env.CARDFIT_DIST;
 const shots = process.env.CARDFIT_SCREENSHOT_DIR || dist;
+const root = process.env.CARDFIT_ROOT || path.resolve(dist, '../../..');
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, hasTouch: true, isMobile: true };
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -48,23 +53,81 @@ test.after(async () => {
   server?.kill();
 });
 
-async function openPage(query, viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1) {
-  const context = await browser.newContext({ viewport, deviceScaleFactor });
+// [SECTION] Helpers
+
+async function open(query, options = {}, file = 'index.html') {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
-  page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
-  await page.goto(`${base}/index.html${query}`);
-  await page.waitForFunction(() => window.cardfit && window.cardfit.frameCount() > 3 || window.cardfitError,
-                             null, { timeout: 60000 });
-  const fatal = await page.evaluate(() => window.cardfitError || null);
-  assert.equal(fatal, null, `page reported: ${fatal}`);
-  return { page, context, errors };
+  page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') errors.push(msg.text()); });
+  await page.goto(`${base}/${file}${query}`);
+  if (file === 'index.html') await ready(page);
+  return { page, context, errors, frames: (n) => frames(page, n) };
 }
+
+async function ready(page) {
+  await page.waitForFunction(() => (window.cardfit && window.cardfit.frameCount() > 3) || window.cardfitError,
+                             null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => window.cardfitError || null), null);
+  await page.evaluate(() => window.cardfit.items());  // start recording the widgets
+  await frames(page, 4);
+}
+
+function frames(page, n) {
+  return page.evaluate((k) => new Promise((resolve) => {
+    const start = window.cardfit.frameCount();
+    const tick = () => (window.cardfit.frameCount() >= start + k ? resolve() : requestAnimationFrame(tick));
+    tick();
+  }), n);
+}
+
+const items = (page) => page.evaluate(() => window.cardfit.items());
+
+// The widget labelled `label` (a string or a RegExp), scrolled into the window when the page scrolls.
+async function find(page, label) {
+  const match = (i) => (typeof label === 'string' ? i.label === label : label.test(i.label));
+  await frames(page, 2);
+  let it = (await items(page)).find(match);
+  const vh = await page.evaluate(() => window.innerHeight);
+  if (it && (it.y < 0 || it.y + it.h > vh)) {
+    const scrolls = await page.evaluate((dy) => { const y = window.scrollY; window.scrollBy(0, dy); return window.scrollY !== y; },
+                                        it.y - vh / 3);
+    if (scrolls) {
+      await frames(page, 4);
+      it = (await items(page)).find(match);
+    }
+  }
+  assert.ok(it, `no widget labelled ${label}`);
+  return it;
+}
+
+async function click(page, label) {
+  const it = await find(page, label);
+  await page.mouse.move(it.x + Math.min(it.w / 2, 30), it.y + it.h / 2);
+  await frames(page, 2);
+  await page.mouse.down();
+  await frames(page, 2);
+  await page.mouse.up();
+  await frames(page, 4);
+  return it;
+}
+
+async function tap(page, label) {
+  const it = await find(page, label);
+  await page.touchscreen.tap(it.x + Math.min(it.w / 2, 30), it.y + it.h / 2);
+  await frames(page, 8);
+  return it;
+}
+
+const state = (page) => page.evaluate(() => window.cardfit.uiState());
+const mirrorText = (page) => page.evaluate(() => document.getElementById('mirror').innerText);
 
 // NOTE: a WebGL canvas is cleared once composited, so it is copied inside a
 // requestAnimationFrame callback, right after the app's own callback has drawn the frame.
 async function canvasStats(page) {
+  await page.evaluate(() => window.cardfit.items());  // wake the idle page: it draws again
   return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
     const c = document.getElementById('canvas');
     const copy = document.createElement('canvas');
@@ -74,63 +137,350 @@ async function canvasStats(page) {
     const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
     const colours = new Set();
     for (let i = 0; i < d.length; i += 4 * 97) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
-    resolve({ width: c.width, height: c.height, colours: colours.size });
+    const right = new Set();  // colours in the rightmost tenth
+    for (let y = 0; y < copy.height; y += 3) {
+      for (let x = Math.floor(copy.width * 0.9); x < copy.width; x += 3) {
+        const i = (y * copy.width + x) * 4;
+        right.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+      }
+    }
+    resolve({ width: c.width, height: c.height, cssWidth: c.clientWidth, cssHeight: c.clientHeight, colours: colours.size,
+              rightColours: right.size });
   })));
 }
 
-test('page renders the UI (first frame, non-blank canvas, screenshot)', async () => {
-  const { page, context, errors } = await openPage('?lang=zh');
-  const hidden = await page.evaluate(() => document.getElementById('status').classList.contains('hidden'));
-  assert.equal(hidden, true, 'loading indicator still visible');
+async function shot(page, name) {
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, name) });
+}
+
+// [SECTION] Desktop
+
+test('desktop: renders, text view in the DOM, no console errors (screenshot)', async () => {
+  const { page, context, errors } = await open('?lang=zh');
+  assert.equal(await page.evaluate(() => document.getElementById('status').classList.contains('hidden')), true);
   const stats = await canvasStats(page);
   assert.equal(stats.width, 1280);
   assert.ok(stats.colours > 20, `canvas looks blank (${stats.colours} colours)`);
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, 'web-screenshot.png') });
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  assert.match(await page.evaluate(() => document.body.innerText), /刚好够用/);
+  await shot(page, 'web-screenshot.png');
+  await shot(page, 'web-desktop-zh.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('high-DPI: the canvas backing store follows devicePixelRatio; resize follows the window', async () => {
-  const { page, context } = await openPage('', { width: 900, height: 600 }, 2);
-  let stats = await canvasStats(page);
-  assert.equal(stats.width, 1800);
-  assert.equal(stats.height, 1200);
-  await page.setViewportSize({ width: 700, height: 500 });
-  await page.waitForFunction(() => document.getElementById('canvas').width === 1400, null, { timeout: 10000 });
-  stats = await canvasStats(page);
-  assert.equal(stats.height, 1000);
-  await context.close();
-});
-
-test('a shared link opens its scenario; a click changes the task and the URL follows', async () => {
-  const { page, context, errors } = await openPage('?v=1&model=llama-3.1-70b&precision=fp16&context=8k&lang=zh');
-  assert.match(await page.evaluate(() => window.cardfit.uiState()), /model=llama-3\.1-70b&precision=fp16&context=8192/);
-  // The "LoRA" radio button of the task row (at 1280x800 in Chinese; ImGui reads input once
-  // per frame, so wait for frames between the move, the press and the release).
-  const frames = (n) => page.evaluate((k) => new Promise((resolve) => {
-    const start = window.cardfit.frameCount();
-    const tick = () => (window.cardfit.frameCount() >= start + k ? resolve() : requestAnimationFrame(tick));
-    tick();
-  }), n);
-  await page.mouse.move(90, 266);
-  await frames(3);
-  await page.mouse.down();
-  await frames(3);
-  await page.mouse.up();
-  await frames(3);
-  await page.waitForFunction(() => /task=lora/.test(location.search), null, { timeout: 10000 });
-  assert.match(await page.evaluate(() => location.search), /model=llama-3\.1-70b/);
-  assert.match(await page.evaluate(() => window.cardfit.uiState()), /task=lora/);
+test('desktop in English: every column on screen, text wraps, a table in the DOM (screenshot)', async () => {
+  const { page, context, errors } = await open('?lang=en&model=qwen2.5-14b&context=8k&budget-tier=2000-3000');
+  const all = await items(page);
+  // Every widget lies inside the window: nothing is drawn off the right edge.
+  for (const i of all) assert.ok(i.x + i.w <= 1280 + 1, `${i.label} ends at ${i.x + i.w}`);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('#mirror table.options tbody tr').length) > 0, true);
+  await shot(page, 'web-desktop-en.png');
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test('a broken link shows the defaults and keeps running', async () => {
-  const { page, context, errors } = await openPage('?v=1&model=NOT%20AN%20ID&context=huge&v2=x');
+test('maximised and full-screen windows: the backing store is CSS size x DPR, no fullscreen errors', async () => {
+  for (const [w, h, dpr] of [[1600, 1000, 1], [1920, 900, 1], [1920, 1080, 1], [1280, 800, 1.5]]) {
+    const { page, context, errors } = await open('?lang=en', { viewport: { width: w, height: h }, deviceScaleFactor: dpr });
+    const s = await canvasStats(page);
+    assert.equal(s.width, Math.round(w * dpr), `${w}x${h}@${dpr}`);
+    assert.equal(s.height, Math.round(h * dpr));
+    assert.equal(s.cssWidth, w);
+    // The UI is drawn over the whole width, not in a corner of a stretched canvas.
+    assert.ok(s.rightColours > 5, `${w}x${h}: nothing drawn at the right edge (${s.rightColours} colours)`);
+    await page.setViewportSize({ width: Math.round(w * 0.8), height: Math.round(h * 0.8) });
+    await page.waitForFunction((cw) => document.getElementById('canvas').width === cw, Math.round(w * 0.8 * dpr));
+    assert.deepEqual(errors.filter((e) => /fullscreen|Permissions/i.test(e)), []);
+    assert.deepEqual(errors, []);
+    if (w === 1920 && h === 1080) await shot(page, 'web-desktop-1920.png');
+    await context.close();
+  }
+});
+
+test('paste: Ctrl+V into the config.json box, and a config.json pasted anywhere', async () => {
+  const config = fs.readFileSync(path.join(root, 'tests/cli/fixtures/catalog-qwen2.5-7b-config.json'), 'utf8');
+  const { page, context, errors } = await open('?lang=en');
+  await click(page, 'Custom model');
+  await click(page, 'config.json');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'cardfit-input');
+  await page.evaluate((t) => navigator.clipboard.writeText(t), config);
+  await page.keyboard.press('Control+V');
+  await frames(page, 6);
+  await click(page, 'Import config.json');
+  await page.waitForFunction(() => /arch=qwen2,l28,h3584/.test(window.cardfit.uiState()));
+  // The imported model's numbers equal the catalog entry written from the same config.json.
+  const viaLink = await page.evaluate(() => window.cardfit.plan(window.cardfit.uiState()));
+  const catalog = await page.evaluate(() => window.cardfit.plan({ model: 'qwen2.5-7b' }));
+  assert.equal(viaLink.value.memory_bytes, catalog.value.memory_bytes);
+  // Copy out: "Copy link" puts the shareable link on the clipboard.
+  await click(page, 'Copy link');
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => /arch=qwen2/.test(t)));
+  await context.close();
+
+  // Pasted with no text box active: imported at once.
+  const second = await open('?lang=en');
+  await second.page.evaluate((t) => {
+    const e = new ClipboardEvent('paste', { clipboardData: new DataTransfer(), bubbles: true, cancelable: true });
+    e.clipboardData.setData('text/plain', t);
+    document.getElementById('canvas').dispatchEvent(e);
+  }, config);
+  await second.page.waitForFunction(() => /arch=qwen2/.test(window.cardfit.uiState()));
+  assert.deepEqual([...errors, ...second.errors], []);
+  await second.context.close();
+});
+
+test('wheel: the direction and step of the browser (100 px per notch, pixel deltas)', async () => {
+  const { page, context } = await open('?lang=en');
+  await click(page, 'Model');
+  const before = (await items(page)).filter((i) => /\(\d/.test(i.label));
+  await page.mouse.move(before[2].x + 20, before[2].y + 5);
+  await page.mouse.wheel(0, 100);
+  await frames(page, 6);
+  const after = await items(page);
+  const moved = before.map((b) => { const a = after.find((x) => x.label === b.label); return a ? b.y - a.y : null; })
+    .filter((d) => d !== null);
+  assert.ok(moved.length > 0);
+  for (const d of moved) assert.ok(Math.abs(d - 100) <= 1, `a 100 px notch moved the list ${d} px`);
+  // Lines (deltaMode 1) scroll down too, not up.
+  await page.evaluate(() => document.getElementById('canvas').dispatchEvent(
+    new WheelEvent('wheel', { deltaY: 1, deltaMode: 1, clientX: 300, clientY: 300, bubbles: true, cancelable: true })));
+  await frames(page, 6);
+  const lines = await items(page);
+  const again = before.map((b) => { const a = lines.find((x) => x.label === b.label); return a ? b.y - a.y : null; })
+    .filter((d) => d !== null);
+  assert.ok(again.every((d) => d > 100), `a line down moved ${again}`);
+  await context.close();
+});
+
+test('stale results: QLoRA picks NF4; an invalid mix shows the last result greyed with a one-click fix', async () => {
+  const { page, context, errors } = await open('?lang=en&model=qwen2.5-7b&precision=int4');
+  await click(page, 'QLoRA');
+  await page.waitForFunction(() => /task=qlora/.test(window.cardfit.uiState()));
+  assert.match(await state(page), /precision=nf4/);
+  // INT4 chosen under QLoRA: the last result stays, greyed, and the banner offers the fix.
+  await click(page, 'Weight precision');
+  await click(page, /^INT4 /);
+  await find(page, 'Use NF4');
+  assert.match(await state(page), /precision=nf4/, 'the last good scenario stays in force');
+  await click(page, 'Use NF4');
+  await page.waitForFunction(() => /precision=nf4/.test(window.cardfit.uiState()));
+  // A link asking for the same is read without the key it cannot use, and says so.
+  await page.goto(`${base}/index.html?lang=en&task=qlora&precision=int4`);
+  await ready(page);
+  assert.match(await state(page), /task=qlora/);
+  assert.match(await mirrorText(page), /precision/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('text view: the DOM mirror matches the API, follows the language, and is found by the browser', async () => {
+  const query = '?lang=en&model=qwen2.5-14b&context=8k&budget-tier=2000-3000&platform=yiwan&term=monthly';
+  const { page, context } = await open(query);
+  const api = await page.evaluate(() => window.cardfit.plan(window.cardfit.uiState() + '&lang=en'));
+  assert.equal(api.ok, true);
+  const dom = await page.evaluate(() => ({
+    rows: [...document.querySelectorAll('#mirror table.options tbody tr')].map((r) => r.dataset.offer),
+    reasons: [...document.querySelectorAll('#mirror table.options tbody tr')].map((r) => r.title),
+    status: document.getElementById('mirror-status').innerText,
+    links: [...document.querySelectorAll('#mirror a[href^="http"]')].length,
+  }));
+  assert.deepEqual(dom.rows, api.value.options.map((o) => o.offer));
+  assert.deepEqual(dom.reasons, api.value.options.map((o) => o.reason));
+  assert.equal(api.value.pick, null);
+  assert.ok(dom.status.includes(api.value.no_pick_reason), dom.status);
+  assert.ok(dom.links > 0, 'sources have real links');
+  assert.equal(await page.evaluate(() => window.find('Within your budget only tight fits')), true);
+  // Switched to Chinese: the mirror and <html lang> follow.
+  await click(page, '中文');
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+  await page.waitForFunction(() => /没有满足全部条件的方案/.test(document.getElementById('mirror').innerText));
+  // The text view opens over the canvas from its toggle.
+  await click(page, '文字版');
+  assert.equal(await page.evaluate(() => document.documentElement.classList.contains('text-view')), true);
+  assert.ok(await page.evaluate(() => document.getElementById('mirror').getBoundingClientRect().height > 500));
+  await context.close();
+});
+
+// [SECTION] Phone
+
+async function phoneChecks(page, lang) {
+  const s = await canvasStats(page);
+  assert.equal(s.width, 390 * 3);
+  assert.equal(s.height, 844 * 3);
+  // One column, results first: the pick's options come before the inputs, all at full width.
+  const all = await items(page);
+  for (const i of all) assert.ok(i.x >= 0 && i.x + i.w <= 391, `${i.label} at ${i.x}..${i.x + i.w}`);
+  const options = all.find((i) => i.label === (lang === 'zh' ? '租用方案' : 'Rental options'));
+  const model = all.find((i) => i.label === (lang === 'zh' ? '模型' : 'Model') && i.w > 100);
+  assert.ok(options && model && options.y < model.y, 'results come before the inputs');
+  // The page itself scrolls (natively), and the text is at least 14 CSS px.
+  assert.ok(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight * 1.5));
+  const header = all.find((i) => i.label === (lang === 'zh' ? '模型' : 'Model') && i.w > 300);
+  assert.ok(header.h >= 14, `row height ${header.h}`);
+}
+
+test('phone: one column with the results first, native scrolling, zh and en (screenshots)', async () => {
+  for (const lang of ['zh', 'en']) {
+    const { page, context, errors } = await open(`?lang=${lang}`, PHONE);
+    await phoneChecks(page, lang);
+    await shot(page, `web-phone-${lang}.png`);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await frames(page, 6);
+    await shot(page, `web-phone-${lang}-scrolled.png`);
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+});
+
+test('phone: a tap works the first time, a text box opens the keyboard and closes it when done', async () => {
+  const { page, context, errors } = await open('?lang=en', PHONE);
+  await tap(page, 'Task');
+  await tap(page, 'LoRA');  // one tap
+  await page.waitForFunction(() => /task=lora/.test(window.cardfit.uiState()));
+  await tap(page, 'Inference');
+  await tap(page, 'Context length');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'cardfit-input', 'keyboard not opened');
+  await page.keyboard.press('End');  // the tap put the caret where the finger was
+  await frames(page, 2);
+  for (let i = 0; i < 4; i++) { await page.keyboard.press('Backspace'); await frames(page, 2); }
+  await page.keyboard.type('8k');
+  await frames(page, 4);
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => /context=8192/.test(window.cardfit.uiState()));
+  await frames(page, 6);
+  assert.notEqual(await page.evaluate(() => document.activeElement.id), 'cardfit-input', 'keyboard left open');
+  // IME: composed text arrives once, when the composition ends.
+  await tap(page, 'Context length');
+  await page.evaluate(() => {
+    const ta = document.getElementById('cardfit-input');
+    ta.dispatchEvent(new CompositionEvent('compositionstart'));
+    ta.value = '1'; ta.dispatchEvent(new InputEvent('input', { isComposing: true }));
+    ta.value = '16k'; ta.dispatchEvent(new CompositionEvent('compositionend', { data: '16k' }));
+  });
+  await frames(page, 6);
+  assert.equal(await page.evaluate(() => document.getElementById('cardfit-input').value), '');
+  // A long list follows the finger: dragged up 150 px, it scrolls 150 px.
+  await page.keyboard.press('Enter');
+  await tap(page, 'Model');
+  const listed = (await items(page)).filter((i) => /\(\d/.test(i.label));
+  const probe = listed[listed.length - 2];  // near the bottom: still in the list after the drag
+  const cdp = await context.newCDPSession(page);
+  const touch = (type, y) => cdp.send('Input.dispatchTouchEvent',
+    { type, touchPoints: type === 'touchEnd' ? [] : [{ x: probe.x + 20, y }] });
+  await touch('touchStart', probe.y + 5);
+  for (let dy = 10; dy <= 150; dy += 10) { await touch('touchMove', probe.y + 5 - dy); await frames(page, 1); }
+  await touch('touchEnd');
+  await frames(page, 6);
+  const moved = (await items(page)).find((i) => i.label === probe.label);
+  assert.ok(moved && Math.abs(probe.y - moved.y - 150) <= 12, `dragged 150 px, the list moved ${moved && probe.y - moved.y}`);
+  await page.touchscreen.tap(5, 5);  // a tap outside closes the list
+  await frames(page, 6);
+  // The model list is searchable on a phone too.
+  await tap(page, 'Model');
+  await tap(page, 'filter');
+  await page.keyboard.type('deepseek-v3');
+  await frames(page, 6);
+  const found = (await items(page)).filter((i) => /DeepSeek/.test(i.label));
+  assert.ok(found.length >= 1 && found.length <= 3, JSON.stringify(found.map((f) => f.label)));
+  await tap(page, found[0].label);
+  await page.waitForFunction(() => /model=deepseek/.test(window.cardfit.uiState()));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('embeds on a phone: ?embed=1 and embed.html show the one-column layout', async () => {
+  const { page, context, errors } = await open('?embed=1&lang=zh', PHONE);
+  await phoneChecks(page, 'zh');
+  await shot(page, 'web-phone-embed.png');
+  await context.close();
+  const e = await open('', PHONE, 'embed.html');
+  const frame = e.page.frameLocator('iframe');
+  await frame.locator('#mirror h2').first().waitFor({ state: 'attached', timeout: 60000 });
+  const width = await e.page.evaluate(() => document.querySelector('iframe').getBoundingClientRect().width);
+  assert.ok(width < 390);
+  await shot(e.page, 'web-phone-embed-html.png');
+  assert.deepEqual([...errors, ...e.errors], []);
+  await e.context.close();
+});
+
+// [SECTION] Links
+
+test('links: a bad key drops only itself with a notice; long links are read whole', async () => {
+  const cases = [
+    ['?v=1&task=lora&lora-targets=foo&context=2k', /task=lora/, /context=2048/, 'lora_targets'],
+    ['?v=1&prompt=abc&model=llama-3-8b&context=2k', /model=llama-3-8b/, /context=2048/, 'prompt'],
+    ['?v=1&params=13B&model=no-such-model&context=8k', /params=/, /context=8192/, 'model'],
+  ];
+  for (const [query, keep1, keep2, named] of cases) {
+    const { page, context, errors } = await open(query + '&lang=en');
+    const s = await state(page);
+    assert.match(s, keep1, `${query} -> ${s}`);
+    assert.match(s, keep2, `${query} -> ${s}`);
+    assert.match(await mirrorText(page), new RegExp(named), 'the notice names the key');
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // A key after the first 2,047 bytes still counts.
+  const long = `?v=1&${'x'.repeat(3000)}=1&model=llama-3.1-8b&lang=en`;
+  const { page, context } = await open(long);
+  assert.match(await state(page), /model=llama-3\.1-8b/);
+  await context.close();
+});
+
+test('links: the reader\'s language outlives the link\'s; the back button returns to the last choice', async () => {
+  const { page, context, errors } = await open('?v=1&model=llama-3.1-70b&precision=fp16&context=8k&lang=en');
+  assert.match(await state(page), /model=llama-3\.1-70b&precision=fp16&context=8192/);
+  await click(page, '中文');
+  await page.waitForFunction(() => /lang=zh/.test(location.search));
+  await page.reload();
+  await ready(page);
+  assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+  // A choice is a history entry; typing is not.
+  await click(page, 'LoRA');
+  await page.waitForFunction(() => /task=lora/.test(location.search));
+  await page.goBack();
+  await page.waitForFunction(() => !/task=lora/.test(window.cardfit.uiState()));
+  assert.match(await state(page), /model=llama-3\.1-70b/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('a broken version shows the defaults and keeps running', async () => {
+  const { page, context, errors } = await open('?v=9&model=NOT%20AN%20ID');
+  assert.equal(await state(page), 'v=1');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// [SECTION] Hostile input and no WebGL
+
+test('hostile API input in the page: thousands of calls, then a good one, and the page still draws', async () => {
+  const { page, context, errors } = await open('?lang=en');
+  const result = await page.evaluate(() => {
+    const m = window.cardfit;
+    const throwing = { get model() { throw new Error('getter'); } };
+    const proxy = new Proxy({}, { ownKeys() { throw new Error('trap'); } });
+    const cyclic = { a: 1 }; cyclic.self = cyclic;
+    const badString = { toString() { throw new Error('toString'); } };
+    const inputs = [throwing, proxy, cyclic, { context: [badString] }, { model: Symbol('x') }, null, 42,
+                    'x'.repeat(1 << 16), { context: '\ud800' }, [1, 2, 3], () => 1];
+    let thrown = 0, okFalse = 0;
+    for (let i = 0; i < 3000; i++) {
+      for (const f of ['estimate', 'plan', 'stateQuery']) {
+        try { const r = m[f](inputs[i % inputs.length]); if (r.ok === false && r.errors.length) okFalse++; } catch (e) { thrown++; }
+      }
+    }
+    return { thrown, okFalse, good: m.plan({ model: 'qwen2.5-7b' }).ok };
+  });
+  assert.equal(result.thrown, 0);
+  assert.equal(result.good, true);
+  assert.ok(result.okFalse > 8000);
   const before = await page.evaluate(() => window.cardfit.frameCount());
+  await page.mouse.move(600, 400);
   await page.waitForFunction((n) => window.cardfit.frameCount() > n + 5, before);
-  assert.equal(await page.evaluate(() => window.cardfit.uiState()), 'v=1');
+  assert.ok((await canvasStats(page)).colours > 20);
   assert.deepEqual(errors, []);
   await context.close();
 });
