@@ -2,6 +2,7 @@
 // each GPU's datasheet and each offer's article, with their dates and clickable addresses.
 #include <imgui.h>
 
+#include <algorithm>
 #include <set>
 
 #include "labels.hpp"
@@ -36,6 +37,19 @@ Cited split_urls(const std::string& source) {
     c.urls.push_back(url);
     i = at + url.size();
   }
+  // Tidy the punctuation the addresses leave behind ("datasheet, ; memory ..." -> "datasheet; memory ...").
+  std::string t;
+  for (char ch : c.text) {
+    if ((ch == ';' || ch == ',') && !t.empty() && (t.back() == ' ' || t.back() == ',' || t.back() == ';')) {
+      while (!t.empty() && (t.back() == ' ' || t.back() == ',' || t.back() == ';')) t.pop_back();
+      if (t.empty()) continue;
+    }
+    if (ch == ' ' && !t.empty() && t.back() == ' ') continue;
+    t += ch;
+  }
+  while (!t.empty() && (t.front() == ';' || t.front() == ',' || t.front() == ' ')) t.erase(t.begin());
+  while (!t.empty() && (t.back() == ';' || t.back() == ',' || t.back() == ' ')) t.pop_back();
+  c.text = t;
   return c;
 }
 
@@ -108,7 +122,8 @@ void panel_sources(App& app) {
   ImGui::TableSetupColumn(T(app, MsgId::src_kind), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn(T(app, MsgId::src_name), ImGuiTableColumnFlags_WidthStretch, 2.0f);
   ImGui::TableSetupColumn(T(app, MsgId::src_source), ImGuiTableColumnFlags_WidthStretch, 6.0f);
-  ImGui::TableSetupColumn(T(app, MsgId::src_as_of), ImGuiTableColumnFlags_WidthStretch, 1.0f);
+  ImGui::TableSetupColumn(T(app, MsgId::src_as_of), ImGuiTableColumnFlags_WidthFixed,
+                          std::max(ImGui::CalcTextSize("2026-11-29").x, ImGui::CalcTextSize(T(app, MsgId::src_as_of)).x));
   ImGui::TableHeadersRow();
   for (const SourceRow& r : rows) {
     ImGui::PushID(&r);

@@ -272,9 +272,24 @@ bool id_combo(App& app, const char* label, std::string& id, const Items& items, 
     filter = &app.combo_filter;
   }
   const std::string needle = filter ? lower(*filter) : std::string();
-  auto matches = [&needle](const std::pair<std::string, std::string>& item) {
-    return needle.empty() || lower(item.first).find(needle) != std::string::npos ||
-           lower(item.second).find(needle) != std::string::npos;
+  // Other names people search by ("千问" for Qwen): "family=name name;..." in the message table.
+  std::vector<std::string> families;  // ids starting with these also match the needle
+  const std::string aliases = T(app, MsgId::ui_search_aliases);
+  for (std::size_t at = 0; !needle.empty() && at < aliases.size();) {
+    const std::size_t end = std::min(aliases.find(';', at), aliases.size());
+    const std::string entry = aliases.substr(at, end - at);
+    const std::size_t eq = entry.find('=');
+    if (eq != std::string::npos && lower(entry.substr(eq + 1)).find(needle) != std::string::npos) {
+      families.push_back(entry.substr(0, eq));
+    }
+    at = end + 1;
+  }
+  auto matches = [&needle, &families](const std::pair<std::string, std::string>& item) {
+    if (needle.empty() || lower(item.first).find(needle) != std::string::npos ||
+        lower(item.second).find(needle) != std::string::npos) {
+      return true;
+    }
+    return std::any_of(families.begin(), families.end(), [&item](const std::string& f) { return item.first.rfind(f, 0) == 0; });
   };
   int shown = 0;
   for (const auto& item : items) shown += matches(item) ? 1 : 0;

@@ -386,6 +386,14 @@ test('phone: a tap works the first time, a text box opens the keyboard and close
   assert.ok(found.length >= 1 && found.length <= 3, JSON.stringify(found.map((f) => f.label)));
   await tap(page, found[0].label);
   await page.waitForFunction(() => /model=deepseek/.test(window.cardfit.uiState()));
+  // ... in Chinese as well: "千问" finds the Qwen models (typed through the IME, as text).
+  await tap(page, 'Model');
+  await tap(page, 'filter');
+  await page.keyboard.insertText('千问');
+  await frames(page, 6);
+  const qwen = (await items(page)).filter((i) => /\(\d/.test(i.label));
+  assert.ok(qwen.length > 3 && qwen.every((i) => /Qwen/.test(i.label)), JSON.stringify(qwen.map((q) => q.label)));
+  await page.keyboard.press('Escape');
   assert.deepEqual(errors, []);
   await context.close();
 });
