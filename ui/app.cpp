@@ -9,7 +9,6 @@
 
 #include "embedded.hpp"
 #include "fonts.hpp"
-#include "hf_config.hpp"
 #include "panels.hpp"
 #include "platform.hpp"
 #include "result_text.hpp"

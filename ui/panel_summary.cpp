@@ -7,7 +7,7 @@
 #include <string>
 
 #include "format.hpp"
-#include "labels.hpp"
+#include "option_text.hpp"
 #include "panels.hpp"
 #include "result_text.hpp"
 #include "widgets.hpp"
@@ -72,14 +72,18 @@ void memory_bar(const App& app, const MemoryBreakdown& m) {
   }
 }
 
+// "RTX 4090 24GB x1 · Zhixingyun · 1,026 CNY/month"
+std::string headline(const App& app, const Plan& p, const Option& o) {
+  const OptionText t = option_text(app, p, o);
+  return t.gpu + " · " + t.platform + " · " + t.cost;
+}
+
 void pick_block(App& app, const Plan& p) {
   const Option& o = *p.pick;
   ImGui::TextColored(kGreen, "%s", T(app, MsgId::sum_pick));
   ImGui::SameLine();
   ImGui::BeginGroup();
-  const Gpu* gpu = app.catalog.find_gpu(o.gpu);
-  wrapped((gpu ? gpu_short_name(*gpu) : o.gpu_name) + " x" + std::to_string(o.cards) + " · " + R(app, o.platform_name) +
-          " · " + R(app, monthly_label(o.monthly_cost, p.currency)));
+  wrapped(headline(app, p, o));
   ImGui::EndGroup();
   wrapped(R(app, o.reason));
   explain_tooltip(app, "fit");
@@ -94,9 +98,7 @@ void no_pick_block(App& app, const Plan& p) {
   const Alternative* chosen = nullptr;
   for (const Alternative& a : p.alternatives) {
     ImGui::PushID(&a);
-    const Gpu* gpu = app.catalog.find_gpu(a.pick.gpu);
-    bullet(R(app, a.change) + ": " + (gpu ? gpu_short_name(*gpu) : a.pick.gpu) + " x" + std::to_string(a.pick.cards) +
-           " · " + R(app, a.pick.platform_name) + " · " + R(app, monthly_label(a.pick.monthly_cost, p.currency)));
+    bullet(R(app, a.change) + ": " + headline(app, p, a.pick));
     if (ImGui::IsItemHovered()) tooltip_lines({R(app, a.pick.reason)});
     if (!a.set.empty() && button_inline(T(app, MsgId::ui_apply))) chosen = &a;
     ImGui::PopID();

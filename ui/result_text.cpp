@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 #include "labels.hpp"
+#include "option_text.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
@@ -17,34 +18,38 @@ std::string scenario_line(const App& app, const Plan& p) {
   return line;
 }
 
+std::vector<std::pair<MsgId, std::int64_t>> memory_parts(const MemoryBreakdown& m) {
+  std::vector<std::pair<MsgId, std::int64_t>> parts;
+  for (const auto& part : {std::pair{MsgId::mem_weights, m.weights}, std::pair{MsgId::mem_kv_cache, m.kv_cache},
+                           std::pair{MsgId::mem_activations, m.activations}, std::pair{MsgId::mem_gradients, m.gradients},
+                           std::pair{MsgId::mem_optimizer, m.optimizer}, std::pair{MsgId::mem_adapters, m.adapters},
+                           std::pair{MsgId::mem_overhead, m.overhead}}) {
+    if (part.second > 0) parts.push_back(part);
+  }
+  return parts;
+}
+
 std::string result_text(const App& app, const std::string& link) {
   if (!app.derived.plan || !app.derived.estimate) return "";
   const Plan& p = *app.derived.plan;
   const MemoryBreakdown& m = app.derived.estimate->memory;
   std::string out = std::string(T(app, MsgId::app_title)) + "\n" + scenario_line(app, p) + "\n\n";
+  auto line = [&app, &p](const Option& o) {
+    const OptionText t = option_text(app, p, o);
+    return t.gpu + " · " + t.platform + " · " + t.term + " · " + t.cost + " · " + t.fit;
+  };
   if (p.pick) {
-    out += std::string(T(app, MsgId::sum_pick)) + " " + p.pick->gpu_name + " x" + std::to_string(p.pick->cards) + " · " +
-           R(app, p.pick->platform_name) + " · " + R(app, monthly_label(p.pick->monthly_cost, p.currency)) + "\n" +
-           R(app, p.pick->reason) + "\n";
+    out += std::string(T(app, MsgId::sum_pick)) + " " + line(*p.pick) + "\n" + R(app, p.pick->reason) + "\n";
   } else {
     out += std::string(T(app, MsgId::sum_no_pick)) + " " + R(app, p.no_pick_reason) + "\n";
     for (const Alternative& a : p.alternatives) out += "- " + R(app, a.change) + ": " + R(app, a.pick.reason) + "\n";
   }
   out += "\n" + std::string(T(app, MsgId::sum_memory_total)) + " " + format_bytes(static_cast<double>(m.total)) + "\n";
-  const std::pair<MsgId, std::int64_t> parts[] = {{MsgId::mem_weights, m.weights},       {MsgId::mem_kv_cache, m.kv_cache},
-                                                  {MsgId::mem_activations, m.activations}, {MsgId::mem_gradients, m.gradients},
-                                                  {MsgId::mem_optimizer, m.optimizer},   {MsgId::mem_adapters, m.adapters},
-                                                  {MsgId::mem_overhead, m.overhead}};
-  for (const auto& [label, bytes] : parts) {
-    if (bytes > 0) out += "  " + std::string(T(app, label)) + " " + format_gb(static_cast<double>(bytes)) + "\n";
+  for (const auto& [label, bytes] : memory_parts(m)) {
+    out += "  " + std::string(T(app, label)) + " " + format_gb(static_cast<double>(bytes)) + "\n";
   }
   if (!p.options.empty()) out += "\n" + std::string(T(app, MsgId::tab_plan)) + "\n";
-  for (const Option& o : p.options) {
-    out += "- " + o.gpu_name + " x" + std::to_string(o.cards) + " · " + R(app, o.platform_name) + " · " +
-           T(app, label_of(o.term)) + " · " + R(app, monthly_label(o.monthly_cost, p.currency)) + " · " +
-           T(app, o.fit == Fit::Comfortable ? MsgId::fit_comfortable : o.fit == Fit::Tight ? MsgId::fit_tight : MsgId::fit_no) +
-           "\n";
-  }
+  for (const Option& o : p.options) out += "- " + line(o) + "\n";
   for (const Message& w : app.derived.estimate->warnings) out += "! " + R(app, w) + "\n";
   if (!link.empty()) out += "\n" + link + "\n";
   return out;

@@ -2,7 +2,10 @@
 // (the scenario, the pick and its reason, the memory, the options, the warnings, the link).
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "app.hpp"
 
@@ -12,5 +15,8 @@ namespace cardfit::ui {
 std::string scenario_line(const App& app, const Plan& plan);
 
 std::string result_text(const App& app, const std::string& link);
+
+// The parts of the memory breakdown that are not zero, with their labels, in display order.
+std::vector<std::pair<MsgId, std::int64_t>> memory_parts(const MemoryBreakdown& m);
 
 }  // namespace cardfit::ui

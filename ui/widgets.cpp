@@ -272,7 +272,7 @@ bool id_combo(App& app, const char* label, std::string& id, const Items& items, 
     filter = &app.combo_filter;
   }
   const std::string needle = filter ? lower(*filter) : std::string();
-  // Other names people search by ("千问" for Qwen): "family=name name;..." in the message table.
+  // Other names people search by (Qwen by its Chinese name): "family=name name;..." in the message table.
   std::vector<std::string> families;  // ids starting with these also match the needle
   const std::string aliases = T(app, MsgId::ui_search_aliases);
   for (std::size_t at = 0; !needle.empty() && at < aliases.size();) {

@@ -52,12 +52,8 @@ json labels(const App& app) {
 
 json memory(const App& app, const MemoryBreakdown& m) {
   json parts = json::array();
-  const std::pair<MsgId, std::int64_t> all[] = {{MsgId::mem_weights, m.weights},       {MsgId::mem_kv_cache, m.kv_cache},
-                                                {MsgId::mem_activations, m.activations}, {MsgId::mem_gradients, m.gradients},
-                                                {MsgId::mem_optimizer, m.optimizer},   {MsgId::mem_adapters, m.adapters},
-                                                {MsgId::mem_overhead, m.overhead}};
-  for (const auto& [label, bytes] : all) {
-    if (bytes > 0) parts.push_back(json::array({T(app, label), format_gb(static_cast<double>(bytes))}));
+  for (const auto& [label, bytes] : memory_parts(m)) {
+    parts.push_back(json::array({T(app, label), format_gb(static_cast<double>(bytes))}));
   }
   return json{{"total", format_bytes(static_cast<double>(m.total))}, {"parts", std::move(parts)}};
 }
