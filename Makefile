@@ -2,11 +2,11 @@
 #   make run    build the web page and serve it on http://127.0.0.1:8080
 #   make test   build native + WebAssembly and run every test; ends with "N passed, M failed"
 # Others: make run-native (desktop app), make cli ARGS="estimate --model qwen2.5-7b",
-#         make bench, make asan, make clean.
+#         make bench, make calibration (predicted vs measured), make asan, make clean.
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 
-.PHONY: run run-native test setup setup-test native web bench asan cli clean
+.PHONY: run run-native test setup setup-test native web bench calibration asan cli clean
 
 setup:
 	@tools/setup.sh all
@@ -35,6 +35,11 @@ bench: setup
 	@cmake --preset native-release >/dev/null
 	@cmake --build --preset native-release -j $(JOBS) --target cardfit_bench
 	@build/native/bench/cardfit_bench --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
+
+calibration: setup
+	@cmake --preset native-release >/dev/null
+	@cmake --build --preset native-release -j $(JOBS) --target cardfit_calibration
+	@build/native/tests/cardfit_calibration $(ARGS)
 
 asan: setup
 	@cmake --preset asan >/dev/null

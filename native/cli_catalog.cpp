@@ -111,9 +111,10 @@ void print_catalog(const Catalog& c, Lang lang, std::ostream& out) {
   kv.print(out);
 
   out << "\n" << say(msg::cli_cat_engines(std::to_string(c.engines.size()))) << "\n";
-  Table en({"id", "name", "multi-GPU", "memory use", "overhead MiB"});
+  Table en({"id", "name", "version", "multi-GPU", "KV pool", "memory use", "non-torch MiB"});
   for (const EngineProfile& e : c.engines) {
-    en.add({e.id, e.name, std::string(name_of(e.multi_gpu)), num(e.memory_utilization), num(e.overhead_mib)});
+    en.add({e.id, e.name, e.version, std::string(name_of(e.multi_gpu)), std::string(name_of(e.kv_pool)),
+            num(e.memory_utilization), num(e.non_torch_mib)});
   }
   en.print(out);
 

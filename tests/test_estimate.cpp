@@ -218,7 +218,7 @@ TEST_CASE("property: more cards never fewer bytes in total") {
             l.data_parallel = n;
             l.zero_stage = stage;
           }
-          const double total = static_cast<double>(memory_per_card(*r.value, l, 4096, 1).total) * n;
+          const double total = static_cast<double>(memory_per_card(*r.value, &g, l, 4096, 1).total) * n;
           CHECK(total >= last);
           last = total;
         }

@@ -33,6 +33,8 @@ struct Gpu {
   MemoryBasis memory_basis = MemoryBasis::Derived;
   std::string memory_type;             // "HBM2e"
   double memory_bandwidth_gb_per_s = 0;  // GB/s, 1e9 bytes/s, datasheet
+  double achievable_bandwidth_gb_per_s = 0;  // measured decode bandwidth where the SMs cannot reach the
+                                             // datasheet figure (H20: 78 SMs for 4 TB/s); 0 = none
   double fp16_dense_tflops = 0;        // tensor FP16, FP32 accumulate, dense
   double fp16_acc16_dense_tflops = 0;  // tensor FP16, FP16 accumulate, dense (GeForce: 2x)
   double bf16_dense_tflops = 0;        // 0 = no BF16 tensor cores
@@ -126,6 +128,7 @@ struct WeightPrecision {
   bool keep_norms_16bit = false;
   bool keep_router_16bit = false;
   std::vector<std::string> engines;  // engine ids that support it
+  double decode_efficiency = 1;      // decode kernels' bandwidth use relative to 16-bit/8-bit reads (K-quants < 1)
   std::string bits_formula;          // how bits_per_weight was derived (JSON "bits_formula")
   std::string accuracy_note_en;
   std::string accuracy_note_zh;
@@ -250,21 +253,58 @@ struct CustomBudget {  // the "custom amount" choice shown next to the tiers (JS
 
 enum class MultiGpu { Tensor, Layer };  // tensor parallel (bandwidth adds) | layer split (it does not)
 
+// How an engine sizes the KV cache (docs/model.md §Engine memory).
+enum class KvPool {
+  Budget,   // vLLM: memory_utilization x visible memory holds everything; the KV pool gets the rest
+  Reserve,  // SGLang: visible memory minus a reserve (activations, graphs) holds weights + the KV pool
+  Free,     // TensorRT-LLM, LMDeploy: memory_utilization x the memory still free after loading
+  Context,  // llama.cpp, Ollama: the KV cache for the requested context, allocated up front; no pool
+  Dynamic,  // Transformers: memory grows with the cache actually used; no pool
+};
+
+// Engine defaults that depend on the card's visible memory (vLLM's and SGLang's own tables).
+struct EngineTier {
+  std::int64_t below_mib = 0;        // for cards with less visible memory; 0 = any card (the last tier)
+  std::int64_t batched_tokens = 0;   // tokens per forward pass (profile run, prefill chunk); 0 = prompt x concurrency
+  std::int64_t max_seqs = 0;         // sequences per step: rows of logits in the activation peak; 0 = concurrency
+  double reserve_mib = 0;            // Reserve pools: memory kept out of the pool at TP < 4
+  double reserve_mib_tp4 = 0;        // ... at TP >= 4 (larger CUDA-graph batch)
+};
+
 struct EngineProfile {
   std::string id;                    // "vllm"
   std::string name;
+  std::string version;               // the release the figures describe ("0.11-0.24, V1 engine")
   MultiGpu multi_gpu = MultiGpu::Tensor;
-  double memory_utilization = 1.0;   // fraction of card memory the engine may use (vLLM 0.9)
-  double overhead_mib = 0;           // per-card CUDA context + engine workspace
-  double decode_bandwidth_efficiency = 1.0;  // achieved / datasheet bandwidth
-  double prefill_compute_efficiency = 1.0;   // achieved / datasheet dense tensor rate
-  double tp_scaling_nvlink = 1.0;    // per-extra-card efficiency over NVLink
-  double tp_scaling_pcie = 1.0;      // per-extra-card efficiency over PCIe
-  double decode_overhead_ms = 0;     // fixed time per decode step (launches, sampling, scheduling); 0 = none
-  double tp_allreduce_us_nvlink = 0; // latency of one tensor-parallel all-reduce (2 per layer per decode step), NVLink
-  double tp_allreduce_us_pcie = 0;   // the same over PCIe
-  std::int64_t max_batched_tokens = 0;  // tokens per forward pass the activation workspace is sized for;
-                                        // 0 = the whole prompt x concurrency (no chunking)
+  // Memory.
+  KvPool kv_pool = KvPool::Budget;
+  double memory_utilization = 1.0;   // Budget: of visible memory; Free: of the memory free after loading
+  std::vector<EngineTier> tiers;     // first tier whose below_mib exceeds the card's visible memory
+  std::vector<std::string> first_tier_gpus;  // GPU ids that always take the first tier (vLLM: A100)
+  double non_torch_mib = 0;          // per card: NCCL, cuBLAS and attention workspaces (plus the CUDA
+                                     // context where the engine counts it)
+  double non_torch_mib_per_extra_rank = 0;  // more per card for each further tensor-parallel rank
+  double reserve_mib_per_rank = 0;   // Reserve pools: more reserve per card per rank (TP x PP)
+  double logits_copies = 1;          // FP32 copies of the logits in the activation peak
+  double fit_margin_mib = 0;         // Context pools: memory kept free per card (llama.cpp --fit-target)
+  // Speed.
+  double bandwidth_efficiency_hbm = 1.0;   // marginal achieved / datasheet bandwidth, HBM cards
+  double bandwidth_efficiency_gddr = 1.0;  // ... GDDR (and other) cards
+  double step_ms = 0;                // fixed time per decode step (launch, sampling, scheduling)
+  double step_ms_per_layer = 0;      // ... plus this per layer (kernel launches and tails)
+  double step_ms_per_sequence = 0;   // ... plus this per sequence in the batch (scheduling, sampling)
+  double prefill_ms_per_layer = 0;   // prefill passes: more per layer (attention and launches outside CUDA graphs)
+  double expert_efficiency = 1.0;    // routed-expert reads at small batch, relative to dense reads
+  double moe_us_per_expert = 0;      // per routed expert per MoE layer per step: routing, alignment and
+                                     // expert kernels that walk every expert (us)
+  double moe_us_per_expert_parallel = 0;  // ... when the experts span cards (expert/tensor parallel)
+  double boundary_ms = 0;            // per layer-split (pipeline) boundary per step
+  double allreduce_us_nvlink = 0;    // latency of one tensor-parallel all-reduce over NVLink (2 per layer)
+  double allreduce_us_pcie = 0;      // ... over PCIe
+  double prefill_efficiency_16bit = 1.0;  // achieved / dense tensor rate, 16-bit (and FP32) matmuls
+  double prefill_efficiency_8bit = 1.0;   // ... FP8 and INT8 matmuls
+  bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
+                                     // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)
   std::string source;
   std::string as_of;
   std::string notes;
@@ -281,16 +321,39 @@ struct Thresholds {
   int max_alternatives = 4;                // alternatives listed when nothing qualifies
 };
 
+// Training MFU for one GPU architecture (datacenter cards), fitted on published runs.
+struct ArchitectureMfu {
+  std::string architecture;  // Gpu::architecture, e.g. "Hopper"
+  double mfu = 0;
+};
+
+// MFU multiplier for models below a size (smaller matmuls reach less of the peak).
+struct SizeMfu {
+  double below_params_b = 0;  // billions of parameters
+  double factor = 1;
+};
+
 struct Defaults {
   double headroom = 0.2;               // "fits + 20% margin" (a buying guide's rule)
   double tight_headroom = 0.0;         // below headroom but >= this: "tight"
-  double mfu_datacenter = 0.4;         // training MFU per GPU class
+  double driver_reserved_mib = 0;      // card memory the CUDA runtime never reports as total (nvidia-smi - torch)
+  double mfu_datacenter = 0.4;         // training MFU per GPU class (datacenter: unless its architecture is listed)
   double mfu_workstation = 0.35;
   double mfu_consumer = 0.3;
   double mfu_laptop = 0.2;
+  std::vector<ArchitectureMfu> mfu_by_architecture;  // datacenter cards of these architectures
+  std::vector<SizeMfu> mfu_by_model_size;            // first entry whose bound exceeds the model
+  double mfu_moe = 1;                  // MoE models: routing imbalance and all-to-all
+  double mfu_scale_cards = 0;          // beyond this many cards ...
+  double mfu_loss_per_doubling = 0;    // ... MFU falls by this fraction per doubling
+  double run_efficiency = 1;           // pre-training: share of wall-clock time spent training (restarts, evals)
+  double fp8_training_speedup = 1;     // tokens/s of FP8 training over BF16 on FP8 tensor cores
+  double global_batch_tokens = 0;      // tokens per optimizer step: micro-batches that fill a pipeline ...
+  double microbatches_per_stage = 0;   // ... but at least this many per pipeline stage (gradient accumulation)
   double train_scaling_nvlink = 0.9;   // per-card efficiency in data parallel
   double train_scaling_pcie = 0.7;
   int max_nodes = 8;                   // card-count search limit: up to this many whole nodes
+  int max_training_nodes = 8;          // training: whole nodes doubling up to this many
   double training_overhead_mib = 1536; // per-card CUDA context, NCCL buffers, allocator slack (training)
   Thresholds thresholds;               // JSON "thresholds"
   double usd_cny = 0;                  // CNY per USD (JSON top-level "default_usd_cny"); 0 = none loaded
@@ -445,6 +508,14 @@ struct EnumNames<OfferLink> {
 template <>
 struct EnumNames<MultiGpu> {
   static constexpr std::array<Name<MultiGpu>, 2> list{{{MultiGpu::Tensor, "tensor"}, {MultiGpu::Layer, "layer"}}};
+};
+template <>
+struct EnumNames<KvPool> {
+  static constexpr std::array<Name<KvPool>, 5> list{{{KvPool::Budget, "budget"},
+                                                     {KvPool::Reserve, "reserve"},
+                                                     {KvPool::Free, "free"},
+                                                     {KvPool::Context, "context"},
+                                                     {KvPool::Dynamic, "dynamic"}}};
 };
 template <>
 struct EnumNames<SourceKind> {

@@ -104,6 +104,7 @@ void gpu_fields(V& v, T& g) {
   v.choice("memory_mib_basis", g.memory_basis, Need::Required);
   v.text("memory_type", g.memory_type, Need::Required, TextRule::Any);
   v.number("memory_bandwidth_gb_per_s", g.memory_bandwidth_gb_per_s, Need::Required, between(0, 100000));
+  v.number("achievable_bandwidth_gb_per_s", g.achievable_bandwidth_gb_per_s, Need::Optional, closed(0, 100000));
   v.number("fp16_dense_tflops", g.fp16_dense_tflops, Need::Required, above(0, 100000));
   v.number("fp16_acc16_dense_tflops", g.fp16_acc16_dense_tflops, Need::Required, above(0, 100000));
   v.number("bf16_dense_tflops", g.bf16_dense_tflops, Need::Optional, kRate);
@@ -167,6 +168,7 @@ void weight_precision_fields(V& v, T& p) {
                                       {"norms", &p.keep_norms_16bit},
                                       {"router", &p.keep_router_16bit}}});
   v.strings("engines", p.engines, Need::Required, TextRule::Id);
+  v.number("decode_efficiency", p.decode_efficiency, Need::Required, kPositiveFraction);
   v.text("bits_formula", p.bits_formula, Need::Optional, TextRule::Any);
   v.text("accuracy_note_en", p.accuracy_note_en, Need::Optional, TextRule::Any);
   v.text("accuracy_note_zh", p.accuracy_note_zh, Need::Optional, TextRule::Any);
@@ -275,20 +277,46 @@ void tier_fields(V& v, T& t) {
 }
 
 template <class V, class T>
+void engine_tier_fields(V& v, T& t) {
+  v.integer("below_mib", t.below_mib, Need::Optional, closed(0, 10'000'000));
+  v.integer("batched_tokens", t.batched_tokens, Need::Optional, closed(0, 10'000'000));
+  v.integer("max_seqs", t.max_seqs, Need::Optional, closed(0, 1'000'000));
+  v.number("reserve_mib", t.reserve_mib, Need::Optional, closed(0, 10'000'000));
+  v.number("reserve_mib_tp4", t.reserve_mib_tp4, Need::Optional, closed(0, 10'000'000));
+}
+
+template <class V, class T>
 void engine_fields(V& v, T& e) {
+  constexpr Range kMib = closed(0, 1'000'000);
+  constexpr Range kMs = closed(0, 10000);
   v.text("id", e.id, Need::Required, TextRule::Id);
   v.text("name", e.name, Need::Required, TextRule::Any);
+  v.text("version", e.version, Need::Required, TextRule::Any);
   v.choice("multi_gpu", e.multi_gpu, Need::Required);
+  v.choice("kv_pool", e.kv_pool, Need::Required);
   v.number("memory_utilization", e.memory_utilization, Need::Required, kPositiveFraction);
-  v.number("overhead_mib", e.overhead_mib, Need::Required, closed(0, 1'000'000));
-  v.number("decode_bandwidth_efficiency", e.decode_bandwidth_efficiency, Need::Required, kPositiveFraction);
-  v.number("prefill_compute_efficiency", e.prefill_compute_efficiency, Need::Required, kPositiveFraction);
-  v.number("tp_scaling_nvlink", e.tp_scaling_nvlink, Need::Required, kFraction);
-  v.number("tp_scaling_pcie", e.tp_scaling_pcie, Need::Required, kFraction);
-  v.number("decode_overhead_ms", e.decode_overhead_ms, Need::Optional, closed(0, 10000));
-  v.number("tp_allreduce_us_nvlink", e.tp_allreduce_us_nvlink, Need::Optional, closed(0, 1'000'000));
-  v.number("tp_allreduce_us_pcie", e.tp_allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));
-  v.integer("max_batched_tokens", e.max_batched_tokens, Need::Optional, closed(0, 1e9));
+  v.list("tiers", e.tiers, Need::Required, [](auto& vv, auto& x) { engine_tier_fields(vv, x); });
+  v.strings("first_tier_gpus", e.first_tier_gpus, Need::Optional, TextRule::Id);
+  v.number("non_torch_mib", e.non_torch_mib, Need::Required, kMib);
+  v.number("non_torch_mib_per_extra_rank", e.non_torch_mib_per_extra_rank, Need::Optional, kMib);
+  v.number("reserve_mib_per_rank", e.reserve_mib_per_rank, Need::Optional, kMib);
+  v.number("logits_copies", e.logits_copies, Need::Required, closed(0, 16));
+  v.number("fit_margin_mib", e.fit_margin_mib, Need::Optional, kMib);
+  v.number("bandwidth_efficiency_hbm", e.bandwidth_efficiency_hbm, Need::Required, kPositiveFraction);
+  v.number("bandwidth_efficiency_gddr", e.bandwidth_efficiency_gddr, Need::Required, kPositiveFraction);
+  v.number("step_ms", e.step_ms, Need::Optional, kMs);
+  v.number("step_ms_per_layer", e.step_ms_per_layer, Need::Optional, kMs);
+  v.number("step_ms_per_sequence", e.step_ms_per_sequence, Need::Optional, kMs);
+  v.number("prefill_ms_per_layer", e.prefill_ms_per_layer, Need::Optional, kMs);
+  v.number("expert_efficiency", e.expert_efficiency, Need::Required, kPositiveFraction);
+  v.number("moe_us_per_expert", e.moe_us_per_expert, Need::Optional, kMs);
+  v.number("moe_us_per_expert_parallel", e.moe_us_per_expert_parallel, Need::Optional, kMs);
+  v.number("boundary_ms", e.boundary_ms, Need::Optional, kMs);
+  v.number("allreduce_us_nvlink", e.allreduce_us_nvlink, Need::Optional, closed(0, 1'000'000));
+  v.number("allreduce_us_pcie", e.allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));
+  v.number("prefill_efficiency_16bit", e.prefill_efficiency_16bit, Need::Required, kPositiveFraction);
+  v.number("prefill_efficiency_8bit", e.prefill_efficiency_8bit, Need::Required, kPositiveFraction);
+  v.boolean("fp16_accumulate", e.fp16_accumulate, Need::Optional);
   source_fields(v, e);
   v.text("notes", e.notes, Need::Optional, TextRule::Any);
 }
@@ -320,13 +348,30 @@ template <class V, class T>
 void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the document's top level
   v.number("headroom", d.headroom, Need::Required, closed(0, 10));
   v.number("tight_headroom", d.tight_headroom, Need::Required, closed(0, 10));
+  v.number("driver_reserved_mib", d.driver_reserved_mib, Need::Required, closed(0, 100000));
   v.number("mfu_datacenter", d.mfu_datacenter, Need::Required, kPositiveFraction);
   v.number("mfu_workstation", d.mfu_workstation, Need::Required, kPositiveFraction);
   v.number("mfu_consumer", d.mfu_consumer, Need::Required, kPositiveFraction);
   v.number("mfu_laptop", d.mfu_laptop, Need::Required, kPositiveFraction);
-  v.number("train_scaling_nvlink", d.train_scaling_nvlink, Need::Required, kFraction);
-  v.number("train_scaling_pcie", d.train_scaling_pcie, Need::Required, kFraction);
+  v.list("mfu_by_architecture", d.mfu_by_architecture, Need::Optional, [](auto& vv, auto& x) {
+    vv.text("architecture", x.architecture, Need::Required, TextRule::Any);
+    vv.number("mfu", x.mfu, Need::Required, kPositiveFraction);
+  });
+  v.list("mfu_by_model_size", d.mfu_by_model_size, Need::Optional, [](auto& vv, auto& x) {
+    vv.number("below_params_b", x.below_params_b, Need::Required, above(0, 1e6));
+    vv.number("factor", x.factor, Need::Required, kPositiveFraction);
+  });
+  v.number("mfu_moe", d.mfu_moe, Need::Required, kPositiveFraction);
+  v.number("mfu_scale_cards", d.mfu_scale_cards, Need::Required, closed(1, 1e7));
+  v.number("mfu_loss_per_doubling", d.mfu_loss_per_doubling, Need::Required, closed(0, 0.5));
+  v.number("run_efficiency", d.run_efficiency, Need::Required, kPositiveFraction);
+  v.number("fp8_training_speedup", d.fp8_training_speedup, Need::Required, closed(1, 4));
+  v.number("global_batch_tokens", d.global_batch_tokens, Need::Required, closed(1, 1e12));
+  v.number("microbatches_per_stage", d.microbatches_per_stage, Need::Required, closed(1, 1000));
+  v.number("train_scaling_nvlink", d.train_scaling_nvlink, Need::Required, kPositiveFraction);
+  v.number("train_scaling_pcie", d.train_scaling_pcie, Need::Required, kPositiveFraction);
   v.integer("max_nodes", d.max_nodes, Need::Required, closed(1, 1024));
+  v.integer("max_training_nodes", d.max_training_nodes, Need::Required, closed(1, 100000));
   v.number("training_overhead_mib", d.training_overhead_mib, Need::Required, closed(0, 1'000'000));
   v.object("thresholds", d.thresholds, nullptr, [](auto& vv, auto& x) { thresholds_fields(vv, x); });
   source_fields(v, d);

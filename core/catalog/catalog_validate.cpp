@@ -188,7 +188,19 @@ void check_entry(const BudgetTier& t, const Report& report) {
   }
 }
 
-void check_entry(const EngineProfile&, const Report&) {}
+void check_entry(const EngineProfile& e, const Report& report) {
+  if (e.tiers.empty()) report("tiers", msg::cat_engine_tiers_empty());
+  for (std::size_t i = 0; i < e.tiers.size(); ++i) {
+    const std::int64_t below = e.tiers[i].below_mib;
+    const std::string at = "tiers[" + std::to_string(i) + "].below_mib";
+    if (i + 1 == e.tiers.size()) {
+      if (below != 0) report(at, msg::cat_engine_tier_last(num(below)));
+    } else if (below <= (i == 0 ? 0 : e.tiers[i - 1].below_mib)) {
+      report(at, msg::cat_engine_tier_order(num(i == 0 ? std::int64_t{0} : e.tiers[i - 1].below_mib),
+                                            num(below)));
+    }
+  }
+}
 void check_entry(const Source&, const Report&) {}
 
 // [SECTION] References
@@ -289,6 +301,14 @@ void validate_into(const Catalog& catalog, const EntryOrigins& origins, const st
     }
   };
   check_engines("weight_precisions", MsgId::cat_noun_weight_precision, catalog.weight_precisions);
+  for (std::size_t i = 0; i < catalog.engines.size(); ++i) {
+    const EngineProfile& e = catalog.engines[i];
+    const std::string path = origins.path_of("engines", e.id, i);
+    for (std::size_t k = 0; k < e.first_tier_gpus.size(); ++k) {
+      refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, e.first_tier_gpus[k], msg::cat_ref_from(msg::cat_noun_engine(), e.id),
+                 path + ".first_tier_gpus[" + std::to_string(k) + "]");
+    }
+  }
   check_engines("kv_precisions", MsgId::cat_noun_kv_precision, catalog.kv_precisions);
   for (std::size_t i = 0; i < catalog.budget_tiers.size(); ++i) {
     const BudgetTier& t = catalog.budget_tiers[i];

@@ -2,10 +2,18 @@
 #include "hardware.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cardfit {
 
 bool has_fast_link(const Gpu& g) { return g.interconnect != Interconnect::Pcie; }
+
+bool has_hbm(const Gpu& g) { return g.memory_type.rfind("HBM", 0) == 0; }
+
+double link_bytes_per_s(const Gpu& g) {
+  if (has_fast_link(g) && g.nvlink_gb_per_s > 0) return g.nvlink_gb_per_s / 2 * 1e9;
+  return 16e9 * std::pow(2.0, std::clamp(g.pcie_gen, 1, 9) - 3);
+}
 
 DenseRate dense_rate(const Gpu& g, ComputeType wanted) {
   const DenseRate fp16 = g.fp16_dense_tflops > 0 ? DenseRate{g.fp16_dense_tflops, ComputeType::Fp16, true}

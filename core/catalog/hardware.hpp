@@ -10,6 +10,14 @@ namespace cardfit {
 // NVLink, HCCS (Ascend) and Infinity Fabric (MI300) are fast card-to-card links; PCIe is not.
 bool has_fast_link(const Gpu& gpu);
 
+// HBM cards (memory_type "HBM...") reach less of their datasheet bandwidth on the small reads of
+// one decode step than GDDR cards do (engines' bandwidth_efficiency_hbm vs _gddr).
+bool has_hbm(const Gpu& gpu);
+
+// Bytes/s one card sends in one direction to its peers: half the bidirectional fast-link figure,
+// else PCIe x16 of its generation (Gen3 16 GB/s, Gen4 32, Gen5 64: 2^(gen - 3) x 16 GB/s).
+double link_bytes_per_s(const Gpu& gpu);
+
 struct DenseRate {
   double tflops = 0;                     // per card, dense (never sparse, never non-tensor unless FP32)
   ComputeType used = ComputeType::Fp16;  // the rate actually taken

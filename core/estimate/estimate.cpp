@@ -55,17 +55,23 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.pipeline_parallel = fc.layout.pipeline_parallel;
   g.data_parallel = fc.layout.data_parallel;
   g.zero_stage = fc.layout.zero_stage;
+  g.microbatches = fc.layout.microbatches;
+  g.pipeline_bubble = inference ? 0 : pipeline_bubble(fc.layout);
   g.fit = fc.fit;
   g.per_card = fc.per_card;
   g.per_card_bytes = fc.per_card.total;
   g.card_memory_bytes = to_bytes(static_cast<double>(gpu.memory_mib) * kMiB);
+  if (inference) {
+    const EngineMemory em = engine_memory(r, &gpu, fc.layout, sc.prompt, sc.concurrency);
+    if (em.has_pool) g.kv_pool_bytes = to_bytes(std::max(0.0, em.kv_pool));
+  }
   g.usable_bytes = to_bytes(fc.usable);
   g.spare_fraction = fc.usable > 0 ? 1 - static_cast<double>(g.per_card_bytes) / fc.usable : -1;
   const DenseRate rate = dense_rate(gpu, r.compute);
   g.compute = rate.used;
   g.dense_tflops = rate.tflops;
-  g.max_context = max_context(r, fc.layout, fc.usable);
-  g.max_concurrency = max_concurrency(r, fc.layout, fc.usable);
+  g.max_context = max_context(r, gpu, fc.layout);
+  g.max_concurrency = max_concurrency(r, gpu, fc.layout);
 
   if (fc.found) {
     if (inference) {
@@ -102,6 +108,12 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
                                            std::to_string(per_node), cards_text(fc.layout.cards), need, usable));
     }
     if (!inference && r.zero_stage == 0) w.push_back(msg::est_warn_zero0());
+    if (!inference && r.checkpointing != Checkpointing::Full) w.push_back(msg::est_warn_try_checkpointing());
+    if (inference && g.kv_pool_bytes && g.max_context > 0 && g.max_context < sc.context) {
+      w.push_back(msg::est_warn_pool_short(r.engine().name, format_grouped(static_cast<double>(sc.context)),
+                                           format_bytes(static_cast<double>(*g.kv_pool_bytes)),
+                                           format_grouped(static_cast<double>(g.max_context))));
+    }
   } else if (fc.fit == Fit::Tight) {
     w.push_back(msg::est_warn_tight(format_percent(g.spare_fraction), format_percent(r.headroom)));
   }
@@ -119,6 +131,10 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
     } else if (fc.layout.pipeline_parallel > 1) {
       w.push_back(msg::est_warn_pipeline(std::to_string(fc.layout.pipeline_parallel)));
     }
+  }
+  if (fc.found && !inference && fc.layout.pipeline_parallel > 1) {
+    w.push_back(msg::est_warn_training_pipeline(std::to_string(fc.layout.pipeline_parallel),
+                                                format_percent(g.pipeline_bubble)));
   }
   if (fc.found && !inference && fc.layout.cards > 1 && !has_fast_link(gpu)) {
     w.push_back(msg::est_warn_no_fast_link_training(format_percent(r.catalog().defaults.train_scaling_pcie)));
@@ -147,7 +163,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& sc) {
   e.weight_bytes_per_token = to_bytes(r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers *
                                                                    static_cast<double>(r.model().moe.experts_per_token));
   const bool inference = r.task == Task::Inference;
-  e.memory = memory_per_card(r, Layout{}, sc.context, inference ? sc.concurrency : sc.batch);
+  e.memory = memory_per_card(r, nullptr, Layout{}, sc.context, inference ? sc.concurrency : sc.batch);
   if (!inference && sc.tokens > 0) e.train_flops = finite_or_zero(training_flops_per_token(r, sc.context) * sc.tokens);
   e.warnings = r.warnings;
   if (r.precision().bits_per_weight >= 32) e.warnings.push_back(msg::est_warn_fp32_matmul());

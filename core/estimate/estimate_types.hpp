@@ -54,14 +54,18 @@ struct GpuEstimate {
   int cards = 0;                        // chosen card count; 0 = does not fit on any count tried
   int max_cards_tried = 0;              // the largest count searched (nodes x cards per node)
   int min_cards_tight = 0;              // smallest count that fits without headroom; 0 = none
-  int tensor_parallel = 1;              // inference: TP degree within a node; training: TP degree
-  int pipeline_parallel = 1;            // inference: pipeline stages (layer split, nodes)
+  int tensor_parallel = 1;              // TP degree within a node
+  int pipeline_parallel = 1;            // pipeline stages (inference: layer split, nodes)
   int data_parallel = 1;                // training: data-parallel replicas
   int zero_stage = 0;                   // training: ZeRO stage used
+  double microbatches = 1;              // training: micro-batches per optimizer step
+  double pipeline_bubble = 0;           // training: idle share of a pipelined step
   Fit fit = Fit::No;
   std::int64_t per_card_bytes = 0;      // need on each card at `cards` (or on 1 card when none fits)
   std::int64_t card_memory_bytes = 0;   // memory_mib x 2^20
-  std::int64_t usable_bytes = 0;        // after the engine's memory_utilization
+  std::int64_t usable_bytes = 0;        // the engine's budget per card (training: visible memory)
+  std::optional<std::int64_t> kv_pool_bytes;  // per card: what the engine leaves for KV blocks; none for
+                                        // engines without a pool (llama.cpp, Ollama, Transformers)
   double spare_fraction = 0;            // 1 - per_card / usable (negative when it does not fit)
   MemoryBreakdown per_card;             // per_card_bytes broken down
   ComputeType compute = ComputeType::Bf16;  // tensor rate actually used
@@ -71,8 +75,9 @@ struct GpuEstimate {
   bool decode_compute_bound = false;    // aggregate capped by compute, not bandwidth
   double prefill_tokens_per_s = 0;
   double ttft_ms = 0;                   // time to first token for one `prompt`
-  std::int64_t max_context = 0;         // largest context (tokens/sequence; training: sequence length) that fits
-  std::int64_t max_concurrency = 0;     // largest concurrency (training: micro-batch) that fits
+  std::int64_t max_context = 0;         // largest context (tokens/sequence; training: sequence length) that
+                                        // fits on `cards` (capped at the model's maximum); 0 = none
+  std::int64_t max_concurrency = 0;     // largest concurrency (training: micro-batch) that fits at `context`
   std::optional<double> train_hours;    // wall clock for Scenario::tokens; nullopt when not training/no tokens
   std::optional<double> gpu_hours;      // train_hours x cards
   double train_tokens_per_s = 0;        // training throughput over all cards

@@ -45,8 +45,10 @@ void check_precision_for_task(const Catalog& catalog, const Scenario& sc, Resolv
       break;
     case Task::Full:
     case Task::Pretrain:
-      if (sc.precision == "fp8") {
-        r.warnings.push_back(msg::est_warn_fp8_training());
+      if (p.compute == ComputeType::Fp8) {
+        // FP8 matmuls with BF16 master weights (Transformer Engine): the memory of BF16 training.
+        r.fp8_training = true;
+        r.warnings.push_back(msg::est_warn_fp8_training(format_trimmed(catalog.defaults.fp8_training_speedup, 2)));
       } else if (p.family != PrecisionFamily::Float) {
         errors.push_back({"precision", msg::err_precision_full(sc.precision)});
       }
@@ -137,9 +139,12 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   if (sc.tokens > 0 && !is_training(sc.task)) r.warnings.push_back(msg::est_warn_tokens_inference());
   if (sc.zero_stage != -1) add_range(errors, Input::Zero, sc.zero_stage);
   r.zero_stage = sc.zero_stage;
+  r.checkpointing = sc.checkpointing != Checkpointing::Auto ? sc.checkpointing
+                    : is_lora(sc.task)                     ? Checkpointing::Full
+                                                           : Checkpointing::None;
   {
     const std::size_t before = errors.size();
-    add_range(errors, Input::Tp, sc.tensor_parallel);
+    add_range(errors, Input::Tp, sc.tensor_parallel);  // 0: automatic
     if (errors.size() == before && r.model_ptr && is_training(sc.task) && sc.tensor_parallel > 1 &&
         r.model_ptr->num_attention_heads % sc.tensor_parallel != 0) {
       errors.push_back({"tensor_parallel", msg::err_tp_heads(std::to_string(r.model_ptr->num_attention_heads))});

@@ -37,6 +37,8 @@ struct Resolved {
   ParamCounts params;
   std::int64_t adapter_params = 0;         // LoRA/QLoRA
   int zero_stage = -1;                     // -1 = automatic
+  Checkpointing checkpointing = Checkpointing::None;  // Scenario's, Auto resolved (full for LoRA/QLoRA)
+  bool fp8_training = false;               // full/pre-training with FP8 matmuls (Transformer Engine style)
   double headroom = 0.2;
   double tight_headroom = 0;
   double weight_bytes = 0;                 // all stored weights

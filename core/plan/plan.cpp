@@ -109,6 +109,7 @@ struct Evaluation {
   std::vector<QuoteOnly> quote_only;
   bool job = false;
   bool cheaper_multi_machine = false;  // the pick is single-machine; a cheaper multi-machine option qualifies
+  bool datacenter_node_fits = false;   // one machine of datacenter cards holds the job (at any price)
 };
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
@@ -386,7 +387,13 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
   const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
   const bool fp8 = precision && precision->compute == ComputeType::Fp8;
   // The pick: the first (cheapest) qualifying option within one machine; one spanning
-  // machines only when none does (the offers promise no fast network between machines).
+  // machines only when none does (the offers promise no fast network between machines), and never
+  // a cluster of consumer or workstation cards while one machine of datacenter cards holds the job.
+  for (const Candidate& c : ev.candidates) {
+    if (c.option.fit != Fit::No && machines(c) == 1 && c.gpu->gpu_class == GpuClass::Datacenter) {
+      ev.datacenter_node_fits = true;
+    }
+  }
   for (int pass = 0; pass < 2 && !ev.pick; ++pass) {
     if (pass == 1) ev.cheaper_multi_machine = false;
     for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
@@ -397,6 +404,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
         ev.cheaper_multi_machine = true;
         continue;
       }
+      if (machines(c) > 1 && c.gpu->gpu_class != GpuClass::Datacenter && ev.datacenter_node_fits) continue;
       ev.pick = i;
       break;
     }
@@ -417,6 +425,7 @@ plan_words::Context words_context(const Context& ctx, const Evaluation& ev) {
   t.hours_per_day = ctx.cost.hours_per_day;
   t.job = ev.job;
   t.single_machine = ev.cheaper_multi_machine;
+  t.datacenter_node_fits = ev.datacenter_node_fits;
   return t;
 }
 

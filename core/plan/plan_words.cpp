@@ -93,6 +93,9 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
   }
   const int machines = o.unit == OfferUnit::Machine ? o.units : machines_for(gpu, o.cards);
   if (machines > 1) w.push_back(msg::plan_warn_multi_machine(std::to_string(machines)));
+  if (machines > 1 && gpu.gpu_class != GpuClass::Datacenter && ctx.datacenter_node_fits) {
+    w.push_back(msg::plan_warn_consumer_cluster(std::to_string(machines)));
+  }
 
   if (is_training(task) && o.cards > 1) {
     if (!has_fast_link(gpu)) {
