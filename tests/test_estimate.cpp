@@ -278,3 +278,70 @@ TEST_CASE("warnings: precision support and layout") {
   rep.cards = 2;
   CHECK_FALSE(warned(run(rep).gpus[0], "KV head is replicated"));
 }
+
+TEST_CASE("training at real scale: 3D layouts instead of 'does not fit'") {
+  // Llama 3.1 405B on 512 A100 80GB: model states alone are 6.5 TB, so data parallelism without
+  // sharding could never fit; tensor x pipeline x ZeRO layouts spread them.
+  Scenario s;
+  s.model = "llama-3.1-405b";
+  s.task = Task::Pretrain;
+  s.gpu = "a100-80g";
+  s.cards = 512;
+  s.context = 4096;
+  s.tokens = 1e12;
+  const GpuEstimate g = run(s).gpus[0];
+  REQUIRE(g.fit != Fit::No);
+  CHECK(g.cards == 512);
+  CHECK(g.tensor_parallel * g.pipeline_parallel * g.data_parallel == 512);
+  CHECK(g.tensor_parallel <= 8);  // inside a node
+  CHECK(g.per_card_bytes < g.usable_bytes);
+  REQUIRE(g.gpu_hours);
+  // Up to 100,000 cards are accepted, and more cards never take longer.
+  s.cards = 100000;
+  Result<Estimate> big = estimate(catalog(), s);
+  REQUIRE(big.ok());
+  s.cards = 1024;
+  const GpuEstimate g1k = run(s).gpus[0];
+  REQUIRE(g1k.train_hours);
+  CHECK(*g1k.train_hours < *g.train_hours);
+  s.cards = 100001;
+  CHECK_FALSE(estimate(catalog(), s).ok());
+}
+
+TEST_CASE("pure BF16 AdamW, checkpointing on by default for LoRA/QLoRA, and the hint to turn it on") {
+  // Pure BF16 (ms-swift / LLaMA-Factory pure_bf16): 2 + 2 + 2 x 2 = 8 bytes per parameter, against
+  // 16 for mixed precision.
+  Scenario full;
+  full.model = "qwen2.5-7b";
+  full.task = Task::Full;
+  full.optimizer = Optimizer::AdamWBf16;
+  const Estimate pure = run(full);
+  const MemoryBreakdown& m = pure.memory;
+  CHECK(static_cast<double>(m.weights + m.gradients + m.optimizer) ==
+        Approx(8.0 * static_cast<double>(pure.params.total)).epsilon(1e-9));
+  // LoRA/QLoRA recompute activations unless told otherwise (PEFT, LLaMA-Factory, unsloth):
+  // 70B QLoRA at 2k tokens fits one A100 80GB.
+  Scenario q;
+  q.model = "llama-3-70b";
+  q.task = Task::Qlora;
+  q.context = 2048;
+  q.gpu = "a100-80g";
+  const GpuEstimate one = run(q).gpus[0];
+  CHECK(one.cards == 1);
+  CHECK(one.fit == Fit::Comfortable);
+  Result<Resolved> r = resolve(catalog(), q);
+  REQUIRE(r.ok());
+  CHECK(r.value->checkpointing == Checkpointing::Full);
+  q.checkpointing = Checkpointing::None;
+  CHECK(run(q).gpus[0].cards > 1);
+  // A training job that does not fit without checkpointing says how to make it fit.
+  Scenario big;
+  big.model = "llama-3-70b";
+  big.task = Task::Full;
+  big.context = 8192;
+  big.gpu = "rtx-4090";
+  big.cards = 8;
+  const GpuEstimate none = run(big).gpus[0];
+  REQUIRE(none.fit == Fit::No);
+  CHECK(test::has_code(none.warnings, "try_checkpointing"));
+}

@@ -202,8 +202,8 @@ void explain_training_memory(const Resolved& r, const Estimate& e, std::vector<E
     case Checkpointing::Full: formula = msg::explain_act_train_formula_full(); break;
   }
   string expr = "s = " + grouped(sc.context) + ", b = " + grouped(sc.batch) + ", h = " + grouped(m.hidden_size) +
-                ", a = " + std::to_string(m.num_attention_heads) + ", L = " + std::to_string(a.layers) + ", v = " +
-                grouped(m.vocab_size) + ": " + (a.fp32 ? "2 × (" : "") + grouped(a.layers) + " × " +
+                ", a = " + std::to_string(m.num_attention_heads) + ", L = " + std::to_string(m.num_layers) + ", v = " +
+                grouped(m.vocab_size) + ": " + (a.fp32 ? "2 × (" : "") + trimmed(a.layers) + " × " +
                 bytes(a.per_layer) + (a.recompute > 0 ? " + " + bytes(a.recompute) : string()) + " + " +
                 bytes(a.logits) + (a.fp32 ? ")" : "");
   const string figure = bytes(mb.activations);

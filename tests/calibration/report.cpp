@@ -1,6 +1,7 @@
 // `make calibration`: every calibration row predicted vs measured, then the median absolute
 // error per group (engine and GPU memory type; training by architecture).
-// Usage: cardfit_calibration [--catalog OVERLAY.json]... [--rows ROWS.json]
+// Usage: cardfit_calibration [--catalog OVERLAY.json]... [--rows ROWS.json] [--markdown]
+// --markdown prints the same as the tables in docs/model.md §Calibration.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -40,12 +41,15 @@ double median(std::vector<double> v) {
 int main(int argc, char** argv) {
   std::vector<std::string> overlays;
   std::string rows_path;
+  bool markdown = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if ((a == "--catalog" || a == "--rows") && i + 1 < argc) {
       (a == "--catalog" ? overlays.emplace_back(argv[++i]) : rows_path = argv[++i]);
+    } else if (a == "--markdown") {
+      markdown = true;
     } else {
-      std::cerr << "usage: cardfit_calibration [--catalog OVERLAY.json]... [--rows ROWS.json]\n";
+      std::cerr << "usage: cardfit_calibration [--catalog OVERLAY.json]... [--rows ROWS.json] [--markdown]\n";
       return 2;
     }
   }
@@ -78,13 +82,23 @@ int main(int argc, char** argv) {
   std::map<std::string, std::vector<double>> by_group;
   std::map<std::string, int> outside;
   int failed = 0;
-  std::printf("%-44s %-22s %-24s %12s %12s %8s %5s\n", "row", "group", "metric", "measured", "predicted", "error",
-              "tol");
+  if (markdown) {
+    std::printf("| row | group | metric | measured | predicted | error | tolerance | source (date, version) |\n");
+    std::printf("|---|---|---|---:|---:|---:|---:|---|\n");
+  } else {
+    std::printf("%-44s %-22s %-24s %12s %12s %8s %5s\n", "row", "group", "metric", "measured", "predicted", "error",
+                "tol");
+  }
   for (const calibration::Row& row : rows.rows) {
     const calibration::Prediction p = calibration::predict(*catalog.value, row);
     if (!p.error.empty()) {
-      std::printf("%-44s %-22s %-24s %12.4g %12s  %s\n", row.id.c_str(), p.group.c_str(), row.metric.c_str(),
-                  row.measured, "-", p.error.c_str());
+      if (markdown) {
+        std::printf("| %s | %s | %s | %.4g | - | %s | | |\n", row.id.c_str(), p.group.c_str(), row.metric.c_str(),
+                    row.measured, p.error.c_str());
+      } else {
+        std::printf("%-44s %-22s %-24s %12.4g %12s  %s\n", row.id.c_str(), p.group.c_str(), row.metric.c_str(),
+                    row.measured, "-", p.error.c_str());
+      }
       ++failed;
       continue;
     }
@@ -92,17 +106,32 @@ int main(int argc, char** argv) {
     const bool ok = std::fabs(err) <= row.tolerance;
     by_group[p.group].push_back(std::fabs(err));
     if (!ok) ++outside[p.group];
-    std::printf("%-44s %-22s %-24s %12.4g %12.4g %+7.1f%% %4.0f%%%s\n", row.id.c_str(), p.group.c_str(),
-                row.metric.c_str(), row.measured, p.value, err * 100, row.tolerance * 100, ok ? "" : "  OUTSIDE");
+    if (markdown) {
+      std::printf("| %s | %s | %s | %.4g | %.4g | %+.1f%% | %.0f%% | %s (%s, %s) |\n", row.id.c_str(), p.group.c_str(),
+                  row.metric.c_str(), row.measured, p.value, err * 100, row.tolerance * 100, row.source.c_str(),
+                  row.date.c_str(), row.version.c_str());
+    } else {
+      std::printf("%-44s %-22s %-24s %12.4g %12.4g %+7.1f%% %4.0f%%%s\n", row.id.c_str(), p.group.c_str(),
+                  row.metric.c_str(), row.measured, p.value, err * 100, row.tolerance * 100, ok ? "" : "  OUTSIDE");
+    }
   }
-  std::printf("\n%-24s %5s %14s %10s %9s\n", "group", "rows", "median |error|", "max", "outside");
   std::vector<double> all;
+  if (markdown) {
+    std::printf("\n| group | rows | median abs. error | max | outside tolerance |\n|---|---:|---:|---:|---:|\n");
+  } else {
+    std::printf("\n%-24s %5s %14s %10s %9s\n", "group", "rows", "median |error|", "max", "outside");
+  }
   for (const auto& [group, errors] : by_group) {
     all.insert(all.end(), errors.begin(), errors.end());
-    std::printf("%-24s %5zu %13.1f%% %9.1f%% %9d\n", group.c_str(), errors.size(), median(errors) * 100,
-                *std::max_element(errors.begin(), errors.end()) * 100, outside[group]);
+    const double worst = *std::max_element(errors.begin(), errors.end());
+    std::printf(markdown ? "| %s | %zu | %.1f%% | %.1f%% | %d |\n" : "%-24s %5zu %13.1f%% %9.1f%% %9d\n", group.c_str(),
+                errors.size(), median(errors) * 100, worst * 100, outside[group]);
   }
-  std::printf("%-24s %5zu %13.1f%%\n", "all", all.size(), median(all) * 100);
+  if (markdown) {
+    std::printf("| all | %zu | %.1f%% | | |\n", all.size(), median(all) * 100);
+  } else {
+    std::printf("%-24s %5zu %13.1f%%\n", "all", all.size(), median(all) * 100);
+  }
   if (failed > 0) std::printf("%d rows did not estimate\n", failed);
   return rows.errors.empty() ? 0 : 1;
 }
