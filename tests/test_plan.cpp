@@ -259,6 +259,31 @@ TEST_CASE("the 一万网络 budget guide §8.3: full fine-tuning needs more than
   REQUIRE(find_option(p, "yiwan-a100-40g-card", 8) != nullptr);
 }
 
+TEST_CASE("turning on activation checkpointing is offered when training does not fit", "[plan]") {
+  // A full fine-tune of Qwen2.5-7B in 6,000-12,000 CNY/month: 4x A100 40G (11,200) is tight without
+  // recomputation; with full recomputation it fits comfortably in the tier.
+  PlanRequest r = yiwan_monthly("qwen2.5-7b", "bf16", Task::Full);
+  r.budget_tier = "6000-12000";
+  const Plan p = run(r);
+  INFO(describe(p));
+  CHECK_FALSE(p.pick.has_value());
+  const Alternative* ckpt = nullptr;
+  for (const Alternative& a : p.alternatives) {
+    if (a.kind == "checkpointing") ckpt = &a;
+  }
+  REQUIRE(ckpt != nullptr);
+  CHECK(en(ckpt->change) == "activation checkpointing (full recomputation) instead of none");
+  CHECK(zh(ckpt->change).find("激活检查点") != std::string::npos);
+  CHECK(ckpt->pick.offer == "yiwan-a100-40g-card");
+  CHECK(ckpt->pick.cards == 4);
+  CHECK(ckpt->pick.fit == Fit::Comfortable);
+  CHECK(ckpt->pick.within_budget);
+  // LoRA recomputes already (automatic setting): nothing to offer.
+  PlanRequest lora = yiwan_monthly("llama-3-70b", "bf16", Task::Lora);
+  lora.budget_tier = "lt-1000";
+  for (const Alternative& a : run(lora).alternatives) CHECK(a.kind != "checkpointing");
+}
+
 TEST_CASE("a cluster of consumer cards is never the pick while one datacenter machine holds the job", "[plan]") {
   // Llama 3.1 405B in FP8 (416 GB) within 60,000 CNY/month on 一万网络's list without its T4 and A100
   // offers: 32x RTX 3090 over 4 machines (56,000) fits and is within budget, but one 8x H100 machine
