@@ -24,7 +24,7 @@ struct DenseRate {
   bool native = true;                    // false: the GPU lacks the wanted tensor type
 };
 // The datasheet DENSE rate matmuls run at: Fp32 -> non-tensor FP32; Fp16 -> FP16 tensor with FP32
-// accumulate (GeForce's 2x FP16-accumulate rate is not used); Bf16 -> BF16, else FP16;
+// accumulate (engines that accumulate in FP16 take the fp16_acc16 rate: speed.hpp matmul_rate); Bf16 -> BF16, else FP16;
 // Fp8 -> FP8, else BF16, else FP16 (weight-only FP8); Int8 -> INT8 TOPS, else FP16. A card with no
 // FP16 tensor rate falls back to FP32.
 DenseRate dense_rate(const Gpu& gpu, ComputeType wanted);
