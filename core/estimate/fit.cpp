@@ -196,13 +196,21 @@ std::int64_t max_context(const Resolved& r, const Layout& layout, double usable)
   const std::int64_t amount = r.task == Task::Inference ? r.scenario().concurrency : r.scenario().batch;
   auto need = [&](std::int64_t ctx) { return memory_per_card(r, layout, ctx, amount).total; };
   const std::int64_t cap = context_cap(r);
-  const Model& m = r.model();
-  const std::int64_t window = m.has_sliding_window && m.sliding_window.window > 1 ? m.sliding_window.window : 0;
-  // Below the window every layer grows; past it only the full-attention layers do.
-  const std::int64_t lower_cap = window > 0 ? std::min(cap, window) : cap;
-  const std::int64_t below = largest_fitting_linear(lower_cap, 1, 1025, usable, need);
-  if (window == 0 || below < lower_cap || lower_cap == cap) return below;
-  return largest_fitting_linear(cap, window, window + 1024, usable, need);
+  // Below a window or chunk every layer grows with the context; past it only the uncapped
+  // layers do: search each linear piece between the caps.
+  const KvShape ks = kv_shape(r.model(), r.kv_bits);
+  std::vector<std::int64_t> kinks;
+  for (std::int64_t k : {ks.window, ks.chunk}) {
+    if (k > 1 && k < cap) kinks.push_back(k);
+  }
+  std::sort(kinks.begin(), kinks.end());
+  std::int64_t from = 1;
+  for (std::int64_t k : kinks) {
+    const std::int64_t below = largest_fitting_linear(k, from, from + 1024, usable, need);
+    if (below < k) return below;
+    from = k;
+  }
+  return largest_fitting_linear(cap, from, from + 1024, usable, need);
 }
 
 std::int64_t max_concurrency(const Resolved& r, const Layout& layout, double usable) {

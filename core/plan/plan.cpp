@@ -385,6 +385,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
   ev.candidates = std::move(sorted);
   const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
   const bool fp8 = precision && precision->compute == ComputeType::Fp8;
+  const bool fp4 = precision && precision->requires_capability == Capability::Fp4;
   // The pick: the first (cheapest) qualifying option within one machine; one spanning
   // machines only when none does (the offers promise no fast network between machines).
   for (int pass = 0; pass < 2 && !ev.pick; ++pass) {
@@ -393,6 +394,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
       const Candidate& c = ev.candidates[i];
       if (!qualifies(c.option)) continue;
       if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
+      if (suggested && fp4 && !(c.gpu->fp4_dense_tflops > 0)) continue;
       if (pass == 0 && machines(c) > 1) {
         ev.cheaper_multi_machine = true;
         continue;
