@@ -90,7 +90,7 @@ test('catalog --catalog applies overlays before listing', () => {
   const c = json(r);
   assert.ok(c.offers.some((o) => o.id === 'fixture-rtx-4090-card'));
   assert.ok(c.platforms.some((p) => p.id === 'acme-gpu'));
-  assert.ok(!c.offers.some((o) => o.id === 'market-000-h100-sxm-card'));
+  assert.ok(!c.offers.some((o) => o.id === 'market-zhixingyun-speed-h100-sxm-card'));
   const t4 = c.offers.find((o) => o.id === 'yiwan-t4-card');
   assert.equal(t4.prices[0].low, 850);
   assert.equal(t4.source, 'seed 002 核心结论 #1'); // untouched fields kept
