@@ -315,6 +315,11 @@ int run_import(const ImportOptions& opts) {
   m.as_of = today();  // the core has no clock
   Catalog one;
   one.models.push_back(m);
+  if (!model.value->source.id.empty()) {  // the config.json the model cites, dated today
+    Source s = model.value->source;
+    s.date = m.as_of;
+    one.sources.push_back(std::move(s));
+  }
   if (!opts.json) print_model_summary(*model.value, std::cout);
   std::cout << catalog_to_json(one);
   return 0;
