@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -213,18 +212,6 @@ struct ImportOptions {
   bool json = false;
 };
 
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-#if defined(_WIN32)
-  localtime_s(&tm, &now);
-#else
-  localtime_r(&now, &tm);
-#endif
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
 
 // A catalog id from free text: lowercase, other characters become '-'.
 std::string make_id(const std::string& text) {
@@ -312,7 +299,7 @@ int run_import(const ImportOptions& opts) {
     return 1;
   }
   Model m = model.value->model;
-  m.as_of = today();  // the core has no clock
+  m.as_of = native::today();  // the core has no clock
   Catalog one;
   one.models.push_back(m);
   if (!model.value->source.id.empty()) {  // the config.json the model cites, dated today

@@ -27,6 +27,40 @@ const BudgetTier* Catalog::find_budget_tier(std::string_view id) const { return 
 const EngineProfile* Catalog::find_engine(std::string_view id) const { return find_by_id(engines, id); }
 const Source* Catalog::find_source(std::string_view id) const { return find_by_id(sources, id); }
 
+std::optional<CatalogDate> parse_catalog_date(std::string_view text) {
+  auto number = [&text](std::size_t at, std::size_t n, int lo, int hi) -> std::optional<int> {
+    int v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (text[i] < '0' || text[i] > '9') return std::nullopt;
+      v = v * 10 + (text[i] - '0');
+    }
+    if (v < lo || v > hi) return std::nullopt;
+    return v;
+  };
+  if (text.size() != 4 && text.size() != 7 && text.size() != 10) return std::nullopt;
+  CatalogDate d;
+  const auto year = number(0, 4, 1990, 2100);
+  if (!year) return std::nullopt;
+  d.year = *year;
+  if (text.size() >= 7) {
+    const auto month = text[4] == '-' ? number(5, 2, 1, 12) : std::nullopt;
+    if (!month) return std::nullopt;
+    d.month = *month;
+  }
+  if (text.size() == 10) {
+    const auto day = text[7] == '-' ? number(8, 2, 1, 31) : std::nullopt;
+    if (!day) return std::nullopt;
+    d.day = *day;
+  }
+  return d;
+}
+
+int months_between(const CatalogDate& from, const CatalogDate& to) {
+  const int from_month = from.month == 0 ? 12 : from.month;
+  const int to_month = to.month == 0 ? 12 : to.month;
+  return (to.year - from.year) * 12 + (to_month - from_month);
+}
+
 std::vector<Citation> parse_citations(std::string_view source) {
   std::vector<Citation> out;
   auto trim = [](std::string_view t) {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -321,6 +322,8 @@ struct Thresholds {
   double oversold_loss = 0.3;              // performance shared or oversold capacity can lose
   double no_fast_link_slowdown = 0.15;     // distributed training without a fast link between cards
   int max_alternatives = 4;                // alternatives listed when nothing qualifies
+  int stale_price_months = 6;              // an offer dated more than this many months before today is stale
+  double price_spread_ratio = 2;           // market references for one GPU further apart than this: say so
 };
 
 struct Defaults {
@@ -395,6 +398,19 @@ struct Catalog {
   const EngineProfile* find_engine(std::string_view id) const;
   const Source* find_source(std::string_view id) const;
 };
+
+// [SECTION] Dates: as_of and source dates are YYYY, YYYY-MM or YYYY-MM-DD
+
+struct CatalogDate {
+  int year = 0;
+  int month = 0;  // 0 = the text gives the year only ("2026": month not stated)
+  int day = 0;    // 0 = not given
+};
+// nullopt unless `text` is one of the three forms with a year 1990-2100 (as the loader checks).
+std::optional<CatalogDate> parse_catalog_date(std::string_view text);
+// Whole months from `from` to `to` (2026-03 -> 2026-11 = 8), by calendar month; days are
+// ignored. A year-only `from` counts from its December, the most recent month it can mean.
+int months_between(const CatalogDate& from, const CatalogDate& to);
 
 // How a reader sees an entry's `source`: each citation as its source's short title (else the
 // title) and locator, "; "-separated ("一万网络 GPU 租用选型与预算 §4 #1"). A citation whose id the

@@ -341,6 +341,8 @@ void thresholds_fields(V& v, T& t) {
   v.number("oversold_loss", t.oversold_loss, Need::Required, kFraction);
   v.number("no_fast_link_slowdown", t.no_fast_link_slowdown, Need::Required, kFraction);
   v.integer("max_alternatives", t.max_alternatives, Need::Required, closed(0, 100));
+  v.integer("stale_price_months", t.stale_price_months, Need::Required, closed(1, 120));
+  v.number("price_spread_ratio", t.price_spread_ratio, Need::Required, closed(1, 100));
 }
 
 template <class V, class T>

@@ -49,6 +49,7 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::MinTokensPerS, "min-tokens-per-s", "min_tokens_per_s", K::Number,     0,     1e9,   false, "X",       MsgId::input_min_tokens_per_s_help, S::Plan,     false},
   {Input::MaxTtftMs,     "max-ttft-ms",      "max_ttft_ms",      K::Number,     0,     1e9,   false, "X",       MsgId::input_max_ttft_ms_help,      S::Plan,     false},
   {Input::Top,           "top",              "top",              K::Integer,    1,     1000,  false, "N",       MsgId::input_top_help,              S::Plan,     false},
+  {Input::Today,         "today",            "today",            K::Date,       kNone, kNone, false, "DATE",    MsgId::input_today_help,            S::Plan,     false},
   {Input::Lang,          "lang",             "lang",             K::Enum,       kNone, kNone, false, "zh|en",   MsgId::input_lang_help,             S::Scenario, false},
 }};
 // clang-format on
