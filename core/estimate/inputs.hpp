@@ -61,7 +61,7 @@ const InputSpec& input_spec(Input input);
 const InputSpec* find_input(std::string_view key);  // by key; nullptr when unknown
 
 // The one range check: nullopt when `value` lies within the input's bounds, else an Issue
-// naming its field: "context: must be between 1 and 10,000,000, got 0".
+// naming its field: "context: must be between 1 and 100,000,000, got 0".
 std::optional<Issue> check_input(Input input, double value);
 
 }  // namespace cardfit
