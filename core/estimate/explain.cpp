@@ -27,6 +27,10 @@ constexpr const char* kLora = "lora-2021";
 constexpr const char* kVllm = "vllm-pagedattention-2023";
 constexpr const char* kMla = "deepseek-v2-2024";
 constexpr const char* kGatedDeltaNet = "gated-deltanet-2024";
+constexpr const char* kHybridCache = "vllm-hybrid-kv-cache";      // one cache per layer kind
+constexpr const char* kStateDtype = "vllm-mamba-state-dtype";     // the state's dtype
+constexpr const char* kDsaCode = "deepseek-v32-exp-code";         // DSA indexer and its FP8 key cache
+constexpr const char* kLlama4 = "llama4-model-card";              // chunked attention
 constexpr const char* kPalm = "palm-2022";
 constexpr const char* kMegatron = "megatron-lm-2019";
 constexpr const char* kHeadroomRule = "guide-yiwan-budget-2026";
@@ -152,7 +156,7 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
                          msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
                                               std::to_string(m.mla.qk_rope_head_dim) + ") × " + caching + " × " + b +
                                               " B" + indexer + " = " + per_token),
-                         {kMla}, per_token));
+                         m.has_indexer ? std::vector<string>{kMla, kDsaCode} : std::vector<string>{kMla}, per_token));
     } else {
       out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
                          msg::explain_kv_token_formula(indexer_note),
@@ -173,11 +177,13 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
               grouped(ks.chunk) + ")";
     }
     std::vector<string> sources{kVllm};
+    if (ks.chunk > 0) sources.push_back(kLlama4);
+    if (ks.indexer_layers > 0) sources.push_back(kDsaCode);
     if (e.state_bytes_per_sequence > 0) {
       const LinearState st = linear_state(m, r.state_bits);
       expr += " + " + std::to_string(st.layers) + " × (" + grouped(st.conv_values) + " + " +
               grouped(st.recurrent_values) + ") × " + fixed(st.bytes_per_value, 0) + " B";
-      sources.push_back(kGatedDeltaNet);
+      sources.insert(sources.end(), {kGatedDeltaNet, kHybridCache, kStateDtype});
     }
     const string figure = bytes(e.memory.kv_cache);
     out.push_back(item("kv_cache", msg::explain_kv_quantity(), msg::explain_kv_formula(),
