@@ -71,7 +71,7 @@ TEST_CASE("bundled catalog has every id issue 3 asks for", "[catalog]") {
     INFO("kv precision " << id);
     CHECK(c.find_kv_precision(id) != nullptr);
   }
-  // Platforms named in the seeds (seeds/README.md, "Platforms named").
+  // Platforms named in the 2026 buying guides (the guide-* sources).
   for (const char* id : {"zhixingyun", "autodl", "aliyun", "tencent-cloud", "volcengine", "xingyu", "yiwan",
                          "chenjianyun", "coreweave", "lambda-labs"}) {
     INFO("platform " << id);

@@ -1,5 +1,5 @@
 // core/cost.hpp: prices per term, monthly cost, job cost, cost per hour / TFLOPS-hour /
-// million tokens. Expected values come from the seed articles' published prices (stored in
+// million tokens. Expected values come from the buying guides' published prices (stored in
 // assets/catalog/platforms.json) with the arithmetic done by hand in each row's comment.
 #include <catch2/catch.hpp>
 
@@ -245,7 +245,7 @@ TEST_CASE("cost per hour and per TFLOPS-hour: the 星宇智算 platform comparis
   CHECK(cost_per_tflops_hour(1450, 8, 83) == Approx(0.0728).margin(5e-5));
   // cardfit's convention: the dense tensor rate of the compute precision. BF16 on a 4090 is
   // 165.2 TFLOPS (FP32 accumulate, gpus.json), so the same rental costs half as much per
-  // TFLOPS-hour: 6.0417 / 165.2 = 0.03657. The article's figure is the shader rate (seeds README).
+  // TFLOPS-hour: 6.0417 / 165.2 = 0.03657. The guide's figure is the shader rate, not a tensor rate.
   const Gpu* g = catalog().find_gpu("rtx-4090");
   REQUIRE(g != nullptr);
   const double tflops = rental_tflops(*g, ComputeType::Bf16, 1, 1);

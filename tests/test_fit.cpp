@@ -96,12 +96,12 @@ TEST_CASE("usable memory after the engine's reservation vs the 2026 selection gu
   // 36.0, 72.0, 71.7 and 126.4 GiB: within 10% (vLLM reserves more than the article assumes).
   struct Row {
     const char* gpu;
-    double seed_gb;
+    double guide_gb;
   };
   const Row rows[] = {{"rtx-4090", 22}, {"a100-40g", 38}, {"a100-80g", 76}, {"h100-sxm", 76}, {"h200", 137}};
   for (const Row& row : rows) {
     INFO(row.gpu);
-    CHECK(usable_bytes(gpu(row.gpu), 0.9) / kGiB == Approx(row.seed_gb).epsilon(0.10));
+    CHECK(usable_bytes(gpu(row.gpu), 0.9) / kGiB == Approx(row.guide_gb).epsilon(0.10));
   }
 }
 

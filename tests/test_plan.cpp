@@ -129,8 +129,8 @@ TEST_CASE("the 一万网络 budget guide decision table: rows the planner reprod
 TEST_CASE("the 一万网络 budget guide §8.1: 13B/14B in 16-bit with 8k context is tight on one A100 40G", "[plan][articles]") {
   // The issue's example sentence ("Qwen2.5-14B in BF16 needs 33 GB with 8k context; one A100 40G fits
   // it with 12% to spare") and §8.1's "13B 全精度上 A100 40G". The planner DIFFERS: 33.0 GB against
-  // 38.65 GB usable (vLLM reserves 90% of 40 GiB) leaves 15% spare, below the 20% headroom of seed
-  // 002 pitfall 1 itself, so the 2,800 option is listed as tight and not picked in 2,000-3,000.
+  // 38.65 GB usable (vLLM reserves 90% of 40 GiB) leaves 15% spare, below the 20% headroom of the
+  // 一万网络 budget guide's pitfall 1 itself, so the 2,800 option is listed as tight and not picked in 2,000-3,000.
   PlanRequest r = yiwan_monthly("qwen2.5-14b", "bf16");
   r.scenario.context = 8192;
   r.budget_tier = "2000-3000";
