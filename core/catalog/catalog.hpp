@@ -413,8 +413,8 @@ std::optional<CatalogDate> parse_catalog_date(std::string_view text);
 int months_between(const CatalogDate& from, const CatalogDate& to);
 
 // How a reader sees an entry's `source`: each citation as its source's short title (else the
-// title) and locator, "; "-separated ("一万网络 GPU 租用选型与预算 §4 #1"). A citation whose id the
-// catalog lacks is kept as written (a custom model's "config.json: REPO").
+// title) and locator, "; "-separated ("NVIDIA H100 datasheet; <the Yiwan guide's short title>
+// §4 #1"). A citation whose id the catalog lacks is kept as written ("config.json: REPO").
 std::string citation_text(const Catalog& catalog, std::string_view source);
 
 // "gpu: unknown GPU 'h10' (did you mean 'h100'?)": the one error for an id the catalog lacks.
