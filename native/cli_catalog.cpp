@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -122,28 +121,28 @@ void print_catalog(const Catalog& c, Lang lang, std::ostream& out) {
   Table pl({"id", "name", "SLA %", "student x", "source"});
   for (const Platform& p : c.platforms) {
     pl.add({p.id, p.name_zh == p.name_en ? p.name_en : p.name_zh + " " + p.name_en, num(p.sla_percent),
-            num(p.student_multiplier), p.source});
+            num(p.student_multiplier), citation_text(c, p.source)});
   }
   pl.print(out);
 
   out << "\n" << say(msg::cli_cat_offers(std::to_string(c.offers.size()))) << "\n";
-  Table of({"id", "platform", "gpu", "unit", "price", "source"});
+  Table of({"id", "platform", "gpu", "unit", "price", "as of", "source"});
   for (const Offer& o : c.offers) {
     std::string unit = o.unit == OfferUnit::Machine ? say(msg::cli_cat_machine(std::to_string(o.cards)))
                        : o.unit == OfferUnit::Slice ? say(msg::cli_cat_slice(num(o.slice_fraction)))
                                                     : say(msg::cli_cat_card());
-    of.add({o.id, o.platform, o.gpu, unit, price_text(o, lang), o.source});
+    of.add({o.id, o.platform, o.gpu, unit, price_text(o, lang), o.as_of, citation_text(c, o.source)});
   }
   of.print(out);
 
   out << "\n" << say(msg::cli_cat_tiers()) << "\n";
-  Table bt({"id", "range", "name", "article pick"});
+  Table bt({"id", "range", "name", "by", "article pick"});
   for (const BudgetTier& t : c.budget_tiers) {
     const std::string low = t.low_cny_per_month > 0 ? num(t.low_cny_per_month) : "0";
     const std::string range = low + " - " + (t.high_cny_per_month > 0 ? num(t.high_cny_per_month) : "");
-    bt.add({t.id, range, t.name_zh, t.article_pick});
+    bt.add({t.id, range, t.name_zh, std::string(name_of(t.defined_by)), t.article_pick});
   }
-  if (!c.custom_budget.id.empty()) bt.add({c.custom_budget.id, "any", c.custom_budget.name_zh, c.custom_budget.name_en});
+  if (!c.custom_budget.id.empty()) bt.add({c.custom_budget.id, "any", c.custom_budget.name_zh, "", c.custom_budget.name_en});
   bt.print(out);
 
   out << "\n" << say(msg::cli_cat_rate(num(c.defaults.usd_cny))) << "\n";
@@ -214,18 +213,6 @@ struct ImportOptions {
   bool json = false;
 };
 
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-#if defined(_WIN32)
-  localtime_s(&tm, &now);
-#else
-  localtime_r(&now, &tm);
-#endif
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
 
 // A catalog id from free text: lowercase, other characters become '-'.
 std::string make_id(const std::string& text) {
@@ -313,9 +300,14 @@ int run_import(const ImportOptions& opts) {
     return 1;
   }
   Model m = model.value->model;
-  m.as_of = today();  // the core has no clock
+  m.as_of = native::today();  // the core has no clock
   Catalog one;
   one.models.push_back(m);
+  if (!model.value->source.id.empty()) {  // the config.json the model cites, dated today
+    Source s = model.value->source;
+    s.date = m.as_of;
+    one.sources.push_back(std::move(s));
+  }
   if (!opts.json) print_model_summary(*model.value, std::cout);
   std::cout << catalog_to_json(one);
   return 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "native_files.hpp"
 #include "cli_scenario.hpp"
 #include "cli_table.hpp"
 #include "format.hpp"
@@ -56,7 +57,7 @@ void print_report(const Plan& p, std::ostream& out) {
 
   std::vector<std::vector<std::string>> rows;
   rows.push_back({"", "gpu", "cards", "platform", "offer", "term", cur + "/month", "fit", "spare", "tok/s",
-                  p.job ? "job h" : "ttft ms", p.job ? "job " + cur : cur + "/Mtok", "budget"});
+                  p.job ? "job h" : "ttft ms", p.job ? "job " + cur : cur + "/Mtok", "budget", "as of"});
   for (const Option& o : p.options) {
     const bool is_pick = p.pick && o.offer == p.pick->offer && o.cards == p.pick->cards && o.term == p.pick->term;
     std::string cards = std::to_string(o.cards);
@@ -71,7 +72,9 @@ void print_report(const Plan& p, std::ostream& out) {
                     p.job ? (o.job_hours ? format_rate(*o.job_hours) : "-") : (o.ttft_ms > 0 ? format_rate(o.ttft_ms) : "-"),
                     p.job ? (o.job_cost ? amount_range(*o.job_cost) : "-")
                           : (o.cost_per_million_tokens ? amount_range(*o.cost_per_million_tokens) : "-"),
-                    word(o.within_budget ? MsgId::opt_within : MsgId::opt_over)});
+                    word(o.within_budget ? MsgId::opt_within : MsgId::opt_over),
+                    o.as_of + (o.month_unknown ? " (" + word(MsgId::price_month_unknown_short) + ")" : "") +
+                        (o.price_stale ? " " + word(MsgId::price_stale_short) : "")});
   }
   print_table(rows, out);
   if (p.options_total > p.options.size()) {
@@ -97,6 +100,7 @@ void print_report(const Plan& p, std::ostream& out) {
 int run_plan(const PlanFlags& flags, const CommonOptions& common, const std::vector<std::string>& extras) {
   std::optional<Prepared> in = prepare(flags.request, extras, common, flags.json, std::cout);
   if (!in) return 1;
+  if (in->request.today.empty()) in->request.today = native::today();  // how old each price is
   Result<Plan> p = plan(in->catalog, in->request);
   if (!p.ok()) {
     print_errors(p.errors, flags.json, in->request.lang, std::cout);

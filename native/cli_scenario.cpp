@@ -107,6 +107,7 @@ Result<PlanRequest> make_request(const RequestFlags& f) {
     } else if (Result<ImportedModel> m = import_hf_config(*text, "custom"); !m.ok()) {
       for (Issue& i : m.errors) errors.push_back({"config", msg::cli_err_config(i.field, std::move(i.message))});
     } else {
+      m.value->model.source = m.value->source.title;  // not a catalog entry: cite the file by name
       decoded.request.scenario.custom_model = std::move(m.value->model);
     }
   }

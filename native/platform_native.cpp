@@ -2,6 +2,14 @@
 // under the user's config folder.
 #include <cstdlib>
 #include <filesystem>
+#if defined(_WIN32)
+#include <windows.h>
+#include <shellapi.h>
+#else
+#include <spawn.h>
+#include <sys/wait.h>
+extern char** environ;
+#endif
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -43,5 +51,27 @@ void save_setting(const std::string& key, const std::string& value) {
 }
 
 void remember_state(const std::string& query) { save_setting("state", query); }
+
+std::string today() { return native::today(); }
+
+void open_url(const std::string& url) {
+  if (url.rfind("https://", 0) != 0) return;  // catalog addresses only; never a local file or a command
+#if defined(_WIN32)
+  ShellExecuteA(nullptr, "open", url.c_str(), nullptr, nullptr, SW_SHOWNORMAL);
+#else
+#if defined(__APPLE__)
+  const char* opener = "open";
+#else
+  const char* opener = "xdg-open";
+#endif
+  int status = 0;
+  while (waitpid(-1, &status, WNOHANG) > 0) {  // reap openers started by earlier clicks
+  }
+  // argv, no shell: the address is one argument whatever it contains.
+  char* argv[] = {const_cast<char*>(opener), const_cast<char*>(url.c_str()), nullptr};
+  pid_t pid = 0;
+  posix_spawnp(&pid, opener, nullptr, nullptr, argv, environ);  // best effort; never blocks the frame
+#endif
+}
 
 }  // namespace cardfit::ui::platform

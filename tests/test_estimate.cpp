@@ -106,8 +106,8 @@ TEST_CASE("no NaN, infinity or negative size for any catalog model x precision x
 TEST_CASE("extreme but legal inputs stay finite") {
   Scenario s;
   s.model = "deepseek-v3";
-  s.context = 10'000'000;   // the limit
-  s.prompt = 10'000'000;
+  s.context = 100'000'000;  // the limit (above Llama 4 Scout's 10,485,760)
+  s.prompt = 100'000'000;
   s.concurrency = 1'000'000;
   s.explain = true;
   check_finite(run(s), "huge");

@@ -97,12 +97,12 @@ TEST_CASE("visible memory vs the 2026 selection guide §2.1") {
   // 23.5, 39.6, 79.6, 79.2 and 140 GiB: within 10% (the article rounds down).
   struct Row {
     const char* gpu;
-    double seed_gb;
+    double guide_gb;
   };
   const Row rows[] = {{"rtx-4090", 22}, {"a100-40g", 38}, {"a100-80g", 76}, {"h100-sxm", 76}, {"h200", 137}};
   for (const Row& row : rows) {
     INFO(row.gpu);
-    CHECK(visible_bytes(gpu(row.gpu), catalog().defaults) / kGiB == Approx(row.seed_gb).epsilon(0.10));
+    CHECK(visible_bytes(gpu(row.gpu), catalog().defaults) / kGiB == Approx(row.guide_gb).epsilon(0.10));
   }
 }
 

@@ -71,7 +71,7 @@ TEST_CASE("tensor parallelism replicates KV heads beyond their count, and MLA's 
   CHECK(kv_replication(model("deepseek-v3"), 1) == 1);
 }
 
-TEST_CASE("weights: the seed articles' worked examples") {
+TEST_CASE("weights: the buying guides' worked examples") {
   struct Row {
     const char* model;
     const char* precision;
@@ -194,7 +194,7 @@ TEST_CASE("per-card memory: sharding and replication") {
   CHECK(static_cast<double>(m4.overhead - m1.overhead) == Approx(3 * vllm.non_torch_mib_per_extra_rank * kMiB).margin(2));
 }
 
-TEST_CASE("training memory: seed articles' rules of thumb") {
+TEST_CASE("training memory: the buying guides' rules of thumb") {
   // the 一万网络 budget guide §8.3: LoRA needs ~1.5x the weights. Qwen2.5-7B BF16, r = 16 on all linear
   // layers, 1024-token sequences, batch 1, no recomputation, FlashAttention: 1.4x.
   {

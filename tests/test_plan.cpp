@@ -319,9 +319,16 @@ TEST_CASE("the 一万网络 budget guide §8.2: the article's tier picks cost wh
     for (const TierPick& pick : tier.picks) {
       const Offer* o = test::catalog().find_offer(pick.offer);
       REQUIRE(o != nullptr);
+      // Monthly where the offer has a monthly figure, else hourly around the clock (cardfit's own
+      // tiers pick hourly USD offers: x 720 h x the catalog's USD/CNY rate).
       auto price = unit_price(*o, Term::Monthly);
+      if (!price) price = unit_price(*o, Term::Hourly);
       REQUIRE(price.has_value());
-      const double monthly = price->price.low * pick.units;
+      const Platform* platform = test::catalog().find_platform(o->platform);
+      REQUIRE(platform != nullptr);
+      CostInputs in;
+      in.usd_cny = test::catalog().defaults.usd_cny;
+      const double monthly = monthly_cost(*platform, *o, *price, pick.units, in).rent.low;
       INFO(tier.id << ": " << pick.offer << " x" << pick.units << " = " << monthly);
       if (pick.offer == "yiwan-h100-sxm-mig") continue;  // a full-card equivalent; the tier buys MIG slices of it
       CHECK(monthly >= tier.low_cny_per_month);
@@ -366,7 +373,7 @@ TEST_CASE("the 智星云 A100-vs-4090 guide §3.2: the job cost is duration x ca
   base.term = TermChoice::Hourly;
 
   PlanRequest a100 = base;  // "友商 A100 10 元/小时" (the 智星云 A100-vs-4090 guide §3.1 market column), one card
-  a100.platforms = {"market-001"};
+  a100.platforms = {"market-zhixingyun-a100-4090"};
   a100.scenario.gpu = "a100-40g";
   a100.scenario.cards = 1;
   const Plan pa = run(a100);
@@ -428,9 +435,10 @@ TEST_CASE("the 星宇智算 platform comparison §4: cost per hour and per TFLOP
 // [SECTION] The pick across the whole catalog
 
 TEST_CASE("whole catalog: 7B FP16 picks the cheapest real vendor, never a market reference", "[plan]") {
-  // Article 002 says 3090 at 1,750; the articles' own price list has a cheaper 24 GB card: 智星云's
-  // all-inclusive 4090 at 1,026/month (the 智星云 speed guide §5). Market references (000 §5: 4090 30-day package
-  // 1.3 x 720 x 0.6 = 561.6) are listed for comparison but are not vendors, so never the pick.
+  // The 一万网络 guide says 3090 at 1,750; the catalog has a cheaper 24 GB card: 优云智算's RTX 3090
+  // on a monthly plan at 1.00 元/h = 720/month (libtv-gpu-report-2026-10 §5.5.1). Market references
+  // (the 智星云 speed guide §5: 4090 30-day package 1.3 x 720 x 0.6 = 561.6) are listed for
+  // comparison but are not vendors, so never the pick.
   PlanRequest r;
   r.scenario.model = "qwen2.5-7b";
   r.scenario.precision = "fp16";
@@ -438,20 +446,23 @@ TEST_CASE("whole catalog: 7B FP16 picks the cheapest real vendor, never a market
   const Plan p = run(r);
   INFO(describe(p));
   REQUIRE(p.pick.has_value());
-  CHECK(p.pick->offer == "zhixingyun-rtx-4090-card-s000");
-  CHECK(p.pick->monthly_cost.low == money(1026));
-  CHECK(p.pick->isolation == Isolation::Dedicated);
-  const Option* market = find_option(p, "market-000-rtx-4090-card", 1);
+  CHECK(p.pick->offer == "ucloud-rtx-3090-card");
+  CHECK(p.pick->monthly_cost.low == money(720));
+  const Option* allin = find_option(p, "zhixingyun-rtx-4090-card-s000", 1);  // 1,026/month all-inclusive
+  REQUIRE(allin != nullptr);
+  CHECK(allin->monthly_cost.low == money(1026));
+  CHECK(allin->isolation == Isolation::Dedicated);
+  const Option* market = find_option(p, "market-zhixingyun-speed-rtx-4090-card", 1);
   REQUIRE(market != nullptr);
   CHECK_FALSE(market->pickable);
   CHECK(market->monthly_cost.low == money(561.6));
   CHECK(market->price_derived);
   CHECK(has_warning(*market, "market_reference"));
   // ...unless the user asks for that platform.
-  r.platforms = {"market-000"};
+  r.platforms = {"market-zhixingyun-speed"};
   const Plan pm = run(r);
   REQUIRE(pm.pick.has_value());
-  CHECK(pm.pick->offer == "market-000-rtx-4090-card");
+  CHECK(pm.pick->offer == "market-zhixingyun-speed-rtx-4090-card");
   CHECK(pm.pick->pickable);
 }
 
@@ -578,11 +589,11 @@ TEST_CASE("student and spot discounts", "[plan]") {
 
   PlanRequest s;
   s.scenario.model = "qwen2.5-7b";
-  s.platforms = {"market-000"};
+  s.platforms = {"market-zhixingyun-speed"};
   s.term = TermChoice::Hourly;
   s.allow_spot = true;  // the 智星云 speed guide §5: 30-70% of on-demand
   p = run(s);
-  o = find_option(p, "market-000-rtx-4090-card", 1);
+  o = find_option(p, "market-zhixingyun-speed-rtx-4090-card", 1);
   REQUIRE(o != nullptr);
   CHECK(o->spot);
   CHECK(o->monthly_cost.low == money(1.3 * 720 * 0.3));
@@ -590,7 +601,7 @@ TEST_CASE("student and spot discounts", "[plan]") {
   CHECK(has_warning(*o, "spot_risk"));
   s.allow_spot = false;
   p = run(s);
-  o = find_option(p, "market-000-rtx-4090-card", 1);
+  o = find_option(p, "market-zhixingyun-speed-rtx-4090-card", 1);
   REQUIRE(o != nullptr);
   CHECK_FALSE(o->spot);
 }
@@ -715,7 +726,7 @@ TEST_CASE("training warnings: consumer cards 24x7, no NVLink, FP8 without FP8 co
 TEST_CASE("scarce cards warn about the queue", "[plan]") {
   PlanRequest r;
   r.scenario.model = "qwen2.5-7b";
-  r.platforms = {"market-000"};
+  r.platforms = {"market-zhixingyun-speed"};
   r.scenario.gpu = "h100-sxm";
   const Plan p = run(r);
   REQUIRE_FALSE(p.options.empty());

@@ -28,7 +28,7 @@ TEST_CASE("errors name the field") {
       {"unknown GPU", [](Scenario& s) { s.gpu = "rtx-9090"; }, "gpu"},
       {"zero context", [](Scenario& s) { s.context = 0; }, "context"},
       {"negative context", [](Scenario& s) { s.context = -5; }, "context"},
-      {"absurd context (> 10M)", [](Scenario& s) { s.context = 20'000'000; }, "context"},
+      {"absurd context (> 100M)", [](Scenario& s) { s.context = 200'000'000; }, "context"},
       {"zero prompt", [](Scenario& s) { s.prompt = 0; }, "prompt"},
       {"prompt longer than the context", [](Scenario& s) { s.prompt = 8192; }, "prompt"},
       {"zero concurrency", [](Scenario& s) { s.concurrency = 0; }, "concurrency"},

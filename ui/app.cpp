@@ -112,6 +112,7 @@ void app_init(App& app, const AppOptions& options) {
       decoded.request = PlanRequest{};
     }
   }
+  decoded.request.today = platform::today();  // how old each price is (never part of the link)
   app.state = make_ui_state(decoded.request, ui_lang);
   app.published_state = state_query(app.state.request);
   app_rescale(app, options.dpi_scale);

@@ -86,6 +86,7 @@ bool model_inputs(App& app) {
       auto m = import_hf_config(st.config_json, "custom");
       if (m.ok()) {
         m.value->model.name = m.value->model.family + " (config.json)";
+        m.value->model.source = m.value->source.title;  // not a catalog entry: cite the file by name
         sc.custom_model = std::move(m.value->model);
         st.custom_model_note = T(app, MsgId::in_config_imported);
         st.config_error.clear();

@@ -15,4 +15,11 @@ void save_setting(const std::string& key, const std::string& value);
 // desktop app keeps it in its settings so it reopens where the user left off.
 void remember_state(const std::string& query);
 
+// Today's local date, YYYY-MM-DD (the core has no clock): the planner flags prices older
+// than the catalog's stale_price_months against it.
+std::string today();
+
+// Opens an https:// address in the system browser (a new tab on the web); others are ignored.
+void open_url(const std::string& url);
+
 }  // namespace cardfit::ui::platform

@@ -39,6 +39,22 @@ mergeInto(LibraryManager.library, {
   cardfit_js_save_setting: function (key, value) {
     try { localStorage.setItem('cardfit.' + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
   },
+  // The browser's local date as YYYY-MM-DD (the planner judges how old prices are).
+  cardfit_js_today: function (buf, size) {
+    let v = '';
+    try {
+      const d = new Date();
+      v = d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0');
+    } catch (e) {}
+    stringToUTF8(v, buf, size);
+  },
+  // A source's address in a new tab; only https links (catalog data) are opened.
+  cardfit_js_open_url: function (url) {
+    try {
+      const u = UTF8ToString(url);
+      if (u.startsWith('https://')) window.open(u, '_blank', 'noopener');
+    } catch (e) {}
+  },
   cardfit_js_notify: function (what, detail) {
     // Tells the HTML shell about the first frame ("first-frame") or a fatal error ("fatal").
     const w = UTF8ToString(what), d = UTF8ToString(detail);

@@ -17,4 +17,12 @@ void save_setting(const std::string& key, const std::string& value) {
 
 void remember_state(const std::string& query) { cardfit_js_replace_state(query.c_str()); }
 
+std::string today() {
+  char buf[16] = {0};
+  cardfit_js_today(buf, static_cast<int>(sizeof buf));
+  return buf;
+}
+
+void open_url(const std::string& url) { cardfit_js_open_url(url.c_str()); }
+
 }  // namespace cardfit::ui::platform

@@ -9,4 +9,6 @@ void cardfit_js_load_setting(const char* key, char* buf, int size);
 void cardfit_js_save_setting(const char* key, const char* value);
 void cardfit_js_replace_state(const char* query);
 void cardfit_js_notify(const char* what, const char* detail);
+void cardfit_js_today(char* buf, int size);
+void cardfit_js_open_url(const char* url);
 }

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,7 @@ enum class Interconnect { NvLink, Pcie, Hccs, InfinityFabric };
 enum class MemoryBasis { Driver, Derived };       // memory_mib read off nvidia-smi, or worked out from GB
 enum class Runtime { Cuda, Rocm, Cann };           // the software stack engines need on the card
 enum class Fp8Path { Native, WeightOnly, None };   // how engines run FP8 checkpoints on the card
+enum class Fp4Path { Native, WeightOnly, None };   // how engines run FP4 (MXFP4, NVFP4) checkpoints on the card
 
 struct Gpu {
   std::string id;                      // stable lowercase id, e.g. "a100-80g"
@@ -40,11 +42,13 @@ struct Gpu {
   double bf16_dense_tflops = 0;        // 0 = no BF16 tensor cores
   double fp8_dense_tflops = 0;         // 0 = no FP8 tensor cores
   double int8_dense_tops = 0;          // 0 = no INT8 tensor cores
+  double fp4_dense_tflops = 0;         // 0 = no FP4 tensor cores (Blackwell has them)
   double fp32_tflops = 0;              // non-tensor FP32
   Interconnect interconnect = Interconnect::Pcie;
   double nvlink_gb_per_s = 0;          // GB/s per GPU, bidirectional, over the fast link; 0 = none
   Runtime runtime = Runtime::Cuda;     // CUDA, ROCm or CANN builds of the engines
   Fp8Path fp8_path = Fp8Path::None;    // FP8 tensor cores, weight-only kernels (vLLM Marlin, Ampere+), or none
+  Fp4Path fp4_path = Fp4Path::None;    // FP4 tensor cores, weight-only kernels (vLLM Marlin FP4, Ampere+), or none
   int pcie_gen = 4;
   int max_cards_per_node = 8;
   double tdp_w = 0;                    // W
@@ -60,6 +64,31 @@ struct Gpu {
 struct SlidingWindow {
   std::int64_t window = 0;  // tokens
   int layers = 0;           // how many of the model's layers use the window
+};
+
+struct ChunkedAttention {  // Llama 4: attention within fixed chunks of the sequence
+  std::int64_t chunk = 0;   // tokens per chunk
+  int layers = 0;           // how many of the model's layers use it
+};
+
+// Linear attention (Qwen3-Next's Gated DeltaNet): these layers keep a fixed recurrent state
+// and a short convolution state per sequence instead of a per-token KV cache.
+struct LinearAttention {
+  int layers = 0;              // layers with linear attention (the others use the model's attention)
+  int num_key_heads = 0;
+  int num_value_heads = 0;
+  int key_head_dim = 0;
+  int value_head_dim = 0;
+  int conv_kernel = 0;         // causal convolution width (the state keeps kernel - 1 steps)
+};
+
+// DeepSeek Sparse Attention's lightning indexer: per layer, its own per-token key cache and
+// small heads that pick the top_k tokens the main attention reads.
+struct Indexer {
+  int num_heads = 0;
+  int head_dim = 0;            // cached key width per token per layer
+  std::int64_t top_k = 0;      // tokens the main attention attends to per query
+  double key_bits = 0;         // effective bits per cached key value, scales included
 };
 
 struct MoeSpec {
@@ -97,12 +126,19 @@ struct Model {
   bool tie_embeddings = false;
   bool qkv_bias = false;
   bool qk_norm = false;
+  bool attention_output_gate = false;  // the query projection also emits a sigmoid gate (Qwen3-Next): 2x wide
   bool has_sliding_window = false;
   SlidingWindow sliding_window;
+  bool has_chunked_attention = false;
+  ChunkedAttention chunked_attention;
+  bool has_linear_attention = false;
+  LinearAttention linear_attention;
   bool is_moe = false;
   MoeSpec moe;
   bool is_mla = false;
   MlaSpec mla;
+  bool has_indexer = false;
+  Indexer indexer;
   std::int64_t extra_params = 0;   // outside the decoder (vision tower), counted in weights
   bool assumed_architecture = false;  // true for a bare parameter count: shapes are guessed
   std::string source;
@@ -112,8 +148,8 @@ struct Model {
 
 // [SECTION] Precisions
 
-enum class Capability { None, Fp16, Bf16, Fp8, Int8 };  // what a GPU needs to run natively
-enum class ComputeType { Fp32, Fp16, Bf16, Fp8, Int8 };  // which tensor rate matmuls use
+enum class Capability { None, Fp16, Bf16, Fp8, Int8, Fp4 };  // what a GPU needs to run natively
+enum class ComputeType { Fp32, Fp16, Bf16, Fp8, Int8, Fp4 };  // which tensor rate matmuls use
 enum class PrecisionFamily { Float, Int, Gguf, Nf4 };
 
 struct WeightPrecision {
@@ -127,6 +163,8 @@ struct WeightPrecision {
   bool keep_lm_head_16bit = false;
   bool keep_norms_16bit = false;
   bool keep_router_16bit = false;
+  bool keep_attention_16bit = false;  // attention projections stay 16-bit (MXFP4: only the experts are FP4)
+  bool keep_dense_mlp_16bit = false;  // dense MLPs and shared experts stay 16-bit
   std::vector<std::string> engines;  // engine ids that support it
   double decode_efficiency = 1;      // decode kernels' bandwidth use relative to 16-bit/8-bit reads (K-quants < 1)
   std::string bits_formula;          // how bits_per_weight was derived (JSON "bits_formula")
@@ -189,6 +227,8 @@ struct Platform {
   double student_multiplier = 0;     // 0 = no student discount, else e.g. 0.65
   PriceRange spot_multiplier;        // {0,0} = no spot; else fraction of on-demand
   std::vector<Upgrade> upgrades;
+  std::string no_price_reason_en;    // why the catalog has no price for it ("" = it has prices)
+  std::string no_price_reason_zh;
   std::string source;
   std::string as_of;
   std::string notes;
@@ -230,12 +270,15 @@ struct TierPick {  // what the article buys in a tier: `units` x one offer
   int units = 1;
 };
 
+enum class TierOrigin { Article, Cardfit };  // a buying guide's tier, or one cardfit adds to close a gap
+
 struct BudgetTier {
   std::string id;                  // "2000-3000"
   double low_cny_per_month = 0;
   double high_cny_per_month = 0;   // 0 = open-ended
   std::string name_zh;
   std::string name_en;
+  TierOrigin defined_by = TierOrigin::Article;
   std::string article_pick;
   std::vector<TierPick> picks;     // the article's pick as offers (may be empty)
   std::string source;
@@ -319,6 +362,8 @@ struct Thresholds {
   double oversold_loss = 0.3;              // performance shared or oversold capacity can lose
   double no_fast_link_slowdown = 0.15;     // distributed training without a fast link between cards
   int max_alternatives = 4;                // alternatives listed when nothing qualifies
+  int stale_price_months = 6;              // an offer dated more than this many months before today is stale
+  double price_spread_ratio = 2;           // market references for one GPU further apart than this: say so
 };
 
 // Training MFU for one GPU architecture (datacenter cards), fitted on published runs.
@@ -377,6 +422,19 @@ struct Source {
   std::string notes;
 };
 
+// [SECTION] Citations: every entry's `source` names sources by id
+//
+// `source` holds one or more citations separated by "; ". A citation is a source id, then
+// optionally a space and a locator (a section, table or remark of that source):
+// "guide-yiwan-budget-2026 §4 #1; nvidia-h100-datasheet". A ';' inside parentheses belongs to
+// the locator: "hf-qwen3-8b (text fields; vision_config)". catalog --validate checks that
+// every id is in the catalog's sources (an overlay may add its own).
+struct Citation {
+  std::string id;       // Source::id
+  std::string locator;  // "" or "§4 #1"
+};
+std::vector<Citation> parse_citations(std::string_view source);
+
 // [SECTION] The catalog
 
 struct Catalog {
@@ -403,6 +461,24 @@ struct Catalog {
   const EngineProfile* find_engine(std::string_view id) const;
   const Source* find_source(std::string_view id) const;
 };
+
+// [SECTION] Dates: as_of and source dates are YYYY, YYYY-MM or YYYY-MM-DD
+
+struct CatalogDate {
+  int year = 0;
+  int month = 0;  // 0 = the text gives the year only ("2026": month not stated)
+  int day = 0;    // 0 = not given
+};
+// nullopt unless `text` is one of the three forms with a year 1990-2100 (as the loader checks).
+std::optional<CatalogDate> parse_catalog_date(std::string_view text);
+// Whole months from `from` to `to` (2026-03 -> 2026-11 = 8), by calendar month; days are
+// ignored. A year-only `from` counts from its December, the most recent month it can mean.
+int months_between(const CatalogDate& from, const CatalogDate& to);
+
+// How a reader sees an entry's `source`: each citation as its source's short title (else the
+// title) and locator, "; "-separated ("NVIDIA H100 datasheet; <the Yiwan guide's short title>
+// §4 #1"). A citation whose id the catalog lacks is kept as written ("config.json: REPO").
+std::string citation_text(const Catalog& catalog, std::string_view source);
 
 // "gpu: unknown GPU 'h10' (did you mean 'h100'?)": the one error for an id the catalog lacks.
 // `noun` is one of the cat.noun.* messages.
@@ -446,20 +522,27 @@ struct EnumNames<Fp8Path> {
       {{Fp8Path::Native, "native"}, {Fp8Path::WeightOnly, "weight-only"}, {Fp8Path::None, "none"}}};
 };
 template <>
+struct EnumNames<Fp4Path> {
+  static constexpr std::array<Name<Fp4Path>, 3> list{
+      {{Fp4Path::Native, "native"}, {Fp4Path::WeightOnly, "weight-only"}, {Fp4Path::None, "none"}}};
+};
+template <>
 struct EnumNames<Capability> {
-  static constexpr std::array<Name<Capability>, 5> list{{{Capability::None, "none"},
+  static constexpr std::array<Name<Capability>, 6> list{{{Capability::None, "none"},
                                                          {Capability::Fp16, "fp16"},
                                                          {Capability::Bf16, "bf16"},
                                                          {Capability::Fp8, "fp8"},
-                                                         {Capability::Int8, "int8"}}};
+                                                         {Capability::Int8, "int8"},
+                                                         {Capability::Fp4, "fp4"}}};
 };
 template <>
 struct EnumNames<ComputeType> {
-  static constexpr std::array<Name<ComputeType>, 5> list{{{ComputeType::Fp32, "fp32", MsgId::compute_fp32},
+  static constexpr std::array<Name<ComputeType>, 6> list{{{ComputeType::Fp32, "fp32", MsgId::compute_fp32},
                                                           {ComputeType::Fp16, "fp16", MsgId::compute_fp16},
                                                           {ComputeType::Bf16, "bf16", MsgId::compute_bf16},
                                                           {ComputeType::Fp8, "fp8", MsgId::compute_fp8},
-                                                          {ComputeType::Int8, "int8", MsgId::compute_int8}}};
+                                                          {ComputeType::Int8, "int8", MsgId::compute_int8},
+                                                          {ComputeType::Fp4, "fp4", MsgId::compute_fp4}}};
 };
 template <>
 struct EnumNames<PrecisionFamily> {
@@ -504,6 +587,11 @@ template <>
 struct EnumNames<OfferLink> {
   static constexpr std::array<Name<OfferLink>, 3> list{
       {{OfferLink::NvLink, "nvlink"}, {OfferLink::Pcie, "pcie"}, {OfferLink::None, "none"}}};
+};
+template <>
+struct EnumNames<TierOrigin> {
+  static constexpr std::array<Name<TierOrigin>, 2> list{
+      {{TierOrigin::Article, "article"}, {TierOrigin::Cardfit, "cardfit"}}};
 };
 template <>
 struct EnumNames<MultiGpu> {

@@ -61,10 +61,36 @@ struct FlagName {  // one member of a JSON list of words that maps onto a bool
 
 // [SECTION] Field lists. V is the visitor; T may be const (writer, checker) or not (reader).
 
+constexpr double kMaxTokens = 100'000'000;  // context lengths, windows, chunks (Llama 4 Scout: 10,485,760)
+
 template <class V, class T>
 void sliding_window_fields(V& v, T& w) {
-  v.integer("window", w.window, Need::Required, closed(1, 10'000'000));
+  v.integer("window", w.window, Need::Required, closed(1, kMaxTokens));
   v.integer("layers", w.layers, Need::Required, closed(1, 10000));
+}
+
+template <class V, class T>
+void chunked_attention_fields(V& v, T& c) {
+  v.integer("chunk", c.chunk, Need::Required, closed(1, kMaxTokens));
+  v.integer("layers", c.layers, Need::Required, closed(1, 10000));
+}
+
+template <class V, class T>
+void linear_attention_fields(V& v, T& a) {
+  v.integer("layers", a.layers, Need::Required, closed(1, 10000));
+  v.integer("num_key_heads", a.num_key_heads, Need::Required, closed(1, 100000));
+  v.integer("num_value_heads", a.num_value_heads, Need::Required, closed(1, 100000));
+  v.integer("key_head_dim", a.key_head_dim, Need::Required, closed(1, 100000));
+  v.integer("value_head_dim", a.value_head_dim, Need::Required, closed(1, 100000));
+  v.integer("conv_kernel", a.conv_kernel, Need::Required, closed(1, 1000));
+}
+
+template <class V, class T>
+void indexer_fields(V& v, T& x) {
+  v.integer("num_heads", x.num_heads, Need::Required, closed(1, 100000));
+  v.integer("head_dim", x.head_dim, Need::Required, closed(1, 100000));
+  v.integer("top_k", x.top_k, Need::Required, closed(1, kMaxTokens));
+  v.number("key_bits", x.key_bits, Need::Required, above(1, 32));
 }
 
 template <class V, class T>
@@ -110,11 +136,13 @@ void gpu_fields(V& v, T& g) {
   v.number("bf16_dense_tflops", g.bf16_dense_tflops, Need::Optional, kRate);
   v.number("fp8_dense_tflops", g.fp8_dense_tflops, Need::Optional, kRate);
   v.number("int8_dense_tops", g.int8_dense_tops, Need::Optional, kRate);
+  v.number("fp4_dense_tflops", g.fp4_dense_tflops, Need::Optional, kRate);
   v.number("fp32_tflops", g.fp32_tflops, Need::Required, above(0, 100000));
   v.choice("interconnect", g.interconnect, Need::Required);
   v.number("nvlink_gb_per_s", g.nvlink_gb_per_s, Need::Optional, closed(0, 100000));
   v.choice("runtime", g.runtime, Need::Required);
   v.choice("fp8_path", g.fp8_path, Need::Required);
+  v.choice("fp4_path", g.fp4_path, Need::Required);
   v.integer("pcie_gen", g.pcie_gen, Need::Required, closed(1, 9));
   v.integer("max_cards_per_node", g.max_cards_per_node, Need::Required, closed(1, 1024));
   v.number("tdp_w", g.tdp_w, Need::Required, above(0, 10000));
@@ -139,14 +167,20 @@ void model_fields(V& v, T& m) {
   v.integer("head_dim", m.head_dim, Need::Required, closed(1, 100000));
   v.integer("norms_per_layer", m.norms_per_layer, Need::Required, closed(0, 16));
   v.integer("vocab_size", m.vocab_size, Need::Required, closed(1, 100'000'000));
-  v.integer("max_context", m.max_context, Need::Required, closed(1, 10'000'000));
+  v.integer("max_context", m.max_context, Need::Required, closed(1, kMaxTokens));
   v.boolean("tie_embeddings", m.tie_embeddings, Need::Optional);
   v.boolean("qkv_bias", m.qkv_bias, Need::Optional);
   v.boolean("qk_norm", m.qk_norm, Need::Optional);
+  v.boolean("attention_output_gate", m.attention_output_gate, Need::Optional);
   v.object("sliding_window", m.sliding_window, &m.has_sliding_window,
            [](auto& vv, auto& x) { sliding_window_fields(vv, x); });
+  v.object("chunked_attention", m.chunked_attention, &m.has_chunked_attention,
+           [](auto& vv, auto& x) { chunked_attention_fields(vv, x); });
+  v.object("linear_attention", m.linear_attention, &m.has_linear_attention,
+           [](auto& vv, auto& x) { linear_attention_fields(vv, x); });
   v.object("moe", m.moe, &m.is_moe, [](auto& vv, auto& x) { moe_fields(vv, x); });
   v.object("mla", m.mla, &m.is_mla, [](auto& vv, auto& x) { mla_fields(vv, x); });
+  v.object("indexer", m.indexer, &m.has_indexer, [](auto& vv, auto& x) { indexer_fields(vv, x); });
   v.integer("extra_params", m.extra_params, Need::Optional, closed(0, 1e15));
   v.boolean("assumed_architecture", m.assumed_architecture, Need::Optional);
   source_fields(v, m);
@@ -163,10 +197,12 @@ void weight_precision_fields(V& v, T& p) {
   v.choice("requires", p.requires_capability, Need::Required);
   using B = std::remove_reference_t<decltype((p.keep_embeddings_16bit))>;  // const bool in the writer
   v.flags("unquantized", Need::Required,
-          std::array<FlagName<B>, 4>{{{"embeddings", &p.keep_embeddings_16bit},
+          std::array<FlagName<B>, 6>{{{"embeddings", &p.keep_embeddings_16bit},
                                       {"lm_head", &p.keep_lm_head_16bit},
                                       {"norms", &p.keep_norms_16bit},
-                                      {"router", &p.keep_router_16bit}}});
+                                      {"router", &p.keep_router_16bit},
+                                      {"attention", &p.keep_attention_16bit},
+                                      {"dense_mlp", &p.keep_dense_mlp_16bit}}});
   v.strings("engines", p.engines, Need::Required, TextRule::Id);
   v.number("decode_efficiency", p.decode_efficiency, Need::Required, kPositiveFraction);
   v.text("bits_formula", p.bits_formula, Need::Optional, TextRule::Any);
@@ -225,6 +261,8 @@ void platform_fields(V& v, T& p) {
     vv.number("high", x.high, Need::Required, kFraction);
   });
   v.list("upgrades", p.upgrades, Need::Optional, [](auto& vv, auto& x) { upgrade_fields(vv, x); });
+  v.text("no_price_reason_en", p.no_price_reason_en, Need::Optional, TextRule::Any);
+  v.text("no_price_reason_zh", p.no_price_reason_zh, Need::Optional, TextRule::Any);
   source_fields(v, p);
   v.text("notes", p.notes, Need::Optional, TextRule::Any);
 }
@@ -267,6 +305,7 @@ void tier_fields(V& v, T& t) {
   v.number("high_cny_per_month", t.high_cny_per_month, Need::Required, kPrice);
   v.text("name_zh", t.name_zh, Need::Required, TextRule::Any);
   v.text("name_en", t.name_en, Need::Required, TextRule::Any);
+  v.choice("defined_by", t.defined_by, Need::Required);
   v.text("article_pick", t.article_pick, Need::Optional, TextRule::Any);
   v.list("picks", t.picks, Need::Optional, [](auto& vv, auto& x) {
     vv.text("offer", x.offer, Need::Required, TextRule::Id);
@@ -330,6 +369,8 @@ void thresholds_fields(V& v, T& t) {
   v.number("oversold_loss", t.oversold_loss, Need::Required, kFraction);
   v.number("no_fast_link_slowdown", t.no_fast_link_slowdown, Need::Required, kFraction);
   v.integer("max_alternatives", t.max_alternatives, Need::Required, closed(0, 100));
+  v.integer("stale_price_months", t.stale_price_months, Need::Required, closed(1, 120));
+  v.number("price_spread_ratio", t.price_spread_ratio, Need::Required, closed(1, 100));
 }
 
 template <class V, class T>

@@ -24,15 +24,16 @@ struct DenseRate {
   bool native = true;                    // false: the GPU lacks the wanted tensor type
 };
 // The datasheet DENSE rate matmuls run at: Fp32 -> non-tensor FP32; Fp16 -> FP16 tensor with FP32
-// accumulate (engines that accumulate in FP16 take the fp16_acc16 rate: speed.hpp matmul_rate); Bf16 -> BF16, else FP16;
-// Fp8 -> FP8, else BF16, else FP16 (weight-only FP8); Int8 -> INT8 TOPS, else FP16. A card with no
-// FP16 tensor rate falls back to FP32.
+// accumulate (engines that accumulate in FP16 take the fp16_acc16 rate: speed.hpp matmul_rate);
+// Bf16 -> BF16, else FP16; Fp8 -> FP8, else BF16, else FP16 (weight-only FP8); Int8 -> INT8 TOPS,
+// else FP16; Fp4 -> FP4, else BF16, else FP16 (weight-only FP4). A card with no FP16 tensor rate
+// falls back to FP32.
 DenseRate dense_rate(const Gpu& gpu, ComputeType wanted);
 
 bool capability_native(const Gpu& gpu, Capability capability);
 
-// False when no common engine runs the weights on this GPU at all (FP8 checkpoints on a card
-// whose fp8_path is "none"): such options are listed with a warning but never picked.
+// False when no common engine runs the weights on this GPU at all (FP8 or FP4 checkpoints on a
+// card whose fp8_path / fp4_path is "none"): such options are listed with a warning but never picked.
 bool runs_weights(const Gpu& gpu, Capability weights_need);
 
 // Machines `cards` cards span: whole nodes of max_cards_per_node.

@@ -28,6 +28,9 @@ void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& 
         w.push_back(g.fp8_path == Fp8Path::None ? msg::est_warn_fp8_no_path(g.name) : msg::est_warn_fp8_weight_only(g.name));
         break;
       case Capability::Int8: w.push_back(msg::est_warn_no_int8(g.name)); break;
+      case Capability::Fp4:
+        w.push_back(g.fp4_path == Fp4Path::None ? msg::est_warn_fp4_no_path(g.name) : msg::est_warn_fp4_weight_only(g.name));
+        break;
       case Capability::Fp16: w.push_back(msg::est_warn_no_fp16(g.name)); break;
       case Capability::None: break;
     }
@@ -160,6 +163,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& sc) {
   e.tight_headroom = r.tight_headroom;
   e.kv_cache_bytes_per_token = kv_cache_bytes_per_token(r.model(), r.kv_bits);
   e.kv_cache_bytes_per_sequence = to_bytes(kv_cache_bytes_per_sequence(r.model(), r.kv_bits, sc.context));
+  e.state_bytes_per_sequence = to_bytes(state_bytes_per_sequence(r.model(), r.state_bits));
   e.weight_bytes_per_token = to_bytes(r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers *
                                                                    static_cast<double>(r.model().moe.experts_per_token));
   const bool inference = r.task == Task::Inference;

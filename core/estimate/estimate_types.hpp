@@ -31,7 +31,7 @@ struct EnumNames<Fit> {
 
 struct MemoryBreakdown {  // bytes
   std::int64_t weights = 0;      // model weights (LoRA/QLoRA: the frozen base)
-  std::int64_t kv_cache = 0;     // inference KV cache for all concurrent sequences
+  std::int64_t kv_cache = 0;     // inference KV cache (and linear-attention state) for all concurrent sequences
   std::int64_t activations = 0;  // activations / engine workspace / logits
   std::int64_t gradients = 0;    // training: weight gradients (LoRA: adapter gradients)
   std::int64_t optimizer = 0;    // training: optimizer states incl. FP32 master weights
@@ -92,8 +92,9 @@ struct Estimate {
   Task task = Task::Inference;
   ParamCounts params;
   std::int64_t adapter_params = 0;      // LoRA/QLoRA trainable parameters
-  std::int64_t kv_cache_bytes_per_token = 0;     // all layers, one token, before window caps
-  std::int64_t kv_cache_bytes_per_sequence = 0;  // at Scenario::context, sliding windows capped
+  std::int64_t kv_cache_bytes_per_token = 0;     // layers that keep a per-token cache, one token, before window caps
+  std::int64_t kv_cache_bytes_per_sequence = 0;  // at Scenario::context, sliding windows and chunks capped
+  std::int64_t state_bytes_per_sequence = 0;     // linear attention's fixed state per sequence (0 = none)
   std::int64_t weight_bytes_per_token = 0;       // weights read per decoded token (active, matmul)
   double train_flops = 0;               // total training FLOPs for Scenario::tokens (0 = none)
   MemoryBreakdown memory;               // one complete replica on one card (no sharding)

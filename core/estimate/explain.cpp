@@ -26,6 +26,11 @@ constexpr const char* kQlora = "qlora-2023";
 constexpr const char* kLora = "lora-2021";
 constexpr const char* kVllm = "vllm-pagedattention-2023";
 constexpr const char* kMla = "deepseek-v2-2024";
+constexpr const char* kGatedDeltaNet = "gated-deltanet-2024";
+constexpr const char* kHybridCache = "vllm-hybrid-kv-cache";      // one cache per layer kind
+constexpr const char* kStateDtype = "vllm-mamba-state-dtype";     // the state's dtype
+constexpr const char* kDsaCode = "deepseek-v32-exp-code";         // DSA indexer and its FP8 key cache
+constexpr const char* kLlama4 = "llama4-model-card";              // chunked attention
 constexpr const char* kPalm = "palm-2022";
 constexpr const char* kMegatron = "megatron-lm-2019";
 constexpr const char* kHeadroomRule = "guide-yiwan-budget-2026";
@@ -73,13 +78,25 @@ void explain_params(const Resolved& r, const Estimate& e, std::vector<Explanatio
   const string total = grouped(p.total);
   Message published = m.published_params_b > 0 ? msg::explain_params_published(fixed(m.published_params_b, 2))
                                                : Message();
-  out.push_back(item("params_total", msg::explain_params_total_quantity(),
-                     msg::explain_params_total_formula(m.is_mla ? msg::explain_params_total_mla() : Message()),
+  // The architecture's extra terms, appended to the formula in the order they apply.
+  Message extras;
+  auto append = [&extras](bool on, Message more) {
+    if (on) extras = extras.empty() ? std::move(more) : msg::explain_concat(std::move(extras), std::move(more));
+  };
+  append(m.is_mla, msg::explain_params_total_mla());
+  append(m.attention_output_gate, msg::explain_params_total_gate());
+  append(m.has_indexer, msg::explain_params_total_indexer());
+  append(p.linear_attention_layers > 0, msg::explain_params_total_linear());
+  const Message linear = p.linear_attention_layers > 0
+                             ? msg::explain_params_linear_term(std::to_string(p.linear_attention_layers),
+                                                               count(p.linear_attention_per_layer))
+                             : Message();
+  out.push_back(item("params_total", msg::explain_params_total_quantity(), msg::explain_params_total_formula(extras),
                      msg::explain_params_total_sub(std::move(published), count(p.embedding), count(p.lm_head),
                                                    m.tie_embeddings ? msg::explain_params_tied() : Message(),
-                                                   std::to_string(m.num_layers), count(p.attention_per_layer),
-                                                   count(p.mlp), count(p.router), count(p.vectors), count(p.extra),
-                                                   total),
+                                                   std::to_string(m.num_layers - p.linear_attention_layers),
+                                                   count(p.attention_per_layer), linear, count(p.mlp), count(p.router),
+                                                   count(p.vectors), count(p.extra), total),
                      {kTransformerMath}, total));
   if (m.is_moe) {
     const string active = grouped(p.active);
@@ -96,10 +113,17 @@ void explain_weights(const Resolved& r, const Estimate& e, std::vector<Explanati
   const ParamCounts& p = e.params;
   const WeightPrecision& w = r.precision();
   const double keep = std::max(16.0, w.bits_per_weight);
-  std::vector<Message> terms{weight_term(msg::explain_name_linear(), p.linear, w.bits_per_weight)};
+  // Linear layers at the format's bits, except the parts the format keeps in 16 bits (MXFP4: all but the experts).
+  const std::int64_t dense_mlp = static_cast<std::int64_t>(p.dense_layers) * p.dense_mlp_per_layer +
+                                 static_cast<std::int64_t>(p.moe_layers) * p.shared_expert_params;
+  const std::int64_t quantised = p.linear - (w.keep_attention_16bit ? p.attention : 0) -
+                                 (w.keep_dense_mlp_16bit ? dense_mlp : 0);
+  std::vector<Message> terms{weight_term(msg::explain_name_linear(), quantised, w.bits_per_weight)};
   auto kept = [&](Message name, std::int64_t n, bool flag) {
     if (n > 0) terms.push_back(weight_term(std::move(name), n, flag ? keep : w.bits_per_weight));
   };
+  if (w.keep_attention_16bit) kept(msg::explain_name_attention(), p.attention, true);
+  if (w.keep_dense_mlp_16bit) kept(msg::explain_name_dense_mlp(), dense_mlp, true);
   kept(msg::explain_name_embedding(), p.embedding, w.keep_embeddings_16bit);
   kept(msg::explain_name_lm_head(), p.lm_head, w.keep_lm_head_16bit);
   kept(msg::explain_name_router(), p.router, w.keep_router_16bit);
@@ -117,33 +141,55 @@ void explain_weights(const Resolved& r, const Estimate& e, std::vector<Explanati
 void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
   const Model& m = r.model();
   const Scenario& sc = r.scenario();
+  const KvShape ks = kv_shape(m, r.kv_bits);
   {
     const string per_token = grouped(e.kv_cache_bytes_per_token) + " B";
     const string b = bits(r.kv_bits / 8);
+    const string caching = std::to_string(ks.full_layers + ks.window_layers + ks.chunk_layers);
+    // DSA: the indexer's own key per token per layer.
+    const string indexer = m.has_indexer ? " + " + std::to_string(m.indexer.head_dim) + " × " +
+                                               std::to_string(ks.indexer_layers) + " × " +
+                                               bits(m.indexer.key_bits) + "/8 B"
+                                         : string();
+    const Message indexer_note = m.has_indexer ? msg::explain_kv_token_indexer() : Message();
     if (m.is_mla) {
-      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(), msg::explain_kv_token_mla_formula(),
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
+                         msg::explain_kv_token_mla_formula(indexer_note),
                          msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
-                                              std::to_string(m.mla.qk_rope_head_dim) + ") × " +
-                                              std::to_string(m.num_layers) + " × " + b + " B = " + per_token),
-                         {kMla}, per_token));
+                                              std::to_string(m.mla.qk_rope_head_dim) + ") × " + caching + " × " + b +
+                                              " B" + indexer + " = " + per_token),
+                         m.has_indexer ? std::vector<string>{kMla, kDsaCode} : std::vector<string>{kMla}, per_token));
     } else {
-      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(), msg::explain_kv_token_formula(),
-                         msg::common_verbatim("2 × " + std::to_string(m.num_layers) + " × " +
-                                              std::to_string(m.num_kv_heads) + " × " + std::to_string(m.head_dim) +
-                                              " × " + b + " B = " + per_token),
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
+                         msg::explain_kv_token_formula(indexer_note),
+                         msg::common_verbatim("2 × " + caching + " × " + std::to_string(m.num_kv_heads) + " × " +
+                                              std::to_string(m.head_dim) + " × " + b + " B" + indexer + " = " +
+                                              per_token),
                          {kVllm}, per_token));
     }
   }
   {
-    const KvShape ks = kv_shape(m, r.kv_bits);
     string expr = grouped(sc.concurrency) + " × (" + grouped(ks.full_bytes_per_token) + " B × " + grouped(sc.context);
     if (ks.window > 0) {
       expr += " + " + grouped(ks.window_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
               grouped(ks.window) + ")";
     }
+    if (ks.chunk > 0) {
+      expr += " + " + grouped(ks.chunk_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
+              grouped(ks.chunk) + ")";
+    }
+    std::vector<string> sources{kVllm};
+    if (ks.chunk > 0) sources.push_back(kLlama4);
+    if (ks.indexer_layers > 0) sources.push_back(kDsaCode);
+    if (e.state_bytes_per_sequence > 0) {
+      const LinearState st = linear_state(m, r.state_bits);
+      expr += " + " + std::to_string(st.layers) + " × (" + grouped(st.conv_values) + " + " +
+              grouped(st.recurrent_values) + ") × " + fixed(st.bytes_per_value, 0) + " B";
+      sources.insert(sources.end(), {kGatedDeltaNet, kHybridCache, kStateDtype});
+    }
     const string figure = bytes(e.memory.kv_cache);
     out.push_back(item("kv_cache", msg::explain_kv_quantity(), msg::explain_kv_formula(),
-                       msg::common_verbatim(expr + ") = " + figure), {kVllm}, figure));
+                       msg::common_verbatim(expr + ") = " + figure), std::move(sources), figure));
   }
   {
     const EngineProfile& eng = r.engine();

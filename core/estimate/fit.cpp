@@ -232,16 +232,24 @@ FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
 std::int64_t max_context(const Resolved& r, const Gpu& gpu, const Layout& layout) {
   const std::int64_t amount = amount_of(r);
   const std::int64_t cap = context_cap(r);
-  const Model& m = r.model();
-  const std::int64_t window = m.has_sliding_window && m.sliding_window.window > 1 ? m.sliding_window.window : 0;
+  // Below a window or chunk every layer grows with the context; past it only the uncapped
+  // layers do: search each linear piece between the caps.
+  const KvShape ks = kv_shape(r.model(), r.kv_bits);
+  std::vector<std::int64_t> kinks;
+  for (std::int64_t k : {ks.window, ks.chunk}) {
+    if (k > 1 && k < cap) kinks.push_back(k);
+  }
+  std::sort(kinks.begin(), kinks.end());
   return best_over_layouts(r, gpu, layout, [&](const Layout& l) -> std::int64_t {
     const double usable = usable_per_card(r, gpu, l, r.scenario().context, amount);
     auto need = [&](std::int64_t ctx) { return memory_per_card(r, &gpu, l, ctx, amount).total; };
-    // Below the window every layer grows; past it only the full-attention layers do.
-    const std::int64_t lower_cap = window > 0 ? std::min(cap, window) : cap;
-    const std::int64_t below = largest_fitting_linear(lower_cap, 1, 1025, usable, need);
-    if (window == 0 || below < lower_cap || lower_cap == cap) return below;
-    return largest_fitting_linear(cap, window, window + 1024, usable, need);
+    std::int64_t from = 1;
+    for (std::int64_t k : kinks) {
+      const std::int64_t below = largest_fitting_linear(k, from, from + 1024, usable, need);
+      if (below < k) return below;
+      from = k;
+    }
+    return largest_fitting_linear(cap, from, from + 1024, usable, need);
   });
 }
 

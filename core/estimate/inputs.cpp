@@ -13,6 +13,8 @@ using K = InputKind;
 using S = InputScope;
 constexpr double kNone = 0;
 
+// Context and prompt go to 100,000,000 tokens, the bound of the catalog's max_context
+// (catalog_fields.hpp kMaxTokens): Llama 4 Scout publishes 10,485,760.
 // clang-format off
 constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs{{
   {Input::Model,         "model",            "model",            K::Id,         kNone, kNone, false, "ID",      MsgId::input_model_help,            S::Scenario, false},
@@ -21,8 +23,8 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::Precision,     "precision",        "precision",        K::Id,         kNone, kNone, false, "ID",      MsgId::input_precision_help,        S::Scenario, false},
   {Input::KvPrecision,   "kv-precision",     "kv_precision",     K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_kv_precision_help,     S::Scenario, false},
   {Input::Task,          "task",             "task",             K::Enum,       kNone, kNone, false, "TASK",    MsgId::input_task_help,             S::Scenario, false},
-  {Input::Context,       "context",          "context",          K::Tokens,     1,     1e7,   false, "N",       MsgId::input_context_help,          S::Scenario, false},
-  {Input::Prompt,        "prompt",           "prompt",           K::Tokens,     1,     1e7,   false, "N",       MsgId::input_prompt_help,           S::Scenario, false},
+  {Input::Context,       "context",          "context",          K::Tokens,     1,     1e8,   false, "N",       MsgId::input_context_help,          S::Scenario, false},
+  {Input::Prompt,        "prompt",           "prompt",           K::Tokens,     1,     1e8,   false, "N",       MsgId::input_prompt_help,           S::Scenario, false},
   {Input::Concurrency,   "concurrency",      "concurrency",      K::Integer,    1,     1e6,   false, "N",       MsgId::input_concurrency_help,      S::Scenario, false},
   {Input::Batch,         "batch",            "batch",            K::Integer,    1,     1e6,   false, "N",       MsgId::input_batch_help,            S::Scenario, false},
   {Input::LoraRank,      "lora-rank",        "lora_rank",        K::Integer,    1,     4096,  false, "N",       MsgId::input_lora_rank_help,        S::Scenario, false},
@@ -49,6 +51,7 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::MinTokensPerS, "min-tokens-per-s", "min_tokens_per_s", K::Number,     0,     1e9,   false, "X",       MsgId::input_min_tokens_per_s_help, S::Plan,     false},
   {Input::MaxTtftMs,     "max-ttft-ms",      "max_ttft_ms",      K::Number,     0,     1e9,   false, "X",       MsgId::input_max_ttft_ms_help,      S::Plan,     false},
   {Input::Top,           "top",              "top",              K::Integer,    1,     1000,  false, "N",       MsgId::input_top_help,              S::Plan,     false},
+  {Input::Today,         "today",            "today",            K::Date,       kNone, kNone, false, "DATE",    MsgId::input_today_help,            S::Plan,     false},
   {Input::Lang,          "lang",             "lang",             K::Enum,       kNone, kNone, false, "zh|en",   MsgId::input_lang_help,             S::Scenario, false},
 }};
 // clang-format on

@@ -17,30 +17,35 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w) {
   const double bits = w.bits_per_weight > 0 ? w.bits_per_weight : 16;
   const double keep = kept_bits(bits);
   const double b_linear = bits / 8;
+  const double b_attention = (w.keep_attention_16bit ? keep : bits) / 8;
+  const double b_dense_mlp = (w.keep_dense_mlp_16bit ? keep : bits) / 8;
   const double b_router = (w.keep_router_16bit ? keep : bits) / 8;
   const double b_vectors = (w.keep_norms_16bit ? keep : bits) / 8;
   const double b_embedding = (w.keep_embeddings_16bit || (p.lm_head == 0 && w.keep_lm_head_16bit) ? keep : bits) / 8;
   const double b_head = (w.keep_lm_head_16bit ? keep : bits) / 8;
   const double b_extra = keep / 8;
 
+  // The MLP split: dense MLPs and shared experts (read for every token) and routed experts.
+  const double attention = static_cast<double>(p.attention);
+  const double dense_mlp = static_cast<double>(p.dense_layers) * static_cast<double>(p.dense_mlp_per_layer) +
+                           static_cast<double>(p.moe_layers) * static_cast<double>(p.shared_expert_params);
+  const double routed = std::max(0.0, static_cast<double>(p.mlp) - dense_mlp);
+
   WeightBytes out;
-  out.stored = static_cast<double>(p.linear) * b_linear + static_cast<double>(p.router) * b_router +
-               static_cast<double>(p.vectors) * b_vectors + static_cast<double>(p.embedding) * b_embedding +
-               static_cast<double>(p.lm_head) * b_head + static_cast<double>(p.extra) * b_extra;
+  out.stored = attention * b_attention + dense_mlp * b_dense_mlp + routed * b_linear +
+               static_cast<double>(p.router) * b_router + static_cast<double>(p.vectors) * b_vectors +
+               static_cast<double>(p.embedding) * b_embedding + static_cast<double>(p.lm_head) * b_head +
+               static_cast<double>(p.extra) * b_extra;
   // The matrix that does the output matmul: the untied head, or the tied embedding.
   const double head = p.lm_head > 0 ? static_cast<double>(p.lm_head) * b_head
                                     : static_cast<double>(p.embedding) * b_embedding;
   out.expert = static_cast<double>(p.expert_params) * b_linear;
-  const double routed_active = static_cast<double>(p.linear_active - p.attention) -
-                               static_cast<double>(p.dense_layers) * static_cast<double>(p.dense_mlp_per_layer) -
-                               static_cast<double>(p.moe_layers) * static_cast<double>(p.shared_expert_params);
-  const double dense_linear = static_cast<double>(p.linear_active) - std::max(0.0, routed_active);
-  out.read_dense = dense_linear * b_linear + static_cast<double>(p.router) * b_router +
+  out.read_dense = attention * b_attention + dense_mlp * b_dense_mlp + static_cast<double>(p.router) * b_router +
                    static_cast<double>(p.vectors) * b_vectors + head;
   return out;
 }
 
-// [SECTION] KV cache
+// [SECTION] KV cache and per-sequence state
 
 KvShape kv_shape(const Model& m, double kv_bits) {
   KvShape s;
@@ -51,27 +56,41 @@ KvShape kv_shape(const Model& m, double kv_bits) {
   } else {
     per_layer = 2.0 * m.num_kv_heads * m.head_dim * bytes;
   }
-  per_layer = std::max(0.0, per_layer);
+  s.per_layer = std::max(0.0, per_layer);
   const int layers = std::max(0, m.num_layers);
-  const int sliding = m.has_sliding_window && m.sliding_window.window > 0
-                          ? std::clamp(m.sliding_window.layers, 0, layers)
-                          : 0;
-  s.full_bytes_per_token = per_layer * (layers - sliding);
-  s.window_bytes_per_token = per_layer * sliding;
-  s.window = sliding > 0 ? m.sliding_window.window : 0;
+  int left = layers;
+  auto take = [&left](bool present, int n) {
+    const int k = present ? std::clamp(n, 0, left) : 0;
+    left -= k;
+    return k;
+  };
+  const int linear = take(m.has_linear_attention, m.linear_attention.layers);
+  s.window_layers = take(m.has_sliding_window && m.sliding_window.window > 0, m.sliding_window.layers);
+  s.chunk_layers = take(m.has_chunked_attention && m.chunked_attention.chunk > 0, m.chunked_attention.layers);
+  s.full_layers = left;
+  s.window = s.window_layers > 0 ? m.sliding_window.window : 0;
+  s.chunk = s.chunk_layers > 0 ? m.chunked_attention.chunk : 0;
+  if (m.has_indexer) {
+    s.indexer_layers = layers - linear;
+    s.indexer_per_layer = std::max(0.0, static_cast<double>(m.indexer.head_dim) * m.indexer.key_bits / 8);
+  }
+  s.full_bytes_per_token = s.per_layer * s.full_layers + s.indexer_per_layer * s.indexer_layers;
+  s.window_bytes_per_token = s.per_layer * s.window_layers;
+  s.chunk_bytes_per_token = s.per_layer * s.chunk_layers;
   return s;
 }
 
 std::int64_t kv_cache_bytes_per_token(const Model& m, double kv_bits) {
   const KvShape s = kv_shape(m, kv_bits);
-  return to_bytes(s.full_bytes_per_token + s.window_bytes_per_token);
+  return to_bytes(s.full_bytes_per_token + s.window_bytes_per_token + s.chunk_bytes_per_token);
 }
 
 double kv_cache_bytes_per_sequence(const Model& m, double kv_bits, std::int64_t context) {
   const KvShape s = kv_shape(m, kv_bits);
   const double ctx = static_cast<double>(std::max<std::int64_t>(0, context));
   const double windowed = s.window > 0 ? std::min(ctx, static_cast<double>(s.window)) : ctx;
-  return s.full_bytes_per_token * ctx + s.window_bytes_per_token * windowed;
+  const double chunked = s.chunk > 0 ? std::min(ctx, static_cast<double>(s.chunk)) : ctx;
+  return s.full_bytes_per_token * ctx + s.window_bytes_per_token * windowed + s.chunk_bytes_per_token * chunked;
 }
 
 double kv_replication(const Model& m, int tp) {
@@ -80,6 +99,23 @@ double kv_replication(const Model& m, int tp) {
   if (m.num_kv_heads > 0 && tp > m.num_kv_heads) return static_cast<double>(tp) / m.num_kv_heads;
   return 1;
 }
+
+LinearState linear_state(const Model& m, double state_bits) {
+  LinearState s;
+  if (!m.has_linear_attention) return s;
+  const LinearAttention& la = m.linear_attention;
+  const double key_dim = static_cast<double>(std::max(0, la.num_key_heads)) * std::max(0, la.key_head_dim);
+  const double value_dim = static_cast<double>(std::max(0, la.num_value_heads)) * std::max(0, la.value_head_dim);
+  s.layers = std::clamp(la.layers, 0, std::max(0, m.num_layers));
+  s.conv_values = std::max(0, la.conv_kernel - 1) * (2 * key_dim + value_dim);
+  s.recurrent_values = static_cast<double>(std::max(0, la.num_value_heads)) * std::max(0, la.key_head_dim) *
+                       std::max(0, la.value_head_dim);
+  s.bytes_per_value = state_bits / 8;
+  s.bytes = s.layers * (s.conv_values + s.recurrent_values) * s.bytes_per_value;
+  return s;
+}
+
+double state_bytes_per_sequence(const Model& m, double state_bits) { return linear_state(m, state_bits).bytes; }
 
 // [SECTION] Training states
 
@@ -261,8 +297,9 @@ MemoryBreakdown inference_per_card(const Resolved& r, const Gpu* gpu, const Layo
   const EngineMemory em = engine_memory(r, gpu, l, std::min(r.scenario().prompt, context), concurrency);
   MemoryBreakdown out;
   out.weights = to_bytes(em.weights);
-  out.kv_cache = to_bytes(c * kv_cache_bytes_per_sequence(m, r.kv_bits, context) *
-                          kv_replication(m, l.tensor_parallel) / std::max(1, l.cards));
+  out.kv_cache = to_bytes(c * (kv_cache_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, l.tensor_parallel) +
+                               state_bytes_per_sequence(m, r.state_bits)) /
+                          std::max(1, l.cards));
   out.activations = to_bytes(em.activation.bytes + em.reserve);
   out.overhead = to_bytes(em.non_torch);
   return sum_total(out);

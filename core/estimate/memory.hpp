@@ -1,5 +1,6 @@
 // Memory in bytes: weights by precision (what each format leaves in 16-bit), the KV cache
-// (GQA, head_dim from the config, sliding windows, MLA latents), ZeRO-sharded model states,
+// (GQA, head_dim from the config, sliding and chunked windows, MLA latents, the DSA indexer's keys)
+// and linear attention's fixed state, ZeRO-sharded model states,
 // Korthikanti et al. activations, LoRA adapters, and the per-card totals for a layout.
 // Sources: docs/model.md §Memory.
 #pragma once
@@ -26,25 +27,52 @@ struct WeightBytes {
   double expert = 0;      // one routed expert (0 for dense models)
 };
 // Quantised formats store linear layers at bits_per_weight and keep the tensors the precision
-// lists as "unquantized" (embeddings, lm_head, norms, router) at 16 bits; a vision tower stays
-// at 16 bits (32 for FP32).
+// lists as "unquantized" (embeddings, lm_head, norms, router, attention, dense MLPs and shared
+// experts) at 16 bits; a vision tower stays at 16 bits (32 for FP32). MXFP4 (gpt-oss) quantises
+// only the routed experts.
 WeightBytes weight_bytes(const ParamCounts& params, const WeightPrecision& precision);
 
-// [SECTION] KV cache
+// [SECTION] KV cache and per-sequence state
 
+// What the attention layers keep per token. Each layer has one kind of attention: full (every
+// token cached), sliding window (the last `window` tokens), chunked (Llama 4: the tokens of the
+// current chunk, at most `chunk`), or linear (Gated DeltaNet: no per-token cache, a fixed state
+// per sequence instead). Engines cap windowed and chunked layers (vLLM's hybrid KV cache manager).
 struct KvShape {
-  double full_bytes_per_token = 0;    // summed over full-attention layers
-  double window_bytes_per_token = 0;  // summed over sliding-window layers
-  std::int64_t window = 0;            // tokens kept by a sliding layer
+  double per_layer = 0;             // bytes per token per caching layer: MHA/GQA 2 x kv_heads x head_dim x bits/8
+                                    // (K and V); MLA (kv_lora_rank + qk_rope_head_dim) x bits/8
+  int full_layers = 0;              // layers that cache every token
+  int window_layers = 0;            // sliding-window layers
+  std::int64_t window = 0;          // tokens kept by a sliding layer (0 = none)
+  int chunk_layers = 0;             // chunked-attention layers
+  std::int64_t chunk = 0;           // tokens per chunk (0 = none)
+  int indexer_layers = 0;           // DSA: layers whose indexer caches its own key per token
+  double indexer_per_layer = 0;     // its bytes per token per layer: head_dim x key_bits/8
+  double full_bytes_per_token = 0;    // full_layers x per_layer + indexer_layers x indexer_per_layer
+  double window_bytes_per_token = 0;  // window_layers x per_layer
+  double chunk_bytes_per_token = 0;   // chunk_layers x per_layer
 };
-// Per layer per token: MHA/GQA 2 x kv_heads x head_dim x bits/8 (K and V);
-// MLA (kv_lora_rank + qk_rope_head_dim) x bits/8 (the latent and the shared rotary key).
 KvShape kv_shape(const Model& model, double kv_bits);
-std::int64_t kv_cache_bytes_per_token(const Model& model, double kv_bits);  // all layers, no window cap
+// Layers that keep a per-token cache, one token, window and chunk caps not applied.
+std::int64_t kv_cache_bytes_per_token(const Model& model, double kv_bits);
+// One sequence at `context` tokens: full x context + window x min(context, window) + chunk x min(context, chunk).
 double kv_cache_bytes_per_sequence(const Model& model, double kv_bits, std::int64_t context);
 // How many copies of the cache tensor parallelism makes: kv_heads < tp replicates KV heads
 // (tp / kv_heads); MLA's single latent is replicated on every rank (tp).
 double kv_replication(const Model& model, int tensor_parallel);
+
+// Linear-attention layers' fixed state per sequence (Gated DeltaNet): a causal-convolution state of
+// (conv_kernel - 1) x (2 x key_heads x key_head_dim + value_heads x value_head_dim) values and a
+// recurrent state of value_heads x key_head_dim x value_head_dim values, per layer, whatever the context.
+struct LinearState {
+  int layers = 0;
+  double conv_values = 0;       // per layer
+  double recurrent_values = 0;  // per layer
+  double bytes_per_value = 2;   // state_bits / 8
+  double bytes = 0;             // layers x (conv + recurrent) x bytes_per_value
+};
+LinearState linear_state(const Model& model, double state_bits);
+double state_bytes_per_sequence(const Model& model, double state_bits);
 
 // [SECTION] Training states (ZeRO, Rajbhandari et al. 2020)
 

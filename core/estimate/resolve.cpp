@@ -111,6 +111,9 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
                                 ids_of(catalog.kv_precisions)));
   }
 
+  // Linear-attention state: kept in the activations' dtype (FP32 for FP32 weights), whatever the KV type.
+  r.state_bits = r.precision_ptr && r.precision_ptr->bits_per_weight >= 32 ? 32 : 16;
+
   // Engine.
   r.engine_ptr = catalog.find_engine(sc.engine);
   if (!r.engine_ptr) {

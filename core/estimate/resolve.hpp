@@ -32,6 +32,7 @@ struct Resolved {
   ComputeType compute = ComputeType::Bf16; // matmul type (QLoRA: the 16-bit compute dtype)
   std::string kv_id;                       // catalog id or "auto-16" / "auto-32"
   double kv_bits = 16;                     // effective bits per cached value
+  double state_bits = 16;                  // linear-attention state: the model's dtype (vLLM mamba cache "auto")
   Capability kv_requires = Capability::None;
   Task task = Task::Inference;
   ParamCounts params;

@@ -31,17 +31,35 @@ double distinct_experts(int experts, int top_k, double tokens) {
 }
 
 double attention_flops_per_token(const Model& m, double context) {
+  const KvShape ks = kv_shape(m, 16);  // only the layer counts and caps are used
   const double heads = m.num_attention_heads;
   const double d_qk = m.is_mla ? m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim : m.head_dim;
   const double d_v = m.is_mla ? m.mla.v_head_dim : m.head_dim;
   const double per_position = 2 * heads * (d_qk + d_v);
-  const int layers = std::max(0, m.num_layers);
-  const int sliding = m.has_sliding_window && m.sliding_window.window > 0
-                          ? std::clamp(m.sliding_window.layers, 0, layers)
-                          : 0;
   const double ctx = std::max(0.0, context);
-  const double windowed = sliding > 0 ? std::min(ctx, static_cast<double>(m.sliding_window.window)) : ctx;
-  return per_position * ((layers - sliding) * ctx + sliding * windowed);
+  auto capped = [ctx](std::int64_t cap) { return cap > 0 ? std::min(ctx, static_cast<double>(cap)) : ctx; };
+  // DSA: the main attention reads only the indexer's top_k tokens; the indexer scores every one.
+  const double full_positions = m.has_indexer ? capped(m.indexer.top_k) : ctx;
+  double flops = per_position * (ks.full_layers * full_positions + ks.window_layers * capped(ks.window) +
+                                 ks.chunk_layers * capped(ks.chunk));
+  if (m.has_indexer) flops += 2.0 * m.indexer.num_heads * m.indexer.head_dim * ctx * ks.indexer_layers;
+  if (m.has_linear_attention) {  // Gated DeltaNet: state update and read, plus the short convolution
+    const LinearAttention& la = m.linear_attention;
+    const LinearState st = linear_state(m, 16);
+    const double conv_dim = 2.0 * la.num_key_heads * la.key_head_dim + 1.0 * la.num_value_heads * la.value_head_dim;
+    flops += st.layers * (4 * st.recurrent_values + 2 * conv_dim * std::max(0, la.conv_kernel));
+  }
+  return flops;
+}
+
+double kv_read_bytes_per_sequence(const Model& m, double kv_bits, std::int64_t context) {
+  const KvShape ks = kv_shape(m, kv_bits);
+  const double ctx = static_cast<double>(std::max<std::int64_t>(0, context));
+  auto capped = [ctx](std::int64_t cap) { return cap > 0 ? std::min(ctx, static_cast<double>(cap)) : ctx; };
+  const double full_positions = m.has_indexer ? capped(m.indexer.top_k) : ctx;
+  return ks.per_layer * (ks.full_layers * full_positions + ks.window_layers * capped(ks.window) +
+                         ks.chunk_layers * capped(ks.chunk)) +
+         ks.indexer_per_layer * ks.indexer_layers * ctx;
 }
 
 double allreduce_seconds(const EngineProfile& e, const Gpu& g, int tp, double bytes) {
@@ -91,7 +109,8 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   const double experts = m.is_moe ? distinct_experts(m.moe.num_experts, m.moe.experts_per_token, c) : 0;
   out.weight_bytes = r.decode_weight_bytes;
   out.expert_bytes = r.expert_bytes * r.params.moe_layers * experts;
-  out.kv_bytes = c * kv_cache_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, tp);
+  out.kv_bytes = c * (kv_read_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, tp) +
+                      state_bytes_per_sequence(m, r.state_bits));
   out.weights_ms = safe_div(out.weight_bytes, card_bw * out.kernel_efficiency) * 1000;
   out.experts_ms = safe_div(out.expert_bytes, card_bw * out.kernel_efficiency * std::clamp(e.expert_efficiency, 0.0, 1.0)) * 1000;
   out.kv_ms = safe_div(out.kv_bytes, card_bw) * 1000;

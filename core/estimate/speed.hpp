@@ -20,8 +20,17 @@ namespace cardfit {
 double distinct_experts(int experts, int top_k, double tokens);
 
 // Attention FLOPs per token over all layers at `context` positions (forward):
-// 2 x heads x (d_qk + d_v) x positions per layer, sliding layers capped at their window.
+// 2 x heads x (d_qk + d_v) x positions per layer, sliding layers capped at their window, chunked
+// layers at their chunk, DSA layers at the indexer's top_k (plus the indexer's 2 x index_heads x
+// index_head_dim x context); a linear-attention layer costs 4 x value_heads x key_head_dim x
+// value_head_dim (state update and read) + 2 x conv_dim x conv_kernel, whatever the context.
 double attention_flops_per_token(const Model& model, double context);
+
+// KV bytes one decode step reads for one sequence at `context` tokens: every cached token of the
+// full layers (DSA: only the top_k tokens the indexer picks, plus the indexer's keys of every
+// token), min(context, window) / min(context, chunk) tokens of windowed / chunked layers.
+// The linear-attention state (state_bytes_per_sequence) is read on top of it.
+double kv_read_bytes_per_sequence(const Model& model, double kv_bits, std::int64_t context);
 
 // One tensor-parallel all-reduce of `bytes` per card: latency + ring traffic 2(t-1)/t x bytes
 // over the card's link, seconds (0 on one card or with layer split).

@@ -98,6 +98,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
         {"adapters", e.adapter_params}}},
       {"kv_cache_bytes_per_token", e.kv_cache_bytes_per_token},
       {"kv_cache_bytes_per_sequence", e.kv_cache_bytes_per_sequence},
+      {"state_bytes_per_sequence", e.state_bytes_per_sequence},
       {"weight_bytes_per_token", e.weight_bytes_per_token},
       {"train_flops", e.train_flops},
       {"memory_bytes", memory_json(e.memory)},

@@ -40,6 +40,9 @@ json option_json(const Option& o, const Plan& p) {
   j["price_derived"] = o.price_derived;
   j["student_discount"] = o.student;
   j["pickable"] = o.pickable;
+  j["as_of"] = o.as_of;                  // YYYY when the source prints no month
+  j["month_unknown"] = o.month_unknown;  // "month not stated"
+  j["price_stale"] = o.price_stale;      // older than thresholds.stale_price_months before "today"
   j["isolation"] = std::string(name_of(o.isolation));
   j["monthly_cost"] = money(o.monthly_cost, c);
   j["extra_fees"] = money(o.extra_fees, c);

@@ -56,6 +56,7 @@ void bind(V& v, R& rq) {
   v.number(Input::MinTokensPerS, rq.min_tokens_per_s);
   v.number(Input::MaxTtftMs, rq.max_ttft_ms);
   v.integer(Input::Top, rq.top);
+  v.date(Input::Today, rq.today);
 }
 
 // [SECTION] Reading one pair
@@ -165,6 +166,12 @@ class Reader {
     }
     out = std::move(items);
   }
+  void date(Input in, std::string& out) {
+    if (!mine(in)) return;
+    const std::optional<CatalogDate> d = parse_catalog_date(value_);
+    if (!d || d->month == 0) return fail(msg::err_today_date(spec_.field, value_));
+    out = value_;
+  }
   void flag(Input in, bool& out) {
     if (!mine(in)) return;
     if (value_ == "1" || value_ == "true" || value_.empty()) {
@@ -272,6 +279,7 @@ class Texts {
   void lang(Input in, const PlanRequest& rq) { enumeration(in, rq.lang); }
   void list(Input in, const std::vector<std::string>& v) { set(in, join(v)); }
   void flag(Input in, const bool& v) { set(in, v ? "1" : "0"); }
+  void date(Input in, const std::string& v) { set(in, v); }
 
  private:
   void set(Input in, std::string v) { values[static_cast<std::size_t>(in)] = std::move(v); }
@@ -352,6 +360,7 @@ KeyValues request_to_pairs(const PlanRequest& rq) {
   const Texts now = texts_of(rq);
   KeyValues kv{{"v", std::string(kStateVersion)}};
   for (const InputSpec& spec : input_specs()) {
+    if (spec.id == Input::Today) continue;  // the reader's own date, never part of a link
     const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
     if (t != defaults.values[static_cast<std::size_t>(spec.id)] && !t.empty()) kv.emplace_back(spec.key, t);
   }

@@ -33,9 +33,21 @@ struct Context {
   Budget budget;
   std::vector<char> platform_allowed;  // parallel to catalog.platforms
   bool explicit_platforms = false;
+  std::optional<CatalogDate> today;    // request.today: judges how old the prices are
   bool targets = false;                // a speed target applies (inference only)
   std::vector<const Gpu*> gpus;        // GPUs rented by an allowed offer (and scenario.gpu), catalog order
 };
+
+// True when some offer of the platform publishes a number (not only "ask the vendor").
+bool has_priced_offer(const Catalog& catalog, const std::string& platform) {
+  for (const Offer& o : catalog.offers) {
+    if (o.platform != platform) continue;
+    for (const OfferPrice& p : o.prices) {
+      if (p.price.high > 0) return true;
+    }
+  }
+  return false;
+}
 
 std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   std::vector<Issue> issues;
@@ -58,6 +70,10 @@ std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   range(Input::MinTokensPerS, r.min_tokens_per_s);
   range(Input::MaxTtftMs, r.max_ttft_ms);
   range(Input::Top, r.top);
+  if (!r.today.empty()) {
+    const std::optional<CatalogDate> d = parse_catalog_date(r.today);
+    if (!d || d->month == 0) issues.push_back({"today", msg::err_today_date("today", r.today)});
+  }
   if (r.usd_cny == 0 && !(catalog.defaults.usd_cny > 0)) issues.push_back({"usd_cny", msg::err_plan_no_rate()});
   return issues;
 }
@@ -246,6 +262,11 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     o.unit = offer.unit;
     o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;
     o.pickable = runnable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
+    o.as_of = offer.as_of;
+    if (const std::optional<CatalogDate> d = parse_catalog_date(offer.as_of)) {
+      o.month_unknown = d->month == 0;
+      if (ctx.today) o.price_stale = months_between(*d, *ctx.today) > c.defaults.thresholds.stale_price_months;
+    }
     o.cards = ge.cards;
     o.need_bytes = static_cast<double>(ge.per_card_bytes);
     o.usable_bytes = static_cast<double>(ge.usable_bytes);
@@ -386,6 +407,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
   ev.candidates = std::move(sorted);
   const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
   const bool fp8 = precision && precision->compute == ComputeType::Fp8;
+  const bool fp4 = precision && precision->requires_capability == Capability::Fp4;
   // The pick: the first (cheapest) qualifying option within one machine; one spanning
   // machines only when none does (the offers promise no fast network between machines), and never
   // a cluster of consumer or workstation cards while one machine of datacenter cards holds the job.
@@ -400,6 +422,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
       const Candidate& c = ev.candidates[i];
       if (!qualifies(c.option)) continue;
       if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
+      if (suggested && fp4 && !(c.gpu->fp4_dense_tflops > 0)) continue;
       if (pass == 0 && machines(c) > 1) {
         ev.cheaper_multi_machine = true;
         continue;
@@ -608,13 +631,14 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
   if (!issues.empty()) return Result<Plan>::failure(std::move(issues));
 
   const double usd_cny = request.usd_cny > 0 ? request.usd_cny : catalog.defaults.usd_cny;
-  Context ctx{catalog, request, CostInputs{}, Budget{}, {}, false, false, {}};
+  Context ctx{catalog, request, CostInputs{}, Budget{}, {}, false, std::nullopt, false, {}};
   ctx.cost.hours_per_day = request.hours_per_day;
   ctx.cost.student = request.student;
   ctx.cost.currency = request.currency;
   ctx.cost.usd_cny = usd_cny;
   ctx.budget = resolve_budget(catalog, request, usd_cny);
   ctx.explicit_platforms = !request.platforms.empty();
+  if (!request.today.empty()) ctx.today = parse_catalog_date(request.today);
   ctx.platform_allowed.assign(catalog.platforms.size(), ctx.explicit_platforms ? 0 : 1);
   for (const std::string& id : request.platforms) {
     for (std::size_t i = 0; i < catalog.platforms.size(); ++i) {
@@ -655,6 +679,18 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
   p.memory_bytes = est.memory.total;
   p.warnings = est.warnings;
   if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());
+  // A platform asked for by name that has no priced offer says why (its no_price_reason).
+  for (const std::string& id : request.platforms) {
+    const Platform* pl = catalog.find_platform(id);
+    if (pl && !has_priced_offer(catalog, id)) {
+      const Message reason = pl->no_price_reason_en.empty() ? msg::plan_warn_no_public_price_default()
+                                                            : msg::common_bilingual(pl->no_price_reason_en,
+                                                                                    pl->no_price_reason_zh.empty()
+                                                                                        ? pl->no_price_reason_en
+                                                                                        : pl->no_price_reason_zh);
+      p.warnings.push_back(msg::plan_warn_no_public_price(platform_name(*pl), reason));
+    }
+  }
   p.quote_only = ev.quote_only;
   p.options_total = ev.candidates.size();
 

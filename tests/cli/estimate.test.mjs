@@ -70,7 +70,7 @@ test('bad input: {"ok": false, "errors": [...]} and a non-zero exit', { skip: !C
     [['estimate', '--model', 'no-such-model'], 'model'],
     [['estimate', '--context', '8q'], 'context'],
     [['estimate', '--context', '0'], 'context'],
-    [['estimate', '--context', '20M'], 'context'],
+    [['estimate', '--context', '200M'], 'context'],
     [['estimate', '--task', 'dance'], 'task'],
     [['estimate', '--task', 'qlora', '--precision', 'fp8'], 'precision'],
     [['estimate', '--task', 'lora', '--lora-rank', '0'], 'lora_rank'],
