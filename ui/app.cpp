@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "cardfit_version.hpp"
 #include "embedded.hpp"
 #include "fonts.hpp"
 #include "panels.hpp"
@@ -36,6 +37,8 @@ void apply_style(float dpi_scale) {
 
 void draw_header(App& app) {
   ImGui::TextUnformatted(T(app, MsgId::app_title));
+  ImGui::SameLine();
+  ImGui::TextDisabled("v%s", kVersion);  // the release this page or app is (CMake project(VERSION))
   const char* other = T(app, MsgId::app_language);
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(other).x -
                   ImGui::GetStyle().FramePadding.x * 2);
