@@ -74,7 +74,7 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     r.model_ptr = &*sc.custom_model;
   } else {
     r.model_ptr = catalog.find_model(sc.model);
-    if (!r.model_ptr) errors.push_back(unknown_id("model", MsgId::cat_noun_model, sc.model, ids_of(catalog.models)));
+    if (!r.model_ptr) errors.push_back(unknown_entry("model", MsgId::cat_noun_model, sc.model, catalog.models));
   }
   if (r.model_ptr) {
     std::vector<Issue> model_errors = validate_model(*r.model_ptr, "model", !sc.custom_model);
@@ -88,8 +88,8 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   // Precision, and whether the task makes sense with it.
   r.precision_ptr = catalog.find_weight_precision(sc.precision);
   if (!r.precision_ptr) {
-    errors.push_back(unknown_id("precision", MsgId::cat_noun_weight_precision, sc.precision,
-                                ids_of(catalog.weight_precisions)));
+    errors.push_back(unknown_entry("precision", MsgId::cat_noun_weight_precision, sc.precision,
+                                   catalog.weight_precisions));
   } else {
     check_precision_for_task(catalog, sc, r, errors);
   }
@@ -105,14 +105,14 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     r.kv_requires = kv->requires_capability;
     if (is_training(sc.task)) r.warnings.push_back(msg::est_warn_kv_training());
   } else {
-    errors.push_back(unknown_id("kv_precision", MsgId::cat_noun_kv_precision, sc.kv_precision,
-                                ids_of(catalog.kv_precisions)));
+    errors.push_back(unknown_entry("kv_precision", MsgId::cat_noun_kv_precision, sc.kv_precision,
+                                   catalog.kv_precisions));
   }
 
   // Engine.
   r.engine_ptr = catalog.find_engine(sc.engine);
   if (!r.engine_ptr) {
-    errors.push_back(unknown_id("engine", MsgId::cat_noun_engine, sc.engine, ids_of(catalog.engines)));
+    errors.push_back(unknown_entry("engine", MsgId::cat_noun_engine, sc.engine, catalog.engines));
   } else if (sc.task == Task::Inference && r.precision_ptr && !r.precision_ptr->engines.empty() &&
              std::find(r.precision_ptr->engines.begin(), r.precision_ptr->engines.end(), r.engine_ptr->id) ==
                  r.precision_ptr->engines.end()) {
@@ -164,7 +164,7 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     if (const Gpu* g = catalog.find_gpu(sc.gpu)) {
       r.gpus.push_back(g);
     } else {
-      errors.push_back(unknown_id("gpu", MsgId::cat_noun_gpu, sc.gpu, ids_of(catalog.gpus)));
+      errors.push_back(unknown_entry("gpu", MsgId::cat_noun_gpu, sc.gpu, catalog.gpus));
     }
   } else {
     for (const Gpu& g : catalog.gpus) r.gpus.push_back(&g);
