@@ -40,7 +40,7 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::BudgetTier,    "budget-tier",      "budget_tier",      K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_budget_tier_help,      S::Plan,     false},
   {Input::Budget,        "budget",           "budget",           K::Number,     0,     1e9,   true,  "AMOUNT",  MsgId::input_budget_help,           S::Plan,     false},
   {Input::Currency,      "currency",         "currency",         K::Enum,       kNone, kNone, false, "CNY|USD", MsgId::input_currency_help,         S::Plan,     false},
-  {Input::UsdCny,        "usd-cny",          "usd_cny",          K::Number,     0,     1000,  true,  "RATE",    MsgId::input_usd_cny_help,          S::Plan,     false},
+  {Input::UsdCny,        "usd-cny",          "usd_cny",          K::Number,     0.01,  1000,  false, "RATE",    MsgId::input_usd_cny_help,          S::Plan,     false},
   {Input::HoursPerDay,   "hours-per-day",    "hours_per_day",    K::Number,     0,     24,    true,  "H",       MsgId::input_hours_per_day_help,    S::Plan,     false},
   {Input::Term,          "term",             "term",             K::Enum,       kNone, kNone, false, "TERM",    MsgId::input_term_help,             S::Plan,     false},
   {Input::Platform,      "platform",         "platforms",        K::IdList,     kNone, kNone, false, "ID",      MsgId::input_platform_help,         S::Plan,     false},

@@ -60,9 +60,12 @@ void bind(V& v, R& rq) {
 
 // [SECTION] Reading one pair
 
-bool is_id(const std::string& s) {
+// An id as users may type it: any case ("Qwen2.5-7B", "Q4_K_M") or an alias ("4090"); the
+// catalog match (plan.hpp with_catalog_ids) happens in estimate() and plan().
+bool is_id_text(const std::string& s) {
   return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '-';
   });
 }
 
@@ -158,7 +161,7 @@ class Reader {
     std::vector<std::string> items = split_list(value_);
     if (items.empty()) return fail(msg::err_link_empty_list(spec_.field));
     for (const std::string& item : items) {
-      if (spec_.kind == InputKind::Words ? !is_lora_target(item) : !is_id(item)) {
+      if (spec_.kind == InputKind::Words ? !is_lora_target(item) : !is_id_text(item)) {
         return fail(spec_.kind == InputKind::Words ? msg::err_lora_targets_unknown(item)
                                                     : msg::err_link_id(spec_.field, item));
       }
@@ -180,15 +183,27 @@ class Reader {
   bool mine(Input in) const { return in == spec_.id; }
   void fail(Message m) { issue = Issue{spec_.field, std::move(m)}; }
   bool read_id(std::string& out) {
-    if (!is_id(value_)) {
+    if (!is_id_text(value_)) {
       fail(msg::err_link_id(spec_.field, value_));
       return false;
     }
     out = value_;
     return true;
   }
+  // What an error suggests typing, by the input's kind.
+  Message examples(NumberStyle style) const {
+    switch (spec_.kind) {
+      case InputKind::Integer:
+      case InputKind::Zero: return msg::err_number_examples_integer();
+      case InputKind::Number:  // training tokens read like parameter counts ("2B"); the rest are amounts
+        return spec_.id == Input::Tokens ? msg::err_number_examples_decimal() : msg::err_number_examples_amount();
+      case InputKind::Fraction: return msg::err_number_examples_fraction();
+      default:
+        return style == NumberStyle::Tokens ? msg::err_number_examples_tokens() : msg::err_number_examples_decimal();
+    }
+  }
   bool read_number(NumberStyle style, double& out) {
-    Result<double> r = parse_number(value_, spec_.field, style);
+    Result<double> r = parse_number(value_, spec_.field, style, examples(style));
     if (!r.ok()) {
       issue = r.errors.front();
       return false;
@@ -201,7 +216,7 @@ class Reader {
     std::string t = value_;
     const bool percent = !t.empty() && t.back() == '%';
     if (percent) t.pop_back();
-    Result<double> r = parse_number(t, spec_.field, NumberStyle::Decimal);
+    Result<double> r = parse_number(t, spec_.field, NumberStyle::Decimal, examples(NumberStyle::Decimal));
     if (!r.ok()) {
       issue = r.errors.front();
       return false;
