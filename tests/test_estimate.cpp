@@ -278,3 +278,39 @@ TEST_CASE("warnings: precision support and layout") {
   rep.cards = 2;
   CHECK_FALSE(warned(run(rep).gpus[0], "KV head is replicated"));
 }
+
+TEST_CASE("ids in any case or as an alias give the catalog's ids in the result") {
+  Scenario s;
+  s.model = "Qwen2.5-7B";
+  s.precision = "BF16";
+  s.kv_precision = "FP8_E4M3";
+  s.engine = "vLLM";
+  s.gpu = "4090";
+  const Estimate e = run(s);
+  CHECK(e.model == "qwen2.5-7b");
+  CHECK(e.precision == "bf16");
+  CHECK(e.kv_precision == "fp8");
+  REQUIRE(e.gpus.size() == 1);
+  CHECK(e.gpus[0].gpu == "rtx-4090");
+  Scenario canonical;
+  canonical.kv_precision = "fp8";
+  canonical.gpu = "rtx-4090";
+  CHECK(run(canonical).memory.total == e.memory.total);
+}
+
+TEST_CASE("a training time beyond any number is an error naming tokens, never 0 hours") {
+  Scenario s;
+  s.task = Task::Full;
+  s.gpu = "h100-sxm";
+  s.tokens = 1e15;
+  s.mfu = 1e-300;  // within (0, 1], but tokens / (peak x MFU) overflows
+  const Result<Estimate> r = estimate(catalog(), s);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.at(0).field == "tokens");
+  CHECK(message_key(r.errors[0].message.id) == "err.result.train_time");
+  s.mfu = 1e-200;  // huge but computable: a figure, finite and positive
+  const Estimate slow = run(s);
+  REQUIRE(slow.gpus.at(0).train_hours);
+  CHECK(std::isfinite(*slow.gpus[0].train_hours));
+  CHECK(*slow.gpus[0].train_hours > 1e100);
+}

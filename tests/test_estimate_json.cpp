@@ -35,3 +35,13 @@ TEST_CASE("contract keys, codes and sources") {
   CHECK(x["sources"][0] == "transformer-math-101");
   CHECK(x["substituted"].get<std::string>().find("= " + std::to_string(0)) == std::string::npos);
 }
+
+TEST_CASE("the JSON names its contract and prints compact unless pretty") {
+  const Estimate e = test::run(Scenario{});
+  const std::string compact = estimate_to_json(e, test::catalog(), Lang::En);
+  const std::string pretty = estimate_to_json(e, test::catalog(), Lang::En, JsonStyle::Pretty);
+  CHECK(compact.rfind(R"({"schema":"cardfit.estimate/1","ok":true,"model":"qwen2.5-7b",)", 0) == 0);
+  CHECK(compact.find('\n') == std::string::npos);
+  CHECK(pretty.rfind("{\n  \"schema\": \"cardfit.estimate/1\",\n  \"ok\": true,", 0) == 0);
+  CHECK(json::parse(compact) == json::parse(pretty));
+}

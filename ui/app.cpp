@@ -114,6 +114,7 @@ void app_init(App& app, const AppOptions& options) {
       app.state_notice.insert(app.state_notice.end(), check.errors.begin(), check.errors.end());
       decoded.request = PlanRequest{};
     }
+    decoded.request = with_catalog_ids(app.catalog, std::move(decoded.request));  // "gpu=4090" -> rtx-4090
   }
   app.state = make_ui_state(decoded.request, ui_lang);
   app.published_state = state_query(app.state.request);
