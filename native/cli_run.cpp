@@ -16,6 +16,7 @@
 
 #include "cardfit_version.hpp"
 #include "cli.hpp"
+#include "inputs.hpp"
 #include "messages.hpp"
 #include "plan_json.hpp"
 #include "suggest.hpp"
@@ -97,13 +98,15 @@ std::vector<Issue> usage_problems(const CLI::App& sub) {
   }
   for (const CLI::Option* o : sub.get_options()) {
     if (o->get_lnames().empty()) continue;  // positionals and --help
-    const std::string flag = "--" + o->get_lnames().front();
-    const std::string field = o->get_lnames().front();
+    const std::string key = o->get_lnames().front();
+    const std::string flag = "--" + key;
+    const InputSpec* spec = find_input(key);  // errors name an input's field, as the core's do
+    const std::string field = spec ? spec->field : key;
     if (o->count() > 1 && !repeatable(*o)) out.push_back({field, msg::cli_err_repeated(std::to_string(o->count()), flag)});
     if (o->count() > 0 && o->get_expected_max() >= 1) {
       const auto& results = o->results();
       const bool any_value = std::any_of(results.begin(), results.end(), [](const std::string& r) { return !r.empty(); });
-      if (!any_value) out.push_back({field, msg::cli_err_needs_value(field, o->get_lnames().front())});
+      if (!any_value) out.push_back({field, msg::cli_err_needs_value(field, key)});
     }
   }
   return out;
@@ -141,6 +144,7 @@ int run(int argc, const char* const* argv, Output& io) {
   CLI::App app{"cardfit: will this model fit on that GPU, how fast, and what will it cost to rent?", "cardfit"};
   app.set_version_flag("--version", std::string("cardfit ") + kVersion);
   app.allow_extras();  // an unknown command is our usage error, as JSON with --json
+  app.require_subcommand(0, 1);  // one command: a second command's name is an unexpected argument
   CommonOptions common;
   Command cmd{common, io, {}};
   add_estimate_command(app, cmd);

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 #include "format.hpp"
@@ -238,9 +239,11 @@ class Reader {
 
 // Defaults that depend on what else was given (the CLI's documented behaviour):
 // QLoRA stores NF4 weights unless told otherwise; the prompt never exceeds the context.
-void finish(const KeyValues& pairs, PlanRequest& rq) {
-  auto given = [&pairs](const char* key) {
-    return std::any_of(pairs.begin(), pairs.end(), [key](const auto& kv) { return kv.first == key; });
+// `accepted`: the inputs read without an issue (a refused pair counts as not given).
+void finish(const std::vector<Input>& accepted, PlanRequest& rq) {
+  auto given = [&accepted](const char* key) {
+    const InputSpec* spec = find_input(key);
+    return spec != nullptr && std::find(accepted.begin(), accepted.end(), spec->id) != accepted.end();
   };
   Scenario& sc = rq.scenario;
   if (sc.task == Task::Qlora && !given("precision")) sc.precision = "nf4";
@@ -269,8 +272,16 @@ class Texts {
   std::array<std::string, static_cast<std::size_t>(Input::kCount)> values;
 
   void model(Input in, const Scenario& sc) { set(in, sc.custom_model ? std::string() : sc.model); }
+  // A model made from a parameter count is written as the count asked for (its shape is
+  // derived from it again, the same way); one read from a config.json as its total.
+  // NOTE: the total of an assumed shape differs from the count asked for (the intermediate size
+  // is rounded), and writing it would move the link to another shape on every round trip.
   void params(Input in, const Scenario& sc) {
-    set(in, sc.custom_model ? number_text(static_cast<double>(count_params(*sc.custom_model).total)) : std::string());
+    if (!sc.custom_model) return set(in, std::string());
+    const Model& m = *sc.custom_model;
+    const double count = m.assumed_architecture && m.published_params_b > 0 ? std::round(m.published_params_b * 1e9)
+                                                                            : static_cast<double>(count_params(m).total);
+    set(in, number_text(count));
   }
   void text(Input in, const std::string& v) { set(in, v); }
   template <class E>
@@ -335,6 +346,7 @@ std::string percent_decode(std::string_view s) {
 
 DecodedState request_from_pairs(const KeyValues& pairs) {
   DecodedState out;
+  std::vector<Input> accepted;
   for (const auto& [key, value] : pairs) {
     if (key == "v") {
       if (value != kStateVersion) {
@@ -350,9 +362,13 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
     }
     Reader reader(*spec, value);
     bind(reader, out.request);
-    if (reader.issue) out.issues.push_back(std::move(*reader.issue));
+    if (reader.issue) {
+      out.issues.push_back(std::move(*reader.issue));
+    } else {
+      accepted.push_back(spec->id);
+    }
   }
-  finish(pairs, out.request);
+  finish(accepted, out.request);
   return out;
 }
 
@@ -365,12 +381,24 @@ Result<PlanRequest> request_from_pairs_strict(const KeyValues& pairs) {
 KeyValues request_to_pairs(const PlanRequest& rq) {
   const Texts defaults = texts_of(PlanRequest{});
   const Texts now = texts_of(rq);
-  KeyValues kv{{"v", std::string(kStateVersion)}};
-  for (const InputSpec& spec : input_specs()) {
-    const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
-    if (t != defaults.values[static_cast<std::size_t>(spec.id)] && !t.empty()) kv.emplace_back(spec.key, t);
-  }
-  return kv;
+  auto pairs_where = [&](auto&& wanted) {
+    KeyValues kv{{"v", std::string(kStateVersion)}};
+    for (const InputSpec& spec : input_specs()) {
+      const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
+      if (!t.empty() && wanted(spec.id, t)) kv.emplace_back(spec.key, t);
+    }
+    return kv;
+  };
+  const KeyValues short_form = pairs_where([&](Input in, const std::string& t) {
+    return t != defaults.values[static_cast<std::size_t>(in)];
+  });
+  // A default the reader derives from other values (finish(): QLoRA's NF4, the prompt capped at
+  // the context) is written when reading the short form would not give it back: links round-trip.
+  const Texts read_back = texts_of(request_from_pairs(short_form).request);
+  return pairs_where([&](Input in, const std::string& t) {
+    const auto i = static_cast<std::size_t>(in);
+    return t != defaults.values[i] || t != read_back.values[i];
+  });
 }
 
 std::string default_text(Input input) { return texts_of(PlanRequest{}).values[static_cast<std::size_t>(input)]; }
