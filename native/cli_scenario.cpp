@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "format.hpp"
 #include "hf_config.hpp"
 #include "labels.hpp"
 #include "messages.hpp"
@@ -21,10 +22,13 @@ bool given(const RequestFlags& f, const std::string& key) {
 }
 
 template <class E>
-std::vector<std::string> enum_names() {
+std::vector<std::string> enum_names() {  // the first spelling of each value (not "RMB", "adamw8bit")
   std::vector<std::string> out;
-  for (const auto& n : EnumNames<E>::list) {
-    if (std::find(out.begin(), out.end(), n.name) == out.end()) out.emplace_back(n.name);
+  const auto& list = EnumNames<E>::list;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    bool alias = false;
+    for (std::size_t k = 0; k < i; ++k) alias = alias || list[k].value == list[i].value;
+    if (!alias) out.emplace_back(list[i].name);
   }
   return out;
 }
@@ -71,7 +75,11 @@ std::string input_help(const InputSpec& spec, const Catalog& catalog, Lang lang)
                       spec.id != Input::Zero;
   const std::string choices = listed ? joined(input_choices(spec, catalog), spec.kind == InputKind::Enum ? " | " : " ")
                                      : std::string();
-  return render(message_with(spec.help, {{"fallback", default_text(spec.id)}, {"choices", choices}}), lang);
+  // Defaults that live in the catalog rather than in the request.
+  std::string fallback = default_text(spec.id);
+  if (spec.id == Input::Headroom) fallback = format_trimmed(catalog.defaults.headroom * 100, 2) + "%";
+  if (spec.id == Input::UsdCny) fallback = format_shortest(catalog.defaults.usd_cny);
+  return render(message_with(spec.help, {{"fallback", fallback}, {"choices", choices}}), lang);
 }
 
 Lang flags_lang(const RequestFlags& flags) {
