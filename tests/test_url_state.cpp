@@ -174,3 +174,42 @@ TEST_CASE("url_state: a value that is not a number suggests values of its kind")
     CHECK(en(d.issues[0].message) == r.message);
   }
 }
+
+// [SECTION] Found by tests/fuzz/fuzz_link.cpp (corpus/link/finding-*): links round-trip.
+
+TEST_CASE("url_state: a default that depends on other values is written when it must be") {
+  // QLoRA defaults to NF4 weights: a QLoRA request on BF16 weights must say so in its link.
+  PlanRequest rq;
+  rq.scenario.task = Task::Qlora;
+  rq.scenario.precision = "bf16";
+  const std::string link = encode_query(request_to_pairs(rq));
+  CHECK(link == "v=1&precision=bf16&task=qlora");
+  CHECK(decode(link).scenario.precision == "bf16");
+  // A prompt longer than the context it came with stays as it was asked.
+  PlanRequest long_prompt;
+  long_prompt.scenario.context = 512;
+  CHECK(encode_query(request_to_pairs(long_prompt)) == "v=1&context=512&prompt=1024");
+}
+
+TEST_CASE("url_state: a refused pair counts as not given") {
+  // precision=? is skipped, so QLoRA's default (NF4) applies, as without it.
+  const DecodedState d = request_from_pairs(decode_query("v=1&task=qlora&precision=no%20such"));
+  REQUIRE(d.issues.size() == 1);
+  CHECK(d.request.scenario.precision == "nf4");
+}
+
+TEST_CASE("url_state: a parameter count is written as asked, so its assumed shape stays") {
+  // The shape's own total differs (rounded intermediate size); writing it moved the link to
+  // another count, and near a boundary to another shape, on every round trip.
+  for (const char* count : {"230566784", "7000000000", "13B"}) {
+    INFO(count);
+    const PlanRequest first = decode(std::string("v=1&params=") + count);
+    const std::string link = encode_query(request_to_pairs(first));
+    const PlanRequest second = decode(link);
+    CHECK(encode_query(request_to_pairs(second)) == link);
+    REQUIRE(second.scenario.custom_model);
+    CHECK(second.scenario.custom_model->hidden_size == first.scenario.custom_model->hidden_size);
+    CHECK(second.scenario.custom_model->intermediate_size == first.scenario.custom_model->intermediate_size);
+  }
+  CHECK(encode_query(request_to_pairs(decode("v=1&params=13B"))) == "v=1&params=13000000000");
+}
