@@ -31,7 +31,7 @@ def run(*cmd):
 def roff(text):
     """Text safe for roff: backslashes, leading dots and quotes, hyphens of options."""
     text = text.replace("\\", "\\e")
-    text = re.sub(r"(^|\s)(--?[A-Za-z])", lambda m: m.group(1) + m.group(2).replace("-", "\\-"), text)
+    text = re.sub(r"(^|[\s,(])(--?[A-Za-z][\w-]*)", lambda m: m.group(1) + m.group(2).replace("-", "\\-"), text)
     if text.startswith((".", "'")):
         text = "\\&" + text
     return text

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # `make package`: builds the web page and the native release, then writes into build/package/
-#   cardfit-<version>-Linux-<arch>.deb and .tar.gz   (CPack: CLI, desktop app, man pages,
+#   cardfit_<version>_<arch>.deb, cardfit-<version>-Linux-<arch>.tar.gz (CPack: CLI, desktop app, man pages,
 #                                                      completions, desktop entry, icon, web page)
 #   cardfit-web-<version>.zip                         (the static page, for any web host)
 #   cardfit-offline.html                              (when the web build makes one)
