@@ -314,3 +314,17 @@ TEST_CASE("a training time beyond any number is an error naming tokens, never 0 
   CHECK(std::isfinite(*slow.gpus[0].train_hours));
   CHECK(*slow.gpus[0].train_hours > 1e100);
 }
+
+TEST_CASE("training tokens are a whole count: a fraction would round the time to 0 hours") {
+  Scenario s;
+  s.task = Task::Full;
+  s.gpu = "h100-sxm";
+  s.tokens = 1e-300;
+  const Result<Estimate> r = estimate(catalog(), s);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.at(0).field == "tokens");
+  s.tokens = 1;  // one token: a tiny time, but a time
+  const Estimate one = run(s);
+  REQUIRE(one.gpus.at(0).train_hours);
+  CHECK(*one.gpus[0].train_hours > 0);
+}

@@ -31,7 +31,7 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::Optimizer,     "optimizer",        "optimizer",        K::Enum,       kNone, kNone, false, "NAME",    MsgId::input_optimizer_help,        S::Scenario, false},
   {Input::Zero,          "zero",             "zero_stage",       K::Zero,       0,     3,     false, "STAGE",   MsgId::input_zero_help,             S::Scenario, false},
   {Input::Checkpointing, "checkpointing",    "checkpointing",    K::Enum,       kNone, kNone, false, "NAME",    MsgId::input_checkpointing_help,    S::Scenario, false},
-  {Input::Tokens,        "tokens",           "tokens",           K::Number,     0,     1e16,  false, "N",       MsgId::input_tokens_help,           S::Scenario, false},
+  {Input::Tokens,        "tokens",           "tokens",           K::Integer,    0,     1e16,  false, "N",       MsgId::input_tokens_help,           S::Scenario, false},
   {Input::Engine,        "engine",           "engine",           K::Id,         kNone, kNone, false, "ID",      MsgId::input_engine_help,           S::Scenario, false},
   {Input::Gpu,           "gpu",              "gpu",              K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_gpu_help,              S::Scenario, false},
   {Input::Cards,         "cards",            "cards",            K::Integer,    0,     4096,  false, "N",       MsgId::input_cards_help,            S::Scenario, false},

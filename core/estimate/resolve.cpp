@@ -134,6 +134,9 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   add_range(errors, Input::Concurrency, static_cast<double>(sc.concurrency));
   add_range(errors, Input::Batch, static_cast<double>(sc.batch));
   add_range(errors, Input::Tokens, sc.tokens);
+  if (std::isfinite(sc.tokens) && sc.tokens != std::floor(sc.tokens)) {  // 1e-300 tokens would round the time to 0
+    errors.push_back({"tokens", msg::err_number_not_whole("tokens", format_trimmed(sc.tokens, 3))});
+  }
   if (sc.tokens > 0 && !is_training(sc.task)) r.warnings.push_back(msg::est_warn_tokens_inference());
   if (sc.zero_stage != -1) add_range(errors, Input::Zero, sc.zero_stage);
   r.zero_stage = sc.zero_stage;

@@ -37,7 +37,7 @@ void bind(V& v, R& rq) {
   v.enumeration(Input::Optimizer, sc.optimizer);
   v.zero(Input::Zero, sc.zero_stage);
   v.enumeration(Input::Checkpointing, sc.checkpointing);
-  v.number(Input::Tokens, sc.tokens);
+  v.integer(Input::Tokens, sc.tokens);  // a whole count, held as a double (up to 1e16)
   v.integer(Input::Tp, sc.tensor_parallel);
   v.text(Input::Engine, sc.engine);
   v.text(Input::Gpu, sc.gpu);
@@ -193,11 +193,11 @@ class Reader {
   }
   // What an error suggests typing, by the input's kind.
   Message examples(NumberStyle style) const {
+    if (spec_.id == Input::Tokens) return msg::err_number_examples_decimal();  // "2B" reads like a parameter count
     switch (spec_.kind) {
       case InputKind::Integer:
       case InputKind::Zero: return msg::err_number_examples_integer();
-      case InputKind::Number:  // training tokens read like parameter counts ("2B"); the rest are amounts
-        return spec_.id == Input::Tokens ? msg::err_number_examples_decimal() : msg::err_number_examples_amount();
+      case InputKind::Number: return msg::err_number_examples_amount();
       case InputKind::Fraction: return msg::err_number_examples_fraction();
       default:
         return style == NumberStyle::Tokens ? msg::err_number_examples_tokens() : msg::err_number_examples_decimal();
