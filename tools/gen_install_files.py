@@ -71,20 +71,24 @@ def options_roff(sections):
     return out
 
 
+def man_head(program, version, description, synopsis, about):
+    """.TH, NAME (from the first line of --help), SYNOPSIS and DESCRIPTION of one man page."""
+    return [f'.TH {program.upper()} 1 "" "cardfit {version}" "User Commands"',
+            ".SH NAME", program + " \\- " + roff(description.split(": ", 1)[-1]),
+            ".SH SYNOPSIS", ".B " + program, synopsis, ".SH DESCRIPTION", roff(about)]
+
+
 def man_cli(cli, version):
     top_help = run(cli, "--help")
     description, sections = parse_help(top_help)
     commands = next((items for title, items in sections if title == "Subcommands"), [])
-    out = [f'.TH CARDFIT 1 "" "cardfit {version}" "User Commands"',
-           ".SH NAME", "cardfit \\- " + roff(description.split(": ", 1)[-1]),
-           ".SH SYNOPSIS", ".B cardfit", "\\fICOMMAND\\fR [\\fIOPTIONS\\fR]",
-           ".SH DESCRIPTION",
-           roff("cardfit answers the question people renting GPUs for large language models ask: does a "
-                "model fit in GPU memory, on how many cards, how fast, at what monthly cost on each "
-                "platform, and which option is just enough. Every figure comes from a documented "
-                "formula or a sourced catalog entry."),
-           ".PP", roff("Results go to standard output; errors go to standard error, or with --json to "
-                       "standard output as {\"schema\", \"ok\": false, \"errors\": [...]}.")]
+    out = man_head("cardfit", version, description, "\\fICOMMAND\\fR [\\fIOPTIONS\\fR]",
+                   "cardfit answers the question people renting GPUs for large language models ask: does a "
+                   "model fit in GPU memory, on how many cards, how fast, at what monthly cost on each "
+                   "platform, and which option is just enough. Every figure comes from a documented "
+                   "formula or a sourced catalog entry.")
+    out += [".PP", roff("Results go to standard output; errors go to standard error, or with --json to "
+                        "standard output as {\"schema\", \"ok\": false, \"errors\": [...]}.")]
     out += [".SH OPTIONS"] + options_roff([s for s in sections if s[0] == "Options"])
     out += [".SH COMMANDS"]
     for name, _ in commands:
@@ -103,14 +107,11 @@ def man_cli(cli, version):
 
 def man_gui(gui, version):
     description, sections = parse_help(run(gui, "--help"))
-    out = [f'.TH CARDFIT-GUI 1 "" "cardfit {version}" "User Commands"',
-           ".SH NAME", "cardfit-gui \\- " + roff(description.split(": ", 1)[-1]),
-           ".SH SYNOPSIS", ".B cardfit-gui", "[\\fIOPTIONS\\fR]",
-           ".SH DESCRIPTION",
-           roff("The cardfit desktop app: the same inputs, figures and plans as the cardfit command and "
-                "the web page, in Chinese or English. It reopens the last scenario unless --state or "
-                "--fresh is given."),
-           ".SH OPTIONS"] + options_roff(sections)
+    out = man_head("cardfit-gui", version, description, "[\\fIOPTIONS\\fR]",
+                   "The cardfit desktop app: the same inputs, figures and plans as the cardfit command and "
+                   "the web page, in Chinese or English. It reopens the last scenario unless --state or "
+                   "--fresh is given.")
+    out += [".SH OPTIONS"] + options_roff(sections)
     out += [".SH SEE ALSO", "\\fBcardfit\\fR(1)"]
     return "\n".join(out) + "\n"
 
