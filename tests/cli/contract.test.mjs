@@ -195,8 +195,9 @@ test('a vendor price list of 20,000 offers validates in well under the old half 
     const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     assert.equal(r.status, 0, r.stdout.slice(0, 500));
     assert.equal(json(r).entries, 20000);
-    // Release: ~0.4 s (bench/bench_overlay.cpp); the sanitizer build is slower. Quadratic was 30 s.
-    assert.ok(seconds < 10, `${seconds.toFixed(2)} s`);
+    // Release: ~0.4 s (bench/bench_overlay.cpp), 30 s when every entry searched for its nearest
+    // id. The sanitizer build (-O0, ASan) takes ~25 s and is not timed.
+    if (process.env.CARDFIT_SANITIZED !== '1') assert.ok(seconds < 5, `${seconds.toFixed(2)} s`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
