@@ -32,6 +32,7 @@ struct Range {  // allowed numeric values; bounds are inclusive unless *_open
 
 constexpr Range closed(double lo, double hi) { return Range{lo, hi, false, false}; }
 constexpr Range above(double lo, double hi) { return Range{lo, hi, true, false}; }       // lo < v <= hi
+constexpr Range between(double lo, double hi) { return Range{lo, hi, true, true}; }      // lo < v < hi
 constexpr Range zero_or(double least, double hi) { return Range{0, hi, false, false, least}; }  // 0 or least..hi
 
 constexpr Range kFraction = closed(0, 1);          // multipliers and shares
