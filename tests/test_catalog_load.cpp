@@ -512,3 +512,71 @@ TEST_CASE("an overlay may hold unicode text", "[catalog][overlay]") {
   REQUIRE(again.ok());
   CHECK(again.value->find_platform("yiwan")->name_zh == "一万网络 🚀");
 }
+
+TEST_CASE("overlay: removals, overrides and additions in one section keep catalog order", "[catalog][overlay]") {
+  // Removals are dropped in one pass at the end; an entry after a removed one is still found by id.
+  const Catalog& base = test::catalog();
+  const std::string first = base.offers[0].id, second = base.offers[1].id, third = base.offers[2].id;
+  const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [{"id": ")" + first +
+                                    R"(", "remove": true}, {"id": ")" + third + R"(", "notes": "changed"},
+                                    {"id": ")" + second + R"(", "remove": true}]})");
+  INFO(test::all_errors(r.errors));
+  REQUIRE(r.ok());
+  REQUIRE(r.value->offers.size() == base.offers.size() - 2);
+  CHECK(r.value->offers[0].id == third);
+  CHECK(r.value->offers[0].notes == "changed");
+  CHECK(r.value->find_offer(first) == nullptr);
+  CHECK(r.value->offers.back().id == base.offers.back().id);
+}
+
+TEST_CASE("aliases: lowercase ids, each naming one entry", "[catalog][errors]") {
+  SECTION("an alias may be added by an overlay and is then matched") {
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40s", "aliases": ["l40-s"]}]})");
+    REQUIRE(r.ok());
+    CHECK(match_entry(r.value->gpus, "L40-S")->id == "l40s");
+  }
+  SECTION("an alias that is another entry's id") {
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "h100-pcie", "aliases": ["h800"]}]})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(has_error(r.errors, "overlay.json: gpus[0].aliases[0]", "alias 'h800' is already used by GPU 'h800'"));
+  }
+  SECTION("an alias another entry has") {
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "h100-pcie", "aliases": ["h100"]}]})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(has_error(r.errors, "overlay.json: gpus[0].aliases[0]", "already used by GPU 'h100-sxm'"));
+  }
+  SECTION("an alias in capitals") {
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen2.5-7b", "aliases": ["Qwen"]}]})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(has_error(r.errors, "overlay.json: models[0].aliases[0]", "must be a lowercase id"));
+  }
+}
+
+TEST_CASE("rates too small to be real are refused; 0 still means 'not supported'", "[catalog][errors]") {
+  struct Row {
+    const char* field;
+    const char* value;
+    const char* message;  // "" = accepted
+  };
+  for (const Row& r : {Row{"memory_bandwidth_gb_per_s", "5e-324", "must be a number from 10 to 100000, got 5e-324"},
+                       Row{"memory_bandwidth_gb_per_s", "10", ""},
+                       Row{"fp16_dense_tflops", "1e-300", "must be a number from 0.1 to 100000"},
+                       Row{"bf16_dense_tflops", "0.001", "must be 0 (none) or a number from 0.1 to 100000, got 0.001"},
+                       Row{"bf16_dense_tflops", "0", ""},
+                       Row{"fp32_tflops", "1e-9", "from 0.1 to 100000"},
+                       Row{"nvlink_gb_per_s", "0.5", "must be 0 (none) or a number from 1 to 100000"}}) {
+    INFO(r.field << " = " << r.value);
+    const Result<Catalog> c = overlay(std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", ")") +
+                                      r.field + R"(": )" + r.value + "}]}");
+    if (*r.message == '\0') {
+      INFO(test::all_errors(c.errors));
+      CHECK(c.ok());
+    } else {
+      REQUIRE_FALSE(c.ok());
+      CHECK(has_error(c.errors, std::string("overlay.json: gpus[0].") + r.field, r.message));
+    }
+  }
+  const Result<Catalog> e = overlay(R"({"schema": "cardfit.catalog/1", "engines": [{"id": "vllm", "decode_bandwidth_efficiency": 1e-300}]})");
+  REQUIRE_FALSE(e.ok());
+  CHECK(has_error(e.errors, "overlay.json: engines[0].decode_bandwidth_efficiency", "from 0.01 to 1"));
+}

@@ -345,3 +345,53 @@ TEST_CASE("pure BF16 AdamW, checkpointing on by default for LoRA/QLoRA, and the 
   REQUIRE(none.fit == Fit::No);
   CHECK(test::has_code(none.warnings, "try_checkpointing"));
 }
+
+TEST_CASE("ids in any case or as an alias give the catalog's ids in the result") {
+  Scenario s;
+  s.model = "Qwen2.5-7B";
+  s.precision = "BF16";
+  s.kv_precision = "FP8_E4M3";
+  s.engine = "vLLM";
+  s.gpu = "4090";
+  const Estimate e = run(s);
+  CHECK(e.model == "qwen2.5-7b");
+  CHECK(e.precision == "bf16");
+  CHECK(e.kv_precision == "fp8");
+  REQUIRE(e.gpus.size() == 1);
+  CHECK(e.gpus[0].gpu == "rtx-4090");
+  Scenario canonical;
+  canonical.kv_precision = "fp8";
+  canonical.gpu = "rtx-4090";
+  CHECK(run(canonical).memory.total == e.memory.total);
+}
+
+TEST_CASE("a training time beyond any number is an error naming tokens, never 0 hours") {
+  Scenario s;
+  s.task = Task::Full;
+  s.gpu = "h100-sxm";
+  s.tokens = 1e15;
+  s.mfu = 1e-300;  // within (0, 1], but tokens / (peak x MFU) overflows
+  const Result<Estimate> r = estimate(catalog(), s);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.at(0).field == "tokens");
+  CHECK(message_key(r.errors[0].message.id) == "err.result.train_time");
+  s.mfu = 1e-200;  // huge but computable: a figure, finite and positive
+  const Estimate slow = run(s);
+  REQUIRE(slow.gpus.at(0).train_hours);
+  CHECK(std::isfinite(*slow.gpus[0].train_hours));
+  CHECK(*slow.gpus[0].train_hours > 1e100);
+}
+
+TEST_CASE("training tokens are a whole count: a fraction would round the time to 0 hours") {
+  Scenario s;
+  s.task = Task::Full;
+  s.gpu = "h100-sxm";
+  s.tokens = 1e-300;
+  const Result<Estimate> r = estimate(catalog(), s);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.at(0).field == "tokens");
+  s.tokens = 1;  // one token: a tiny time, but a time
+  const Estimate one = run(s);
+  REQUIRE(one.gpus.at(0).train_hours);
+  CHECK(*one.gpus[0].train_hours > 0);
+}

@@ -815,3 +815,44 @@ TEST_CASE("plan: FP8 weights are never picked on a GPU that predates Ampere") {
   }
   CHECK(t4_listed);  // still listed (cheap), with its warning
 }
+
+TEST_CASE("plan: ids in any case or as an alias; the plan names the catalog's ids", "[plan]") {
+  PlanRequest r;
+  r.scenario.model = "Qwen2.5-7B-Instruct";
+  r.scenario.gpu = "4090";
+  r.budget_tier = "LT-1000";
+  r.platforms = {"Zhixingyun", "market-000"};
+  r.top = 1000;
+  const Plan p = run(r);
+  CHECK(p.model == "qwen2.5-7b");
+  CHECK(p.budget.tier == "lt-1000");
+  REQUIRE_FALSE(p.options.empty());
+  for (const Option& o : p.options) {
+    CHECK(o.gpu == "rtx-4090");
+    CHECK((o.platform == "zhixingyun" || o.platform == "market-000"));
+  }
+  PlanRequest typo;
+  typo.platforms = {"lamda"};
+  const Result<Plan> bad = plan(test::catalog(), typo);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(en(bad.errors.at(0).message) == "platforms[0]: unknown platform 'lamda' (did you mean 'lambda-labs'?)");
+}
+
+TEST_CASE("plan: a job cost that overflows is an error naming tokens, never null with ok", "[plan]") {
+  Catalog c = test::catalog();
+  for (Offer& o : c.offers) {  // a vendor overlay's price at the top of its range
+    if (o.gpu != "h100-sxm") continue;
+    for (OfferPrice& price : o.prices) price.price = PriceRange{1e9, 1e9};
+  }
+  PlanRequest r;
+  r.scenario.task = Task::Full;
+  r.scenario.gpu = "h100-sxm";
+  r.scenario.tokens = 1e16;
+  r.scenario.mfu = 1e-295;  // ~1e303 hours: a finite figure, but hours x 1e9 per hour is not
+  const Result<Plan> p = plan(c, r);
+  REQUIRE_FALSE(p.ok());
+  CHECK(p.errors.at(0).field == "tokens");
+  CHECK(message_key(p.errors[0].message.id) == "err.result.cost");
+  r.scenario.mfu = 0.4;
+  CHECK(plan(c, r).ok());
+}

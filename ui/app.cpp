@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "cardfit_version.hpp"
 #include "embedded.hpp"
 #include "fonts.hpp"
 #include "panels.hpp"
@@ -36,6 +37,8 @@ void apply_style(float dpi_scale) {
 
 void draw_header(App& app) {
   ImGui::TextUnformatted(T(app, MsgId::app_title));
+  ImGui::SameLine();
+  ImGui::TextDisabled("v%s", kVersion);  // the release this page or app is (CMake project(VERSION))
   const char* other = T(app, MsgId::app_language);
   ImGui::SameLine(ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(other).x -
                   ImGui::GetStyle().FramePadding.x * 2);
@@ -111,6 +114,7 @@ void app_init(App& app, const AppOptions& options) {
       app.state_notice.insert(app.state_notice.end(), check.errors.begin(), check.errors.end());
       decoded.request = PlanRequest{};
     }
+    decoded.request = with_catalog_ids(app.catalog, std::move(decoded.request));  // "gpu=4090" -> rtx-4090
   }
   decoded.request.today = platform::today();  // how old each price is (never part of the link)
   app.state = make_ui_state(decoded.request, ui_lang);

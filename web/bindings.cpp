@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "cardfit_version.hpp"
 #include "catalog_write.hpp"
 #include "embedded.hpp"
 #include "estimate_json.hpp"
@@ -122,7 +123,7 @@ val state_query(val input) {
 
 double frame_count() { return static_cast<double>(cardfit_web_frame_count()); }
 std::string ui_state() { return cardfit_web_state_query(); }
-std::string version() { return "0.1.0"; }
+std::string version() { return cardfit::kVersion; }
 
 }  // namespace
 

@@ -9,6 +9,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "names.hpp"
@@ -27,6 +29,7 @@ enum class Fp4Path { Native, WeightOnly, None };   // how engines run FP4 (MXFP4
 
 struct Gpu {
   std::string id;                      // stable lowercase id, e.g. "a100-80g"
+  std::vector<std::string> aliases;    // other names users type ("4090", "h100"); lowercase, unique
   std::string name;                    // "NVIDIA A100 80GB SXM4"
   std::string vendor;                  // "NVIDIA"
   GpuClass gpu_class = GpuClass::Datacenter;
@@ -110,6 +113,7 @@ struct MlaSpec {  // DeepSeek multi-head latent attention
 
 struct Model {
   std::string id;                  // "qwen2.5-7b"
+  std::vector<std::string> aliases;  // other names users type ("qwen2.5-7b-instruct")
   std::string name;                // "Qwen2.5-7B"
   std::string family;              // HF model_type
   std::string hf_repo;
@@ -154,6 +158,7 @@ enum class PrecisionFamily { Float, Int, Gguf, Nf4 };
 
 struct WeightPrecision {
   std::string id;                  // "int4"
+  std::vector<std::string> aliases;  // other names users type ("awq", "bfloat16")
   std::string name;                // "INT4 (AWQ/GPTQ, group 128)"
   double bits_per_weight = 16;     // effective, scales included
   PrecisionFamily family = PrecisionFamily::Float;
@@ -177,6 +182,7 @@ struct WeightPrecision {
 
 struct KvPrecision {
   std::string id;     // "fp8"
+  std::vector<std::string> aliases;  // other names users type ("fp8_e4m3")
   std::string name;
   double bits = 16;   // effective bits per cached element, scales included (JSON "effective_bits")
   double nominal_bits = 16;  // element width before scales (JSON "bits"): 8 for q8_0, bits 8.5
@@ -215,6 +221,7 @@ struct Upgrade {
 
 struct Platform {
   std::string id;       // "yiwan"
+  std::vector<std::string> aliases;  // other names users type ("lambda")
   std::string name_zh;  // the Chinese name
   std::string name_en;
   PlatformKind kind = PlatformKind::Vertical;
@@ -316,6 +323,7 @@ struct EngineTier {
 
 struct EngineProfile {
   std::string id;                    // "vllm"
+  std::vector<std::string> aliases;  // other names users type ("trtllm")
   std::string name;
   std::string version;               // the release the figures describe ("0.11-0.24, V1 engine")
   MultiGpu multi_gpu = MultiGpu::Tensor;
@@ -490,6 +498,65 @@ std::vector<std::string> ids_of(const std::vector<T>& entries) {
   return ids;
 }
 Issue unknown_id(const std::string& field, MsgId noun, const std::string& id, const std::vector<std::string>& known);
+
+// [SECTION] Forgiving ids: what users type ("Qwen2.5-7B", "BF16", "4090") -> the entry
+
+// Sections whose entries carry `aliases` (GPUs, models, precisions, engines, platforms).
+template <class T, class = void>
+struct HasAliases : std::false_type {};
+template <class T>
+struct HasAliases<T, std::void_t<decltype(std::declval<const T&>().aliases)>> : std::true_type {};
+
+std::string ascii_lower(std::string_view text);  // "Q4_K_M" -> "q4_k_m"; other bytes unchanged
+
+// The entry `text` names: its id exactly, else its id or one of its aliases ignoring ASCII
+// case. nullptr when none does.
+template <class T>
+const T* match_entry(const std::vector<T>& entries, std::string_view text) {
+  for (const T& e : entries) {
+    if (e.id == text) return &e;
+  }
+  const std::string lower = ascii_lower(text);
+  for (const T& e : entries) {
+    if (e.id == lower) return &e;
+    if constexpr (HasAliases<T>::value) {
+      for (const std::string& a : e.aliases) {
+        if (a == lower) return &e;
+      }
+    }
+  }
+  return nullptr;
+}
+
+// `text` as the catalog spells it: the id of match_entry, else `text` unchanged (so that the
+// error for it quotes what the user typed).
+template <class T>
+std::string catalog_id(const std::vector<T>& entries, const std::string& text) {
+  const T* e = match_entry(entries, text);
+  return e ? e->id : text;
+}
+
+// unknown_id over names (ids and aliases), each with the id of its entry (`owners`, parallel).
+Issue unknown_id_among(const std::string& field, MsgId noun, const std::string& text, const std::vector<std::string>& names,
+                       const std::vector<const std::string*>& owners);
+
+// unknown_id for a section: "did you mean" weighs ids and aliases, ignoring case, and names the id.
+template <class T>
+Issue unknown_entry(const std::string& field, MsgId noun, const std::string& text, const std::vector<T>& entries) {
+  std::vector<std::string> names;
+  std::vector<const std::string*> owners;
+  for (const T& e : entries) {
+    names.push_back(e.id);
+    owners.push_back(&e.id);
+    if constexpr (HasAliases<T>::value) {
+      for (const std::string& a : e.aliases) {
+        names.push_back(a);
+        owners.push_back(&e.id);
+      }
+    }
+  }
+  return unknown_id_among(field, noun, text, names, owners);
+}
 
 // [SECTION] Names (JSON spelling, labels)
 

@@ -27,17 +27,24 @@ struct Range {  // allowed numeric values; bounds are inclusive unless *_open
   double hi;
   bool lo_open = false;
   bool hi_open = false;
+  double least_nonzero = 0;  // > 0: a value other than 0 must be at least this (0 = "none" stays allowed)
 };
 
 constexpr Range closed(double lo, double hi) { return Range{lo, hi, false, false}; }
 constexpr Range above(double lo, double hi) { return Range{lo, hi, true, false}; }       // lo < v <= hi
 constexpr Range between(double lo, double hi) { return Range{lo, hi, true, true}; }      // lo < v < hi
+constexpr Range zero_or(double least, double hi) { return Range{0, hi, false, false, least}; }  // 0 or least..hi
 
 constexpr Range kFraction = closed(0, 1);          // multipliers and shares
-constexpr Range kPositiveFraction = above(0, 1);   // efficiencies: 0 would mean "never works"
+// Plausibility floors: a figure below them describes no real GPU or engine, and a tiny one
+// (an overlay's 5e-324) would turn speeds and times into 0 or infinity instead of an error.
+constexpr Range kPositiveFraction = closed(0.01, 1);  // efficiencies, MFU: at least 1%
 constexpr Range kPrice = closed(0, 1e9);           // in the offer's currency
-constexpr Range kRate = closed(0, 100000);         // TFLOPS / TOPS; 0 = not supported
-constexpr Range kUsdCny = between(0, 1000);      // CNY per USD
+constexpr Range kRate = zero_or(0.1, 100000);      // TFLOPS / TOPS; 0 = not supported, else >= 0.1
+constexpr Range kRequiredRate = closed(0.1, 100000);  // TFLOPS every GPU has (FP16, FP32)
+constexpr Range kBandwidth = closed(10, 100000);   // GB/s of card memory (a Jetson Nano has 25.6)
+constexpr Range kLinkBandwidth = zero_or(1, 100000);  // GB/s of a fast link; 0 = none
+constexpr Range kUsdCny = closed(0.01, 1000);     // CNY per USD, the input table's bounds
 
 enum class TextRule {
   Any,       // any string (may be empty when Optional)
@@ -122,6 +129,7 @@ void source_fields(V& v, T& e) {
 template <class V, class T>
 void gpu_fields(V& v, T& g) {
   v.text("id", g.id, Need::Required, TextRule::Id);
+  v.strings("aliases", g.aliases, Need::Optional, TextRule::Id);
   v.text("name", g.name, Need::Required, TextRule::Any);
   v.text("vendor", g.vendor, Need::Required, TextRule::Any);
   v.choice("class", g.gpu_class, Need::Required);
@@ -129,23 +137,23 @@ void gpu_fields(V& v, T& g) {
   v.integer("memory_mib", g.memory_mib, Need::Required, closed(1, 10'000'000));
   v.choice("memory_mib_basis", g.memory_basis, Need::Required);
   v.text("memory_type", g.memory_type, Need::Required, TextRule::Any);
-  v.number("memory_bandwidth_gb_per_s", g.memory_bandwidth_gb_per_s, Need::Required, between(0, 100000));
-  v.number("achievable_bandwidth_gb_per_s", g.achievable_bandwidth_gb_per_s, Need::Optional, closed(0, 100000));
-  v.number("fp16_dense_tflops", g.fp16_dense_tflops, Need::Required, above(0, 100000));
-  v.number("fp16_acc16_dense_tflops", g.fp16_acc16_dense_tflops, Need::Required, above(0, 100000));
+  v.number("memory_bandwidth_gb_per_s", g.memory_bandwidth_gb_per_s, Need::Required, kBandwidth);
+  v.number("achievable_bandwidth_gb_per_s", g.achievable_bandwidth_gb_per_s, Need::Optional, zero_or(10, 100000));
+  v.number("fp16_dense_tflops", g.fp16_dense_tflops, Need::Required, kRequiredRate);
+  v.number("fp16_acc16_dense_tflops", g.fp16_acc16_dense_tflops, Need::Required, kRequiredRate);
   v.number("bf16_dense_tflops", g.bf16_dense_tflops, Need::Optional, kRate);
   v.number("fp8_dense_tflops", g.fp8_dense_tflops, Need::Optional, kRate);
   v.number("int8_dense_tops", g.int8_dense_tops, Need::Optional, kRate);
   v.number("fp4_dense_tflops", g.fp4_dense_tflops, Need::Optional, kRate);
-  v.number("fp32_tflops", g.fp32_tflops, Need::Required, above(0, 100000));
+  v.number("fp32_tflops", g.fp32_tflops, Need::Required, kRequiredRate);
   v.choice("interconnect", g.interconnect, Need::Required);
-  v.number("nvlink_gb_per_s", g.nvlink_gb_per_s, Need::Optional, closed(0, 100000));
+  v.number("nvlink_gb_per_s", g.nvlink_gb_per_s, Need::Optional, kLinkBandwidth);
   v.choice("runtime", g.runtime, Need::Required);
   v.choice("fp8_path", g.fp8_path, Need::Required);
   v.choice("fp4_path", g.fp4_path, Need::Required);
   v.integer("pcie_gen", g.pcie_gen, Need::Required, closed(1, 9));
   v.integer("max_cards_per_node", g.max_cards_per_node, Need::Required, closed(1, 1024));
-  v.number("tdp_w", g.tdp_w, Need::Required, above(0, 10000));
+  v.number("tdp_w", g.tdp_w, Need::Required, closed(1, 10000));
   v.integer("mig_max_instances", g.mig_max_instances, Need::Required, closed(0, 64));
   v.boolean("ecc", g.ecc, Need::Required);
   source_fields(v, g);
@@ -155,6 +163,7 @@ void gpu_fields(V& v, T& g) {
 template <class V, class T>
 void model_fields(V& v, T& m) {
   v.text("id", m.id, Need::Required, TextRule::Id);
+  v.strings("aliases", m.aliases, Need::Optional, TextRule::Id);
   v.text("name", m.name, Need::Required, TextRule::Any);
   v.text("family", m.family, Need::Required, TextRule::Any);
   v.text("hf_repo", m.hf_repo, Need::Optional, TextRule::Any);
@@ -190,6 +199,7 @@ void model_fields(V& v, T& m) {
 template <class V, class T>
 void weight_precision_fields(V& v, T& p) {
   v.text("id", p.id, Need::Required, TextRule::Id);
+  v.strings("aliases", p.aliases, Need::Optional, TextRule::Id);
   v.text("name", p.name, Need::Required, TextRule::Any);
   v.number("bits_per_weight", p.bits_per_weight, Need::Required, above(1, 32));
   v.choice("family", p.family, Need::Required);
@@ -215,6 +225,7 @@ void weight_precision_fields(V& v, T& p) {
 template <class V, class T>
 void kv_precision_fields(V& v, T& p) {
   v.text("id", p.id, Need::Required, TextRule::Id);
+  v.strings("aliases", p.aliases, Need::Optional, TextRule::Id);
   v.text("name", p.name, Need::Required, TextRule::Any);
   v.number("bits", p.nominal_bits, Need::Required, above(1, 32));
   v.number("effective_bits", p.bits, Need::Required, above(1, 32));
@@ -245,6 +256,7 @@ void upgrade_fields(V& v, T& u) {
 template <class V, class T>
 void platform_fields(V& v, T& p) {
   v.text("id", p.id, Need::Required, TextRule::Id);
+  v.strings("aliases", p.aliases, Need::Optional, TextRule::Id);
   v.text("name_zh", p.name_zh, Need::Required, TextRule::Any);
   v.text("name_en", p.name_en, Need::Required, TextRule::Any);
   v.choice("kind", p.kind, Need::Required);
@@ -282,7 +294,7 @@ void offer_fields(V& v, T& o) {
   v.text("gpu", o.gpu, Need::Required, TextRule::Id);
   v.choice("unit", o.unit, Need::Required);
   v.integer("cards", o.cards, Need::Required, closed(1, 1024));
-  v.number("slice_fraction", o.slice_fraction, Need::Required, above(0, 1));
+  v.number("slice_fraction", o.slice_fraction, Need::Required, closed(0.01, 1));
   v.text("currency", o.currency, Need::Required, TextRule::Currency);
   v.list("prices", o.prices, Need::Required, [](auto& vv, auto& x) { offer_price_fields(vv, x); });
   v.object("package_multipliers", o.package_multipliers, nullptr, [](auto& vv, auto& x) {
@@ -329,6 +341,7 @@ void engine_fields(V& v, T& e) {
   constexpr Range kMib = closed(0, 1'000'000);
   constexpr Range kMs = closed(0, 10000);
   v.text("id", e.id, Need::Required, TextRule::Id);
+  v.strings("aliases", e.aliases, Need::Optional, TextRule::Id);
   v.text("name", e.name, Need::Required, TextRule::Any);
   v.text("version", e.version, Need::Required, TextRule::Any);
   v.choice("multi_gpu", e.multi_gpu, Need::Required);

@@ -2,6 +2,7 @@
 // two fields of one entry, unique well-formed ids, and references between entries.
 #include "catalog_validate.hpp"
 
+#include <map>
 #include <set>
 
 #include "catalog_fields.hpp"
@@ -284,11 +285,34 @@ struct References {
   }
 };
 
+// Every alias names one entry: not another entry's id or alias, not its own id, not twice.
+template <class T>
+void check_aliases(const std::vector<T>& items, const fields::Section& section, const EntryOrigins& origins,
+                   IssueList& issues) {
+  if constexpr (HasAliases<T>::value) {
+    std::map<std::string, const std::string*> owner;  // id or alias -> the entry's id
+    for (const T& e : items) owner.emplace(e.id, &e.id);
+    for (std::size_t i = 0; i < items.size() && !issues.full(); ++i) {
+      const T& e = items[i];
+      for (std::size_t k = 0; k < e.aliases.size(); ++k) {
+        auto [it, fresh] = owner.emplace(e.aliases[k], &e.id);
+        if (!fresh) {
+          issues.add(origins.path_of(section.key, e.id, i) + ".aliases[" + std::to_string(k) + "]",
+                     msg::cat_alias_taken(e.aliases[k], Message(section.noun), *it->second));
+        }
+      }
+    }
+  } else {
+    (void)items, (void)section, (void)origins, (void)issues;
+  }
+}
+
 }  // namespace
 
 void validate_into(const Catalog& catalog, const EntryOrigins& origins, const std::vector<RemovedEntry>& removed,
                    IssueList& issues) {
   fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
+    check_aliases(items, section, origins, issues);
     std::map<std::string, std::size_t> first_index;
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (issues.full()) return;

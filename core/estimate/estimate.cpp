@@ -17,7 +17,25 @@
 namespace cardfit {
 namespace {
 
-double finite_or_zero(double v) { return std::isfinite(v) ? v : 0; }
+bool real(double v) { return std::isfinite(v) && v > 0; }
+
+// A figure that overflowed (or came out 0 where work is done) is an error, never a silent 0:
+// a datasheet figure too small to be real in an overlay, or tokens x MFU beyond any number.
+std::optional<Issue> unreal_figure(const Resolved& r, const GpuEstimate& g, const Gpu& gpu) {
+  if (g.cards <= 0) return std::nullopt;  // no fit: speeds are 0 by contract
+  if (r.task == Task::Inference) {
+    if (real(g.decode_tokens_per_s) && real(g.aggregate_tokens_per_s) && real(g.prefill_tokens_per_s) &&
+        real(g.ttft_ms)) {
+      return std::nullopt;
+    }
+    return Issue{"gpu", msg::err_result_speed(gpu.name, "decode " + format_shortest(g.decode_tokens_per_s) +
+                                                            " tokens/s, TTFT " + format_shortest(g.ttft_ms) + " ms")};
+  }
+  const bool hours_ok = !g.train_hours || (real(*g.train_hours) && g.gpu_hours && real(*g.gpu_hours));
+  if (real(g.train_tokens_per_s) && hours_ok) return std::nullopt;
+  return Issue{"tokens", msg::err_result_train_time(format_grouped(r.scenario().tokens), gpu.name,
+                                                    format_shortest(g.mfu))};
+}
 
 void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& w) {
   const Capability need = r.precision().requires_capability;
@@ -79,19 +97,19 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   if (fc.found) {
     if (inference) {
       const DecodeSpeed d = decode_speed(r, gpu, fc.layout, sc.context, sc.concurrency);
-      g.decode_tokens_per_s = finite_or_zero(d.per_sequence);
-      g.aggregate_tokens_per_s = finite_or_zero(d.aggregate);
+      g.decode_tokens_per_s = d.per_sequence;
+      g.aggregate_tokens_per_s = d.aggregate;
       g.decode_compute_bound = d.compute_bound;
       const PrefillSpeed p = prefill_speed(r, gpu, fc.layout, sc.prompt);
-      g.prefill_tokens_per_s = finite_or_zero(p.tokens_per_s);
-      g.ttft_ms = finite_or_zero(p.ttft_ms);
+      g.prefill_tokens_per_s = p.tokens_per_s;
+      g.ttft_ms = p.ttft_ms;
     } else {
       const TrainTime t = train_time(r, gpu, fc.layout);
       g.mfu = t.mfu;
-      g.train_tokens_per_s = finite_or_zero(t.tokens_per_s);
-      if (sc.tokens > 0 && t.tokens_per_s > 0) {
-        g.train_hours = finite_or_zero(t.hours);
-        g.gpu_hours = finite_or_zero(t.gpu_hours);
+      g.train_tokens_per_s = t.tokens_per_s;
+      if (sc.tokens > 0) {
+        g.train_hours = t.hours;
+        g.gpu_hours = t.gpu_hours;
       }
     }
   }
@@ -147,7 +165,8 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
 
 }  // namespace
 
-Result<Estimate> estimate(const Catalog& catalog, const Scenario& sc) {
+Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
+  const Scenario sc = with_catalog_ids(catalog, scenario);  // outlives `r`, which points at it
   Result<Resolved> rr = resolve(catalog, sc);
   if (!rr.ok()) return Result<Estimate>::failure(std::move(rr.errors));
   const Resolved& r = *rr.value;
@@ -168,12 +187,15 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& sc) {
                                                                    static_cast<double>(r.model().moe.experts_per_token));
   const bool inference = r.task == Task::Inference;
   e.memory = memory_per_card(r, nullptr, Layout{}, sc.context, inference ? sc.concurrency : sc.batch);
-  if (!inference && sc.tokens > 0) e.train_flops = finite_or_zero(training_flops_per_token(r, sc.context) * sc.tokens);
+  if (!inference && sc.tokens > 0) e.train_flops = training_flops_per_token(r, sc.context) * sc.tokens;
   e.warnings = r.warnings;
   if (r.precision().bits_per_weight >= 32) e.warnings.push_back(msg::est_warn_fp32_matmul());
 
   e.gpus.reserve(r.gpus.size());
-  for (const Gpu* g : r.gpus) e.gpus.push_back(evaluate(r, *g));
+  for (const Gpu* g : r.gpus) {
+    e.gpus.push_back(evaluate(r, *g));
+    if (std::optional<Issue> bad = unreal_figure(r, e.gpus.back(), *g)) return Result<Estimate>::failure({std::move(*bad)});
+  }
 
   if (sc.explain) {
     e.explain = explain_model(r, e);

@@ -11,9 +11,11 @@ namespace {
 
 std::int64_t input_max(Input input) { return static_cast<std::int64_t>(input_spec(input).max); }
 
+// The model's maximum context, or the context asked for when that is larger (the estimate
+// warns about it): max_context never reports less than what the scenario already fits.
 std::int64_t context_cap(const Resolved& r) {
   const std::int64_t model_max = r.model().max_context;
-  const std::int64_t cap = model_max > 0 ? model_max : input_max(Input::Context);
+  const std::int64_t cap = model_max > 0 ? std::max(model_max, r.scenario().context) : input_max(Input::Context);
   return std::min(cap, input_max(Input::Context));
 }
 

@@ -77,4 +77,9 @@ bool is_lora(Task task);      // LoRA or QLoRA
 // Valid LoRA target names: q k v o gate up down, plus the groups all-linear, attention, mlp.
 bool is_lora_target(std::string_view name);
 
+// The scenario's ids as the catalog spells them (model, precision, kv_precision, engine, gpu):
+// "Qwen2.5-7B" -> "qwen2.5-7b", "BF16" -> "bf16", "4090" -> "rtx-4090" (catalog.hpp
+// match_entry). Text that names no entry stays as typed; estimate() then reports it.
+Scenario with_catalog_ids(const Catalog& catalog, Scenario scenario);
+
 }  // namespace cardfit

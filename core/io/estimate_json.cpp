@@ -7,7 +7,7 @@
 namespace cardfit {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;  // keys in the documented order, "schema" and "ok" first
 
 // [SECTION] JSON
 
@@ -84,6 +84,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
                            {"sources", x.sources}});
   }
   return json{
+      {"schema", kEstimateSchema},
       {"ok", true},
       {"model", e.model},
       {"precision", e.precision},
@@ -112,8 +113,9 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
 
 }  // namespace
 
-std::string estimate_to_json(const Estimate& estimate, const Catalog& catalog, Lang lang) {
-  return to_json(estimate, catalog, lang).dump(2, ' ', false, json::error_handler_t::replace);
+std::string estimate_to_json(const Estimate& estimate, const Catalog& catalog, Lang lang, JsonStyle style) {
+  return to_json(estimate, catalog, lang).dump(style == JsonStyle::Pretty ? 2 : -1, ' ', false,
+                                               json::error_handler_t::replace);
 }
 
 }  // namespace cardfit

@@ -72,11 +72,13 @@ json option_json(const Option& o, const Plan& p) {
   return j;
 }
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j, JsonStyle style) {
+  return j.dump(style == JsonStyle::Pretty ? 2 : -1, ' ', false, json::error_handler_t::replace);
+}
 
 }  // namespace
 
-std::string plan_to_json(const Plan& p) {
+std::string plan_to_json(const Plan& p, JsonStyle style) {
   json options = json::array();
   for (const Option& o : p.options) options.push_back(option_json(o, p));
   json alternatives = json::array();
@@ -102,6 +104,7 @@ std::string plan_to_json(const Plan& p) {
                   {"label", render(p.budget.label, p.lang)}};
   }
   json j;
+  j["schema"] = kPlanSchema;
   j["ok"] = true;
   j["model"] = p.model;
   j["model_name"] = p.model_name;
@@ -119,15 +122,19 @@ std::string plan_to_json(const Plan& p) {
   j["alternatives"] = std::move(alternatives);
   j["quote_only"] = std::move(quote_only);
   j["warnings"] = std::move(warnings);
-  return dump(j);
+  return dump(j, style);
 }
 
-std::string errors_to_json(const std::vector<Issue>& errors, Lang lang) {
+std::string errors_to_json(const std::vector<Issue>& errors, Lang lang, JsonStyle style, const char* schema) {
   json list = json::array();
   for (const Issue& e : errors) {
     list.push_back(json{{"field", e.field}, {"code", std::string(message_key(e.message.id))}, {"message", render(e.message, lang)}});
   }
-  return dump(json{{"ok", false}, {"errors", std::move(list)}});
+  json j = json::object();
+  if (schema != nullptr && *schema != '\0') j["schema"] = schema;
+  j["ok"] = false;
+  j["errors"] = std::move(list);
+  return dump(j, style);
 }
 
 }  // namespace cardfit

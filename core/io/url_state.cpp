@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 #include "format.hpp"
@@ -36,7 +37,7 @@ void bind(V& v, R& rq) {
   v.enumeration(Input::Optimizer, sc.optimizer);
   v.zero(Input::Zero, sc.zero_stage);
   v.enumeration(Input::Checkpointing, sc.checkpointing);
-  v.number(Input::Tokens, sc.tokens);
+  v.integer(Input::Tokens, sc.tokens);  // a whole count, held as a double (up to 1e16)
   v.integer(Input::Tp, sc.tensor_parallel);
   v.text(Input::Engine, sc.engine);
   v.text(Input::Gpu, sc.gpu);
@@ -61,9 +62,12 @@ void bind(V& v, R& rq) {
 
 // [SECTION] Reading one pair
 
-bool is_id(const std::string& s) {
+// An id as users may type it: any case ("Qwen2.5-7B", "Q4_K_M") or an alias ("4090"); the
+// catalog match (plan.hpp with_catalog_ids) happens in estimate() and plan().
+bool is_id_text(const std::string& s) {
   return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '-';
   });
 }
 
@@ -159,7 +163,7 @@ class Reader {
     std::vector<std::string> items = split_list(value_);
     if (items.empty()) return fail(msg::err_link_empty_list(spec_.field));
     for (const std::string& item : items) {
-      if (spec_.kind == InputKind::Words ? !is_lora_target(item) : !is_id(item)) {
+      if (spec_.kind == InputKind::Words ? !is_lora_target(item) : !is_id_text(item)) {
         return fail(spec_.kind == InputKind::Words ? msg::err_lora_targets_unknown(item)
                                                     : msg::err_link_id(spec_.field, item));
       }
@@ -187,15 +191,27 @@ class Reader {
   bool mine(Input in) const { return in == spec_.id; }
   void fail(Message m) { issue = Issue{spec_.field, std::move(m)}; }
   bool read_id(std::string& out) {
-    if (!is_id(value_)) {
+    if (!is_id_text(value_)) {
       fail(msg::err_link_id(spec_.field, value_));
       return false;
     }
     out = value_;
     return true;
   }
+  // What an error suggests typing, by the input's kind.
+  Message examples(NumberStyle style) const {
+    if (spec_.id == Input::Tokens) return msg::err_number_examples_decimal();  // "2B" reads like a parameter count
+    switch (spec_.kind) {
+      case InputKind::Integer:
+      case InputKind::Zero: return msg::err_number_examples_integer();
+      case InputKind::Number: return msg::err_number_examples_amount();
+      case InputKind::Fraction: return msg::err_number_examples_fraction();
+      default:
+        return style == NumberStyle::Tokens ? msg::err_number_examples_tokens() : msg::err_number_examples_decimal();
+    }
+  }
   bool read_number(NumberStyle style, double& out) {
-    Result<double> r = parse_number(value_, spec_.field, style);
+    Result<double> r = parse_number(value_, spec_.field, style, examples(style));
     if (!r.ok()) {
       issue = r.errors.front();
       return false;
@@ -208,7 +224,7 @@ class Reader {
     std::string t = value_;
     const bool percent = !t.empty() && t.back() == '%';
     if (percent) t.pop_back();
-    Result<double> r = parse_number(t, spec_.field, NumberStyle::Decimal);
+    Result<double> r = parse_number(t, spec_.field, NumberStyle::Decimal, examples(NumberStyle::Decimal));
     if (!r.ok()) {
       issue = r.errors.front();
       return false;
@@ -230,9 +246,11 @@ class Reader {
 
 // Defaults that depend on what else was given (the CLI's documented behaviour):
 // QLoRA stores NF4 weights unless told otherwise; the prompt never exceeds the context.
-void finish(const KeyValues& pairs, PlanRequest& rq) {
-  auto given = [&pairs](const char* key) {
-    return std::any_of(pairs.begin(), pairs.end(), [key](const auto& kv) { return kv.first == key; });
+// `accepted`: the inputs read without an issue (a refused pair counts as not given).
+void finish(const std::vector<Input>& accepted, PlanRequest& rq) {
+  auto given = [&accepted](const char* key) {
+    const InputSpec* spec = find_input(key);
+    return spec != nullptr && std::find(accepted.begin(), accepted.end(), spec->id) != accepted.end();
   };
   Scenario& sc = rq.scenario;
   if (sc.task == Task::Qlora && !given("precision")) sc.precision = "nf4";
@@ -261,8 +279,16 @@ class Texts {
   std::array<std::string, static_cast<std::size_t>(Input::kCount)> values;
 
   void model(Input in, const Scenario& sc) { set(in, sc.custom_model ? std::string() : sc.model); }
+  // A model made from a parameter count is written as the count asked for (its shape is
+  // derived from it again, the same way); one read from a config.json as its total.
+  // NOTE: the total of an assumed shape differs from the count asked for (the intermediate size
+  // is rounded), and writing it would move the link to another shape on every round trip.
   void params(Input in, const Scenario& sc) {
-    set(in, sc.custom_model ? number_text(static_cast<double>(count_params(*sc.custom_model).total)) : std::string());
+    if (!sc.custom_model) return set(in, std::string());
+    const Model& m = *sc.custom_model;
+    const double count = m.assumed_architecture && m.published_params_b > 0 ? std::round(m.published_params_b * 1e9)
+                                                                            : static_cast<double>(count_params(m).total);
+    set(in, number_text(count));
   }
   void text(Input in, const std::string& v) { set(in, v); }
   template <class E>
@@ -328,6 +354,7 @@ std::string percent_decode(std::string_view s) {
 
 DecodedState request_from_pairs(const KeyValues& pairs) {
   DecodedState out;
+  std::vector<Input> accepted;
   for (const auto& [key, value] : pairs) {
     if (key == "v") {
       if (value != kStateVersion) {
@@ -343,9 +370,13 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
     }
     Reader reader(*spec, value);
     bind(reader, out.request);
-    if (reader.issue) out.issues.push_back(std::move(*reader.issue));
+    if (reader.issue) {
+      out.issues.push_back(std::move(*reader.issue));
+    } else {
+      accepted.push_back(spec->id);
+    }
   }
-  finish(pairs, out.request);
+  finish(accepted, out.request);
   return out;
 }
 
@@ -358,13 +389,25 @@ Result<PlanRequest> request_from_pairs_strict(const KeyValues& pairs) {
 KeyValues request_to_pairs(const PlanRequest& rq) {
   const Texts defaults = texts_of(PlanRequest{});
   const Texts now = texts_of(rq);
-  KeyValues kv{{"v", std::string(kStateVersion)}};
-  for (const InputSpec& spec : input_specs()) {
-    if (spec.id == Input::Today) continue;  // the reader's own date, never part of a link
-    const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
-    if (t != defaults.values[static_cast<std::size_t>(spec.id)] && !t.empty()) kv.emplace_back(spec.key, t);
-  }
-  return kv;
+  auto pairs_where = [&](auto&& wanted) {
+    KeyValues kv{{"v", std::string(kStateVersion)}};
+    for (const InputSpec& spec : input_specs()) {
+      if (spec.id == Input::Today) continue;  // the reader's own date, never part of a link
+      const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
+      if (!t.empty() && wanted(spec.id, t)) kv.emplace_back(spec.key, t);
+    }
+    return kv;
+  };
+  const KeyValues short_form = pairs_where([&](Input in, const std::string& t) {
+    return t != defaults.values[static_cast<std::size_t>(in)];
+  });
+  // A default the reader derives from other values (finish(): QLoRA's NF4, the prompt capped at
+  // the context) is written when reading the short form would not give it back: links round-trip.
+  const Texts read_back = texts_of(request_from_pairs(short_form).request);
+  return pairs_where([&](Input in, const std::string& t) {
+    const auto i = static_cast<std::size_t>(in);
+    return t != defaults.values[i] || t != read_back.values[i];
+  });
 }
 
 std::string default_text(Input input) { return texts_of(PlanRequest{}).values[static_cast<std::size_t>(input)]; }

@@ -56,15 +56,15 @@ std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   };
   if (!r.budget_tier.empty() && r.budget != 0) issues.push_back({"budget", msg::err_plan_budget_both()});
   if (!r.budget_tier.empty() && !catalog.find_budget_tier(r.budget_tier)) {
-    issues.push_back(unknown_id("budget_tier", MsgId::cat_noun_tier, r.budget_tier, ids_of(catalog.budget_tiers)));
+    issues.push_back(unknown_entry("budget_tier", MsgId::cat_noun_tier, r.budget_tier, catalog.budget_tiers));
   }
   if (r.budget != 0) range(Input::Budget, r.budget);   // 0: no budget
   if (r.usd_cny != 0) range(Input::UsdCny, r.usd_cny);  // 0: the catalog's rate
   range(Input::HoursPerDay, r.hours_per_day);
   for (std::size_t i = 0; i < r.platforms.size(); ++i) {
     if (!catalog.find_platform(r.platforms[i])) {
-      issues.push_back(unknown_id("platforms[" + std::to_string(i) + "]", MsgId::cat_noun_platform, r.platforms[i],
-                                  ids_of(catalog.platforms)));
+      issues.push_back(unknown_entry("platforms[" + std::to_string(i) + "]", MsgId::cat_noun_platform,
+                                     r.platforms[i], catalog.platforms));
     }
   }
   range(Input::MinTokensPerS, r.min_tokens_per_s);
@@ -626,7 +626,39 @@ std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) 
 
 // [SECTION] Entry point
 
-Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
+namespace {
+
+bool finite_money(const Money& m) { return std::isfinite(m.low) && std::isfinite(m.high); }
+
+// A cost that overflowed is an error, never a null or a 0 (a job of 1e300 hours, say).
+std::optional<Issue> unreal_cost(const Option& o, Currency currency, bool job) {
+  std::string what;
+  auto check = [&what](const char* name, const Money& m) {
+    if (what.empty() && !finite_money(m)) what = std::string(name) + " " + format_shortest(m.high);
+  };
+  check("monthly_cost", o.monthly_cost);
+  check("cost_per_hour", o.cost_per_hour);
+  check("cost_per_tflops_hour", o.cost_per_tflops_hour);
+  check("budget_cost", o.budget_cost);
+  if (o.cost_per_million_tokens) check("cost_per_million_tokens", *o.cost_per_million_tokens);
+  if (o.job_cost) check("job_cost", *o.job_cost);
+  if (o.job_hours && !std::isfinite(*o.job_hours) && what.empty()) what = "job_hours " + format_shortest(*o.job_hours);
+  if (what.empty()) return std::nullopt;
+  const std::string field = job ? "tokens" : "usd_cny";
+  return Issue{field, msg::err_result_cost(field, o.offer, what + " " + std::string(name_of(currency)))};
+}
+
+}  // namespace
+
+PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest r) {
+  r.scenario = with_catalog_ids(catalog, std::move(r.scenario));
+  if (!r.budget_tier.empty()) r.budget_tier = catalog_id(catalog.budget_tiers, r.budget_tier);
+  for (std::string& p : r.platforms) p = catalog_id(catalog.platforms, p);
+  return r;
+}
+
+Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
+  const PlanRequest request = with_catalog_ids(catalog, typed);  // Context keeps a reference
   std::vector<Issue> issues = check_request(catalog, request);
   if (!issues.empty()) return Result<Plan>::failure(std::move(issues));
 
@@ -709,6 +741,12 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
     }
   }
   if (ev.pick && *ev.pick >= top) p.options.push_back(*p.pick);  // the pick is always listed
+  for (const Option& o : p.options) {
+    if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
+  }
+  for (const Alternative& a : p.alternatives) {
+    if (std::optional<Issue> bad = unreal_cost(a.pick, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
+  }
   return Result<Plan>::success(std::move(p));
 }
 

@@ -38,7 +38,7 @@ test('catalog --validate accepts a good overlay', () => {
   assert.match(r.stdout, /^OK: 3 entries/);
   const j = run('catalog', '--validate', fixture('catalog-good-overlay.json'), '--json');
   assert.equal(j.status, 0);
-  assert.deepEqual(json(j), { ok: true, entries: 3 });
+  assert.deepEqual(json(j), { schema: 'cardfit.validate/1', ok: true, entries: 3 });
 });
 
 test('catalog --validate accepts the documented vendor overlay example', () => {
@@ -50,9 +50,10 @@ test('catalog --validate accepts the documented vendor overlay example', () => {
 test('catalog --validate lists every problem of a bad overlay and exits 1', () => {
   const r = run('catalog', '--validate', fixture('catalog-bad-overlay.json'));
   assert.equal(r.status, 1);
-  assert.match(r.stdout, /gpus\[0\]\.memry_mib: unknown field 'memry_mib' \(did you mean 'memory_mib'\?\)/);
-  assert.match(r.stdout, /gpus\[1\]\.memory_mib: must be a positive integer.*got -5/);
-  assert.match(r.stdout, /offers\[0\]\.gpu: unknown GPU 't5'/);
+  assert.equal(r.stdout, '');  // problems go to standard error
+  assert.match(r.stderr, /gpus\[0\]\.memry_mib: unknown field 'memry_mib' \(did you mean 'memory_mib'\?\)/);
+  assert.match(r.stderr, /gpus\[1\]\.memory_mib: must be a positive integer.*got -5/);
+  assert.match(r.stderr, /offers\[0\]\.gpu: unknown GPU 't5'/);
 
   const j = run('catalog', '--validate', fixture('catalog-bad-overlay.json'), '--json');
   assert.equal(j.status, 1);
