@@ -1,27 +1,33 @@
 # Two commands do everything on a fresh Debian 12 machine (they install what is missing):
-#   make run    build the web page and serve it on http://127.0.0.1:8080
-#   make test   build native + WebAssembly and run every test; ends with "N passed, M failed"
+#   make run    build the web page and serve it on http://127.0.0.1:8080 (installs only what that needs)
+#   make test   build native + WebAssembly + fuzzers and run every test; ends with "N passed, M failed"
 # Others: make run-native (desktop app), make cli ARGS="estimate --model qwen2.5-7b",
-#         make bench, make asan, make clean.
+#         make bench, make calibration (predicted vs measured), make asan, make fuzz [FUZZ_SECONDS=60],
+#         make package, make install [PREFIX=...], make clean.
 PORT ?= 8080
 JOBS ?= $(shell nproc)
+FUZZ_SECONDS ?= 60
+PREFIX ?= /usr/local
 
-.PHONY: run run-native test setup setup-test native web bench asan cli clean
+.PHONY: run run-native test setup native web page bench calibration asan fuzz package install cli clean
 
 setup:
 	@tools/setup.sh all
 
-setup-test: setup
-
-native: setup
+native:
+	@tools/setup.sh native
 	@cmake --preset native-release >/dev/null
 	@cmake --build --preset native-release -j $(JOBS)
 
-web: setup
-	@cmake --preset web-release >/dev/null
+# The page alone: no test tools (the web tests need node's npm packages and Chromium).
+page:
+	@tools/setup.sh page
+	@cmake --preset web-release -DCARDFIT_BUILD_TESTS=OFF >/dev/null
 	@cmake --build --preset web-release -j $(JOBS)
 
-run: web
+web: page
+
+run: page
 	@echo "cardfit: serving build/web/dist at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"
 	@cd build/web/dist && python3 -m http.server $(PORT) --bind 127.0.0.1
 
@@ -31,17 +37,43 @@ run-native: native
 cli: native
 	@build/native/cardfit $(ARGS)
 
-bench: setup
+bench:
+	@tools/setup.sh native
 	@cmake --preset native-release >/dev/null
 	@cmake --build --preset native-release -j $(JOBS) --target cardfit_bench
 	@build/native/bench/cardfit_bench --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
 
-asan: setup
+# Every calibration row (tests/calibration/rows.json): predicted vs measured, median error per group.
+calibration:
+	@tools/setup.sh native
+	@cmake --preset native-release >/dev/null
+	@cmake --build --preset native-release -j $(JOBS) --target cardfit_calibration
+	@build/native/tests/cardfit_calibration $(ARGS)
+
+asan:
+	@tools/setup.sh native
 	@cmake --preset asan >/dev/null
 	@cmake --build --preset asan -j $(JOBS)
 	@ctest --preset asan
 
-test: setup
+# libFuzzer harnesses (tests/fuzz): each runs FUZZ_SECONDS; any finding fails.
+fuzz:
+	@tools/setup.sh fuzz
+	@cmake --preset fuzz >/dev/null
+	@cmake --build --preset fuzz -j $(JOBS)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) tools/run_fuzzers.sh
+
+# build/package/cardfit-<version>-Linux.{deb,tar.gz}: CLI, desktop app, man pages, completions
+# and the web page (CPack; docs/install.md).
+package:
+	@tools/setup.sh package
+	@tools/package.sh
+
+install: native
+	@cmake --install build/native --prefix $(PREFIX)
+
+test:
+	@tools/setup.sh test
 	@tools/run_tests.sh
 
 clean:

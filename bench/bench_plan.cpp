@@ -33,7 +33,7 @@ void BM_PlanTierWithTarget(benchmark::State& state) {
 BENCHMARK(BM_PlanTierWithTarget)->Unit(benchmark::kMicrosecond);
 
 // The slow path: nothing fits the budget, so alternatives (precisions, KV, context, budget) are
-// planned too. Seed 002's 70B INT8 in the 3,000-6,000 tier.
+// planned too. The 一万网络 budget guide's 70B INT8 in the 3,000-6,000 tier.
 void BM_PlanNoPickAlternatives(benchmark::State& state) {
   cardfit::PlanRequest r;
   r.scenario.model = "llama-2-70b";

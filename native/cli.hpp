@@ -1,32 +1,79 @@
-// The `cardfit` command-line tool: one CLI11 subcommand per file (cli_<command>.cpp).
-// Each add_* function registers its subcommand; its callback sets `exit_code`.
+// The `cardfit` command-line tool: one CLI11 subcommand per file (cli_<command>.cpp), run by
+// cli_run.cpp. The contract (docs/cli.md): exit 0 success, 1 invalid input, 2 usage error;
+// results on standard output; errors on standard error, or as {"ok": false, ...} JSON on
+// standard output with --json (CLI11's own parse errors too).
 #pragma once
 
 #include <CLI/CLI.hpp>
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "catalog.hpp"
+#include "json_style.hpp"
+#include "result.hpp"
 
 namespace cardfit::cli {
+
+enum Exit : int { kOk = 0, kInvalid = 1, kUsage = 2 };
+
+// Where and how a run prints. Tests and the fuzzer pass string streams.
+struct Output {
+  std::ostream& out;  // results (text or JSON), and errors as JSON with --json
+  std::ostream& err;  // errors and notes in text mode
+  int width = 0;      // terminal columns tables must fit; 0 = no limit (not a terminal, or --wide)
+};
+
+// How one command prints: chosen by its flags.
+struct Format {
+  bool json = false;           // --json
+  bool pretty = false;         // --pretty: indented JSON
+  bool wide = false;           // --wide: every table column, whatever the width
+  Lang lang = Lang::En;        // --lang
+  const char* schema = "";     // the command's JSON contract ("cardfit.estimate/1")
+  JsonStyle style() const { return pretty ? JsonStyle::Pretty : JsonStyle::Compact; }
+};
 
 struct CommonOptions {
   std::vector<std::string> catalog_files;  // --catalog FILE (repeatable): overlays on the bundled catalog
 };
 
+// The whole tool: parses `argv` and runs one command. Returns the exit status.
+int run(int argc, const char* const* argv, Output& io);
+
+// The terminal's width in columns for standard output: $COLUMNS, else the tty's (0 when
+// standard output is not a terminal).
+int terminal_columns();
+
 // The bundled catalog as --help lists its ids (empty when it does not load; the command then
 // reports that problem).
 const Catalog& help_catalog();
 
-// The bundled catalog with every --catalog overlay applied. On error prints the problems
-// (as {"ok": false, "errors": [...]} when `json`) to `out` and returns nullopt.
-std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, bool json, std::ostream& out);
+// The bundled catalog with every --catalog overlay applied. On error prints the problems and
+// returns nullopt (the command exits with 1).
+std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, const Format& format, Output& io);
 
-void add_catalog_commands(CLI::App& app, CommonOptions& common, int& exit_code);  // catalog, import-config
-void add_estimate_command(CLI::App& app, CommonOptions& common, int& exit_code);  // estimate
-void add_plan_command(CLI::App& app, CommonOptions& common, int& exit_code);      // plan
+// Problems as {"schema", "ok": false, "errors": [...]} on `io.out` (JSON) or one "error: ..."
+// line each on `io.err`, in the format's language.
+void print_errors(const std::vector<Issue>& issues, const Format& format, Output& io);
+
+// The registration of each command: its flags on a CLI11 subcommand, and what it does once
+// they are read (`runners`, returning the exit status; run() calls the one given).
+struct Command {
+  CommonOptions& common;
+  Output& io;
+  std::map<const CLI::App*, std::function<int()>> runners;
+};
+void add_catalog_commands(CLI::App& app, Command& cmd);     // catalog, import-config
+void add_estimate_command(CLI::App& app, Command& cmd);     // estimate
+void add_plan_command(CLI::App& app, Command& cmd);         // plan
+void add_completion_command(CLI::App& app, Command& cmd);   // completion bash|zsh|fish
+
+// --json, --pretty (and, for commands with tables, --wide) on `sub`, bound to `format`.
+void add_format_flags(CLI::App* sub, Format& format, bool tables);
 
 }  // namespace cardfit::cli

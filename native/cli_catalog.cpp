@@ -5,7 +5,6 @@
 
 #include <cmath>
 #include <cstdio>
-#include <ctime>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -27,11 +26,7 @@ namespace {
 
 using nlohmann::json;
 
-// [SECTION] Reporting problems
-
-void report_issues(const std::vector<Issue>& issues, bool as_json, std::ostream& out) {
-  print_errors(issues, as_json, Lang::En, out);
-}
+// [SECTION] Reading files
 
 // native::read_file, plus: libstdc++ throws std::ios_failure when the path is a directory.
 std::optional<std::string> read_text(const std::string& path) {
@@ -44,17 +39,7 @@ std::optional<std::string> read_text(const std::string& path) {
 
 std::vector<Issue> unreadable(const std::string& path) { return {Issue{path, msg::cli_err_unreadable()}}; }
 
-// [SECTION] Text tables
-
-class Table {
- public:
-  explicit Table(std::vector<std::string> header) { rows_.push_back(std::move(header)); }
-  void add(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
-  void print(std::ostream& out) const { print_table(rows_, out); }
-
- private:
-  std::vector<std::vector<std::string>> rows_;
-};
+// [SECTION] The listing
 
 // A catalog number in a table: '-' for 0 (not supported / none).
 std::string num(double v) { return v == 0 ? "-" : format_shortest(v); }
@@ -70,20 +55,33 @@ std::string price_text(const Offer& o, Lang lang) {
   return s + " " + o.currency;
 }
 
-void print_catalog(const Catalog& c, Lang lang, std::ostream& out) {
+std::string names_of(const std::vector<std::string>& words) {
+  std::string s;
+  for (const std::string& w : words) s += (s.empty() ? "" : ", ") + w;
+  return s;
+}
+
+// `width`: the terminal's columns (0 = any); each table drops its least needed columns first.
+void print_catalog(const Catalog& c, Lang lang, int width, std::ostream& out) {
   auto say = [lang](const Message& m) { return render(m, lang); };
+  auto word = [lang](MsgId id) { return std::string(text(id, lang)); };
   out << say(msg::cli_cat_gpus(std::to_string(c.gpus.size()))) << "\n";
-  Table gpus({"id", "name", "class", "memory MiB", "GB/s", "FP16", "FP16acc16", "BF16", "FP8", "INT8 TOPS", "link"});
+  Table gpus({{word(MsgId::cli_col_id)}, {word(MsgId::cli_col_name), 0, true}, {word(MsgId::cli_col_class), 6},
+              {word(MsgId::cli_col_memory_mib)}, {word(MsgId::cli_col_bandwidth)}, {word(MsgId::cli_col_fp16), 2},
+              {word(MsgId::cli_col_fp16_acc16), 8}, {word(MsgId::cli_col_bf16), 3}, {word(MsgId::cli_col_fp8), 4},
+              {word(MsgId::cli_col_int8), 7}, {word(MsgId::cli_col_link), 5}});
   for (const Gpu& g : c.gpus) {
     gpus.add({g.id, g.name, std::string(name_of(g.gpu_class)), num(static_cast<double>(g.memory_mib)),
               num(g.memory_bandwidth_gb_per_s), num(g.fp16_dense_tflops), num(g.fp16_acc16_dense_tflops),
               num(g.bf16_dense_tflops), num(g.fp8_dense_tflops), num(g.int8_dense_tops),
               std::string(name_of(g.interconnect))});
   }
-  gpus.print(out);
+  gpus.print(out, width, lang);
 
   out << "\n" << say(msg::cli_cat_models(std::to_string(c.models.size()))) << "\n";
-  Table models({"id", "params B", "layers", "hidden", "heads/kv", "head_dim", "context", "kind"});
+  Table models({{word(MsgId::cli_col_id)}, {word(MsgId::cli_col_params_b)}, {word(MsgId::cli_col_layers), 4},
+                {word(MsgId::cli_col_hidden), 3}, {word(MsgId::cli_col_heads), 2}, {word(MsgId::cli_col_head_dim), 5},
+                {word(MsgId::cli_col_context)}, {word(MsgId::cli_col_kind), 1, true}});
   for (const Model& m : c.models) {
     std::string kind = m.is_moe ? "MoE " + std::to_string(m.moe.experts_per_token) + "/" + std::to_string(m.moe.num_experts)
                                 : std::string("dense");
@@ -94,56 +92,63 @@ void print_catalog(const Catalog& c, Lang lang, std::ostream& out) {
                 std::to_string(m.num_attention_heads) + "/" + std::to_string(m.num_kv_heads), std::to_string(m.head_dim),
                 std::to_string(m.max_context), kind});
   }
-  models.print(out);
+  models.print(out, width, lang);
 
   out << "\n" << say(msg::cli_cat_weight_precisions(std::to_string(c.weight_precisions.size()))) << "\n";
-  Table wp({"id", "name", "bits/weight", "engines"});
-  for (const WeightPrecision& p : c.weight_precisions) {
-    std::string engines;
-    for (const std::string& e : p.engines) engines += (engines.empty() ? "" : ", ") + e;
-    wp.add({p.id, p.name, num(p.bits_per_weight), engines});
-  }
-  wp.print(out);
+  Table wp({{word(MsgId::cli_col_id)}, {word(MsgId::cli_col_name), 0, true}, {word(MsgId::cli_col_bits_per_weight)},
+            {word(MsgId::cli_col_engines), 1, true}});
+  for (const WeightPrecision& p : c.weight_precisions) wp.add({p.id, p.name, num(p.bits_per_weight), names_of(p.engines)});
+  wp.print(out, width, lang);
 
   out << "\n" << say(msg::cli_cat_kv_precisions(std::to_string(c.kv_precisions.size()))) << "\n";
-  Table kv({"id", "name", "bits", "effective bits"});
+  Table kv({{word(MsgId::cli_col_id)}, {word(MsgId::cli_col_name), 0, true}, {word(MsgId::cli_col_bits), 1},
+            {word(MsgId::cli_col_effective_bits)}});
   for (const KvPrecision& p : c.kv_precisions) kv.add({p.id, p.name, num(p.nominal_bits), num(p.bits)});
-  kv.print(out);
+  kv.print(out, width, lang);
 
   out << "\n" << say(msg::cli_cat_engines(std::to_string(c.engines.size()))) << "\n";
-  Table en({"id", "name", "multi-GPU", "memory use", "overhead MiB"});
+  Table en({{word(MsgId::cli_col_id)}, {word(MsgId::cli_col_name), 0, true}, {word(MsgId::cli_col_version), 4, true},
+            {word(MsgId::cli_col_multi_gpu), 1}, {word(MsgId::cli_col_kv_pool), 2}, {word(MsgId::cli_col_memory_use), 3},
+            {word(MsgId::cli_col_non_torch_mib), 5}});
   for (const EngineProfile& e : c.engines) {
-    en.add({e.id, e.name, std::string(name_of(e.multi_gpu)), num(e.memory_utilization), num(e.overhead_mib)});
+    en.add({e.id, e.name, e.version, std::string(name_of(e.multi_gpu)), std::string(name_of(e.kv_pool)),
+            num(e.memory_utilization), num(e.non_torch_mib)});
   }
-  en.print(out);
+  en.print(out, width, lang);
 
   out << "\n" << say(msg::cli_cat_platforms(std::to_string(c.platforms.size()))) << "\n";
-  Table pl({"id", "name", "SLA %", "student x", "source"});
+  Table pl({{word(MsgId::cli_col_id)}, {word(MsgId::cli_col_name), 0, true}, {word(MsgId::cli_col_sla), 2},
+            {word(MsgId::cli_col_student), 3}, {word(MsgId::cli_col_source), 1, true}});
   for (const Platform& p : c.platforms) {
     pl.add({p.id, p.name_zh == p.name_en ? p.name_en : p.name_zh + " " + p.name_en, num(p.sla_percent),
-            num(p.student_multiplier), p.source});
+            num(p.student_multiplier), citation_text(c, p.source)});
   }
-  pl.print(out);
+  pl.print(out, width, lang);
 
   out << "\n" << say(msg::cli_cat_offers(std::to_string(c.offers.size()))) << "\n";
-  Table of({"id", "platform", "gpu", "unit", "price", "source"});
+  Table of({{word(MsgId::cli_col_id), 0, true}, {word(MsgId::cli_col_platform)}, {word(MsgId::cli_col_gpu)},
+            {word(MsgId::cli_col_unit), 2}, {word(MsgId::cli_col_price), 0, true}, {word(MsgId::cli_col_as_of), 3},
+            {word(MsgId::cli_col_source), 1, true}});
   for (const Offer& o : c.offers) {
     std::string unit = o.unit == OfferUnit::Machine ? say(msg::cli_cat_machine(std::to_string(o.cards)))
                        : o.unit == OfferUnit::Slice ? say(msg::cli_cat_slice(num(o.slice_fraction)))
                                                     : say(msg::cli_cat_card());
-    of.add({o.id, o.platform, o.gpu, unit, price_text(o, lang), o.source});
+    of.add({o.id, o.platform, o.gpu, unit, price_text(o, lang), o.as_of, citation_text(c, o.source)});
   }
-  of.print(out);
+  of.print(out, width, lang);
 
   out << "\n" << say(msg::cli_cat_tiers()) << "\n";
-  Table bt({"id", "range", "name", "article pick"});
+  Table bt({{word(MsgId::cli_col_id)}, {word(MsgId::cli_col_range)}, {word(MsgId::cli_col_name)},
+            {word(MsgId::cli_col_defined_by), 2}, {word(MsgId::cli_col_article_pick), 1, true}});
   for (const BudgetTier& t : c.budget_tiers) {
     const std::string low = t.low_cny_per_month > 0 ? num(t.low_cny_per_month) : "0";
     const std::string range = low + " - " + (t.high_cny_per_month > 0 ? num(t.high_cny_per_month) : "");
-    bt.add({t.id, range, t.name_zh, t.article_pick});
+    bt.add({t.id, range, lang == Lang::Zh ? t.name_zh : t.name_en, std::string(name_of(t.defined_by)), t.article_pick});
   }
-  if (!c.custom_budget.id.empty()) bt.add({c.custom_budget.id, "any", c.custom_budget.name_zh, c.custom_budget.name_en});
-  bt.print(out);
+  if (!c.custom_budget.id.empty()) {
+    bt.add({c.custom_budget.id, "any", lang == Lang::Zh ? c.custom_budget.name_zh : c.custom_budget.name_en, "", ""});
+  }
+  bt.print(out, width, lang);
 
   out << "\n" << say(msg::cli_cat_rate(num(c.defaults.usd_cny))) << "\n";
 }
@@ -151,7 +156,8 @@ void print_catalog(const Catalog& c, Lang lang, std::ostream& out) {
 // [SECTION] catalog
 
 struct CatalogOptions {
-  bool json = false;
+  Format format;
+  std::string lang;      // --lang
   std::string validate;  // overlay file to check
 };
 
@@ -167,41 +173,51 @@ std::size_t count_entries(std::string_view text) {
   return n;
 }
 
-int run_validate(const CatalogOptions& opts, const CommonOptions& common) {
-  std::optional<Catalog> base = load_catalog_or_report(common, opts.json, std::cout);
-  if (!base) return 1;
+int run_validate(const CatalogOptions& opts, const CommonOptions& common, Output& io) {
+  Format f = opts.format;
+  f.schema = kValidateSchema;
+  std::optional<Catalog> base = load_catalog_or_report(common, f, io);
+  if (!base) return kInvalid;
   const std::optional<std::string> text = read_text(opts.validate);
   if (!text) {
-    report_issues(unreadable(opts.validate), opts.json, std::cout);
-    return 1;
+    print_errors(unreadable(opts.validate), f, io);
+    return kInvalid;
   }
   const Result<Catalog> merged = apply_overlay(*base, CatalogFile{opts.validate, *text});
   if (!merged.ok()) {
-    if (!opts.json) {
-      std::cout << render(msg::cli_cat_problems(opts.validate, std::to_string(merged.errors.size())), Lang::En) << "\n";
-    }
-    report_issues(merged.errors, opts.json, std::cout);
-    return 1;
+    if (!f.json) io.err << render(msg::cli_cat_problems(opts.validate, std::to_string(merged.errors.size())), f.lang) << "\n";
+    print_errors(merged.errors, f, io);
+    return kInvalid;
   }
   const std::size_t n = count_entries(*text);
-  if (opts.json) {
-    std::cout << json{{"ok", true}, {"entries", n}}.dump(2) << "\n";
+  if (f.json) {
+    const nlohmann::ordered_json doc{{"schema", kValidateSchema}, {"ok", true}, {"entries", n}};
+    io.out << doc.dump(f.pretty ? 2 : -1) << "\n";
   } else {
-    std::cout << render(msg::cli_cat_ok(std::to_string(n)), Lang::En) << "\n";
+    io.out << render(msg::cli_cat_ok(std::to_string(n)), f.lang) << "\n";
   }
-  return 0;
+  return kOk;
 }
 
-int run_catalog(const CatalogOptions& opts, const CommonOptions& common) {
-  if (!opts.validate.empty()) return run_validate(opts, common);
-  std::optional<Catalog> catalog = load_catalog_or_report(common, opts.json, std::cout);
-  if (!catalog) return 1;
-  if (opts.json) {
-    std::cout << catalog_to_json(*catalog);
-  } else {
-    print_catalog(*catalog, Lang::En, std::cout);
+int run_catalog(CatalogOptions& opts, const CommonOptions& common, Output& io) {
+  Format& f = opts.format;
+  if (!opts.lang.empty()) {
+    const std::optional<Lang> lang = parse_name<Lang>(opts.lang);
+    if (!lang) {
+      print_errors({Issue{"lang", msg::err_link_one_of("lang", names_list<Lang>(), opts.lang)}}, f, io);
+      return kInvalid;
+    }
+    f.lang = *lang;
   }
-  return 0;
+  if (!opts.validate.empty()) return run_validate(opts, common, io);
+  std::optional<Catalog> catalog = load_catalog_or_report(common, f, io);
+  if (!catalog) return kInvalid;
+  if (f.json) {
+    io.out << catalog_to_json(*catalog, f.pretty);
+  } else {
+    print_catalog(*catalog, f.lang, f.wide ? 0 : io.width, io.out);
+  }
+  return kOk;
 }
 
 // [SECTION] import-config
@@ -210,21 +226,9 @@ struct ImportOptions {
   std::string file;
   std::string id;
   std::string params;  // "7e9", "7B", "500M"
-  bool json = false;
+  Format format;       // --json, --pretty
 };
 
-std::string today() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-#if defined(_WIN32)
-  localtime_s(&tm, &now);
-#else
-  localtime_r(&now, &tm);
-#endif
-  char buf[16];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
 
 // A catalog id from free text: lowercase, other characters become '-'.
 std::string make_id(const std::string& text) {
@@ -283,41 +287,47 @@ void print_model_summary(const ImportedModel& imported, std::ostream& out) {
   out << render(msg::cli_import_entry(), Lang::En) << "\n";
 }
 
-int run_import(const ImportOptions& opts) {
+int run_import(const ImportOptions& opts, Output& io) {
+  Format f = opts.format;
   Result<ImportedModel> model;
   if (!opts.params.empty() && !opts.file.empty()) {
-    report_issues({Issue{"--params", msg::cli_err_import_both()}}, opts.json, std::cout);
-    return 1;
+    print_errors({Issue{"params", msg::cli_err_import_both()}}, f, io);
+    return kUsage;
   }
   if (!opts.params.empty()) {
     Result<double> count = parse_number(opts.params, "params");
     if (!count.ok()) {
-      report_issues(count.errors, opts.json, std::cout);
-      return 1;
+      print_errors(count.errors, f, io);
+      return kInvalid;
     }
     model = model_from_param_count(*count.value, opts.id.empty() ? make_id("custom-" + opts.params) : opts.id);
   } else if (opts.file.empty()) {
-    report_issues({Issue{"FILE", msg::cli_err_import_none()}}, opts.json, std::cout);
-    return 1;
+    print_errors({Issue{"FILE", msg::cli_err_import_none()}}, f, io);
+    return kUsage;
   } else {
     const std::optional<std::string> text = read_text(opts.file);
     if (!text) {
-      report_issues(unreadable(opts.file), opts.json, std::cout);
-      return 1;
+      print_errors(unreadable(opts.file), f, io);
+      return kInvalid;
     }
     model = import_hf_config(*text, opts.id.empty() ? default_id(opts.file, *text) : opts.id);
   }
   if (!model.ok()) {
-    report_issues(model.errors, opts.json, std::cout);
-    return 1;
+    print_errors(model.errors, f, io);
+    return kInvalid;
   }
   Model m = model.value->model;
-  m.as_of = today();  // the core has no clock
+  m.as_of = native::today();  // the core has no clock
   Catalog one;
   one.models.push_back(m);
-  if (!opts.json) print_model_summary(*model.value, std::cout);
-  std::cout << catalog_to_json(one);
-  return 0;
+  if (!model.value->source.id.empty()) {  // the config.json the model cites, dated today
+    Source s = model.value->source;
+    s.date = m.as_of;
+    one.sources.push_back(std::move(s));
+  }
+  if (!f.json) print_model_summary(*model.value, io.out);
+  io.out << catalog_to_json(one, !f.json || f.pretty);  // a file to paste: indented unless --json
+  return kOk;
 }
 
 }  // namespace
@@ -332,23 +342,23 @@ const Catalog& help_catalog() {
   return catalog;
 }
 
-std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, bool json_output, std::ostream& out) {
+std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, const Format& format, Output& io) {
   Result<Catalog> catalog = assets::bundled_catalog();
   if (!catalog.ok()) {
     std::vector<Issue> issues = catalog.errors;
     issues.insert(issues.begin(), Issue{"bundled catalog", msg::cli_err_bundled()});
-    report_issues(issues, json_output, out);
+    print_errors(issues, format, io);
     return std::nullopt;
   }
   for (const std::string& path : common.catalog_files) {
     const std::optional<std::string> text = read_text(path);
     if (!text) {
-      report_issues(unreadable(path), json_output, out);
+      print_errors(unreadable(path), format, io);
       return std::nullopt;
     }
     Result<Catalog> merged = apply_overlay(*catalog.value, CatalogFile{path, *text});
     if (!merged.ok()) {
-      report_issues(merged.errors, json_output, out);
+      print_errors(merged.errors, format, io);
       return std::nullopt;
     }
     catalog = std::move(merged);
@@ -356,28 +366,35 @@ std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, bool 
   return std::move(*catalog.value);
 }
 
-void add_catalog_commands(CLI::App& app, CommonOptions& common, int& exit_code) {
+void add_catalog_commands(CLI::App& app, Command& cmd) {
   auto catalog_opts = std::make_shared<CatalogOptions>();
+  catalog_opts->format.schema = kCatalogSchema;
   CLI::App* cat = app.add_subcommand("catalog", "List GPUs, models, precisions, platforms, offers and budget tiers");
-  cat->add_flag("--json", catalog_opts->json, "Print the merged catalog as JSON (the loader's own format)");
-  cat->add_option("--catalog", common.catalog_files, "Overlay FILE on the bundled catalog (repeatable)")
-      ->type_name("FILE")
-      ->expected(1)
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  cat->add_flag("--json", catalog_opts->format.json, "Print the merged catalog as JSON (the loader's own format)");
+  add_format_flags(cat, catalog_opts->format, true);
+  cat->add_option("--lang", catalog_opts->lang, "Language of the listing and of errors: zh | en (default en)")
+      ->type_name("zh|en")
+      ->expected(0, 1);
+  add_catalog_flag(cat, cmd.common);
   cat->add_option("--validate", catalog_opts->validate,
                   "Check a vendor/user overlay FILE against the bundled catalog; exit 1 listing the problems")
-      ->type_name("FILE");
-  cat->callback([catalog_opts, &common, &exit_code] { exit_code = run_catalog(*catalog_opts, common); });
+      ->type_name("FILE")
+      ->expected(0, 1);
+  cmd.runners[cat] = [catalog_opts, &cmd] { return run_catalog(*catalog_opts, cmd.common, cmd.io); };
 
   auto import_opts = std::make_shared<ImportOptions>();
+  import_opts->format.schema = kCatalogSchema;
   CLI::App* imp = app.add_subcommand(
       "import-config", "Turn a Hugging Face config.json (or --params COUNT) into a catalog model entry");
   imp->add_option("FILE", import_opts->file, "config.json to read (\"-\" reads standard input)")->type_name("FILE");
-  imp->add_option("--id", import_opts->id, "Catalog id for the model (default: from _name_or_path or the file name)");
+  imp->add_option("--id", import_opts->id, "Catalog id for the model (default: from _name_or_path or the file name)")
+      ->expected(0, 1);
   imp->add_option("--params", import_opts->params,
-                  "No config: a parameter count (7e9, 7B, 500M) with an assumed Llama-like shape");
-  imp->add_flag("--json", import_opts->json, "Print only the catalog JSON (errors as {\"ok\": false, ...})");
-  imp->callback([import_opts, &exit_code] { exit_code = run_import(*import_opts); });
+                  "No config: a parameter count (7e9, 7B, 500M) with an assumed Llama-like shape")
+      ->expected(0, 1);
+  imp->add_flag("--json", import_opts->format.json, "Print only the catalog JSON (errors as {\"ok\": false, ...})");
+  add_format_flags(imp, import_opts->format, false);
+  cmd.runners[imp] = [import_opts, &cmd] { return run_import(*import_opts, cmd.io); };
 }
 
 }  // namespace cardfit::cli

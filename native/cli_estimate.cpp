@@ -20,7 +20,7 @@ namespace {
 
 struct EstimateOptions {
   RequestFlags flags;
-  bool json = false;
+  Format format;
   bool explain = false;
 };
 
@@ -28,7 +28,11 @@ struct EstimateOptions {
 
 std::string gb(std::int64_t bytes) { return format_gb(static_cast<double>(bytes)); }
 
-void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bool explain, std::ostream& out) {
+// Hours of a training job: tenths, but a short job is not printed as "0.0".
+std::string hours_text(double h) { return h >= 0.05 || h <= 0 ? format_fixed(h, 1) : format_rate(h); }
+
+void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bool explain, int width,
+                std::ostream& out) {
   const Lang lang = s.lang;
   auto say = [lang](const Message& m) { return render(m, lang); };
   auto word = [lang](MsgId id) { return std::string(text(id, lang)); };
@@ -50,33 +54,34 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
                                  gb(m.overhead), format_bytes(static_cast<double>(m.total))))
       << "\n\n";
 
-  std::vector<std::vector<std::string>> rows;
-  if (training) {
-    rows.push_back({"GPU", word(MsgId::cli_col_cards), word(MsgId::cli_col_fit), word(MsgId::cli_col_per_card),
-                    word(MsgId::cli_col_usable), "ZeRO", word(MsgId::cli_col_max_seq), word(MsgId::cli_col_max_batch),
-                    word(MsgId::cli_col_train_h), word(MsgId::cli_col_gpu_h)});
-  } else {
-    rows.push_back({"GPU", word(MsgId::cli_col_cards), word(MsgId::cli_col_fit), word(MsgId::cli_col_per_card),
-                    word(MsgId::cli_col_usable), word(MsgId::cli_col_decode), word(MsgId::cli_col_aggregate),
-                    word(MsgId::cli_col_ttft), word(MsgId::cli_col_max_context), word(MsgId::cli_col_max_conc)});
-  }
+  // Column order is reading order; `drop` says which go first on a narrow terminal.
+  Table table(training ? std::vector<Column>{{word(MsgId::cli_col_gpu)}, {word(MsgId::cli_col_cards)},
+                                             {word(MsgId::cli_col_fit)}, {word(MsgId::cli_col_per_card), 3},
+                                             {word(MsgId::cli_col_usable), 5}, {word(MsgId::cli_col_zero), 6},
+                                             {word(MsgId::cli_col_max_seq), 4}, {word(MsgId::cli_col_max_batch), 4},
+                                             {word(MsgId::cli_col_train_h), 1}, {word(MsgId::cli_col_gpu_h), 2}}
+                       : std::vector<Column>{{word(MsgId::cli_col_gpu)}, {word(MsgId::cli_col_cards)},
+                                             {word(MsgId::cli_col_fit)}, {word(MsgId::cli_col_per_card), 3},
+                                             {word(MsgId::cli_col_usable), 5}, {word(MsgId::cli_col_decode), 1},
+                                             {word(MsgId::cli_col_aggregate), 6}, {word(MsgId::cli_col_ttft), 2},
+                                             {word(MsgId::cli_col_max_context), 4}, {word(MsgId::cli_col_max_conc), 4}});
   for (const GpuEstimate& g : e.gpus) {
     const std::string cards = g.cards > 0 ? std::to_string(g.cards) : "-";
     const bool fits = g.cards > 0;
     const std::string fit = word(label_of(g.fit));
     if (training) {
-      rows.push_back({g.gpu, cards, fit, gb(g.per_card_bytes), gb(g.usable_bytes),
-                      fits ? std::to_string(g.zero_stage) : "-", format_grouped(static_cast<double>(g.max_context)),
-                      format_grouped(static_cast<double>(g.max_concurrency)),
-                      g.train_hours ? format_fixed(*g.train_hours, 1) : "-", g.gpu_hours ? format_fixed(*g.gpu_hours, 1) : "-"});
+      table.add({g.gpu, cards, fit, gb(g.per_card_bytes), gb(g.usable_bytes),
+                 fits ? std::to_string(g.zero_stage) : "-", format_grouped(static_cast<double>(g.max_context)),
+                 format_grouped(static_cast<double>(g.max_concurrency)),
+                 g.train_hours ? hours_text(*g.train_hours) : "-", g.gpu_hours ? hours_text(*g.gpu_hours) : "-"});
     } else {
-      rows.push_back({g.gpu, cards, fit, gb(g.per_card_bytes), gb(g.usable_bytes),
-                      fits ? format_rate(g.decode_tokens_per_s) : "-", fits ? format_rate(g.aggregate_tokens_per_s) : "-",
-                      fits ? format_fixed(g.ttft_ms, 0) : "-", format_grouped(static_cast<double>(g.max_context)),
-                      format_grouped(static_cast<double>(g.max_concurrency))});
+      table.add({g.gpu, cards, fit, gb(g.per_card_bytes), gb(g.usable_bytes),
+                 fits ? format_rate(g.decode_tokens_per_s) : "-", fits ? format_rate(g.aggregate_tokens_per_s) : "-",
+                 fits ? format_fixed(g.ttft_ms, 0) : "-", format_grouped(static_cast<double>(g.max_context)),
+                 format_grouped(static_cast<double>(g.max_concurrency))});
     }
   }
-  print_table(rows, out);
+  table.print(out, width, lang);
 
   bool any = false;
   for (const Message& w : e.warnings) {
@@ -104,37 +109,40 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
   }
 }
 
-int run_estimate(const EstimateOptions& opts, CLI::App* app, const CommonOptions& common) {
-  std::optional<Prepared> in = prepare(opts.flags, app->remaining(), common, opts.json, std::cout);
-  if (!in) return 1;
+int run_estimate(EstimateOptions& opts, const CommonOptions& common, Output& io) {
+  Format& f = opts.format;
+  f.lang = flags_lang(opts.flags);
+  std::optional<Prepared> in = prepare(opts.flags, common, f, io);
+  if (!in) return kInvalid;
   const Catalog& catalog = in->catalog;
   Scenario s = in->request.scenario;
-  s.explain = opts.json || opts.explain;
+  s.explain = f.json || opts.explain;
   Result<Estimate> e = estimate(catalog, s);
   if (!e.ok()) {
-    print_errors(e.errors, opts.json, s.lang, std::cout);
-    return 1;
+    print_errors(e.errors, f, io);
+    return kInvalid;
   }
-  if (opts.json) {
-    std::cout << estimate_to_json(*e.value, catalog, s.lang) << "\n";
+  if (f.json) {
+    io.out << estimate_to_json(*e.value, catalog, s.lang, f.style()) << "\n";
   } else {
-    print_text(*e.value, catalog, s, opts.explain, std::cout);
+    print_text(*e.value, catalog, s, opts.explain, f.wide ? 0 : io.width, io.out);
   }
-  return 0;
+  return kOk;
 }
 
 }  // namespace
 
-void add_estimate_command(CLI::App& app, CommonOptions& common, int& exit_code) {
+void add_estimate_command(CLI::App& app, Command& cmd) {
   auto opts = std::make_shared<EstimateOptions>();
+  opts->format.schema = kEstimateSchema;
   CLI::App* sub = app.add_subcommand(
       "estimate", "Memory, fit and card count, speed and training time of a model on every GPU (docs/cli.md)");
-  sub->allow_extras();  // unknown flags are reported by us, as JSON with --json
   add_request_flags(sub, opts->flags, FlagSet::Scenario, help_catalog());
-  add_catalog_flag(sub, common);
+  add_catalog_flag(sub, cmd.common);
   sub->add_flag("--explain", opts->explain, "Print every formula with the numbers substituted and its source (in --lang)");
-  sub->add_flag("--json", opts->json, "Print one JSON object (the contract in docs/cli.md)");
-  sub->callback([opts, sub, &common, &exit_code] { exit_code = run_estimate(*opts, sub, common); });
+  sub->add_flag("--json", opts->format.json, "Print one JSON object (the contract in docs/cli.md)");
+  add_format_flags(sub, opts->format, true);
+  cmd.runners[sub] = [opts, &cmd] { return run_estimate(*opts, cmd.common, cmd.io); };
 }
 
 }  // namespace cardfit::cli

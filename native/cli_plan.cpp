@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "native_files.hpp"
 #include "cli_scenario.hpp"
 #include "cli_table.hpp"
 #include "format.hpp"
@@ -24,7 +25,7 @@ namespace {
 
 struct PlanFlags {
   RequestFlags request;  // the estimate flags plus budget, billing and platform choices
-  bool json = false;     // --json
+  Format format;         // --json, --pretty, --wide
 };
 
 // [SECTION] The readable report
@@ -34,7 +35,7 @@ void print_option_lines(const Option& o, Lang lang, std::ostream& out) {
   for (const Message& w : o.warnings) out << "  ! " << render(w, lang) << "\n";
 }
 
-void print_report(const Plan& p, std::ostream& out) {
+void print_report(const Plan& p, int width, std::ostream& out) {
   const Lang lang = p.lang;
   auto say = [lang](const Message& m) { return render(m, lang); };
   auto word = [lang](MsgId id) { return std::string(text(id, lang)); };
@@ -50,13 +51,18 @@ void print_report(const Plan& p, std::ostream& out) {
         << "\n";
     print_option_lines(*p.pick, lang, out);
   } else {
-    out << word(MsgId::cli_plan_nothing) << "\n";
+    out << word(MsgId::cli_plan_nothing) << "\n  " << say(p.no_pick_reason) << "\n";  // why
   }
   out << "\n";
 
-  std::vector<std::vector<std::string>> rows;
-  rows.push_back({"", "gpu", "cards", "platform", "offer", "term", cur + "/month", "fit", "spare", "tok/s",
-                  p.job ? "job h" : "ttft ms", p.job ? "job " + cur : cur + "/Mtok", "budget"});
+  // The offer id is long and repeats platform and GPU: it is the first to be shortened.
+  Table table({{""}, {word(MsgId::cli_col_gpu)}, {word(MsgId::cli_col_cards)}, {word(MsgId::cli_col_platform), 5},
+               {word(MsgId::cli_col_offer), 0, true}, {word(MsgId::cli_col_term), 4},
+               {say(msg::cli_col_per_month(cur))}, {word(MsgId::cli_col_fit), 3}, {word(MsgId::cli_col_headroom), 8},
+               {word(MsgId::cli_col_tokens_per_s), 2},
+               {p.job ? word(MsgId::cli_col_job_h) : word(MsgId::cli_col_ttft), 7},
+               {p.job ? say(msg::cli_col_job_cost(cur)) : say(msg::cli_col_per_mtok(cur)), p.job ? 0 : 8},
+               {word(MsgId::cli_col_budget), 1}, {word(MsgId::cli_col_as_of), 9}});
   for (const Option& o : p.options) {
     const bool is_pick = p.pick && o.offer == p.pick->offer && o.cards == p.pick->cards && o.term == p.pick->term;
     std::string cards = std::to_string(o.cards);
@@ -65,15 +71,17 @@ void print_report(const Plan& p, std::ostream& out) {
     std::string term(name_of(o.term));
     if (o.spot) term += "/spot";
     std::string cost = amount_range(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
-    rows.push_back({is_pick ? "*" : (o.pickable ? "" : "ref"), o.gpu, cards, o.platform, o.offer, term, cost,
-                    std::string(name_of(o.fit)), format_percent(o.spare_fraction) + "%",
+    table.add({is_pick ? "*" : (o.pickable ? "" : "ref"), o.gpu, cards, o.platform, o.offer, term, cost,
+                    std::string(name_of(o.fit)), format_margin(o.margin_fraction, 0) + "%",
                     o.decode_tokens_per_s > 0 ? format_rate(o.decode_tokens_per_s) : "-",
                     p.job ? (o.job_hours ? format_rate(*o.job_hours) : "-") : (o.ttft_ms > 0 ? format_rate(o.ttft_ms) : "-"),
                     p.job ? (o.job_cost ? amount_range(*o.job_cost) : "-")
                           : (o.cost_per_million_tokens ? amount_range(*o.cost_per_million_tokens) : "-"),
-                    word(o.within_budget ? MsgId::opt_within : MsgId::opt_over)});
+                    word(o.within_budget ? MsgId::opt_within : MsgId::opt_over),
+                    o.as_of + (o.month_unknown ? " (" + word(MsgId::price_month_unknown_short) + ")" : "") +
+                        (o.price_stale ? " " + word(MsgId::price_stale_short) : "")});
   }
-  print_table(rows, out);
+  table.print(out, width, lang);
   if (p.options_total > p.options.size()) {
     out << say(msg::cli_plan_more(std::to_string(p.options.size()), std::to_string(p.options_total))) << "\n";
   }
@@ -94,33 +102,38 @@ void print_report(const Plan& p, std::ostream& out) {
   for (const Message& w : p.warnings) out << "! " << say(w) << "\n";
 }
 
-int run_plan(const PlanFlags& flags, const CommonOptions& common, const std::vector<std::string>& extras) {
-  std::optional<Prepared> in = prepare(flags.request, extras, common, flags.json, std::cout);
-  if (!in) return 1;
+int run_plan(PlanFlags& flags, const CommonOptions& common, Output& io) {
+  Format& f = flags.format;
+  f.lang = flags_lang(flags.request);
+  std::optional<Prepared> in = prepare(flags.request, common, f, io);
+  if (!in) return kInvalid;
+  if (in->request.today.empty()) in->request.today = native::today();  // how old each price is
   Result<Plan> p = plan(in->catalog, in->request);
   if (!p.ok()) {
-    print_errors(p.errors, flags.json, in->request.lang, std::cout);
-    return 1;
+    print_errors(p.errors, f, io);
+    return kInvalid;
   }
-  if (flags.json) {
-    std::cout << plan_to_json(*p.value) << "\n";
+  if (f.json) {
+    io.out << plan_to_json(*p.value, f.style()) << "\n";
   } else {
-    print_report(*p.value, std::cout);
+    print_report(*p.value, f.wide ? 0 : io.width, io.out);
   }
-  return 0;
+  return kOk;
 }
 
 }  // namespace
 
-void add_plan_command(CLI::App& app, CommonOptions& common, int& exit_code) {
+void add_plan_command(CLI::App& app, Command& cmd) {
   auto flags = std::make_shared<PlanFlags>();
+  flags->format.schema = kPlanSchema;
   CLI::App* sub = app.add_subcommand(
       "plan", "What to rent, where and for how much: the cheapest option that fits your model, task and budget");
   add_request_flags(sub, flags->request, FlagSet::ScenarioAndPlan, help_catalog());
-  add_catalog_flag(sub, common);
-  sub->add_flag("--json", flags->json, "Print {\"ok\": true, \"pick\", \"options\", \"alternatives\", ...} (docs/cli.md)");
-  sub->allow_extras();
-  sub->callback([flags, sub, &common, &exit_code] { exit_code = run_plan(*flags, common, sub->remaining()); });
+  add_catalog_flag(sub, cmd.common);
+  sub->add_flag("--json", flags->format.json,
+                "Print {\"schema\", \"ok\": true, \"pick\", \"options\", \"alternatives\", ...} (docs/cli.md)");
+  add_format_flags(sub, flags->format, true);
+  cmd.runners[sub] = [flags, &cmd] { return run_plan(*flags, cmd.common, cmd.io); };
 }
 
 }  // namespace cardfit::cli

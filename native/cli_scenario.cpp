@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "format.hpp"
 #include "hf_config.hpp"
 #include "labels.hpp"
 #include "messages.hpp"
@@ -20,33 +21,70 @@ bool given(const RequestFlags& f, const std::string& key) {
   return it != f.options.end() && it->second->count() > 0;
 }
 
-// Words an input accepts ("{choices}" in its help): enum names, or the catalog's ids.
-std::string choices(const InputSpec& spec, const Catalog& catalog) {
-  auto ids = [](const auto& entries) {
-    std::string s;
-    for (const auto& e : entries) s += (s.empty() ? "" : " ") + e.id;
-    return s;
-  };
+template <class E>
+std::vector<std::string> enum_names() {  // the first spelling of each value (not "RMB", "adamw8bit")
+  std::vector<std::string> out;
+  const auto& list = EnumNames<E>::list;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    bool alias = false;
+    for (std::size_t k = 0; k < i; ++k) alias = alias || list[k].value == list[i].value;
+    if (!alias) out.emplace_back(list[i].name);
+  }
+  return out;
+}
+
+template <class T>
+std::vector<std::string> ids(const std::vector<T>& entries) {
+  std::vector<std::string> out;
+  for (const T& e : entries) out.push_back(e.id);
+  return out;
+}
+
+std::string joined(const std::vector<std::string>& words, const char* separator) {
+  std::string s;
+  for (const std::string& w : words) s += (s.empty() ? "" : separator) + w;
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> input_choices(const InputSpec& spec, const Catalog& catalog) {
   switch (spec.id) {
-    case Input::Task: return names_list<Task>(" | ");
-    case Input::Optimizer: return names_list<Optimizer>(" | ");
-    case Input::Checkpointing: return names_list<Checkpointing>(" | ");
-    case Input::Lang: return names_list<Lang>(" | ");
-    case Input::Currency: return names_list<Currency>(" | ");
-    case Input::Term: return names_list<TermChoice>(" | ");
+    case Input::Task: return enum_names<Task>();
+    case Input::Optimizer: return enum_names<Optimizer>();
+    case Input::Checkpointing: return enum_names<Checkpointing>();
+    case Input::Lang: return enum_names<Lang>();
+    case Input::Currency: return enum_names<Currency>();
+    case Input::Term: return enum_names<TermChoice>();
+    case Input::Zero: return {"auto", "0", "1", "2", "3"};
+    case Input::Model: return ids(catalog.models);
+    case Input::Gpu: return ids(catalog.gpus);
     case Input::Precision: return ids(catalog.weight_precisions);
     case Input::KvPrecision: return ids(catalog.kv_precisions);
     case Input::Engine: return ids(catalog.engines);
     case Input::BudgetTier: return ids(catalog.budget_tiers);
     case Input::Platform: return ids(catalog.platforms);
-    default: return "";
+    case Input::LoraTargets: return {"q", "k", "v", "o", "gate", "up", "down", "all-linear", "attention", "mlp"};
+    default: return {};
   }
 }
 
-}  // namespace
-
 std::string input_help(const InputSpec& spec, const Catalog& catalog, Lang lang) {
-  return render(message_with(spec.help, {{"fallback", default_text(spec.id)}, {"choices", choices(spec, catalog)}}), lang);
+  // Models and GPUs are too many to list in --help: `cardfit catalog` lists them.
+  const bool listed = spec.id != Input::Model && spec.id != Input::Gpu && spec.id != Input::LoraTargets &&
+                      spec.id != Input::Zero;
+  const std::string choices = listed ? joined(input_choices(spec, catalog), spec.kind == InputKind::Enum ? " | " : " ")
+                                     : std::string();
+  // Defaults that live in the catalog rather than in the request.
+  std::string fallback = default_text(spec.id);
+  if (spec.id == Input::Headroom) fallback = format_trimmed(catalog.defaults.headroom * 100, 2) + "%";
+  if (spec.id == Input::UsdCny) fallback = format_shortest(catalog.defaults.usd_cny);
+  return render(message_with(spec.help, {{"fallback", fallback}, {"choices", choices}}), lang);
+}
+
+Lang flags_lang(const RequestFlags& flags) {
+  const auto l = flags.values.find("lang");
+  return l == flags.values.end() ? Lang::En : parse_name<Lang>(l->second).value_or(Lang::En);
 }
 
 void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set, const Catalog& catalog) {
@@ -60,11 +98,8 @@ void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set, const Ca
     // NOTE: std::map nodes never move, so binding to flags.values[key] is safe.
     CLI::Option* o = app->add_option(std::string("--") + spec.key, flags.values[spec.key], help);
     o->type_name(spec.metavar);
-    if (spec.kind == InputKind::IdList) {
-      o->expected(1)->multi_option_policy(CLI::MultiOptionPolicy::Join)->delimiter('\x1f');
-    } else {
-      o->expected(0, 1);  // a missing value is our error to report, not CLI11's exception
-    }
+    o->expected(0, 1);  // a missing value is our usage error to report, not CLI11's exception
+    if (spec.kind == InputKind::IdList) o->multi_option_policy(CLI::MultiOptionPolicy::Join)->delimiter('\x1f');
     flags.options[spec.key] = o;
   }
 }
@@ -72,7 +107,7 @@ void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set, const Ca
 void add_catalog_flag(CLI::App* app, CommonOptions& common) {
   app->add_option("--catalog", common.catalog_files, "Overlay FILE on the bundled catalog (repeatable)")
       ->type_name("FILE")
-      ->expected(1)
+      ->expected(0, 1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
@@ -82,9 +117,7 @@ Result<PlanRequest> make_request(const RequestFlags& f) {
   for (const auto& [key, value] : f.values) {
     if (!given(f, key)) continue;
     const InputSpec* spec = find_input(key);
-    if (value.empty()) {
-      errors.push_back({spec ? spec->field : key, msg::cli_err_needs_value(spec ? spec->field : key, key)});
-    } else if (spec && !spec->cli_only) {
+    if (spec && !spec->cli_only && !value.empty()) {  // an empty value: a usage error (cli_run.cpp)
       std::string v = value;
       std::replace(v.begin(), v.end(), '\x1f', ',');  // a repeated list flag
       pairs.emplace_back(key, v);
@@ -107,6 +140,7 @@ Result<PlanRequest> make_request(const RequestFlags& f) {
     } else if (Result<ImportedModel> m = import_hf_config(*text, "custom"); !m.ok()) {
       for (Issue& i : m.errors) errors.push_back({"config", msg::cli_err_config(i.field, std::move(i.message))});
     } else {
+      m.value->model.source = m.value->source.title;  // not a catalog entry: cite the file by name
       decoded.request.scenario.custom_model = std::move(m.value->model);
     }
   }
@@ -114,40 +148,16 @@ Result<PlanRequest> make_request(const RequestFlags& f) {
   return Result<PlanRequest>::success(std::move(decoded.request));
 }
 
-std::optional<Prepared> prepare(const RequestFlags& flags, const std::vector<std::string>& extras,
-                                const CommonOptions& common, bool json, std::ostream& out) {
-  // The language of the errors: --lang when it reads, else English.
-  Lang lang = Lang::En;
-  if (const auto l = flags.values.find("lang"); l != flags.values.end()) lang = parse_name<Lang>(l->second).value_or(Lang::En);
-  if (std::vector<Issue> unknown = unknown_arguments(extras); !unknown.empty()) {
-    print_errors(unknown, json, lang, out);
-    return std::nullopt;
-  }
-  std::optional<Catalog> catalog = load_catalog_or_report(common, json, out);
+std::optional<Prepared> prepare(const RequestFlags& flags, const CommonOptions& common, const Format& format,
+                                Output& io) {
+  std::optional<Catalog> catalog = load_catalog_or_report(common, format, io);
   if (!catalog) return std::nullopt;
   Result<PlanRequest> request = make_request(flags);
   if (!request.ok()) {
-    print_errors(request.errors, json, lang, out);
+    print_errors(request.errors, format, io);
     return std::nullopt;
   }
   return Prepared{std::move(*catalog), std::move(*request.value)};
-}
-
-std::vector<Issue> unknown_arguments(const std::vector<std::string>& remaining) {
-  std::vector<Issue> out;
-  for (const std::string& a : remaining) {
-    const bool option = a.rfind("-", 0) == 0;
-    out.push_back({a, option ? msg::cli_err_unknown_option(a) : msg::cli_err_unexpected(a)});
-  }
-  return out;
-}
-
-void print_errors(const std::vector<Issue>& issues, bool json, Lang lang, std::ostream& out) {
-  if (json) {
-    out << errors_to_json(issues, lang) << "\n";
-    return;
-  }
-  for (const Issue& i : issues) out << render(msg::cli_error_prefix(issue_text(i, lang)), lang) << "\n";
 }
 
 }  // namespace cardfit::cli

@@ -2,6 +2,7 @@
 // the input table (core/estimate/inputs.hpp), and their values go through core/io/url_state.hpp:
 // the command line, the web page's links and the JavaScript API accept the same words and
 // report the same errors ({"field", "code", "message"}, in JSON when --json is given).
+// Unknown, repeated and valueless flags are usage errors, found by cli_run.cpp.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -29,12 +30,18 @@ struct RequestFlags {
 
 // Registers one flag per input (plan inputs only with ScenarioAndPlan), with the table's help
 // text, default and choices (ids from `catalog`). Each value flag takes zero or one value, so
-// that a missing value is reported by make_request (not by CLI11); call app->allow_extras()
-// too and pass app->remaining() to unknown_arguments().
+// that a missing value is reported by cli_run.cpp (not by CLI11).
 void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set, const Catalog& catalog);
 
 // An input's help text in `lang`, its default and choices filled in.
 std::string input_help(const InputSpec& spec, const Catalog& catalog, Lang lang);
+
+// The words an input accepts, for --help and shell completion: enum names or catalog ids
+// (empty for numbers and files).
+std::vector<std::string> input_choices(const InputSpec& spec, const Catalog& catalog);
+
+// The language the flags ask for (--lang), English when none is readable.
+Lang flags_lang(const RequestFlags& flags);
 
 // --catalog FILE (repeatable), bound to common.catalog_files.
 void add_catalog_flag(CLI::App* app, CommonOptions& common);
@@ -43,20 +50,14 @@ void add_catalog_flag(CLI::App* app, CommonOptions& common);
 // imported with core/hf_config.hpp. Ids are checked later by the core (estimate / plan).
 Result<PlanRequest> make_request(const RequestFlags& flags);
 
-// What `estimate` and `plan` share before computing: no unrecognised arguments (`extras`),
-// the catalog with its overlays, and the request from the flags. The first problem found is
-// printed (as JSON with `json`) and nullopt returned: the command then exits with 1.
+// What `estimate` and `plan` share before computing: the catalog with its overlays and the
+// request from the flags. The first problem found is printed (`format`) and nullopt returned:
+// the command then exits with 1.
 struct Prepared {
   Catalog catalog;
   PlanRequest request;
 };
-std::optional<Prepared> prepare(const RequestFlags& flags, const std::vector<std::string>& extras,
-                                const CommonOptions& common, bool json, std::ostream& out);
-
-// Issues for arguments CLI11 did not recognise (allow_extras): {"--foo", "unknown option"}.
-std::vector<Issue> unknown_arguments(const std::vector<std::string>& remaining);
-
-// Problems as {"ok": false, "errors": [...]} (json) or one "error: ..." line each, in `lang`.
-void print_errors(const std::vector<Issue>& issues, bool json, Lang lang, std::ostream& out);
+std::optional<Prepared> prepare(const RequestFlags& flags, const CommonOptions& common, const Format& format,
+                                Output& io);
 
 }  // namespace cardfit::cli

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "cardfit_version.hpp"
 #include "platform.hpp"
 
 #if CARDFIT_HAVE_STB_WRITE
@@ -67,6 +68,7 @@ int main(int argc, char** argv) {
   cli.add_flag("--fresh", fresh, "Start from the defaults instead of the last saved scenario");
   cli.add_option("--width", width, "Window width in screen coordinates")->check(CLI::Range(320, 7680));
   cli.add_option("--height", height, "Window height in screen coordinates")->check(CLI::Range(240, 4320));
+  cli.set_version_flag("--version", std::string("cardfit-gui ") + cardfit::kVersion);
   CLI11_PARSE(cli, argc, argv);
 
   glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });

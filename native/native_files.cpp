@@ -5,6 +5,7 @@
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <ctime>
 
 namespace cardfit::native {
 
@@ -27,6 +28,19 @@ std::optional<std::string> read_file(const std::string& path) {
   } catch (const std::exception&) {
     return std::nullopt;
   }
+}
+
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+#if defined(_WIN32)
+  localtime_s(&tm, &now);
+#else
+  localtime_r(&now, &tm);
+#endif
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return buf;
 }
 
 }  // namespace cardfit::native

@@ -5,6 +5,14 @@
 
 #include <cstdlib>
 #include <filesystem>
+#if defined(_WIN32)
+#include <windows.h>
+#include <shellapi.h>
+#else
+#include <spawn.h>
+#include <sys/wait.h>
+extern char** environ;
+#endif
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -29,14 +37,6 @@ nlohmann::json read_settings() {
   return doc.is_object() ? doc : nlohmann::json::object();  // a corrupt file is ignored
 }
 
-// Only addresses from the catalog reach here; anything else is refused rather than quoted.
-bool safe_url(const std::string& url) {
-  if (url.rfind("https://", 0) != 0 && url.rfind("http://", 0) != 0) return false;
-  for (char c : url) {
-    if (c == '"' || c == '\'' || c == '\\' || c == '`' || c == '$' || static_cast<unsigned char>(c) < 0x20) return false;
-  }
-  return true;
-}
 }  // namespace
 
 std::string load_setting(const std::string& key) {
@@ -66,22 +66,32 @@ void request_paste(App& app) {
   if (text) app_paste(app, text);
 }
 
-void open_url(const std::string& url) {
-  if (!safe_url(url)) return;
-#if defined(_WIN32)
-  const std::string command = "start \"\" \"" + url + "\"";
-#elif defined(__APPLE__)
-  const std::string command = "open \"" + url + "\"";
-#else
-  const std::string command = "xdg-open \"" + url + "\" >/dev/null 2>&1 &";
-#endif
-  [[maybe_unused]] const int rc = std::system(command.c_str());
-}
-
 std::string share_link(const std::string&) { return ""; }
 
 bool has_text_view() { return false; }
 void toggle_text_view() {}
 void publish_result(const App&) {}
+
+std::string today() { return native::today(); }
+
+void open_url(const std::string& url) {
+  if (url.rfind("https://", 0) != 0) return;  // catalog addresses only; never a local file or a command
+#if defined(_WIN32)
+  ShellExecuteA(nullptr, "open", url.c_str(), nullptr, nullptr, SW_SHOWNORMAL);
+#else
+#if defined(__APPLE__)
+  const char* opener = "open";
+#else
+  const char* opener = "xdg-open";
+#endif
+  int status = 0;
+  while (waitpid(-1, &status, WNOHANG) > 0) {  // reap openers started by earlier clicks
+  }
+  // argv, no shell: the address is one argument whatever it contains.
+  char* argv[] = {const_cast<char*>(opener), const_cast<char*>(url.c_str()), nullptr};
+  pid_t pid = 0;
+  posix_spawnp(&pid, opener, nullptr, nullptr, argv, environ);  // best effort; never blocks the frame
+#endif
+}
 
 }  // namespace cardfit::ui::platform

@@ -17,6 +17,11 @@ TEST_CASE("numeric ranges say what is allowed") {
   CHECK(en(*check_number(0, between(0, 1000), false)) == "must be > 0 and < 1000, got 0");
   CHECK(en(*check_number(0, above(0, 1), false)) == "must be > 0 and <= 1, got 0");
   CHECK(check_number(std::numeric_limits<double>::infinity(), kRate, false).has_value());
+  // 0 means "none"; anything else must be at least the floor.
+  CHECK_FALSE(check_number(0, zero_or(0.1, 10), false).has_value());
+  CHECK_FALSE(check_number(0.1, zero_or(0.1, 10), false).has_value());
+  CHECK(en(*check_number(5e-324, zero_or(0.1, 10), false)) == "must be 0 (none) or a number from 0.1 to 10, got 5e-324");
+  CHECK(en(*check_number(-1, zero_or(0.1, 10), false)) == "must be 0 (none) or a number from 0.1 to 10, got -1");
 }
 
 TEST_CASE("ids, dates and currencies") {

@@ -1,5 +1,5 @@
-// Catalog loader: the bundled catalog walked entry by entry, datasheet values, every seed
-// price with its source, overlays (override, add, remove, bad overlay), error paths and the
+// Catalog loader: the bundled catalog walked entry by entry, datasheet values, every
+// buying-guide price with its source, overlays (override, add, remove, bad overlay), error paths and the
 // catalog_to_json round trip. Reference values cite their source in a comment.
 #include <catch2/catch.hpp>
 
@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -70,7 +71,7 @@ TEST_CASE("bundled catalog has every id issue 3 asks for", "[catalog]") {
     INFO("kv precision " << id);
     CHECK(c.find_kv_precision(id) != nullptr);
   }
-  // Platforms named in the seeds (seeds/README.md, "Platforms named").
+  // Platforms named in the 2026 buying guides (the guide-* sources).
   for (const char* id : {"zhixingyun", "autodl", "aliyun", "tencent-cloud", "volcengine", "xingyu", "yiwan",
                          "chenjianyun", "coreweave", "lambda-labs"}) {
     INFO("platform " << id);
@@ -107,7 +108,7 @@ TEST_CASE("every bundled entry is complete, unique and in sane units", "[catalog
     CHECK(!g.vendor.empty());
     CHECK(!g.memory_type.empty());
     CHECK(g.memory_mib >= 4 * 1024);        // smallest card listed: the 6 GB laptop 4050
-    CHECK(g.memory_mib <= 200 * 1024);      // largest: MI300X 192 GB
+    CHECK(g.memory_mib <= 256 * 1024);      // largest: MI325X 256 GB
     CHECK(g.memory_bandwidth_gb_per_s >= 150);
     CHECK(g.memory_bandwidth_gb_per_s <= 10000);
     CHECK(g.fp16_dense_tflops > 0);
@@ -189,7 +190,7 @@ TEST_CASE("datasheet values", "[catalog]") {
   CHECK(test::catalog().find_gpu("rtx-4090")->interconnect == Interconnect::Pcie);  // no NVLink on Ada GeForce
 }
 
-TEST_CASE("every price in the seed articles is an offer with its source", "[catalog]") {
+TEST_CASE("every price in the 2026 buying guides is an offer with its source", "[catalog]") {
   struct Row {
     const char* platform;
     const char* gpu;
@@ -199,36 +200,36 @@ TEST_CASE("every price in the seed articles is an offer with its source", "[cata
     bool on_inquiry;
     const char* source;  // must appear in the offer's source
   };
-  // The table "Prices published in the articles" in ../shared/seeds/README.md, row by row.
+  // Every price the five 2026 buying guides publish, row by row (sources guide-*).
   const Row rows[] = {
-      {"market-000", "rtx-4090", Term::Hourly, 1.3, 1.3, false, "000 §5"},           // generic market ~1.3/h
-      {"market-000", "a100-40g", Term::Hourly, 1.9, 1.9, false, "000 §5"},           // generic market A100 ~1.9/h
-      {"market-000", "h100-sxm", Term::Hourly, 5, 5, false, "000 §5"},               // generic market H100 > 5/h
-      {"zhixingyun", "rtx-4090", Term::Monthly, 1026, 1026, false, "000 §5"},        // 1,026/month all-inclusive
-      {"zhixingyun", "rtx-4090", Term::Hourly, 1.5, 1.5, false, "001 §3.1"},         // 1.5/h
-      {"zhixingyun", "rtx-4090", Term::Monthly, 5200, 5200, true, "001 §3.1"},       // ~5,200/month on inquiry
-      {"market-001", "rtx-4090", Term::Hourly, 2.5, 3, false, "001 §3.1"},           // market 2.5-3/h
-      {"zhixingyun", "a100-40g", Term::Hourly, 2.5, 2.5, false, "001 §3.1"},         // 2.5/h
-      {"zhixingyun", "a100-40g", Term::Monthly, 7500, 7500, true, "001 §3.1"},       // ~7,500/month on inquiry
-      {"market-001", "a100-40g", Term::Hourly, 10, 10, false, "001 §3.1"},           // market 10+/h
-      {"zhixingyun", "a100-80g", Term::Hourly, 0, 0, true, "001 §3.1"},              // quote on request
-      {"xingyu", "rtx-4090", Term::Monthly, 1450, 1450, false, "003 §4"},            // 1,450/month, no extra fees
-      {"yiwan", "a100-40g", Term::Monthly, 2800, 2800, false, "002 §4 #1"},          // 2,800/month
-      {"yiwan", "a100-40g", Term::Yearly, 2240, 2240, false, "002 §4 #1"},           // yearly x0.8 = 2,240/month
-      {"yiwan", "rtx-3090", Term::Monthly, 1750, 1750, false, "002"},                // 1,750/month
-      {"yiwan", "t4", Term::Monthly, 900, 900, false, "002"},                        // 900/month
-      {"yiwan", "rtx-4090", Term::Monthly, 2500, 4000, true, "002"},                 // machine 2,500-4,000/month
-      {"yiwan", "h100-sxm", Term::Monthly, 80000, 120000, false, "002 §4 #2"},       // 8x H100 80,000-120,000
-      {"yiwan", "h100-sxm", Term::Monthly, 12000, 18000, false, "002"},              // MIG: single-card 12,000-18,000
-      {"yiwan", "h100-sxm", Term::Hourly, 0, 0, true, "002"},                        // MIG slices billed hourly, no figure
-      {"market-004", "rtx-4090", Term::Hourly, 1.5, 3, false, "004 §1"},             // 004 §1 table
-      {"market-004", "rtx-5090", Term::Hourly, 3, 5, false, "004 §1"},
-      {"market-004", "a100-40g", Term::Hourly, 4, 7, false, "004 §1"},
-      {"market-004", "a100-80g", Term::Hourly, 6, 10, false, "004 §1"},
-      {"market-004", "a800-80g", Term::Hourly, 5, 8, false, "004 §1"},
-      {"market-004", "h100-sxm", Term::Hourly, 14, 22, false, "004 §1"},
-      {"market-004", "h200", Term::Hourly, 18, 28, false, "004 §1"},
-      {"market-004", "l40s", Term::Hourly, 4, 6, false, "004 §1"},
+      {"market-zhixingyun-speed", "rtx-4090", Term::Hourly, 1.3, 1.3, false, "guide-zhixingyun-speed-2026 §5"},           // generic market ~1.3/h
+      {"market-zhixingyun-speed", "a100-40g", Term::Hourly, 1.9, 1.9, false, "guide-zhixingyun-speed-2026 §5"},           // generic market A100 ~1.9/h
+      {"market-zhixingyun-speed", "h100-sxm", Term::Hourly, 5, 5, false, "guide-zhixingyun-speed-2026 §5"},               // generic market H100 > 5/h
+      {"zhixingyun", "rtx-4090", Term::Monthly, 1026, 1026, false, "guide-zhixingyun-speed-2026 §5"},        // 1,026/month all-inclusive
+      {"zhixingyun", "rtx-4090", Term::Hourly, 1.5, 1.5, false, "guide-zhixingyun-a100-4090-2026 §3.1"},         // 1.5/h
+      {"zhixingyun", "rtx-4090", Term::Monthly, 5200, 5200, true, "guide-zhixingyun-a100-4090-2026 §3.1"},       // ~5,200/month on inquiry
+      {"market-zhixingyun-a100-4090", "rtx-4090", Term::Hourly, 2.5, 3, false, "guide-zhixingyun-a100-4090-2026 §3.1"},           // market 2.5-3/h
+      {"zhixingyun", "a100-40g", Term::Hourly, 2.5, 2.5, false, "guide-zhixingyun-a100-4090-2026 §3.1"},         // 2.5/h
+      {"zhixingyun", "a100-40g", Term::Monthly, 7500, 7500, true, "guide-zhixingyun-a100-4090-2026 §3.1"},       // ~7,500/month on inquiry
+      {"market-zhixingyun-a100-4090", "a100-40g", Term::Hourly, 10, 10, false, "guide-zhixingyun-a100-4090-2026 §3.1"},           // market 10+/h
+      {"zhixingyun", "a100-80g", Term::Hourly, 0, 0, true, "guide-zhixingyun-a100-4090-2026 §3.1"},              // quote on request
+      {"xingyu", "rtx-4090", Term::Monthly, 1450, 1450, false, "guide-xingyu-platforms-2026 §4"},            // 1,450/month, no extra fees
+      {"yiwan", "a100-40g", Term::Monthly, 2800, 2800, false, "guide-yiwan-budget-2026 §4 #1"},          // 2,800/month
+      {"yiwan", "a100-40g", Term::Yearly, 2240, 2240, false, "guide-yiwan-budget-2026 §4 #1"},           // yearly x0.8 = 2,240/month
+      {"yiwan", "rtx-3090", Term::Monthly, 1750, 1750, false, "guide-yiwan-budget-2026"},                // 1,750/month
+      {"yiwan", "t4", Term::Monthly, 900, 900, false, "guide-yiwan-budget-2026"},                        // 900/month
+      {"yiwan", "rtx-4090", Term::Monthly, 2500, 4000, true, "guide-yiwan-budget-2026"},                 // machine 2,500-4,000/month
+      {"yiwan", "h100-sxm", Term::Monthly, 80000, 120000, false, "guide-yiwan-budget-2026 §4 #2"},       // 8x H100 80,000-120,000
+      {"yiwan", "h100-sxm", Term::Monthly, 12000, 18000, false, "guide-yiwan-budget-2026"},              // MIG: single-card 12,000-18,000
+      {"yiwan", "h100-sxm", Term::Hourly, 0, 0, true, "guide-yiwan-budget-2026"},                        // MIG slices billed hourly, no figure
+      {"market-gpu-selection", "rtx-4090", Term::Hourly, 1.5, 3, false, "guide-gpu-selection-2026 §1"},  // §1 table
+      {"market-gpu-selection", "rtx-5090", Term::Hourly, 3, 5, false, "guide-gpu-selection-2026 §1"},
+      {"market-gpu-selection", "a100-40g", Term::Hourly, 4, 7, false, "guide-gpu-selection-2026 §1"},
+      {"market-gpu-selection", "a100-80g", Term::Hourly, 6, 10, false, "guide-gpu-selection-2026 §1"},
+      {"market-gpu-selection", "a800-80g", Term::Hourly, 5, 8, false, "guide-gpu-selection-2026 §1"},
+      {"market-gpu-selection", "h100-sxm", Term::Hourly, 14, 22, false, "guide-gpu-selection-2026 §1"},
+      {"market-gpu-selection", "h200", Term::Hourly, 18, 28, false, "guide-gpu-selection-2026 §1"},
+      {"market-gpu-selection", "l40s", Term::Hourly, 4, 6, false, "guide-gpu-selection-2026 §1"},
   };
   for (const Row& r : rows) {
     INFO(r.platform << " " << r.gpu << " " << r.low << "-" << r.high << " (" << r.source << ")");
@@ -244,32 +245,32 @@ TEST_CASE("every price in the seed articles is an offer with its source", "[cata
   }
 
   const Catalog& c = test::catalog();
-  // 一万网络 A100 1/20 slice, 900/month (002 §3.9).
+  // 一万网络 A100 1/20 slice, 900/month (guide-yiwan-budget-2026 §3.9).
   const Offer* slice = c.find_offer("yiwan-a100-40g-slice");
   REQUIRE(slice != nullptr);
   CHECK(slice->unit == OfferUnit::Slice);
   CHECK(slice->slice_fraction == Approx(1.0 / 20));
   CHECK(slice->prices.at(0).price.low == Approx(900));
-  CHECK(slice->source.find("002 §3.9") != std::string::npos);
-  // 8x H100 machine: yearly x0.85 (002 §4 #2).
+  CHECK(slice->source.find("guide-yiwan-budget-2026 §3.9") != std::string::npos);
+  // 8x H100 machine: yearly x0.85 (guide-yiwan-budget-2026 §4 #2).
   const Offer* machine = c.find_offer("yiwan-h100-sxm-machine");
   REQUIRE(machine != nullptr);
   CHECK(machine->cards == 8);
   CHECK(machine->package_multipliers.yearly == Approx(0.85));
-  CHECK(c.find_offer("yiwan-a100-40g-card")->package_multipliers.yearly == Approx(0.8));  // 002: yearly x0.8
-  // Billing rules: 7-day x0.8, 30-day x0.6, spot 30-70% (000 §5); student x0.65 (001 Q1).
-  const Offer* market = c.find_offer("market-000-rtx-4090-card");
+  CHECK(c.find_offer("yiwan-a100-40g-card")->package_multipliers.yearly == Approx(0.8));  // 一万网络 guide: yearly x0.8
+  // Billing rules: 7-day x0.8, 30-day x0.6, spot 30-70% (guide-zhixingyun-speed-2026 §5); student x0.65 (guide-zhixingyun-a100-4090-2026 Q1).
+  const Offer* market = c.find_offer("market-zhixingyun-speed-rtx-4090-card");
   REQUIRE(market != nullptr);
   CHECK(market->package_multipliers.weekly == Approx(0.8));
   CHECK(market->package_multipliers.monthly == Approx(0.6));
-  CHECK(c.find_platform("market-000")->spot_multiplier.low == Approx(0.3));
-  CHECK(c.find_platform("market-000")->spot_multiplier.high == Approx(0.7));
+  CHECK(c.find_platform("market-zhixingyun-speed")->spot_multiplier.low == Approx(0.3));
+  CHECK(c.find_platform("market-zhixingyun-speed")->spot_multiplier.high == Approx(0.7));
   CHECK(c.find_platform("zhixingyun")->student_multiplier == Approx(0.65));
-  // General clouds' extra fees 70-90/month (003 §2.2); 99.9% SLA at 阿里云/腾讯云.
+  // General clouds' extra fees 70-90/month (guide-xingyu-platforms-2026 §2.2); 99.9% SLA at 阿里云/腾讯云.
   CHECK(c.find_platform("aliyun")->extra_fees_cny_per_month.low == Approx(70));
   CHECK(c.find_platform("aliyun")->extra_fees_cny_per_month.high == Approx(90));
   CHECK(c.find_platform("tencent-cloud")->sla_percent == Approx(99.9));
-  // 一万网络 upgrades: CPU +400, RAM +600, disk +300, bandwidth +400 per month (002 §4 #1).
+  // 一万网络 upgrades: CPU +400, RAM +600, disk +300, bandwidth +400 per month (guide-yiwan-budget-2026 §4 #1).
   double upgrades = 0;
   for (const Upgrade& u : c.find_platform("yiwan")->upgrades) upgrades += u.cny_per_month;
   CHECK(upgrades == Approx(400 + 600 + 300 + 400));
@@ -288,7 +289,25 @@ TEST_CASE("budget tiers from the 一万网络 budget guide §8.2", "[catalog]") 
     REQUIRE(t != nullptr);
     CHECK(t->low_cny_per_month == Approx(r.low));
     CHECK(t->high_cny_per_month == Approx(r.high));
-    CHECK(t->source.find("002 §8.2") != std::string::npos);
+    CHECK(t->source.find("guide-yiwan-budget-2026 §8.2") != std::string::npos);
+    CHECK(t->defined_by == TierOrigin::Article);
+  }
+  // cardfit's own tiers fill the article's gap between 12,000 and 80,000.
+  for (const char* id : {"12000-30000", "30000-80000"}) {
+    INFO(id);
+    const BudgetTier* t = test::catalog().find_budget_tier(id);
+    REQUIRE(t != nullptr);
+    CHECK(t->defined_by == TierOrigin::Cardfit);
+    CHECK(t->source.rfind("cardfit", 0) == 0);
+    CHECK(!t->picks.empty());
+  }
+  // Sorted by the lower bound, the tiers leave no gap and do not overlap.
+  std::vector<const BudgetTier*> tiers;
+  for (const BudgetTier& t : test::catalog().budget_tiers) tiers.push_back(&t);
+  std::sort(tiers.begin(), tiers.end(), [](auto* a, auto* b) { return a->low_cny_per_month < b->low_cny_per_month; });
+  for (std::size_t i = 1; i < tiers.size(); ++i) {
+    INFO(tiers[i - 1]->id << " -> " << tiers[i]->id);
+    CHECK(tiers[i - 1]->high_cny_per_month == Approx(tiers[i]->low_cny_per_month));
   }
 }
 
@@ -368,49 +387,53 @@ TEST_CASE("overlay: a vendor changes just a price", "[catalog][overlay]") {
 
 TEST_CASE("overlay: add a GPU and an offer for it", "[catalog][overlay]") {
   const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1",
-    "gpus": [{"id": "rtx-4090-48g", "name": "RTX 4090 48GB, modified", "vendor": "NVIDIA", "class": "consumer",
+    "sources": [{"id": "acme-price-list", "title": "ACME GPU price list", "publisher": "ACME", "date": "2026-06",
+      "kind": "price-page"}],
+    "gpus": [{"id": "rtx-4090-48g-acme", "name": "RTX 4090 48GB, ACME modified", "vendor": "NVIDIA", "class": "consumer",
       "architecture": "Ada Lovelace", "memory_mib": 49140, "memory_mib_basis": "derived", "memory_type": "GDDR6X",
       "memory_bandwidth_gb_per_s": 1008, "fp16_dense_tflops": 165.2, "fp16_acc16_dense_tflops": 330.3,
       "bf16_dense_tflops": 165.2, "fp8_dense_tflops": 330.3, "int8_dense_tops": 660.6, "fp32_tflops": 82.6,
-      "interconnect": "pcie", "pcie_gen": 4, "runtime": "cuda", "fp8_path": "native", "max_cards_per_node": 8,
-      "tdp_w": 450, "mig_max_instances": 0, "ecc": false, "source": "vendor sheet", "as_of": "2026-06"}],
-    "offers": [{"id": "acme-4090-48g", "platform": "yiwan", "gpu": "rtx-4090-48g", "unit": "card", "cards": 1,
+      "interconnect": "pcie", "pcie_gen": 4, "runtime": "cuda", "fp8_path": "native", "fp4_path": "weight-only",
+      "max_cards_per_node": 8, "tdp_w": 450, "mig_max_instances": 0, "ecc": false, "source": "acme-price-list",
+      "as_of": "2026-06"}],
+    "offers": [{"id": "acme-4090-48g", "platform": "yiwan", "gpu": "rtx-4090-48g-acme", "unit": "card", "cards": 1,
       "slice_fraction": 1, "currency": "CNY", "prices": [{"term": "hourly", "low": 2.2, "high": 2.2}],
       "package_multipliers": {"weekly": 0, "monthly": 0, "yearly": 0}, "isolation": "dedicated",
-      "interconnect": "none", "stock": "available", "source": "acme price list", "as_of": "2026-06-01"}]})");
+      "interconnect": "none", "stock": "available", "source": "acme-price-list §2", "as_of": "2026-06-01"}]})");
   INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
-  CHECK(r.value->find_gpu("rtx-4090-48g")->memory_mib == 49140);
+  CHECK(r.value->find_gpu("rtx-4090-48g-acme")->memory_mib == 49140);
   CHECK(r.value->find_offer("acme-4090-48g")->prices[0].price.low == Approx(2.2));
   CHECK(r.value->gpus.size() == test::catalog().gpus.size() + 1);
+  CHECK(r.value->sources.size() == test::catalog().sources.size() + 1);
 }
 
 TEST_CASE("overlay: remove with an explicit flag", "[catalog][overlay]") {
   SECTION("an offer") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [{"id": "market-004-l40s-card", "remove": true}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [{"id": "market-gpu-selection-l40s-card", "remove": true}]})");
     REQUIRE(r.ok());
-    CHECK(r.value->find_offer("market-004-l40s-card") == nullptr);
+    CHECK(r.value->find_offer("market-gpu-selection-l40s-card") == nullptr);
     CHECK(r.value->offers.size() == test::catalog().offers.size() - 1);
   }
   SECTION("a GPU still used by an offer is an error at the removal") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40s", "remove": true}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l20", "remove": true}]})");
     REQUIRE_FALSE(r.ok());
-    CHECK(has_error(r.errors, "overlay.json: gpus[0]", "still used by offer 'market-004-l40s-card'"));
+    CHECK(has_error(r.errors, "overlay.json: gpus[0]", "still used by offer 'autodl-l20-card'"));
   }
   SECTION("a GPU together with its offers") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40s", "remove": true}],
-      "offers": [{"id": "market-004-l40s-card", "remove": true}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l20", "remove": true}],
+      "offers": [{"id": "autodl-l20-card", "remove": true}]})");
     INFO(test::all_errors(r.errors));
     REQUIRE(r.ok());
-    CHECK(r.value->find_gpu("l40s") == nullptr);
+    CHECK(r.value->find_gpu("l20") == nullptr);
   }
   SECTION("an unknown id") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40", "remove": true}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l50", "remove": true}]})");
     REQUIRE_FALSE(r.ok());
-    CHECK(has_error(r.errors, "overlay.json: gpus[0].id", "no GPU 'l40' to remove (did you mean"));
+    CHECK(has_error(r.errors, "overlay.json: gpus[0].id", "no GPU 'l50' to remove (did you mean"));
   }
   SECTION("remove takes only the id") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [{"id": "market-004-l40s-card", "remove": true, "cards": 2}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [{"id": "market-gpu-selection-l40s-card", "remove": true, "cards": 2}]})");
     REQUIRE_FALSE(r.ok());
     CHECK(has_error(r.errors, "overlay.json: offers[0].cards", "takes only \"id\""));
   }
@@ -418,7 +441,7 @@ TEST_CASE("overlay: remove with an explicit flag", "[catalog][overlay]") {
 
 TEST_CASE("overlay: defaults, exchange rate and nested objects merge field by field", "[catalog][overlay]") {
   Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "defaults": {"headroom": 0.3},
-    "default_usd_cny": 7.3, "usd_cny_source": "vendor's rate"})");
+    "default_usd_cny": 7.3, "usd_cny_source": "cfets-usd-cny-2026-01 as the vendor's rate"})");
   INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   CHECK(r.value->defaults.headroom == Approx(0.3));
@@ -488,4 +511,72 @@ TEST_CASE("an overlay may hold unicode text", "[catalog][overlay]") {
   const Result<Catalog> again = load_catalog({CatalogFile{"c.json", catalog_to_json(*r.value)}});
   REQUIRE(again.ok());
   CHECK(again.value->find_platform("yiwan")->name_zh == "一万网络 🚀");
+}
+
+TEST_CASE("overlay: removals, overrides and additions in one section keep catalog order", "[catalog][overlay]") {
+  // Removals are dropped in one pass at the end; an entry after a removed one is still found by id.
+  const Catalog& base = test::catalog();
+  const std::string first = base.offers[0].id, second = base.offers[1].id, third = base.offers[2].id;
+  const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [{"id": ")" + first +
+                                    R"(", "remove": true}, {"id": ")" + third + R"(", "notes": "changed"},
+                                    {"id": ")" + second + R"(", "remove": true}]})");
+  INFO(test::all_errors(r.errors));
+  REQUIRE(r.ok());
+  REQUIRE(r.value->offers.size() == base.offers.size() - 2);
+  CHECK(r.value->offers[0].id == third);
+  CHECK(r.value->offers[0].notes == "changed");
+  CHECK(r.value->find_offer(first) == nullptr);
+  CHECK(r.value->offers.back().id == base.offers.back().id);
+}
+
+TEST_CASE("aliases: lowercase ids, each naming one entry", "[catalog][errors]") {
+  SECTION("an alias may be added by an overlay and is then matched") {
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40s", "aliases": ["l40-s"]}]})");
+    REQUIRE(r.ok());
+    CHECK(match_entry(r.value->gpus, "L40-S")->id == "l40s");
+  }
+  SECTION("an alias that is another entry's id") {
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "h100-pcie", "aliases": ["h800"]}]})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(has_error(r.errors, "overlay.json: gpus[0].aliases[0]", "alias 'h800' is already used by GPU 'h800'"));
+  }
+  SECTION("an alias another entry has") {
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "h100-pcie", "aliases": ["h100"]}]})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(has_error(r.errors, "overlay.json: gpus[0].aliases[0]", "already used by GPU 'h100-sxm'"));
+  }
+  SECTION("an alias in capitals") {
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen2.5-7b", "aliases": ["Qwen"]}]})");
+    REQUIRE_FALSE(r.ok());
+    CHECK(has_error(r.errors, "overlay.json: models[0].aliases[0]", "must be a lowercase id"));
+  }
+}
+
+TEST_CASE("rates too small to be real are refused; 0 still means 'not supported'", "[catalog][errors]") {
+  struct Row {
+    const char* field;
+    const char* value;
+    const char* message;  // "" = accepted
+  };
+  for (const Row& r : {Row{"memory_bandwidth_gb_per_s", "5e-324", "must be a number from 10 to 100000, got 5e-324"},
+                       Row{"memory_bandwidth_gb_per_s", "10", ""},
+                       Row{"fp16_dense_tflops", "1e-300", "must be a number from 0.1 to 100000"},
+                       Row{"bf16_dense_tflops", "0.001", "must be 0 (none) or a number from 0.1 to 100000, got 0.001"},
+                       Row{"bf16_dense_tflops", "0", ""},
+                       Row{"fp32_tflops", "1e-9", "from 0.1 to 100000"},
+                       Row{"nvlink_gb_per_s", "0.5", "must be 0 (none) or a number from 1 to 100000"}}) {
+    INFO(r.field << " = " << r.value);
+    const Result<Catalog> c = overlay(std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", ")") +
+                                      r.field + R"(": )" + r.value + "}]}");
+    if (*r.message == '\0') {
+      INFO(test::all_errors(c.errors));
+      CHECK(c.ok());
+    } else {
+      REQUIRE_FALSE(c.ok());
+      CHECK(has_error(c.errors, std::string("overlay.json: gpus[0].") + r.field, r.message));
+    }
+  }
+  const Result<Catalog> e = overlay(R"({"schema": "cardfit.catalog/1", "engines": [{"id": "vllm", "decode_bandwidth_efficiency": 1e-300}]})");
+  REQUIRE_FALSE(e.ok());
+  CHECK(has_error(e.errors, "overlay.json: engines[0].decode_bandwidth_efficiency", "from 0.01 to 1"));
 }

@@ -1,5 +1,5 @@
 // core/cost.hpp: prices per term, monthly cost, job cost, cost per hour / TFLOPS-hour /
-// million tokens. Expected values come from the seed articles' published prices (stored in
+// million tokens. Expected values come from the buying guides' published prices (stored in
 // assets/catalog/platforms.json) with the arithmetic done by hand in each row's comment.
 #include <catch2/catch.hpp>
 
@@ -64,9 +64,9 @@ TEST_CASE("unit_price: published prices and package rules", "[cost]") {
       // the 一万网络 budget guide §4 #2: 8x H100 machine 80,000-120,000/month, yearly 85折 = 68,000-102,000/month
       {"yiwan-h100-sxm-machine", Term::Yearly, 68000, 102000, false, false},
       // the 智星云 speed guide §5: 4090 1.3/h; 7-day package 8折 = 1.3 x 168 x 0.8 = 174.72
-      {"market-000-rtx-4090-card", Term::Weekly, 174.72, 174.72, true, false},
+      {"market-zhixingyun-speed-rtx-4090-card", Term::Weekly, 174.72, 174.72, true, false},
       // the 智星云 speed guide §5: 30-day package 6折 = 1.3 x 720 x 0.6 = 561.6
-      {"market-000-rtx-4090-card", Term::Monthly, 561.6, 561.6, true, false},
+      {"market-zhixingyun-speed-rtx-4090-card", Term::Monthly, 561.6, 561.6, true, false},
       // the 智星云 A100-vs-4090 guide §3.1: 智星云 4090 1.5/h and "约 5200 元（需咨询）" - indicative, kept with the flag
       {"zhixingyun-rtx-4090-card-s001", Term::Hourly, 1.5, 1.5, false, false},
       {"zhixingyun-rtx-4090-card-s001", Term::Monthly, 5200, 5200, false, true},
@@ -116,9 +116,9 @@ TEST_CASE("monthly_cost: the articles' monthly prices and budget-tier picks", "[
       {"zhixingyun-rtx-4090-card-s001", Term::Hourly, 1, 8, 360, 360},
       {"zhixingyun-rtx-4090-card-s000", Term::Monthly, 1, 8, 1026, 1026},
       // the 2026 selection guide §1: A100 40G 4-7/h -> 2,880-5,040 per month around the clock
-      {"market-004-a100-40g-card", Term::Hourly, 1, 24, 2880, 5040},
+      {"market-gpu-selection-a100-40g-card", Term::Hourly, 1, 24, 2880, 5040},
       // weekly package per month: 174.72 x 30 / 7 = 748.8
-      {"market-000-rtx-4090-card", Term::Weekly, 1, 24, 748.8, 748.8},
+      {"market-zhixingyun-speed-rtx-4090-card", Term::Weekly, 1, 24, 748.8, 748.8},
       // the 星宇智算 platform comparison §4: 星宇智算 1,450/month, no extra fee
       {"xingyu-rtx-4090-card", Term::Monthly, 1, 8, 1450, 1450},
   };
@@ -153,7 +153,7 @@ TEST_CASE("monthly_cost: student, spot, extra fees and currency", "[cost]") {
   }
 
   SECTION("spot range (the 智星云 speed guide §5: 30%-70% of on-demand), hourly only") {
-    const Offer& m = offer("market-000-rtx-4090-card");
+    const Offer& m = offer("market-zhixingyun-speed-rtx-4090-card");
     CostInputs in = cny();
     in.spot = true;
     const MonthlyCost c = monthly_cost(platform_of(m), m, *unit_price(m, Term::Hourly), 1, in);
@@ -191,7 +191,7 @@ TEST_CASE("monthly_cost: student, spot, extra fees and currency", "[cost]") {
 }
 
 TEST_CASE("job_cost: the 智星云 A100-vs-4090 guide §3.2's example done right", "[cost]") {
-  const Offer& a100 = offer("market-001-a100-40g-card");   // "友商 A100 10 元/小时"
+  const Offer& a100 = offer("market-zhixingyun-a100-4090-a100-40g-card");   // "友商 A100 10 元/小时"
   const Offer& r4090 = offer("zhixingyun-rtx-4090-card-s001");  // 1.5 元/小时
   const UnitPrice a100_h = *unit_price(a100, Term::Hourly);
   const UnitPrice r4090_h = *unit_price(r4090, Term::Hourly);
@@ -232,7 +232,7 @@ TEST_CASE("job_cost: package terms bill whole periods", "[cost]") {
   // The yearly contract is a year: 12 x 2,240 = 26,880 (the 一万网络 budget guide §4 #1: "一年 ¥2.69 万").
   CHECK(job_cost(p, y, *unit_price(y, Term::Yearly), 1, 100, cny()).low == money(26880));
   // A week package on the market rule: 200 h = 2 weeks x 174.72.
-  const Offer& m = offer("market-000-rtx-4090-card");
+  const Offer& m = offer("market-zhixingyun-speed-rtx-4090-card");
   CHECK(job_cost(platform_of(m), m, *unit_price(m, Term::Weekly), 1, 200, cny()).low == money(2 * 174.72));
   // No job, no cost.
   CHECK(job_cost(p, y, *unit_price(y, Term::Monthly), 1, 0, cny()).high == 0);
@@ -245,7 +245,7 @@ TEST_CASE("cost per hour and per TFLOPS-hour: the 星宇智算 platform comparis
   CHECK(cost_per_tflops_hour(1450, 8, 83) == Approx(0.0728).margin(5e-5));
   // cardfit's convention: the dense tensor rate of the compute precision. BF16 on a 4090 is
   // 165.2 TFLOPS (FP32 accumulate, gpus.json), so the same rental costs half as much per
-  // TFLOPS-hour: 6.0417 / 165.2 = 0.03657. The article's figure is the shader rate (seeds README).
+  // TFLOPS-hour: 6.0417 / 165.2 = 0.03657. The guide's figure is the shader rate, not a tensor rate.
   const Gpu* g = catalog().find_gpu("rtx-4090");
   REQUIRE(g != nullptr);
   const double tflops = rental_tflops(*g, ComputeType::Bf16, 1, 1);

@@ -106,8 +106,8 @@ TEST_CASE("no NaN, infinity or negative size for any catalog model x precision x
 TEST_CASE("extreme but legal inputs stay finite") {
   Scenario s;
   s.model = "deepseek-v3";
-  s.context = 10'000'000;   // the limit
-  s.prompt = 10'000'000;
+  s.context = 100'000'000;  // the limit (above Llama 4 Scout's 10,485,760)
+  s.prompt = 100'000'000;
   s.concurrency = 1'000'000;
   s.explain = true;
   check_finite(run(s), "huge");
@@ -218,7 +218,7 @@ TEST_CASE("property: more cards never fewer bytes in total") {
             l.data_parallel = n;
             l.zero_stage = stage;
           }
-          const double total = static_cast<double>(memory_per_card(*r.value, l, 4096, 1).total) * n;
+          const double total = static_cast<double>(memory_per_card(*r.value, &g, l, 4096, 1).total) * n;
           CHECK(total >= last);
           last = total;
         }
@@ -277,4 +277,121 @@ TEST_CASE("warnings: precision support and layout") {
   rep.gpu = "rtx-4090";
   rep.cards = 2;
   CHECK_FALSE(warned(run(rep).gpus[0], "KV head is replicated"));
+}
+
+TEST_CASE("training at real scale: 3D layouts instead of 'does not fit'") {
+  // Llama 3.1 405B on 512 A100 80GB: model states alone are 6.5 TB, so data parallelism without
+  // sharding could never fit; tensor x pipeline x ZeRO layouts spread them.
+  Scenario s;
+  s.model = "llama-3.1-405b";
+  s.task = Task::Pretrain;
+  s.gpu = "a100-80g";
+  s.cards = 512;
+  s.context = 4096;
+  s.tokens = 1e12;
+  const GpuEstimate g = run(s).gpus[0];
+  REQUIRE(g.fit != Fit::No);
+  CHECK(g.cards == 512);
+  CHECK(g.tensor_parallel * g.pipeline_parallel * g.data_parallel == 512);
+  CHECK(g.tensor_parallel <= 8);  // inside a node
+  CHECK(g.per_card_bytes < g.usable_bytes);
+  REQUIRE(g.gpu_hours);
+  // Up to 100,000 cards are accepted, and more cards never take longer.
+  s.cards = 100000;
+  Result<Estimate> big = estimate(catalog(), s);
+  REQUIRE(big.ok());
+  s.cards = 1024;
+  const GpuEstimate g1k = run(s).gpus[0];
+  REQUIRE(g1k.train_hours);
+  CHECK(*g1k.train_hours < *g.train_hours);
+  s.cards = 100001;
+  CHECK_FALSE(estimate(catalog(), s).ok());
+}
+
+TEST_CASE("pure BF16 AdamW, checkpointing on by default for LoRA/QLoRA, and the hint to turn it on") {
+  // Pure BF16 (ms-swift / LLaMA-Factory pure_bf16): 2 + 2 + 2 x 2 = 8 bytes per parameter, against
+  // 16 for mixed precision.
+  Scenario full;
+  full.model = "qwen2.5-7b";
+  full.task = Task::Full;
+  full.optimizer = Optimizer::AdamWBf16;
+  const Estimate pure = run(full);
+  const MemoryBreakdown& m = pure.memory;
+  CHECK(static_cast<double>(m.weights + m.gradients + m.optimizer) ==
+        Approx(8.0 * static_cast<double>(pure.params.total)).epsilon(1e-9));
+  // LoRA/QLoRA recompute activations unless told otherwise (PEFT, LLaMA-Factory, unsloth):
+  // 70B QLoRA at 2k tokens fits one A100 80GB.
+  Scenario q;
+  q.model = "llama-3-70b";
+  q.task = Task::Qlora;
+  q.context = 2048;
+  q.gpu = "a100-80g";
+  const GpuEstimate one = run(q).gpus[0];
+  CHECK(one.cards == 1);
+  CHECK(one.fit == Fit::Comfortable);
+  Result<Resolved> r = resolve(catalog(), q);
+  REQUIRE(r.ok());
+  CHECK(r.value->checkpointing == Checkpointing::Full);
+  q.checkpointing = Checkpointing::None;
+  CHECK(run(q).gpus[0].cards > 1);
+  // A training job that does not fit without checkpointing says how to make it fit.
+  Scenario big;
+  big.model = "llama-3-70b";
+  big.task = Task::Full;
+  big.context = 8192;
+  big.gpu = "rtx-4090";
+  big.cards = 8;
+  const GpuEstimate none = run(big).gpus[0];
+  REQUIRE(none.fit == Fit::No);
+  CHECK(test::has_code(none.warnings, "try_checkpointing"));
+}
+
+TEST_CASE("ids in any case or as an alias give the catalog's ids in the result") {
+  Scenario s;
+  s.model = "Qwen2.5-7B";
+  s.precision = "BF16";
+  s.kv_precision = "FP8_E4M3";
+  s.engine = "vLLM";
+  s.gpu = "4090";
+  const Estimate e = run(s);
+  CHECK(e.model == "qwen2.5-7b");
+  CHECK(e.precision == "bf16");
+  CHECK(e.kv_precision == "fp8");
+  REQUIRE(e.gpus.size() == 1);
+  CHECK(e.gpus[0].gpu == "rtx-4090");
+  Scenario canonical;
+  canonical.kv_precision = "fp8";
+  canonical.gpu = "rtx-4090";
+  CHECK(run(canonical).memory.total == e.memory.total);
+}
+
+TEST_CASE("a training time beyond any number is an error naming tokens, never 0 hours") {
+  Scenario s;
+  s.task = Task::Full;
+  s.gpu = "h100-sxm";
+  s.tokens = 1e15;
+  s.mfu = 1e-300;  // within (0, 1], but tokens / (peak x MFU) overflows
+  const Result<Estimate> r = estimate(catalog(), s);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.at(0).field == "tokens");
+  CHECK(message_key(r.errors[0].message.id) == "err.result.train_time");
+  s.mfu = 1e-200;  // huge but computable: a figure, finite and positive
+  const Estimate slow = run(s);
+  REQUIRE(slow.gpus.at(0).train_hours);
+  CHECK(std::isfinite(*slow.gpus[0].train_hours));
+  CHECK(*slow.gpus[0].train_hours > 1e100);
+}
+
+TEST_CASE("training tokens are a whole count: a fraction would round the time to 0 hours") {
+  Scenario s;
+  s.task = Task::Full;
+  s.gpu = "h100-sxm";
+  s.tokens = 1e-300;
+  const Result<Estimate> r = estimate(catalog(), s);
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.at(0).field == "tokens");
+  s.tokens = 1;  // one token: a tiny time, but a time
+  const Estimate one = run(s);
+  REQUIRE(one.gpus.at(0).train_hours);
+  CHECK(*one.gpus[0].train_hours > 0);
 }

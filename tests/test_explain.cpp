@@ -70,6 +70,7 @@ std::map<std::string, std::string> figures(const Estimate& e) {
     if (g.gpu != e.explained_gpu) continue;
     f["fit"] = std::string(name_of(g.fit));
     f["cards"] = std::to_string(g.cards);
+    if (g.kv_pool_bytes) f["kv_pool"] = format_bytes(static_cast<double>(*g.kv_pool_bytes));
     f["decode_tokens_per_s"] = format_rate(g.aggregate_tokens_per_s) + " t/s";
     f["prefill_tokens_per_s"] = format_rate(g.prefill_tokens_per_s) + " t/s";
     f["max_context"] = format_grouped(static_cast<double>(g.max_concurrency));

@@ -7,6 +7,7 @@
 
 #include "test_support.hpp"
 #include "fit.hpp"
+#include "resolve.hpp"
 #include "numbers.hpp"
 
 using namespace cardfit;
@@ -90,18 +91,18 @@ TEST_CASE("verdict: comfortable with headroom, tight without, else no") {
   }
 }
 
-TEST_CASE("usable memory after the engine's reservation vs the 2026 selection guide §2.1") {
+TEST_CASE("visible memory vs the 2026 selection guide §2.1") {
   // the 2026 selection guide §2.1 lists usable memory "after the system's share": 4090 ~22 GB, A100 40G ~38,
-  // A100 80G ~76, H100 ~76, H200 ~137. vLLM's 0.9 of the driver-reported memory gives 21.6,
-  // 36.0, 72.0, 71.7 and 126.4 GiB: within 10% (vLLM reserves more than the article assumes).
+  // A100 80G ~76, H100 ~76, H200 ~137. The driver's figure minus what the CUDA runtime keeps gives
+  // 23.5, 39.6, 79.6, 79.2 and 140 GiB: within 10% (the article rounds down).
   struct Row {
     const char* gpu;
-    double seed_gb;
+    double guide_gb;
   };
   const Row rows[] = {{"rtx-4090", 22}, {"a100-40g", 38}, {"a100-80g", 76}, {"h100-sxm", 76}, {"h200", 137}};
   for (const Row& row : rows) {
     INFO(row.gpu);
-    CHECK(usable_bytes(gpu(row.gpu), 0.9) / kGiB == Approx(row.seed_gb).epsilon(0.10));
+    CHECK(visible_bytes(gpu(row.gpu), catalog().defaults) / kGiB == Approx(row.guide_gb).epsilon(0.10));
   }
 }
 
@@ -190,9 +191,9 @@ TEST_CASE("largest context and concurrency") {
   s.context = 4096;
   const Estimate e = run(s);
   const GpuEstimate& g = e.gpus[0];
-  // By hand: usable 24564 MiB x 0.9 = 23.18 GB; fixed = 16.06 GB weights + 0.94 GB workspace
-  // + 1 GiB context = 18.07 GB; KV 131,072 B/token: (23.18 - 18.07) GB / 131,072 = 38,9xx tokens,
-  // capped at the model's 8192.
+  // By hand: vLLM's budget 0.9 x (24,564 - 448 MiB) = 22.76 GB; before the KV cache 16.06 GB
+  // weights + 1.25 GB profile-run peak + 0.16 GB non-torch = 17.47 GB; KV 131,072 B/token:
+  // (22.76 - 17.47) GB / 131,072 = 40,3xx tokens, capped at the model's 8,192.
   CHECK(g.max_context == 8192);
   const double spare = static_cast<double>(g.usable_bytes - g.per_card_bytes + e.memory.kv_cache);
   CHECK(g.max_concurrency == static_cast<std::int64_t>(spare / (4096.0 * 131072)));
@@ -219,8 +220,140 @@ TEST_CASE("training: ZeRO stage chosen per card count when not given") {
   CHECK(g.cards > 1);
   CHECK(g.zero_stage >= 1);
   CHECK(g.fit == Fit::Comfortable);
-  // ZeRO-0 forced: every card holds everything, so no count fits.
+  // ZeRO-0 forced: data parallelism shards nothing, so the layout shards the model states over
+  // tensor-parallel ranks or pipeline stages instead.
   s.zero_stage = 0;
-  const Estimate z = run(s);
-  CHECK(z.gpus[0].fit == Fit::No);
+  const GpuEstimate z = run(s).gpus[0];
+  CHECK(z.fit != Fit::No);
+  CHECK(z.zero_stage == 0);
+  CHECK(z.tensor_parallel * z.pipeline_parallel > 1);
+  // ZeRO-0 and TP 1 forced: only pipeline stages can split the states (and the bubble is counted).
+  s.tensor_parallel = 1;
+  const GpuEstimate p = run(s).gpus[0];
+  CHECK(p.tensor_parallel == 1);
+  CHECK(p.pipeline_parallel > 1);
+  CHECK(p.pipeline_bubble > 0);
+}
+
+TEST_CASE("max_context and max_concurrency are true limits: asking for exactly them fits, one more does not") {
+  struct Row {
+    const char* model;
+    const char* precision;
+    const char* engine;
+    const char* gpu;
+    Task task;
+  };
+  const Row rows[] = {
+      {"llama-3.1-8b", "bf16", "vllm", "rtx-4090", Task::Inference},
+      {"qwen3-32b", "bf16", "sglang", "a100-80g", Task::Inference},
+      {"llama-3.1-8b", "q4_k_m", "llama.cpp", "rtx-3090", Task::Inference},
+      {"qwen2.5-7b", "bf16", "transformers", "a100-80g", Task::Inference},
+      {"llama-3-70b", "int4", "tensorrt-llm", "h100-sxm", Task::Inference},
+      {"gemma-2-9b", "bf16", "vllm", "a10", Task::Inference},  // sliding-window layers
+      {"qwen2.5-7b", "bf16", "vllm", "a100-80g", Task::Lora},
+      {"llama-2-7b", "bf16", "vllm", "h100-sxm", Task::Full},  // ZeRO and layout automatic
+  };
+  for (const Row& row : rows) {
+    Scenario s;
+    s.model = row.model;
+    s.precision = row.precision;
+    s.engine = row.engine;
+    s.gpu = row.gpu;
+    s.task = row.task;
+    s.context = 2048;
+    s.prompt = 512;
+    const GpuEstimate g = run(s).gpus[0];
+    INFO(row.model << " " << row.engine << " on " << row.gpu << ": max_context " << g.max_context << ", max_concurrency "
+                   << g.max_concurrency);
+    REQUIRE(g.cards > 0);
+    REQUIRE(g.max_context > 0);
+    CHECK(g.max_context <= model(row.model).max_context);  // capped at the model's maximum, never at --context
+    Scenario at = s;
+    at.cards = g.cards;
+    at.context = g.max_context;
+    at.prompt = std::min<std::int64_t>(s.prompt, g.max_context);
+    CHECK(run(at).gpus[0].fit != Fit::No);
+    if (g.max_context < model(row.model).max_context) {
+      at.context = g.max_context + 1;
+      CHECK(run(at).gpus[0].fit == Fit::No);
+    }
+    Scenario many = s;
+    many.cards = g.cards;
+    (row.task == Task::Inference ? many.concurrency : many.batch) = g.max_concurrency;
+    CHECK(run(many).gpus[0].fit != Fit::No);
+    (row.task == Task::Inference ? many.concurrency : many.batch) = g.max_concurrency + 1;
+    CHECK(run(many).gpus[0].fit == Fit::No);
+  }
+}
+
+TEST_CASE("engine memory: vLLM's budget, SGLang's reserve, llama.cpp's margin, what CUDA keeps") {
+  Scenario s;
+  s.model = "llama-3.1-8b";
+  s.context = 8192;
+  Result<Resolved> r = resolve(catalog(), s);
+  REQUIRE(r.ok());
+  const Gpu& h100 = gpu("h100-sxm");
+  const Defaults& d = catalog().defaults;
+  const double visible = (81559 - d.driver_reserved_mib) * kMiB;
+  CHECK(visible_bytes(h100, d) == Approx(visible));
+  // vLLM on an H100: 0.9 x visible; its serve defaults on >= 70 GiB cards are 8,192 tokens and
+  // 1,024 sequences for the profile run.
+  const EngineProfile& vllm = *catalog().find_engine("vllm");
+  const EngineMemory v = engine_memory(*r.value, &h100, Layout{}, 1024, 1);
+  CHECK(v.budget == Approx(0.9 * visible));
+  CHECK(v.activation.tokens_per_pass == 8192);
+  CHECK(v.activation.rows == 1024);
+  CHECK(v.activation.bytes ==
+        Approx(8192.0 * 2 * (4 * 4096 + 3 * 14336) + 1024.0 * 128256 * 4 * vllm.logits_copies));
+  CHECK(v.non_torch == Approx(vllm.non_torch_mib * kMiB));
+  CHECK(v.has_pool);
+  CHECK(v.kv_pool == Approx(v.budget - v.weights - v.activation.bytes - v.non_torch));
+  // The A100 80GB takes vLLM's small-card defaults (2,048 tokens, 256 sequences).
+  CHECK(engine_memory(*r.value, &gpu("a100-80g"), Layout{}, 1024, 1).activation.tokens_per_pass == 2048);
+  CHECK(engine_tier(vllm, gpu("a100-80g")).max_seqs == 256);
+  CHECK(engine_tier(vllm, gpu("h200")).max_seqs == 1024);
+  // Each further tensor-parallel rank adds NCCL and workspace memory.
+  Layout tp4;
+  tp4.cards = 4;
+  tp4.tensor_parallel = 4;
+  CHECK(engine_memory(*r.value, &h100, tp4, 1024, 1).non_torch ==
+        Approx((vllm.non_torch_mib + 3 * vllm.non_torch_mib_per_extra_rank) * kMiB));
+  // SGLang: the reserve of its own formula (H100, TP 1: 512 + 1.5 x 8192 + 2 x 256 + 128 MiB).
+  Scenario sg = s;
+  sg.engine = "sglang";
+  Result<Resolved> rs = resolve(catalog(), sg);
+  REQUIRE(rs.ok());
+  const EngineMemory g = engine_memory(*rs.value, &h100, Layout{}, 1024, 1);
+  CHECK(g.reserve == Approx(13440 * kMiB));
+  CHECK(g.budget == Approx(visible));
+  CHECK((visible - g.reserve) / visible == Approx(0.834).margin(0.002));  // its mem_fraction_static
+  CHECK(engine_memory(*rs.value, &h100, tp4, 1024, 1).reserve == Approx((13824 + 4 * 128) * kMiB));
+  // llama.cpp: the KV cache for the context is allocated up front; --fit keeps 1 GiB free; no pool.
+  Scenario lc = s;
+  lc.engine = "llama.cpp";
+  lc.precision = "q4_k_m";
+  Result<Resolved> rl = resolve(catalog(), lc);
+  REQUIRE(rl.ok());
+  const EngineMemory l = engine_memory(*rl.value, &gpu("rtx-4090"), Layout{}, 1024, 1);
+  CHECK_FALSE(l.has_pool);
+  CHECK(l.budget == Approx(visible_bytes(gpu("rtx-4090"), d) - 1024 * kMiB));
+  // Llama 3 8B at 4096 tokens: ubatch 512 x vocab x 4 B of logits dominates the compute buffer
+  // (llama.cpp logs 296 MiB for Llama-3-8B Q4_K_M).
+  CHECK(l.activation.bytes / kMiB == Approx(296).epsilon(0.1));
+}
+
+TEST_CASE("vLLM refuses to start when one sequence does not fit its pool") {
+  // Qwen3-32B BF16 on one H100 at the model's 40,960 tokens: 61 GiB of weights leave vLLM about
+  // 4 GiB of pool (its own log: 4.45 GiB), ~16k tokens: it would refuse; cardfit says so.
+  Scenario s;
+  s.model = "qwen3-32b";
+  s.gpu = "h100-sxm";
+  s.cards = 1;
+  s.context = 40960;
+  const GpuEstimate g = run(s).gpus[0];
+  CHECK(g.fit == Fit::No);
+  REQUIRE(g.kv_pool_bytes);
+  CHECK(static_cast<double>(*g.kv_pool_bytes) / kGiB == Approx(4.45).epsilon(0.15));
+  CHECK(g.max_context < 40960);
+  CHECK(test::has_code(g.warnings, "pool_short"));
 }

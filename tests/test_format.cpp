@@ -15,6 +15,7 @@ TEST_CASE("formatting labels GB (1e9) and GiB (2^30) and groups digits") {
   CHECK(cardfit::format_count(7.6e9) == "7.60 B");
   CHECK(cardfit::format_count(131072) == "131.1 K");
   CHECK(cardfit::format_count(512) == "512");
+  CHECK(cardfit::format_count(4.0957e25) == "4.10e+25 ");  // + "FLOP"
   CHECK(cardfit::format_rate(54.61) == "54.6");
   CHECK(cardfit::format_rate(170.6) == "171");
   CHECK(cardfit::format_rate(12345) == "12,345");

@@ -18,10 +18,10 @@ TEST_CASE("dense tensor rates only, with the right fallback") {
   };
   const Row rows[] = {
       // RTX 4090: FP16 tensor with FP32 accumulate 165.2 (not the 330 FP16-accumulate figure,
-      // not the 82.6 non-tensor figure of seeds 003/004).
+      // not the 82.6 non-tensor figure two of the buying guides quote).
       {"rtx-4090", ComputeType::Fp16, 165.2, ComputeType::Fp16, true},
       {"rtx-4090", ComputeType::Fp8, 330.3, ComputeType::Fp8, true},
-      // H100 SXM: 989.4 dense BF16 (seed 004 wrongly calls it sparse; sparse is 1979).
+      // H100 SXM: 989.4 dense BF16 (the 2026 selection guide wrongly calls it sparse; sparse is 1979).
       {"h100-sxm", ComputeType::Bf16, 989.4, ComputeType::Bf16, true},
       // T4 and V100 have no BF16 tensor cores: FP16 rate.
       {"t4", ComputeType::Bf16, 65, ComputeType::Fp16, false},

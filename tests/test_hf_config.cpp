@@ -279,7 +279,7 @@ TEST_CASE("real config.json files import to the catalog's architecture", "[hf_co
     check_same_architecture(*r.value, *want);
     CHECK(r.value->id == row.catalog_id);
     CHECK_FALSE(r.value->assumed_architecture);
-    CHECK(r.value->source.find("config.json") != std::string::npos);
+    CHECK(r.value->source == std::string("config-") + row.catalog_id);  // ImportedModel::source
     CHECK(r.value->as_of.empty());  // the caller dates it (no clock in the core)
   }
 }
@@ -300,12 +300,23 @@ TEST_CASE("import reads head_dim, defaults and names where the config leaves the
   CHECK(glm.value->hf_repo == "THUDM/chatglm3-6b");  // from _name_or_path
   CHECK(glm.value->name == "chatglm3-6b");
 
-  // The imported model is a valid catalog entry once dated: it loads as an overlay.
-  Model m = *llama.value;
-  m.id = "my-llama";
+  // The imported model is a valid catalog entry once dated: it loads as an overlay, with the
+  // config.json it cites as a source.
+  const Result<ImportedModel> imported = import_hf_config(kLlama31_8b, "my-llama");
+  REQUIRE(imported.ok());
+  CHECK(imported.value->source.title == "config.json (no repository named in it)");  // no _name_or_path
+  const Result<ImportedModel> chatglm = import_hf_config(kChatglm3_6b, "c");
+  REQUIRE(chatglm.ok());
+  CHECK(chatglm.value->source.title == "THUDM/chatglm3-6b config.json");
+  CHECK(chatglm.value->source.url == "https://huggingface.co/THUDM/chatglm3-6b");
+  CHECK(chatglm.value->source.publisher == "THUDM");
+  Model m = imported.value->model;
   m.as_of = "2026-11-29";
+  Source s = imported.value->source;
+  s.date = "2026-11-29";
   Catalog one;
   one.models.push_back(m);
+  one.sources.push_back(s);
   const Result<Catalog> merged = apply_overlay(test::catalog(), CatalogFile{"import.json", catalog_to_json(one)});
   INFO(test::all_errors(merged.errors));
   CHECK(merged.ok());

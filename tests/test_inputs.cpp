@@ -70,3 +70,13 @@ TEST_CASE("defaults are the struct defaults, as links write them") {
   CHECK(default_text(Input::Zero) == "auto");
   CHECK(default_text(Input::Task) == "inference");
 }
+
+TEST_CASE("an exchange rate too small to be real is refused, not used") {
+  // 1e-310 once made every cost null with ok: true; a rate is at least 0.01 CNY per USD.
+  CHECK(check_input(Input::UsdCny, 1e-310)->field == "usd_cny");
+  CHECK(en(check_input(Input::UsdCny, 0.001)->message) == "usd_cny: must be between 0.01 and 1,000, got 0.001");
+  CHECK_FALSE(check_input(Input::UsdCny, 0.01));
+  PlanRequest r;
+  r.usd_cny = 1e-310;
+  CHECK(plan(test::catalog(), r).errors.at(0).field == "usd_cny");
+}

@@ -71,7 +71,7 @@ TEST_CASE("tensor parallelism replicates KV heads beyond their count, and MLA's 
   CHECK(kv_replication(model("deepseek-v3"), 1) == 1);
 }
 
-TEST_CASE("weights: the seed articles' worked examples") {
+TEST_CASE("weights: the buying guides' worked examples") {
   struct Row {
     const char* model;
     const char* precision;
@@ -145,8 +145,10 @@ TEST_CASE("activations per layer (Korthikanti et al. 2022)") {
   const double sbh = 2048.0 * 6144;
   // Eq. 1: sbh(34 + 5as/h) = sbh x (34 + 80).
   CHECK(activation_bytes_per_layer(2048, 1, 6144, 48, 1, Checkpointing::None, false) == Approx(sbh * 114));
-  // Tensor parallel t = 8 (Eq. 2): sbh(10 + 24/t + 5as/(ht)) = sbh x (10 + 3 + 10).
-  CHECK(activation_bytes_per_layer(2048, 1, 6144, 48, 8, Checkpointing::None, false) == Approx(sbh * 23));
+  // Tensor parallel t = 8 with sequence parallelism (Eq. 4): sbh(34/t + 5as/(ht)) = sbh x (4.25 + 10).
+  CHECK(activation_bytes_per_layer(2048, 1, 6144, 48, 8, Checkpointing::None, false) == Approx(sbh * 14.25));
+  // Full recomputation with sequence parallelism keeps 1/t of the layer input.
+  CHECK(activation_bytes_per_layer(2048, 1, 6144, 48, 8, Checkpointing::Full, false) == Approx(sbh * 2 / 8));
   // FlashAttention or selective recomputation: the 5as/h term goes.
   CHECK(activation_bytes_per_layer(2048, 1, 6144, 48, 1, Checkpointing::None, true) == Approx(sbh * 34));
   CHECK(activation_bytes_per_layer(2048, 1, 6144, 48, 1, Checkpointing::Selective, false) == Approx(sbh * 34));
@@ -176,20 +178,23 @@ TEST_CASE("per-card memory: sharding and replication") {
   Result<Resolved> r = resolve(catalog(), s);
   REQUIRE(r.ok());
   Layout one;
-  const MemoryBreakdown m1 = memory_per_card(*r.value, one, 4096, 1);
+  const Gpu& h100 = test::formula::gpu("h100-sxm");
+  const MemoryBreakdown m1 = memory_per_card(*r.value, &h100, one, 4096, 1);
   CHECK(m1.weights == to_bytes(r.value->weight_bytes));
   CHECK(m1.kv_cache == 4096LL * 131072);
   CHECK(m1.total == m1.weights + m1.kv_cache + m1.activations + m1.overhead);
   Layout four;
   four.cards = 4;
   four.tensor_parallel = 4;
-  const MemoryBreakdown m4 = memory_per_card(*r.value, four, 4096, 1);
+  const MemoryBreakdown m4 = memory_per_card(*r.value, &h100, four, 4096, 1);
   CHECK(m4.weights == to_bytes(r.value->weight_bytes / 4));
   CHECK(m4.kv_cache == 1024LL * 131072);
-  CHECK(m4.overhead == m1.overhead);  // every card pays its own CUDA context
+  // Every card pays its own workspaces, more with each further tensor-parallel rank (NCCL peers).
+  const EngineProfile& vllm = r.value->engine();
+  CHECK(static_cast<double>(m4.overhead - m1.overhead) == Approx(3 * vllm.non_torch_mib_per_extra_rank * kMiB).margin(2));
 }
 
-TEST_CASE("training memory: seed articles' rules of thumb") {
+TEST_CASE("training memory: the buying guides' rules of thumb") {
   // the 一万网络 budget guide §8.3: LoRA needs ~1.5x the weights. Qwen2.5-7B BF16, r = 16 on all linear
   // layers, 1024-token sequences, batch 1, no recomputation, FlashAttention: 1.4x.
   {

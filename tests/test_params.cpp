@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <string>
 
 #include "test_support.hpp"
@@ -14,10 +15,15 @@ using cardfit::ParamCounts;
 using cardfit::test::formula::catalog;
 using cardfit::test::formula::model;
 
-TEST_CASE("every catalog model's count is within 2% of its published size") {
+TEST_CASE("every catalog model's count is within 1.5% of its published size") {
   // Published sizes: each model's published_params_b (model cards / checkpoint totals, with
-  // their sources in models.json). 2% covers the rounding of "7B"-style names and extras
-  // such as DeepSeek-LLM-7B's "7B" for a 6.9B checkpoint (-1.3%).
+  // their sources in models.json). 1.5% covers the rounding of "7B"-style names such as
+  // DeepSeek-LLM-7B's "7B" for a 6.9B checkpoint (-1.3%). Two publishers give only a nominal
+  // size and no exact checkpoint count was found (models.json notes say so):
+  //   ernie-4.5-21b-a3b: "21B" for 21.83B computed (+3.9%): 4%;
+  //   gemma-3-12b: "12B" for 12.19B computed, decoder + SigLIP tower (+1.6%): 2%.
+  // Kimi-K2's "1T" is replaced by the checkpoint total 1026.5B (hf-stats-kimi-k2-instruct).
+  const std::map<std::string, double> nominal_only = {{"ernie-4.5-21b-a3b", 0.04}, {"gemma-3-12b", 0.02}};
   const cardfit::Catalog& bundled = cardfit::test::catalog();  // a catalog walk: the bundled one
   REQUIRE(bundled.models.size() >= 39);
   for (const cardfit::Model& m : bundled.models) {
@@ -25,7 +31,9 @@ TEST_CASE("every catalog model's count is within 2% of its published size") {
     const ParamCounts p = count_params(m);
     REQUIRE(m.published_params_b > 0);
     const double billions = static_cast<double>(p.total) / 1e9;
-    CHECK(std::fabs(billions - m.published_params_b) / m.published_params_b < 0.02);
+    const auto nominal = nominal_only.find(m.id);
+    const double tolerance = nominal == nominal_only.end() ? 0.015 : nominal->second;
+    CHECK(std::fabs(billions - m.published_params_b) / m.published_params_b < tolerance);
     CHECK(p.total == p.embedding + p.lm_head + p.attention + p.mlp + p.router + p.vectors + p.extra);
     CHECK(p.active <= p.total);
     CHECK(p.matmul_active <= p.active);

@@ -91,3 +91,18 @@ TEST_CASE("errors_to_json: field, code and the message in the asked language", "
   CHECK(en_j["errors"][0]["message"] == "context: must be a whole number, got 1.5");
   CHECK(zh_j["errors"][0]["message"] == "context：必须是整数，收到 1.5");
 }
+
+TEST_CASE("plan and error JSON name their contract; compact unless pretty", "[json]") {
+  const Plan p = run(yiwan_monthly("qwen2.5-7b", "fp16"));
+  const std::string compact = plan_to_json(p);
+  CHECK(compact.rfind(R"({"schema":"cardfit.plan/1","ok":true,)", 0) == 0);
+  CHECK(compact.find('\n') == std::string::npos);
+  const std::string pretty = plan_to_json(p, JsonStyle::Pretty);
+  CHECK(pretty.rfind("{\n  \"schema\": \"cardfit.plan/1\",", 0) == 0);
+  CHECK(nlohmann::json::parse(pretty) == nlohmann::json::parse(compact));
+
+  const std::vector<Issue> errors{{"top", msg::err_number_not_whole("top", "1.5")}};
+  CHECK(errors_to_json(errors, Lang::En).rfind(R"({"ok":false,"errors":[)", 0) == 0);
+  CHECK(errors_to_json(errors, Lang::En, JsonStyle::Compact, kPlanSchema)
+            .rfind(R"({"schema":"cardfit.plan/1","ok":false,"errors":[)", 0) == 0);
+}

@@ -11,8 +11,8 @@ TEST_CASE("enum names round-trip") {
     CHECK(parse_name<Task>(name_of(t)) == t);
     CHECK(label_of(t) != MsgId::none);
   }
-  for (Optimizer o : {Optimizer::AdamW, Optimizer::AdamW8bit, Optimizer::Sgd}) CHECK(parse_name<Optimizer>(name_of(o)) == o);
-  for (Checkpointing c : {Checkpointing::None, Checkpointing::Selective, Checkpointing::Full}) {
+  for (Optimizer o : {Optimizer::AdamW, Optimizer::AdamW8bit, Optimizer::AdamWBf16, Optimizer::Sgd}) CHECK(parse_name<Optimizer>(name_of(o)) == o);
+  for (Checkpointing c : {Checkpointing::Auto, Checkpointing::None, Checkpointing::Selective, Checkpointing::Full}) {
     CHECK(parse_name<Checkpointing>(name_of(c)) == c);
   }
   CHECK(parse_name<Lang>("zh") == Lang::Zh);
@@ -20,7 +20,7 @@ TEST_CASE("enum names round-trip") {
   // The CLI contract's spellings, and an alias that is read but never written.
   CHECK(name_of(Optimizer::AdamW8bit) == "adamw-8bit");
   CHECK(parse_name<Optimizer>("adamw8bit") == Optimizer::AdamW8bit);
-  CHECK(names_list<Optimizer>() == "adamw, adamw-8bit, sgd");
+  CHECK(names_list<Optimizer>() == "adamw, adamw-8bit, adamw-bf16, sgd");
   CHECK(parse_name<Task>("qlora") == Task::Qlora);
   CHECK_FALSE(parse_name<Task>("Inference"));
   CHECK_FALSE(parse_name<Optimizer>("adam"));

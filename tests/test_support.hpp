@@ -98,6 +98,14 @@ inline bool has_error(const Result<Estimate>& r, const std::string& field) {
   return false;
 }
 
+// Whether a list of warnings holds one with this code (message_code of its id).
+inline bool has_code(const std::vector<Message>& warnings, const std::string& code) {
+  for (const Message& m : warnings) {
+    if (message_code(m.id) == code) return true;
+  }
+  return false;
+}
+
 inline constexpr double kGB = 1e9;
 inline constexpr double kGiB = 1073741824.0;
 

@@ -254,7 +254,7 @@ TEST_CASE("url_state: with_changes replaces and removes keys") {
 TEST_CASE("url_state: an alternative's changes, applied to the link, plan its pick") {
   for (const char* query : {"v=1&model=qwen2.5-14b&context=8k&budget-tier=2000-3000&platform=yiwan&term=monthly",
                             "v=1&model=llama-3.1-70b&precision=int8&budget=3000",
-                            "v=1&model=llama-3.1-405b&task=pretrain"}) {
+                            "v=1&model=llama-3.1-405b&gpu=rtx-4090&cards=1"}) {
     INFO(query);
     const PlanRequest rq = decode(query);
     const Result<Plan> p = plan(test::catalog(), rq);
@@ -282,4 +282,74 @@ TEST_CASE("url_state: hostile links are refused briefly (long values, a million 
   std::string many;
   for (int i = 0; i < 100000; ++i) many += "k" + std::to_string(i) + "=1&";
   CHECK(request_from_pairs(decode_query(many)).issues.size() == 32);
+}
+
+TEST_CASE("url_state: ids may be typed in any case or as an alias; the core matches them") {
+  const PlanRequest rq = decode("v=1&model=Qwen2.5-7B&precision=Q4_K_M&gpu=4090&platform=Lambda,yiwan");
+  CHECK(rq.scenario.model == "Qwen2.5-7B");  // as typed: the catalog match is estimate()'s and plan()'s
+  CHECK(rq.platforms == std::vector<std::string>{"Lambda", "yiwan"});
+  const PlanRequest canonical = with_catalog_ids(test::catalog(), rq);
+  CHECK(canonical.scenario.model == "qwen2.5-7b");
+  CHECK(canonical.scenario.precision == "q4_k_m");
+  CHECK(canonical.scenario.gpu == "rtx-4090");
+  CHECK(canonical.platforms == std::vector<std::string>{"lambda-labs", "yiwan"});
+  const DecodedState bad = request_from_pairs({{"model", "qwen 2.5"}, {"gpu", std::string(65, 'a')}});
+  REQUIRE(bad.issues.size() == 2);
+  CHECK(en(bad.issues[0].message) ==
+        "model: must be a catalog id or alias (letters, digits, '.', '_', '-'; at most 64 characters), got 'qwen 2.5'");
+}
+
+TEST_CASE("url_state: a value that is not a number suggests values of its kind") {
+  struct Row {
+    const char* key;
+    const char* message;
+  };
+  for (const Row& r : {Row{"top", "top: 'abc' is not a number; use a whole number, e.g. 8, 1k or 1e3"},
+                       Row{"context", "context: 'abc' is not a number; use e.g. 8192, 8k or 8e3"},
+                       Row{"tokens", "tokens: 'abc' is not a number; use e.g. 7000000000, 7B, 7e9 or 1.5M"},
+                       Row{"usd-cny", "usd_cny: 'abc' is not a number; use a number, e.g. 7.02, 2000 or 3.5k"},
+                       Row{"headroom", "headroom: 'abc' is not a number; use e.g. 0.2 or 20%"}}) {
+    const DecodedState d = request_from_pairs({{r.key, "abc"}});
+    REQUIRE(d.issues.size() == 1);
+    CHECK(en(d.issues[0].message) == r.message);
+  }
+}
+
+// [SECTION] Found by tests/fuzz/fuzz_link.cpp (corpus/link/finding-*): links round-trip.
+
+TEST_CASE("url_state: a default that depends on other values is written when it must be") {
+  // QLoRA defaults to NF4 weights: a QLoRA request on BF16 weights must say so in its link.
+  PlanRequest rq;
+  rq.scenario.task = Task::Qlora;
+  rq.scenario.precision = "bf16";
+  const std::string link = encode_query(request_to_pairs(rq));
+  CHECK(link == "v=1&precision=bf16&task=qlora");
+  CHECK(decode(link).scenario.precision == "bf16");
+  // A prompt longer than the context it came with stays as it was asked.
+  PlanRequest long_prompt;
+  long_prompt.scenario.context = 512;
+  CHECK(encode_query(request_to_pairs(long_prompt)) == "v=1&context=512&prompt=1024");
+}
+
+TEST_CASE("url_state: a refused pair counts as not given") {
+  // precision=? is skipped, so QLoRA's default (NF4) applies, as without it.
+  const DecodedState d = request_from_pairs(decode_query("v=1&task=qlora&precision=no%20such"));
+  REQUIRE(d.issues.size() == 1);
+  CHECK(d.request.scenario.precision == "nf4");
+}
+
+TEST_CASE("url_state: a parameter count is written as asked, so its assumed shape stays") {
+  // The shape's own total differs (rounded intermediate size); writing it moved the link to
+  // another count, and near a boundary to another shape, on every round trip.
+  for (const char* count : {"230566784", "7000000000", "13B"}) {
+    INFO(count);
+    const PlanRequest first = decode(std::string("v=1&params=") + count);
+    const std::string link = encode_query(request_to_pairs(first));
+    const PlanRequest second = decode(link);
+    CHECK(encode_query(request_to_pairs(second)) == link);
+    REQUIRE(second.scenario.custom_model);
+    CHECK(second.scenario.custom_model->hidden_size == first.scenario.custom_model->hidden_size);
+    CHECK(second.scenario.custom_model->intermediate_size == first.scenario.custom_model->intermediate_size);
+  }
+  CHECK(encode_query(request_to_pairs(decode("v=1&params=13B"))) == "v=1&params=13000000000");
 }

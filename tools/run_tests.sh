@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make test`: builds native (release), the sanitizer build and WebAssembly, runs every
-# CTest suite, and ends with one line "N passed, M failed" summed over all suites.
+# `make test`: builds native (release), the sanitizer build, the fuzzers and WebAssembly, runs
+# every CTest suite (the fuzz suite runs each libFuzzer harness for a few seconds), and ends
+# with one line "N passed, M failed" summed over all suites.
 # A build failure counts as one failed test for that suite and the run goes on.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -35,6 +36,7 @@ run_suite() {  # run_suite PRESET
 
 run_suite native-release
 run_suite asan
+run_suite fuzz
 run_suite web-release
 
 echo "screenshots: build/native/native-screenshot.png build/web/web-screenshot.png"

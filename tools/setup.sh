@@ -1,21 +1,32 @@
 #!/usr/bin/env bash
-# Installs everything cardfit needs on Debian 12, idempotently: Debian packages, the
+# Installs what one kind of work needs on Debian 12, idempotently: Debian packages, the
 # Dear ImGui 1.86 source (Debian source package, sha256-pinned, fetched without touching
 # the system's apt sources) and the pinned npm test packages. Fast when all is present.
-# Usage: tools/setup.sh [native|web|test|all]   (default: all)
+# Usage: tools/setup.sh [page|native|fuzz|package|test|all]   (default: all)
+#   page     building and serving the web page (`make run`): no browser, npm or Xvfb
+#   native   the CLI and desktop app (`make run-native`, `make cli`, `make bench`)
+#   fuzz     native + clang and its fuzzer runtime (`make fuzz`)
+#   package  native + page + dpkg tools (`make package`)
+#   test     everything `make test` runs: all of the above plus Xvfb, Chromium and npm
 set -euo pipefail
 top="$(cd "$(dirname "$0")/.." && pwd)"
 what="${1:-all}"
 
-native_pkgs=(cmake ninja-build g++ ccache libglfw3-dev libgl-dev nlohmann-json3-dev libfmt-dev libcli11-dev
-             catch2 libbenchmark-dev libstb-dev python3-fonttools fonts-dejavu-core fonts-droid-fallback xz-utils)
-web_pkgs=(emscripten)
+common_pkgs=(cmake ninja-build ccache nlohmann-json3-dev libfmt-dev python3-fonttools fonts-dejavu-core
+             fonts-droid-fallback xz-utils)
+page_pkgs=(emscripten)
+native_pkgs=(g++ libglfw3-dev libgl-dev libcli11-dev catch2 libbenchmark-dev libstb-dev)
+fuzz_pkgs=(clang-14 libclang-rt-14-dev)
+package_pkgs=(dpkg-dev file)
 test_pkgs=(xvfb xauth libgl1-mesa-dri chromium nodejs npm)
 case "$what" in
-  native) pkgs=("${native_pkgs[@]}") ;;
-  web) pkgs=("${native_pkgs[@]}" "${web_pkgs[@]}") ;;
-  test|all) pkgs=("${native_pkgs[@]}" "${web_pkgs[@]}" "${test_pkgs[@]}") ;;
-  *) echo "setup.sh: unknown target '$what' (native|web|test|all)" >&2; exit 2 ;;
+  page|web) pkgs=("${common_pkgs[@]}" "${page_pkgs[@]}") ;;
+  native) pkgs=("${common_pkgs[@]}" "${native_pkgs[@]}") ;;
+  fuzz) pkgs=("${common_pkgs[@]}" "${native_pkgs[@]}" "${fuzz_pkgs[@]}") ;;
+  package) pkgs=("${common_pkgs[@]}" "${native_pkgs[@]}" "${page_pkgs[@]}" "${package_pkgs[@]}") ;;
+  test|all) pkgs=("${common_pkgs[@]}" "${native_pkgs[@]}" "${page_pkgs[@]}" "${fuzz_pkgs[@]}" "${package_pkgs[@]}"
+                  "${test_pkgs[@]}") ;;
+  *) echo "setup.sh: unknown target '$what' (page|native|fuzz|package|test|all)" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -35,7 +46,7 @@ fi
 # Dear ImGui 1.86 from Debian's source package into .deps/imgui (gitignored).
 imgui_dir="$top/.deps/imgui"
 imgui_sha=0dace0e8e57d298eb6e93af12dc19420cb96330832f6495c733b90aeeef11f64
-if [ ! -f "$imgui_dir/imgui.cpp" ]; then
+if [ "$what" != fuzz ] && [ ! -f "$imgui_dir/imgui.cpp" ]; then  # the fuzz build has no UI
   work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
   mkdir -p "$work/lists/partial" "$work/cache/archives/partial"
   echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" > "$work/sources.list"

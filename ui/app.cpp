@@ -7,6 +7,7 @@
 
 #include <algorithm>
 
+#include "cardfit_version.hpp"
 #include "embedded.hpp"
 #include "fonts.hpp"
 #include "panels.hpp"
@@ -71,6 +72,8 @@ void draw_header(App& app) {
     ImGui::PushStyleColor(ImGuiCol_Text, kBlue);
     ImGui::TextUnformatted(T(app, MsgId::app_title));
     ImGui::PopStyleColor();
+    ImGui::SameLine();
+    ImGui::TextDisabled("v%s", kVersion);  // the release this page or app is (CMake project(VERSION))
   }
   // The buttons follow the title, wrapping to the next line on a phone.
   ImGui::BeginGroup();
@@ -182,6 +185,8 @@ PlanRequest read_link(App& app, const std::string& query) {
   const KeyValues pairs = decode_query(query);
   DecodedState decoded = app.catalog_errors.empty() ? request_from_link(app.catalog, pairs) : request_from_pairs(pairs);
   app.state_notice = std::move(decoded.issues);
+  if (app.catalog_errors.empty()) decoded.request = with_catalog_ids(app.catalog, std::move(decoded.request));  // "gpu=4090" -> rtx-4090
+  decoded.request.today = platform::today();  // how old each price is (never part of the link)
   return decoded.request;
 }
 

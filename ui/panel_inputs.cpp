@@ -235,6 +235,7 @@ bool import_config_text(App& app, const std::string& text) {
     return false;
   }
   m.value->model.name = m.value->model.family + " (config.json)";
+  m.value->model.source = m.value->source.title;  // not a catalog entry: cite the file by name
   st.request.scenario.custom_model = std::move(m.value->model);
   st.config_error.clear();
   app.discrete = true;

@@ -1,71 +1,58 @@
 // Where every datum in use comes from: the model's config, the precision's definition,
-// each GPU's datasheet and each offer's article, with their dates and clickable addresses.
+// each GPU's datasheet and each offer's article, with their dates. Sources are cited by their
+// short titles (catalog sources table); those with an address open it. An offer's date says
+// when its source prints no month, and when it is older than the catalog's stale_price_months.
 #include <imgui.h>
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 #include "labels.hpp"
-#include "platform.hpp"
 #include "panels.hpp"
+#include "platform.hpp"
 #include "sources.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
 namespace {
 
-struct Cited {
-  std::string text;
-  std::vector<std::string> urls;
-};
-
-// A source text with its web addresses taken out (they become buttons or links).
-Cited split_urls(const std::string& source) {
-  Cited c;
-  std::size_t i = 0;
-  while (i < source.size()) {
-    std::size_t at = source.find("http", i);
-    while (at != std::string::npos && source.compare(at, 7, "http://") != 0 && source.compare(at, 8, "https://") != 0) {
-      at = source.find("http", at + 4);
-    }
-    c.text += source.substr(i, at == std::string::npos ? std::string::npos : at - i);
-    if (at == std::string::npos) break;
-    std::size_t end = source.find_first_of(" ;)\"", at);
-    if (end == std::string::npos) end = source.size();
-    std::string url = source.substr(at, end - at);
-    while (!url.empty() && (url.back() == ',' || url.back() == '.')) url.pop_back();
-    c.urls.push_back(url);
-    i = at + url.size();
+// "2026-03 · stale" / "2026 (month not stated)": the date as the planner judges it.
+std::string date_text(const App& app, const std::string& as_of) {
+  const std::optional<CatalogDate> d = parse_catalog_date(as_of);
+  if (!d) return as_of;
+  std::string out = as_of;
+  if (d->month == 0) out += std::string(" (") + T(app, MsgId::price_month_unknown_short) + ")";
+  const std::optional<CatalogDate> today = parse_catalog_date(app.state.request.today);
+  if (today && months_between(*d, *today) > app.catalog.defaults.thresholds.stale_price_months) {
+    out += std::string(" \xC2\xB7 ") + T(app, MsgId::price_stale_short);
   }
-  // Tidy the punctuation the addresses leave behind ("datasheet, ; memory ..." -> "datasheet; memory ...").
-  std::string t;
-  for (char ch : c.text) {
-    if ((ch == ';' || ch == ',') && !t.empty() && (t.back() == ' ' || t.back() == ',' || t.back() == ';')) {
-      while (!t.empty() && (t.back() == ' ' || t.back() == ',' || t.back() == ';')) t.pop_back();
-      if (t.empty()) continue;
-    }
-    if (ch == ' ' && !t.empty() && t.back() == ' ') continue;
-    t += ch;
-  }
-  while (!t.empty() && (t.front() == ';' || t.front() == ',' || t.front() == ' ')) t.erase(t.begin());
-  while (!t.empty() && (t.back() == ';' || t.back() == ',' || t.back() == ' ')) t.pop_back();
-  c.text = t;
-  return c;
+  return out;
 }
 
-SourceRow row(MsgId kind, std::string name, const std::string& source, std::string as_of) {
-  Cited c = split_urls(source);
-  return SourceRow{kind, std::move(name), std::move(c.text), std::move(c.urls), std::move(as_of)};
+// The citations as a reader sees them, and one link per cited source that has an address.
+SourceRow row(const App& app, MsgId kind, std::string name, const std::string& source, const std::string& as_of,
+              bool judge_date, std::string notes = {}) {
+  SourceRow r{kind, std::move(name), citation_text(app.catalog, source), {}, judge_date ? date_text(app, as_of) : as_of,
+              std::move(notes)};
+  std::set<std::string> seen;
+  for (const Citation& c : parse_citations(source)) {
+    const Source* s = app.catalog.find_source(c.id);
+    if (!s || s->url.empty() || !seen.insert(s->id).second) continue;
+    r.links.push_back(SourceLink{s->short_title.empty() ? s->title : s->short_title, s->url});
+  }
+  return r;
 }
 
 void source_cell(App& app, const SourceRow& r) {
   wrapped(r.text);
-  for (std::size_t k = 0; k < r.urls.size(); ++k) {
+  for (std::size_t k = 0; k < r.links.size(); ++k) {
     ImGui::PushID(static_cast<int>(k));
-    if (button_inline(T(app, MsgId::ui_open_link))) platform::open_url(r.urls[k]);
-    if (ImGui::IsItemHovered()) tooltip_lines({r.urls[k]});
+    if (button_inline(r.links[k].title.c_str())) platform::open_url(r.links[k].url);
+    if (ImGui::IsItemHovered()) tooltip_lines({r.links[k].url});
     ImGui::PopID();
   }
+  if (!r.notes.empty()) wrapped_disabled(r.notes);
 }
 
 }  // namespace
@@ -74,15 +61,15 @@ std::vector<SourceRow> sources_in_use(const App& app) {
   const Scenario& sc = app.state.request.scenario;
   std::vector<SourceRow> rows;
   const Model* model = sc.custom_model ? &*sc.custom_model : app.catalog.find_model(sc.model);
-  if (model) rows.push_back(row(MsgId::src_model, model->name, model->source, model->as_of));
+  if (model) rows.push_back(row(app, MsgId::src_model, model->name, model->source, model->as_of, false));
   if (const WeightPrecision* p = app.catalog.find_weight_precision(sc.precision)) {
-    rows.push_back(row(MsgId::src_precision, p->name, p->source, p->as_of));
+    rows.push_back(row(app, MsgId::src_precision, p->name, p->source, p->as_of, false));
   }
   if (const EngineProfile* e = app.catalog.find_engine(sc.engine)) {
-    rows.push_back(row(MsgId::src_engine, e->name, e->source, e->as_of));
+    rows.push_back(row(app, MsgId::src_engine, e->name, e->source, e->as_of, false));
   }
-  rows.push_back(row(MsgId::src_defaults, T(app, MsgId::src_defaults_name), app.catalog.defaults.source,
-                     app.catalog.defaults.as_of));
+  rows.push_back(row(app, MsgId::src_defaults, T(app, MsgId::src_defaults_name), app.catalog.defaults.source,
+                     app.catalog.defaults.as_of, false));
   if (app.derived.plan) {
     std::set<std::string> gpus, offers;
     for (const Option& o : app.derived.plan->options) {
@@ -90,13 +77,14 @@ std::vector<SourceRow> sources_in_use(const App& app) {
       offers.insert(o.offer);
     }
     for (const std::string& id : gpus) {
-      if (const Gpu* g = app.catalog.find_gpu(id)) rows.push_back(row(MsgId::src_gpu, g->name, g->source, g->as_of));
+      if (const Gpu* g = app.catalog.find_gpu(id)) rows.push_back(row(app, MsgId::src_gpu, g->name, g->source, g->as_of, false));
     }
     for (const std::string& id : offers) {
       const Offer* o = app.catalog.find_offer(id);
       const Platform* pl = o ? app.catalog.find_platform(o->platform) : nullptr;
       if (o && pl) {
-        rows.push_back(row(MsgId::src_offer, R(app, platform_name(*pl)) + " · " + o->gpu, o->source, o->as_of));
+        rows.push_back(row(app, MsgId::src_offer, R(app, platform_name(*pl)) + " · " + o->gpu, o->source, o->as_of,
+                           true, o->notes));
       }
     }
   }
@@ -122,8 +110,7 @@ void panel_sources(App& app) {
   ImGui::TableSetupColumn(T(app, MsgId::src_kind), ImGuiTableColumnFlags_WidthStretch, 1.0f);
   ImGui::TableSetupColumn(T(app, MsgId::src_name), ImGuiTableColumnFlags_WidthStretch, 2.0f);
   ImGui::TableSetupColumn(T(app, MsgId::src_source), ImGuiTableColumnFlags_WidthStretch, 6.0f);
-  ImGui::TableSetupColumn(T(app, MsgId::src_as_of), ImGuiTableColumnFlags_WidthFixed,
-                          std::max(ImGui::CalcTextSize("2026-11-29").x, ImGui::CalcTextSize(T(app, MsgId::src_as_of)).x));
+  ImGui::TableSetupColumn(T(app, MsgId::src_as_of), ImGuiTableColumnFlags_WidthStretch, 1.5f);
   ImGui::TableHeadersRow();
   for (const SourceRow& r : rows) {
     ImGui::PushID(&r);

@@ -29,9 +29,6 @@ void remember_lang(const std::string& lang);
 void copy_text(const std::string& text);
 void request_paste(App& app);
 
-// Opens a link in the browser (a new tab on the web).
-void open_url(const std::string& url);
-
 // The shareable link of the current scenario ("" where there is none: the desktop app).
 std::string share_link(const std::string& query);
 
@@ -43,5 +40,12 @@ void toggle_text_view();
 // The current result changed (or its language did): the web page renders it as accessible
 // HTML (pick, memory, options table, warnings, sources). Nothing to do natively.
 void publish_result(const App& app);
+
+// Today's local date, YYYY-MM-DD (the core has no clock): the planner flags prices older
+// than the catalog's stale_price_months against it.
+std::string today();
+
+// Opens an https:// address in the system browser (a new tab on the web); others are ignored.
+void open_url(const std::string& url);
 
 }  // namespace cardfit::ui::platform

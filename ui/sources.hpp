@@ -1,6 +1,6 @@
 // Where the data in use comes from: the rows of the Sources tab (model, precision, engine,
-// defaults, each GPU and offer listed), with the web addresses in their source texts taken out
-// so they can be opened (a button in the app, a link in the page's text view).
+// defaults, each GPU and offer listed): the citations as readers see them, and the addresses of
+// the sources cited (a button in the app, a link in the page's text view).
 #pragma once
 
 #include <string>
@@ -11,12 +11,18 @@
 
 namespace cardfit::ui {
 
+struct SourceLink {
+  std::string title;  // the source's short title
+  std::string url;
+};
+
 struct SourceRow {
   MsgId kind;                     // src_model, src_gpu, ...
   std::string name;               // "Qwen2.5-7B", "Zhixingyun · rtx-4090"
-  std::string text;               // the catalog's source text without its addresses
-  std::vector<std::string> urls;  // the addresses it cites
-  std::string as_of;
+  std::string text;               // the citations as readers see them (short titles, sections)
+  std::vector<SourceLink> links;  // the cited sources that have an address
+  std::string as_of;              // offers: with "month not stated" / "stale" as the planner judges
+  std::string notes;              // an offer's notes
 };
 
 std::vector<SourceRow> sources_in_use(const App& app);

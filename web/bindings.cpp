@@ -12,6 +12,7 @@
 
 #include <string>
 
+#include "cardfit_version.hpp"
 #include "catalog_write.hpp"
 #include "embedded.hpp"
 #include "estimate_json.hpp"
@@ -121,7 +122,7 @@ val items() {
   return parse_json(cardfit_web_items(static_cast<float>(val::global("devicePixelRatio").as<double>())));
 }
 std::string ui_state() { return cardfit_web_state_query(); }
-std::string version() { return "0.1.0"; }
+std::string version() { return cardfit::kVersion; }
 
 }  // namespace
 

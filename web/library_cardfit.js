@@ -269,7 +269,8 @@ mergeInto(LibraryManager.library, {
       const link = function (url) { return el('a', {href: url, target: '_blank', rel: 'noopener'}, [url]); };
       m.append(el('h2', {}, [L.sources]));
       const items = d.sources.map(function (s) {
-        const li = el('li', {}, [s.kind + ' · ' + s.name + (s.as_of ? ' (' + s.as_of + ')' : '') + ': ' + s.text + ' ']);
+        const li = el('li', {}, [s.kind + ' · ' + s.name + (s.as_of ? ' (' + s.as_of + ')' : '') + ': ' + s.text +
+                                 (s.notes ? ' — ' + s.notes : '') + ' ']);
         for (const u of s.urls) li.append(link(u), ' ');
         return li;
       }).concat(d.citations.map(function (c) {
@@ -454,9 +455,10 @@ mergeInto(LibraryManager.library, {
     } catch (e) {}
   },
 
+  // A source's address in a new tab; only https links (catalog data) are opened.
   cardfit_js_open_url: function (url) {
     const u = UTF8ToString(url);
-    if (!/^https?:\/\//.test(u)) return;
+    if (!u.startsWith('https://')) return;
     try { window.open(u, '_blank', 'noopener'); } catch (e) {}
   },
 
@@ -536,5 +538,15 @@ mergeInto(LibraryManager.library, {
   cardfit_js_toggle_text_view__deps: ['$CF'],
   cardfit_js_toggle_text_view: function () {
     CF.showMirror(!document.documentElement.classList.contains('text-view'));
+  },
+
+  // The browser's local date as YYYY-MM-DD (the planner judges how old prices are).
+  cardfit_js_today: function (buf, size) {
+    let v = '';
+    try {
+      const d = new Date();
+      v = d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0');
+    } catch (e) {}
+    stringToUTF8(v, buf, size);
   },
 });

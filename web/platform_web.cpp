@@ -100,7 +100,10 @@ json mirror(const App& app) {
   j["notices"] = std::move(notices);
   json sources = json::array();
   for (const SourceRow& r : sources_in_use(app)) {
-    sources.push_back(json{{"kind", T(app, r.kind)}, {"name", r.name}, {"text", r.text}, {"urls", r.urls}, {"as_of", r.as_of}});
+    json urls = json::array();
+    for (const SourceLink& l : r.links) urls.push_back(l.url);
+    sources.push_back(json{{"kind", T(app, r.kind)}, {"name", r.name}, {"text", r.text}, {"urls", std::move(urls)},
+                           {"as_of", r.as_of}, {"notes", r.notes}});
   }
   // The papers and guides the formulas cite, with their addresses.
   std::set<std::string> cited;
@@ -146,6 +149,12 @@ void toggle_text_view() { cardfit_js_toggle_text_view(); }
 void publish_result(const App& app) {
   if (!app.derived.plan || !app.derived.estimate) return;
   cardfit_js_mirror(dump(mirror(app)).c_str());
+}
+
+std::string today() {
+  char buf[16] = {0};
+  cardfit_js_today(buf, static_cast<int>(sizeof buf));
+  return buf;
 }
 
 }  // namespace cardfit::ui::platform

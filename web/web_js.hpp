@@ -38,6 +38,7 @@ void cardfit_js_save_setting(const char* key, const char* value);
 
 void cardfit_js_mirror(const char* json);
 void cardfit_js_toggle_text_view();
+void cardfit_js_today(char* buf, int size);
 }
 
 // A string malloc'd by JavaScript, as std::string (null -> "").

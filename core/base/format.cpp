@@ -50,6 +50,8 @@ std::string format_bytes(double bytes) {
 
 std::string format_count(double count) {
   const double a = std::fabs(count);
+  if (!std::isfinite(count)) return "n/a";
+  if (a >= 1e15) return fmt::format("{:.2e} ", count);  // training FLOPs: "4.10e+25 "
   if (a >= 1e12) return format_fixed(count / 1e12, 2) + " T";
   if (a >= 1e9) return format_fixed(count / 1e9, 2) + " B";
   if (a >= 1e6) return format_fixed(count / 1e6, 2) + " M";

@@ -25,8 +25,8 @@ Message examples(NumberStyle style) {
   return style == NumberStyle::Tokens ? msg::err_number_examples_tokens() : msg::err_number_examples_decimal();
 }
 
-Result<double> not_a_number(std::string_view field, std::string_view text, NumberStyle style) {
-  return Result<double>::failure(std::string(field), msg::err_number_not_a_number(field, text, examples(style)));
+Result<double> not_a_number(std::string_view field, std::string_view text, const Message& examples) {
+  return Result<double>::failure(std::string(field), msg::err_number_not_a_number(field, text, examples));
 }
 
 // Multiplier for a suffix, 0 when unknown.
@@ -45,9 +45,13 @@ double suffix_multiplier(std::string_view s, NumberStyle style) {
 }  // namespace
 
 Result<double> parse_number(std::string_view text, std::string_view field, NumberStyle style) {
+  return parse_number(text, field, style, examples(style));
+}
+
+Result<double> parse_number(std::string_view text, std::string_view field, NumberStyle style, const Message& examples) {
   const std::string_view t = trim(text);
   if (t.empty()) {
-    return Result<double>::failure(std::string(field), msg::err_number_empty(field, examples(style)));
+    return Result<double>::failure(std::string(field), msg::err_number_empty(field, examples));
   }
   // Mantissa: [sign] digits [separators] [. digits] [e [sign] digits]; separators ("_" or ",")
   // only between digit groups of three.
@@ -74,7 +78,7 @@ Result<double> parse_number(std::string_view text, std::string_view field, Numbe
     }
   }
   if (seen_separator && group != 3) {
-    return not_a_number(field, t, style);
+    return not_a_number(field, t, examples);
   }
   if (i < t.size() && t[i] == '.') {
     clean.push_back('.');
@@ -84,7 +88,7 @@ Result<double> parse_number(std::string_view text, std::string_view field, Numbe
       ++digits;
     }
   }
-  if (digits == 0) return not_a_number(field, t, style);
+  if (digits == 0) return not_a_number(field, t, examples);
   if (i < t.size() && (t[i] == 'e' || t[i] == 'E')) {
     std::size_t j = i + 1;
     std::string exponent = "e";
@@ -94,17 +98,17 @@ Result<double> parse_number(std::string_view text, std::string_view field, Numbe
       exponent.push_back(t[j++]);
       ++exponent_digits;
     }
-    if (exponent_digits == 0) return not_a_number(field, t, style);
+    if (exponent_digits == 0) return not_a_number(field, t, examples);
     clean += exponent;
     i = j;
   }
   const double multiplier = suffix_multiplier(trim(t.substr(i)), style);
-  if (multiplier == 0) return not_a_number(field, t, style);
+  if (multiplier == 0) return not_a_number(field, t, examples);
 
   char* end = nullptr;
   const double mantissa = std::strtod(clean.c_str(), &end);
   if (end == nullptr || *end != '\0' || !std::isfinite(mantissa)) {
-    return not_a_number(field, t, style);
+    return not_a_number(field, t, examples);
   }
   const double value = mantissa * multiplier;
   if (!std::isfinite(value) || std::fabs(value) > kMaxMagnitude) {

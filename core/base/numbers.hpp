@@ -23,6 +23,9 @@ enum class NumberStyle {
 // Rejects empty text, inf/nan, hex and values beyond 1e18.
 Result<double> parse_number(std::string_view text, std::string_view field,
                             NumberStyle style = NumberStyle::Decimal);
+// The same, with the examples an error offers given by the caller ("use a whole number, e.g. 8,
+// 1k or 1e3" for a count), so that each input suggests values that suit it.
+Result<double> parse_number(std::string_view text, std::string_view field, NumberStyle style, const Message& examples);
 
 // parse_number, then checks it is a whole number within [min, max] (errors name the field).
 Result<std::int64_t> parse_integer(std::string_view text, std::string_view field, std::int64_t min,

@@ -6,8 +6,11 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "names.hpp"
@@ -22,9 +25,11 @@ enum class Interconnect { NvLink, Pcie, Hccs, InfinityFabric };
 enum class MemoryBasis { Driver, Derived };       // memory_mib read off nvidia-smi, or worked out from GB
 enum class Runtime { Cuda, Rocm, Cann };           // the software stack engines need on the card
 enum class Fp8Path { Native, WeightOnly, None };   // how engines run FP8 checkpoints on the card
+enum class Fp4Path { Native, WeightOnly, None };   // how engines run FP4 (MXFP4, NVFP4) checkpoints on the card
 
 struct Gpu {
   std::string id;                      // stable lowercase id, e.g. "a100-80g"
+  std::vector<std::string> aliases;    // other names users type ("4090", "h100"); lowercase, unique
   std::string name;                    // "NVIDIA A100 80GB SXM4"
   std::string vendor;                  // "NVIDIA"
   GpuClass gpu_class = GpuClass::Datacenter;
@@ -33,16 +38,20 @@ struct Gpu {
   MemoryBasis memory_basis = MemoryBasis::Derived;
   std::string memory_type;             // "HBM2e"
   double memory_bandwidth_gb_per_s = 0;  // GB/s, 1e9 bytes/s, datasheet
+  double achievable_bandwidth_gb_per_s = 0;  // measured decode bandwidth where the SMs cannot reach the
+                                             // datasheet figure (H20: 78 SMs for 4 TB/s); 0 = none
   double fp16_dense_tflops = 0;        // tensor FP16, FP32 accumulate, dense
   double fp16_acc16_dense_tflops = 0;  // tensor FP16, FP16 accumulate, dense (GeForce: 2x)
   double bf16_dense_tflops = 0;        // 0 = no BF16 tensor cores
   double fp8_dense_tflops = 0;         // 0 = no FP8 tensor cores
   double int8_dense_tops = 0;          // 0 = no INT8 tensor cores
+  double fp4_dense_tflops = 0;         // 0 = no FP4 tensor cores (Blackwell has them)
   double fp32_tflops = 0;              // non-tensor FP32
   Interconnect interconnect = Interconnect::Pcie;
   double nvlink_gb_per_s = 0;          // GB/s per GPU, bidirectional, over the fast link; 0 = none
   Runtime runtime = Runtime::Cuda;     // CUDA, ROCm or CANN builds of the engines
   Fp8Path fp8_path = Fp8Path::None;    // FP8 tensor cores, weight-only kernels (vLLM Marlin, Ampere+), or none
+  Fp4Path fp4_path = Fp4Path::None;    // FP4 tensor cores, weight-only kernels (vLLM Marlin FP4, Ampere+), or none
   int pcie_gen = 4;
   int max_cards_per_node = 8;
   double tdp_w = 0;                    // W
@@ -58,6 +67,31 @@ struct Gpu {
 struct SlidingWindow {
   std::int64_t window = 0;  // tokens
   int layers = 0;           // how many of the model's layers use the window
+};
+
+struct ChunkedAttention {  // Llama 4: attention within fixed chunks of the sequence
+  std::int64_t chunk = 0;   // tokens per chunk
+  int layers = 0;           // how many of the model's layers use it
+};
+
+// Linear attention (Qwen3-Next's Gated DeltaNet): these layers keep a fixed recurrent state
+// and a short convolution state per sequence instead of a per-token KV cache.
+struct LinearAttention {
+  int layers = 0;              // layers with linear attention (the others use the model's attention)
+  int num_key_heads = 0;
+  int num_value_heads = 0;
+  int key_head_dim = 0;
+  int value_head_dim = 0;
+  int conv_kernel = 0;         // causal convolution width (the state keeps kernel - 1 steps)
+};
+
+// DeepSeek Sparse Attention's lightning indexer: per layer, its own per-token key cache and
+// small heads that pick the top_k tokens the main attention reads.
+struct Indexer {
+  int num_heads = 0;
+  int head_dim = 0;            // cached key width per token per layer
+  std::int64_t top_k = 0;      // tokens the main attention attends to per query
+  double key_bits = 0;         // effective bits per cached key value, scales included
 };
 
 struct MoeSpec {
@@ -79,6 +113,7 @@ struct MlaSpec {  // DeepSeek multi-head latent attention
 
 struct Model {
   std::string id;                  // "qwen2.5-7b"
+  std::vector<std::string> aliases;  // other names users type ("qwen2.5-7b-instruct")
   std::string name;                // "Qwen2.5-7B"
   std::string family;              // HF model_type
   std::string hf_repo;
@@ -95,12 +130,19 @@ struct Model {
   bool tie_embeddings = false;
   bool qkv_bias = false;
   bool qk_norm = false;
+  bool attention_output_gate = false;  // the query projection also emits a sigmoid gate (Qwen3-Next): 2x wide
   bool has_sliding_window = false;
   SlidingWindow sliding_window;
+  bool has_chunked_attention = false;
+  ChunkedAttention chunked_attention;
+  bool has_linear_attention = false;
+  LinearAttention linear_attention;
   bool is_moe = false;
   MoeSpec moe;
   bool is_mla = false;
   MlaSpec mla;
+  bool has_indexer = false;
+  Indexer indexer;
   std::int64_t extra_params = 0;   // outside the decoder (vision tower), counted in weights
   bool assumed_architecture = false;  // true for a bare parameter count: shapes are guessed
   std::string source;
@@ -110,12 +152,13 @@ struct Model {
 
 // [SECTION] Precisions
 
-enum class Capability { None, Fp16, Bf16, Fp8, Int8 };  // what a GPU needs to run natively
-enum class ComputeType { Fp32, Fp16, Bf16, Fp8, Int8 };  // which tensor rate matmuls use
+enum class Capability { None, Fp16, Bf16, Fp8, Int8, Fp4 };  // what a GPU needs to run natively
+enum class ComputeType { Fp32, Fp16, Bf16, Fp8, Int8, Fp4 };  // which tensor rate matmuls use
 enum class PrecisionFamily { Float, Int, Gguf, Nf4 };
 
 struct WeightPrecision {
   std::string id;                  // "int4"
+  std::vector<std::string> aliases;  // other names users type ("awq", "bfloat16")
   std::string name;                // "INT4 (AWQ/GPTQ, group 128)"
   double bits_per_weight = 16;     // effective, scales included
   PrecisionFamily family = PrecisionFamily::Float;
@@ -125,7 +168,10 @@ struct WeightPrecision {
   bool keep_lm_head_16bit = false;
   bool keep_norms_16bit = false;
   bool keep_router_16bit = false;
+  bool keep_attention_16bit = false;  // attention projections stay 16-bit (MXFP4: only the experts are FP4)
+  bool keep_dense_mlp_16bit = false;  // dense MLPs and shared experts stay 16-bit
   std::vector<std::string> engines;  // engine ids that support it
+  double decode_efficiency = 1;      // decode kernels' bandwidth use relative to 16-bit/8-bit reads (K-quants < 1)
   std::string bits_formula;          // how bits_per_weight was derived (JSON "bits_formula")
   std::string accuracy_note_en;
   std::string accuracy_note_zh;
@@ -136,6 +182,7 @@ struct WeightPrecision {
 
 struct KvPrecision {
   std::string id;     // "fp8"
+  std::vector<std::string> aliases;  // other names users type ("fp8_e4m3")
   std::string name;
   double bits = 16;   // effective bits per cached element, scales included (JSON "effective_bits")
   double nominal_bits = 16;  // element width before scales (JSON "bits"): 8 for q8_0, bits 8.5
@@ -174,6 +221,7 @@ struct Upgrade {
 
 struct Platform {
   std::string id;       // "yiwan"
+  std::vector<std::string> aliases;  // other names users type ("lambda")
   std::string name_zh;  // the Chinese name
   std::string name_en;
   PlatformKind kind = PlatformKind::Vertical;
@@ -186,6 +234,8 @@ struct Platform {
   double student_multiplier = 0;     // 0 = no student discount, else e.g. 0.65
   PriceRange spot_multiplier;        // {0,0} = no spot; else fraction of on-demand
   std::vector<Upgrade> upgrades;
+  std::string no_price_reason_en;    // why the catalog has no price for it ("" = it has prices)
+  std::string no_price_reason_zh;
   std::string source;
   std::string as_of;
   std::string notes;
@@ -227,12 +277,15 @@ struct TierPick {  // what the article buys in a tier: `units` x one offer
   int units = 1;
 };
 
+enum class TierOrigin { Article, Cardfit };  // a buying guide's tier, or one cardfit adds to close a gap
+
 struct BudgetTier {
   std::string id;                  // "2000-3000"
   double low_cny_per_month = 0;
   double high_cny_per_month = 0;   // 0 = open-ended
   std::string name_zh;
   std::string name_en;
+  TierOrigin defined_by = TierOrigin::Article;
   std::string article_pick;
   std::vector<TierPick> picks;     // the article's pick as offers (may be empty)
   std::string source;
@@ -250,21 +303,59 @@ struct CustomBudget {  // the "custom amount" choice shown next to the tiers (JS
 
 enum class MultiGpu { Tensor, Layer };  // tensor parallel (bandwidth adds) | layer split (it does not)
 
+// How an engine sizes the KV cache (docs/model.md §Engine memory).
+enum class KvPool {
+  Budget,   // vLLM: memory_utilization x visible memory holds everything; the KV pool gets the rest
+  Reserve,  // SGLang: visible memory minus a reserve (activations, graphs) holds weights + the KV pool
+  Free,     // TensorRT-LLM, LMDeploy: memory_utilization x the memory still free after loading
+  Context,  // llama.cpp, Ollama: the KV cache for the requested context, allocated up front; no pool
+  Dynamic,  // Transformers: memory grows with the cache actually used; no pool
+};
+
+// Engine defaults that depend on the card's visible memory (vLLM's and SGLang's own tables).
+struct EngineTier {
+  std::int64_t below_mib = 0;        // for cards with less visible memory; 0 = any card (the last tier)
+  std::int64_t batched_tokens = 0;   // tokens per forward pass (profile run, prefill chunk); 0 = prompt x concurrency
+  std::int64_t max_seqs = 0;         // sequences per step: rows of logits in the activation peak; 0 = concurrency
+  double reserve_mib = 0;            // Reserve pools: memory kept out of the pool at TP < 4
+  double reserve_mib_tp4 = 0;        // ... at TP >= 4 (larger CUDA-graph batch)
+};
+
 struct EngineProfile {
   std::string id;                    // "vllm"
+  std::vector<std::string> aliases;  // other names users type ("trtllm")
   std::string name;
+  std::string version;               // the release the figures describe ("0.11-0.24, V1 engine")
   MultiGpu multi_gpu = MultiGpu::Tensor;
-  double memory_utilization = 1.0;   // fraction of card memory the engine may use (vLLM 0.9)
-  double overhead_mib = 0;           // per-card CUDA context + engine workspace
-  double decode_bandwidth_efficiency = 1.0;  // achieved / datasheet bandwidth
-  double prefill_compute_efficiency = 1.0;   // achieved / datasheet dense tensor rate
-  double tp_scaling_nvlink = 1.0;    // per-extra-card efficiency over NVLink
-  double tp_scaling_pcie = 1.0;      // per-extra-card efficiency over PCIe
-  double decode_overhead_ms = 0;     // fixed time per decode step (launches, sampling, scheduling); 0 = none
-  double tp_allreduce_us_nvlink = 0; // latency of one tensor-parallel all-reduce (2 per layer per decode step), NVLink
-  double tp_allreduce_us_pcie = 0;   // the same over PCIe
-  std::int64_t max_batched_tokens = 0;  // tokens per forward pass the activation workspace is sized for;
-                                        // 0 = the whole prompt x concurrency (no chunking)
+  // Memory.
+  KvPool kv_pool = KvPool::Budget;
+  double memory_utilization = 1.0;   // Budget: of visible memory; Free: of the memory free after loading
+  std::vector<EngineTier> tiers;     // first tier whose below_mib exceeds the card's visible memory
+  std::vector<std::string> first_tier_gpus;  // GPU ids that always take the first tier (vLLM: A100)
+  double non_torch_mib = 0;          // per card: NCCL, cuBLAS and attention workspaces (plus the CUDA
+                                     // context where the engine counts it)
+  double non_torch_mib_per_extra_rank = 0;  // more per card for each further tensor-parallel rank
+  double reserve_mib_per_rank = 0;   // Reserve pools: more reserve per card per rank (TP x PP)
+  double logits_copies = 1;          // FP32 copies of the logits in the activation peak
+  double fit_margin_mib = 0;         // Context pools: memory kept free per card (llama.cpp --fit-target)
+  // Speed.
+  double bandwidth_efficiency_hbm = 1.0;   // marginal achieved / datasheet bandwidth, HBM cards
+  double bandwidth_efficiency_gddr = 1.0;  // ... GDDR (and other) cards
+  double step_ms = 0;                // fixed time per decode step (launch, sampling, scheduling)
+  double step_ms_per_layer = 0;      // ... plus this per layer (kernel launches and tails)
+  double step_ms_per_sequence = 0;   // ... plus this per sequence in the batch (scheduling, sampling)
+  double prefill_ms_per_layer = 0;   // prefill passes: more per layer (attention and launches outside CUDA graphs)
+  double expert_efficiency = 1.0;    // routed-expert reads at small batch, relative to dense reads
+  double moe_us_per_expert = 0;      // per routed expert per MoE layer per step: routing, alignment and
+                                     // expert kernels that walk every expert (us)
+  double moe_us_per_expert_parallel = 0;  // ... when the experts span cards (expert/tensor parallel)
+  double boundary_ms = 0;            // per layer-split (pipeline) boundary per step
+  double allreduce_us_nvlink = 0;    // latency of one tensor-parallel all-reduce over NVLink (2 per layer)
+  double allreduce_us_pcie = 0;      // ... over PCIe
+  double prefill_efficiency_16bit = 1.0;  // achieved / dense tensor rate, 16-bit (and FP32) matmuls
+  double prefill_efficiency_8bit = 1.0;   // ... FP8 and INT8 matmuls
+  bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
+                                     // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)
   std::string source;
   std::string as_of;
   std::string notes;
@@ -279,18 +370,43 @@ struct Thresholds {
   double oversold_loss = 0.3;              // performance shared or oversold capacity can lose
   double no_fast_link_slowdown = 0.15;     // distributed training without a fast link between cards
   int max_alternatives = 4;                // alternatives listed when nothing qualifies
+  int stale_price_months = 6;              // an offer dated more than this many months before today is stale
+  double price_spread_ratio = 2;           // market references for one GPU further apart than this: say so
+};
+
+// Training MFU for one GPU architecture (datacenter cards), fitted on published runs.
+struct ArchitectureMfu {
+  std::string architecture;  // Gpu::architecture, e.g. "Hopper"
+  double mfu = 0;
+};
+
+// MFU multiplier for models below a size (smaller matmuls reach less of the peak).
+struct SizeMfu {
+  double below_params_b = 0;  // billions of parameters
+  double factor = 1;
 };
 
 struct Defaults {
   double headroom = 0.2;               // "fits + 20% margin" (a buying guide's rule)
   double tight_headroom = 0.0;         // below headroom but >= this: "tight"
-  double mfu_datacenter = 0.4;         // training MFU per GPU class
+  double driver_reserved_mib = 0;      // card memory the CUDA runtime never reports as total (nvidia-smi - torch)
+  double mfu_datacenter = 0.4;         // training MFU per GPU class (datacenter: unless its architecture is listed)
   double mfu_workstation = 0.35;
   double mfu_consumer = 0.3;
   double mfu_laptop = 0.2;
+  std::vector<ArchitectureMfu> mfu_by_architecture;  // datacenter cards of these architectures
+  std::vector<SizeMfu> mfu_by_model_size;            // first entry whose bound exceeds the model
+  double mfu_moe = 1;                  // MoE models: routing imbalance and all-to-all
+  double mfu_scale_cards = 0;          // beyond this many cards ...
+  double mfu_loss_per_doubling = 0;    // ... MFU falls by this fraction per doubling
+  double run_efficiency = 1;           // pre-training: share of wall-clock time spent training (restarts, evals)
+  double fp8_training_speedup = 1;     // tokens/s of FP8 training over BF16 on FP8 tensor cores
+  double global_batch_tokens = 0;      // tokens per optimizer step: micro-batches that fill a pipeline ...
+  double microbatches_per_stage = 0;   // ... but at least this many per pipeline stage (gradient accumulation)
   double train_scaling_nvlink = 0.9;   // per-card efficiency in data parallel
   double train_scaling_pcie = 0.7;
   int max_nodes = 8;                   // card-count search limit: up to this many whole nodes
+  int max_training_nodes = 8;          // training: whole nodes doubling up to this many
   double training_overhead_mib = 1536; // per-card CUDA context, NCCL buffers, allocator slack (training)
   Thresholds thresholds;               // JSON "thresholds"
   double usd_cny = 0;                  // CNY per USD (JSON top-level "default_usd_cny"); 0 = none loaded
@@ -313,6 +429,19 @@ struct Source {
   SourceKind kind = SourceKind::Paper;
   std::string notes;
 };
+
+// [SECTION] Citations: every entry's `source` names sources by id
+//
+// `source` holds one or more citations separated by "; ". A citation is a source id, then
+// optionally a space and a locator (a section, table or remark of that source):
+// "guide-yiwan-budget-2026 §4 #1; nvidia-h100-datasheet". A ';' inside parentheses belongs to
+// the locator: "hf-qwen3-8b (text fields; vision_config)". catalog --validate checks that
+// every id is in the catalog's sources (an overlay may add its own).
+struct Citation {
+  std::string id;       // Source::id
+  std::string locator;  // "" or "§4 #1"
+};
+std::vector<Citation> parse_citations(std::string_view source);
 
 // [SECTION] The catalog
 
@@ -341,6 +470,24 @@ struct Catalog {
   const Source* find_source(std::string_view id) const;
 };
 
+// [SECTION] Dates: as_of and source dates are YYYY, YYYY-MM or YYYY-MM-DD
+
+struct CatalogDate {
+  int year = 0;
+  int month = 0;  // 0 = the text gives the year only ("2026": month not stated)
+  int day = 0;    // 0 = not given
+};
+// nullopt unless `text` is one of the three forms with a year 1990-2100 (as the loader checks).
+std::optional<CatalogDate> parse_catalog_date(std::string_view text);
+// Whole months from `from` to `to` (2026-03 -> 2026-11 = 8), by calendar month; days are
+// ignored. A year-only `from` counts from its December, the most recent month it can mean.
+int months_between(const CatalogDate& from, const CatalogDate& to);
+
+// How a reader sees an entry's `source`: each citation as its source's short title (else the
+// title) and locator, "; "-separated ("NVIDIA H100 datasheet; <the Yiwan guide's short title>
+// §4 #1"). A citation whose id the catalog lacks is kept as written ("config.json: REPO").
+std::string citation_text(const Catalog& catalog, std::string_view source);
+
 // "gpu: unknown GPU 'h10' (did you mean 'h100'?)": the one error for an id the catalog lacks.
 // `noun` is one of the cat.noun.* messages.
 template <class T>
@@ -351,6 +498,65 @@ std::vector<std::string> ids_of(const std::vector<T>& entries) {
   return ids;
 }
 Issue unknown_id(const std::string& field, MsgId noun, const std::string& id, const std::vector<std::string>& known);
+
+// [SECTION] Forgiving ids: what users type ("Qwen2.5-7B", "BF16", "4090") -> the entry
+
+// Sections whose entries carry `aliases` (GPUs, models, precisions, engines, platforms).
+template <class T, class = void>
+struct HasAliases : std::false_type {};
+template <class T>
+struct HasAliases<T, std::void_t<decltype(std::declval<const T&>().aliases)>> : std::true_type {};
+
+std::string ascii_lower(std::string_view text);  // "Q4_K_M" -> "q4_k_m"; other bytes unchanged
+
+// The entry `text` names: its id exactly, else its id or one of its aliases ignoring ASCII
+// case. nullptr when none does.
+template <class T>
+const T* match_entry(const std::vector<T>& entries, std::string_view text) {
+  for (const T& e : entries) {
+    if (e.id == text) return &e;
+  }
+  const std::string lower = ascii_lower(text);
+  for (const T& e : entries) {
+    if (e.id == lower) return &e;
+    if constexpr (HasAliases<T>::value) {
+      for (const std::string& a : e.aliases) {
+        if (a == lower) return &e;
+      }
+    }
+  }
+  return nullptr;
+}
+
+// `text` as the catalog spells it: the id of match_entry, else `text` unchanged (so that the
+// error for it quotes what the user typed).
+template <class T>
+std::string catalog_id(const std::vector<T>& entries, const std::string& text) {
+  const T* e = match_entry(entries, text);
+  return e ? e->id : text;
+}
+
+// unknown_id over names (ids and aliases), each with the id of its entry (`owners`, parallel).
+Issue unknown_id_among(const std::string& field, MsgId noun, const std::string& text, const std::vector<std::string>& names,
+                       const std::vector<const std::string*>& owners);
+
+// unknown_id for a section: "did you mean" weighs ids and aliases, ignoring case, and names the id.
+template <class T>
+Issue unknown_entry(const std::string& field, MsgId noun, const std::string& text, const std::vector<T>& entries) {
+  std::vector<std::string> names;
+  std::vector<const std::string*> owners;
+  for (const T& e : entries) {
+    names.push_back(e.id);
+    owners.push_back(&e.id);
+    if constexpr (HasAliases<T>::value) {
+      for (const std::string& a : e.aliases) {
+        names.push_back(a);
+        owners.push_back(&e.id);
+      }
+    }
+  }
+  return unknown_id_among(field, noun, text, names, owners);
+}
 
 // [SECTION] Names (JSON spelling, labels)
 
@@ -383,20 +589,27 @@ struct EnumNames<Fp8Path> {
       {{Fp8Path::Native, "native"}, {Fp8Path::WeightOnly, "weight-only"}, {Fp8Path::None, "none"}}};
 };
 template <>
+struct EnumNames<Fp4Path> {
+  static constexpr std::array<Name<Fp4Path>, 3> list{
+      {{Fp4Path::Native, "native"}, {Fp4Path::WeightOnly, "weight-only"}, {Fp4Path::None, "none"}}};
+};
+template <>
 struct EnumNames<Capability> {
-  static constexpr std::array<Name<Capability>, 5> list{{{Capability::None, "none"},
+  static constexpr std::array<Name<Capability>, 6> list{{{Capability::None, "none"},
                                                          {Capability::Fp16, "fp16"},
                                                          {Capability::Bf16, "bf16"},
                                                          {Capability::Fp8, "fp8"},
-                                                         {Capability::Int8, "int8"}}};
+                                                         {Capability::Int8, "int8"},
+                                                         {Capability::Fp4, "fp4"}}};
 };
 template <>
 struct EnumNames<ComputeType> {
-  static constexpr std::array<Name<ComputeType>, 5> list{{{ComputeType::Fp32, "fp32", MsgId::compute_fp32},
+  static constexpr std::array<Name<ComputeType>, 6> list{{{ComputeType::Fp32, "fp32", MsgId::compute_fp32},
                                                           {ComputeType::Fp16, "fp16", MsgId::compute_fp16},
                                                           {ComputeType::Bf16, "bf16", MsgId::compute_bf16},
                                                           {ComputeType::Fp8, "fp8", MsgId::compute_fp8},
-                                                          {ComputeType::Int8, "int8", MsgId::compute_int8}}};
+                                                          {ComputeType::Int8, "int8", MsgId::compute_int8},
+                                                          {ComputeType::Fp4, "fp4", MsgId::compute_fp4}}};
 };
 template <>
 struct EnumNames<PrecisionFamily> {
@@ -443,8 +656,21 @@ struct EnumNames<OfferLink> {
       {{OfferLink::NvLink, "nvlink"}, {OfferLink::Pcie, "pcie"}, {OfferLink::None, "none"}}};
 };
 template <>
+struct EnumNames<TierOrigin> {
+  static constexpr std::array<Name<TierOrigin>, 2> list{
+      {{TierOrigin::Article, "article"}, {TierOrigin::Cardfit, "cardfit"}}};
+};
+template <>
 struct EnumNames<MultiGpu> {
   static constexpr std::array<Name<MultiGpu>, 2> list{{{MultiGpu::Tensor, "tensor"}, {MultiGpu::Layer, "layer"}}};
+};
+template <>
+struct EnumNames<KvPool> {
+  static constexpr std::array<Name<KvPool>, 5> list{{{KvPool::Budget, "budget"},
+                                                     {KvPool::Reserve, "reserve"},
+                                                     {KvPool::Free, "free"},
+                                                     {KvPool::Context, "context"},
+                                                     {KvPool::Dynamic, "dynamic"}}};
 };
 template <>
 struct EnumNames<SourceKind> {

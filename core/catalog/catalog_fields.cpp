@@ -67,9 +67,11 @@ std::string quote_for_message(const std::string& s) {
 std::optional<Message> check_number(double value, const Range& r, bool integer) {
   const bool lo_ok = r.lo_open ? value > r.lo : value >= r.lo;
   const bool hi_ok = r.hi_open ? value < r.hi : value <= r.hi;
-  if (std::isfinite(value) && lo_ok && hi_ok) return std::nullopt;
+  const bool nonzero_ok = value == 0 || !(value < r.least_nonzero);
+  if (std::isfinite(value) && lo_ok && hi_ok && nonzero_ok) return std::nullopt;
   const std::string got = format_shortest(value);
   const std::string lo = format_shortest(r.lo), hi = format_shortest(r.hi);
+  if (r.least_nonzero > 0) return msg::cat_rule_zero_or(format_shortest(r.least_nonzero), hi, got);
   if (integer) {
     if (r.lo == 1 && !r.lo_open) return msg::cat_rule_positive_int(hi, got);
     return msg::cat_rule_int_range(lo, hi, got);

@@ -27,17 +27,24 @@ struct Range {  // allowed numeric values; bounds are inclusive unless *_open
   double hi;
   bool lo_open = false;
   bool hi_open = false;
+  double least_nonzero = 0;  // > 0: a value other than 0 must be at least this (0 = "none" stays allowed)
 };
 
 constexpr Range closed(double lo, double hi) { return Range{lo, hi, false, false}; }
 constexpr Range above(double lo, double hi) { return Range{lo, hi, true, false}; }       // lo < v <= hi
 constexpr Range between(double lo, double hi) { return Range{lo, hi, true, true}; }      // lo < v < hi
+constexpr Range zero_or(double least, double hi) { return Range{0, hi, false, false, least}; }  // 0 or least..hi
 
 constexpr Range kFraction = closed(0, 1);          // multipliers and shares
-constexpr Range kPositiveFraction = above(0, 1);   // efficiencies: 0 would mean "never works"
+// Plausibility floors: a figure below them describes no real GPU or engine, and a tiny one
+// (an overlay's 5e-324) would turn speeds and times into 0 or infinity instead of an error.
+constexpr Range kPositiveFraction = closed(0.01, 1);  // efficiencies, MFU: at least 1%
 constexpr Range kPrice = closed(0, 1e9);           // in the offer's currency
-constexpr Range kRate = closed(0, 100000);         // TFLOPS / TOPS; 0 = not supported
-constexpr Range kUsdCny = between(0, 1000);      // CNY per USD
+constexpr Range kRate = zero_or(0.1, 100000);      // TFLOPS / TOPS; 0 = not supported, else >= 0.1
+constexpr Range kRequiredRate = closed(0.1, 100000);  // TFLOPS every GPU has (FP16, FP32)
+constexpr Range kBandwidth = closed(10, 100000);   // GB/s of card memory (a Jetson Nano has 25.6)
+constexpr Range kLinkBandwidth = zero_or(1, 100000);  // GB/s of a fast link; 0 = none
+constexpr Range kUsdCny = closed(0.01, 1000);     // CNY per USD, the input table's bounds
 
 enum class TextRule {
   Any,       // any string (may be empty when Optional)
@@ -61,10 +68,36 @@ struct FlagName {  // one member of a JSON list of words that maps onto a bool
 
 // [SECTION] Field lists. V is the visitor; T may be const (writer, checker) or not (reader).
 
+constexpr double kMaxTokens = 100'000'000;  // context lengths, windows, chunks (Llama 4 Scout: 10,485,760)
+
 template <class V, class T>
 void sliding_window_fields(V& v, T& w) {
-  v.integer("window", w.window, Need::Required, closed(1, 10'000'000));
+  v.integer("window", w.window, Need::Required, closed(1, kMaxTokens));
   v.integer("layers", w.layers, Need::Required, closed(1, 10000));
+}
+
+template <class V, class T>
+void chunked_attention_fields(V& v, T& c) {
+  v.integer("chunk", c.chunk, Need::Required, closed(1, kMaxTokens));
+  v.integer("layers", c.layers, Need::Required, closed(1, 10000));
+}
+
+template <class V, class T>
+void linear_attention_fields(V& v, T& a) {
+  v.integer("layers", a.layers, Need::Required, closed(1, 10000));
+  v.integer("num_key_heads", a.num_key_heads, Need::Required, closed(1, 100000));
+  v.integer("num_value_heads", a.num_value_heads, Need::Required, closed(1, 100000));
+  v.integer("key_head_dim", a.key_head_dim, Need::Required, closed(1, 100000));
+  v.integer("value_head_dim", a.value_head_dim, Need::Required, closed(1, 100000));
+  v.integer("conv_kernel", a.conv_kernel, Need::Required, closed(1, 1000));
+}
+
+template <class V, class T>
+void indexer_fields(V& v, T& x) {
+  v.integer("num_heads", x.num_heads, Need::Required, closed(1, 100000));
+  v.integer("head_dim", x.head_dim, Need::Required, closed(1, 100000));
+  v.integer("top_k", x.top_k, Need::Required, closed(1, kMaxTokens));
+  v.number("key_bits", x.key_bits, Need::Required, above(1, 32));
 }
 
 template <class V, class T>
@@ -96,6 +129,7 @@ void source_fields(V& v, T& e) {
 template <class V, class T>
 void gpu_fields(V& v, T& g) {
   v.text("id", g.id, Need::Required, TextRule::Id);
+  v.strings("aliases", g.aliases, Need::Optional, TextRule::Id);
   v.text("name", g.name, Need::Required, TextRule::Any);
   v.text("vendor", g.vendor, Need::Required, TextRule::Any);
   v.choice("class", g.gpu_class, Need::Required);
@@ -103,20 +137,23 @@ void gpu_fields(V& v, T& g) {
   v.integer("memory_mib", g.memory_mib, Need::Required, closed(1, 10'000'000));
   v.choice("memory_mib_basis", g.memory_basis, Need::Required);
   v.text("memory_type", g.memory_type, Need::Required, TextRule::Any);
-  v.number("memory_bandwidth_gb_per_s", g.memory_bandwidth_gb_per_s, Need::Required, between(0, 100000));
-  v.number("fp16_dense_tflops", g.fp16_dense_tflops, Need::Required, above(0, 100000));
-  v.number("fp16_acc16_dense_tflops", g.fp16_acc16_dense_tflops, Need::Required, above(0, 100000));
+  v.number("memory_bandwidth_gb_per_s", g.memory_bandwidth_gb_per_s, Need::Required, kBandwidth);
+  v.number("achievable_bandwidth_gb_per_s", g.achievable_bandwidth_gb_per_s, Need::Optional, zero_or(10, 100000));
+  v.number("fp16_dense_tflops", g.fp16_dense_tflops, Need::Required, kRequiredRate);
+  v.number("fp16_acc16_dense_tflops", g.fp16_acc16_dense_tflops, Need::Required, kRequiredRate);
   v.number("bf16_dense_tflops", g.bf16_dense_tflops, Need::Optional, kRate);
   v.number("fp8_dense_tflops", g.fp8_dense_tflops, Need::Optional, kRate);
   v.number("int8_dense_tops", g.int8_dense_tops, Need::Optional, kRate);
-  v.number("fp32_tflops", g.fp32_tflops, Need::Required, above(0, 100000));
+  v.number("fp4_dense_tflops", g.fp4_dense_tflops, Need::Optional, kRate);
+  v.number("fp32_tflops", g.fp32_tflops, Need::Required, kRequiredRate);
   v.choice("interconnect", g.interconnect, Need::Required);
-  v.number("nvlink_gb_per_s", g.nvlink_gb_per_s, Need::Optional, closed(0, 100000));
+  v.number("nvlink_gb_per_s", g.nvlink_gb_per_s, Need::Optional, kLinkBandwidth);
   v.choice("runtime", g.runtime, Need::Required);
   v.choice("fp8_path", g.fp8_path, Need::Required);
+  v.choice("fp4_path", g.fp4_path, Need::Required);
   v.integer("pcie_gen", g.pcie_gen, Need::Required, closed(1, 9));
   v.integer("max_cards_per_node", g.max_cards_per_node, Need::Required, closed(1, 1024));
-  v.number("tdp_w", g.tdp_w, Need::Required, above(0, 10000));
+  v.number("tdp_w", g.tdp_w, Need::Required, closed(1, 10000));
   v.integer("mig_max_instances", g.mig_max_instances, Need::Required, closed(0, 64));
   v.boolean("ecc", g.ecc, Need::Required);
   source_fields(v, g);
@@ -126,6 +163,7 @@ void gpu_fields(V& v, T& g) {
 template <class V, class T>
 void model_fields(V& v, T& m) {
   v.text("id", m.id, Need::Required, TextRule::Id);
+  v.strings("aliases", m.aliases, Need::Optional, TextRule::Id);
   v.text("name", m.name, Need::Required, TextRule::Any);
   v.text("family", m.family, Need::Required, TextRule::Any);
   v.text("hf_repo", m.hf_repo, Need::Optional, TextRule::Any);
@@ -138,14 +176,20 @@ void model_fields(V& v, T& m) {
   v.integer("head_dim", m.head_dim, Need::Required, closed(1, 100000));
   v.integer("norms_per_layer", m.norms_per_layer, Need::Required, closed(0, 16));
   v.integer("vocab_size", m.vocab_size, Need::Required, closed(1, 100'000'000));
-  v.integer("max_context", m.max_context, Need::Required, closed(1, 10'000'000));
+  v.integer("max_context", m.max_context, Need::Required, closed(1, kMaxTokens));
   v.boolean("tie_embeddings", m.tie_embeddings, Need::Optional);
   v.boolean("qkv_bias", m.qkv_bias, Need::Optional);
   v.boolean("qk_norm", m.qk_norm, Need::Optional);
+  v.boolean("attention_output_gate", m.attention_output_gate, Need::Optional);
   v.object("sliding_window", m.sliding_window, &m.has_sliding_window,
            [](auto& vv, auto& x) { sliding_window_fields(vv, x); });
+  v.object("chunked_attention", m.chunked_attention, &m.has_chunked_attention,
+           [](auto& vv, auto& x) { chunked_attention_fields(vv, x); });
+  v.object("linear_attention", m.linear_attention, &m.has_linear_attention,
+           [](auto& vv, auto& x) { linear_attention_fields(vv, x); });
   v.object("moe", m.moe, &m.is_moe, [](auto& vv, auto& x) { moe_fields(vv, x); });
   v.object("mla", m.mla, &m.is_mla, [](auto& vv, auto& x) { mla_fields(vv, x); });
+  v.object("indexer", m.indexer, &m.has_indexer, [](auto& vv, auto& x) { indexer_fields(vv, x); });
   v.integer("extra_params", m.extra_params, Need::Optional, closed(0, 1e15));
   v.boolean("assumed_architecture", m.assumed_architecture, Need::Optional);
   source_fields(v, m);
@@ -155,6 +199,7 @@ void model_fields(V& v, T& m) {
 template <class V, class T>
 void weight_precision_fields(V& v, T& p) {
   v.text("id", p.id, Need::Required, TextRule::Id);
+  v.strings("aliases", p.aliases, Need::Optional, TextRule::Id);
   v.text("name", p.name, Need::Required, TextRule::Any);
   v.number("bits_per_weight", p.bits_per_weight, Need::Required, above(1, 32));
   v.choice("family", p.family, Need::Required);
@@ -162,11 +207,14 @@ void weight_precision_fields(V& v, T& p) {
   v.choice("requires", p.requires_capability, Need::Required);
   using B = std::remove_reference_t<decltype((p.keep_embeddings_16bit))>;  // const bool in the writer
   v.flags("unquantized", Need::Required,
-          std::array<FlagName<B>, 4>{{{"embeddings", &p.keep_embeddings_16bit},
+          std::array<FlagName<B>, 6>{{{"embeddings", &p.keep_embeddings_16bit},
                                       {"lm_head", &p.keep_lm_head_16bit},
                                       {"norms", &p.keep_norms_16bit},
-                                      {"router", &p.keep_router_16bit}}});
+                                      {"router", &p.keep_router_16bit},
+                                      {"attention", &p.keep_attention_16bit},
+                                      {"dense_mlp", &p.keep_dense_mlp_16bit}}});
   v.strings("engines", p.engines, Need::Required, TextRule::Id);
+  v.number("decode_efficiency", p.decode_efficiency, Need::Required, kPositiveFraction);
   v.text("bits_formula", p.bits_formula, Need::Optional, TextRule::Any);
   v.text("accuracy_note_en", p.accuracy_note_en, Need::Optional, TextRule::Any);
   v.text("accuracy_note_zh", p.accuracy_note_zh, Need::Optional, TextRule::Any);
@@ -177,6 +225,7 @@ void weight_precision_fields(V& v, T& p) {
 template <class V, class T>
 void kv_precision_fields(V& v, T& p) {
   v.text("id", p.id, Need::Required, TextRule::Id);
+  v.strings("aliases", p.aliases, Need::Optional, TextRule::Id);
   v.text("name", p.name, Need::Required, TextRule::Any);
   v.number("bits", p.nominal_bits, Need::Required, above(1, 32));
   v.number("effective_bits", p.bits, Need::Required, above(1, 32));
@@ -207,6 +256,7 @@ void upgrade_fields(V& v, T& u) {
 template <class V, class T>
 void platform_fields(V& v, T& p) {
   v.text("id", p.id, Need::Required, TextRule::Id);
+  v.strings("aliases", p.aliases, Need::Optional, TextRule::Id);
   v.text("name_zh", p.name_zh, Need::Required, TextRule::Any);
   v.text("name_en", p.name_en, Need::Required, TextRule::Any);
   v.choice("kind", p.kind, Need::Required);
@@ -223,6 +273,8 @@ void platform_fields(V& v, T& p) {
     vv.number("high", x.high, Need::Required, kFraction);
   });
   v.list("upgrades", p.upgrades, Need::Optional, [](auto& vv, auto& x) { upgrade_fields(vv, x); });
+  v.text("no_price_reason_en", p.no_price_reason_en, Need::Optional, TextRule::Any);
+  v.text("no_price_reason_zh", p.no_price_reason_zh, Need::Optional, TextRule::Any);
   source_fields(v, p);
   v.text("notes", p.notes, Need::Optional, TextRule::Any);
 }
@@ -242,7 +294,7 @@ void offer_fields(V& v, T& o) {
   v.text("gpu", o.gpu, Need::Required, TextRule::Id);
   v.choice("unit", o.unit, Need::Required);
   v.integer("cards", o.cards, Need::Required, closed(1, 1024));
-  v.number("slice_fraction", o.slice_fraction, Need::Required, above(0, 1));
+  v.number("slice_fraction", o.slice_fraction, Need::Required, closed(0.01, 1));
   v.text("currency", o.currency, Need::Required, TextRule::Currency);
   v.list("prices", o.prices, Need::Required, [](auto& vv, auto& x) { offer_price_fields(vv, x); });
   v.object("package_multipliers", o.package_multipliers, nullptr, [](auto& vv, auto& x) {
@@ -265,6 +317,7 @@ void tier_fields(V& v, T& t) {
   v.number("high_cny_per_month", t.high_cny_per_month, Need::Required, kPrice);
   v.text("name_zh", t.name_zh, Need::Required, TextRule::Any);
   v.text("name_en", t.name_en, Need::Required, TextRule::Any);
+  v.choice("defined_by", t.defined_by, Need::Required);
   v.text("article_pick", t.article_pick, Need::Optional, TextRule::Any);
   v.list("picks", t.picks, Need::Optional, [](auto& vv, auto& x) {
     vv.text("offer", x.offer, Need::Required, TextRule::Id);
@@ -275,20 +328,47 @@ void tier_fields(V& v, T& t) {
 }
 
 template <class V, class T>
+void engine_tier_fields(V& v, T& t) {
+  v.integer("below_mib", t.below_mib, Need::Optional, closed(0, 10'000'000));
+  v.integer("batched_tokens", t.batched_tokens, Need::Optional, closed(0, 10'000'000));
+  v.integer("max_seqs", t.max_seqs, Need::Optional, closed(0, 1'000'000));
+  v.number("reserve_mib", t.reserve_mib, Need::Optional, closed(0, 10'000'000));
+  v.number("reserve_mib_tp4", t.reserve_mib_tp4, Need::Optional, closed(0, 10'000'000));
+}
+
+template <class V, class T>
 void engine_fields(V& v, T& e) {
+  constexpr Range kMib = closed(0, 1'000'000);
+  constexpr Range kMs = closed(0, 10000);
   v.text("id", e.id, Need::Required, TextRule::Id);
+  v.strings("aliases", e.aliases, Need::Optional, TextRule::Id);
   v.text("name", e.name, Need::Required, TextRule::Any);
+  v.text("version", e.version, Need::Required, TextRule::Any);
   v.choice("multi_gpu", e.multi_gpu, Need::Required);
+  v.choice("kv_pool", e.kv_pool, Need::Required);
   v.number("memory_utilization", e.memory_utilization, Need::Required, kPositiveFraction);
-  v.number("overhead_mib", e.overhead_mib, Need::Required, closed(0, 1'000'000));
-  v.number("decode_bandwidth_efficiency", e.decode_bandwidth_efficiency, Need::Required, kPositiveFraction);
-  v.number("prefill_compute_efficiency", e.prefill_compute_efficiency, Need::Required, kPositiveFraction);
-  v.number("tp_scaling_nvlink", e.tp_scaling_nvlink, Need::Required, kFraction);
-  v.number("tp_scaling_pcie", e.tp_scaling_pcie, Need::Required, kFraction);
-  v.number("decode_overhead_ms", e.decode_overhead_ms, Need::Optional, closed(0, 10000));
-  v.number("tp_allreduce_us_nvlink", e.tp_allreduce_us_nvlink, Need::Optional, closed(0, 1'000'000));
-  v.number("tp_allreduce_us_pcie", e.tp_allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));
-  v.integer("max_batched_tokens", e.max_batched_tokens, Need::Optional, closed(0, 1e9));
+  v.list("tiers", e.tiers, Need::Required, [](auto& vv, auto& x) { engine_tier_fields(vv, x); });
+  v.strings("first_tier_gpus", e.first_tier_gpus, Need::Optional, TextRule::Id);
+  v.number("non_torch_mib", e.non_torch_mib, Need::Required, kMib);
+  v.number("non_torch_mib_per_extra_rank", e.non_torch_mib_per_extra_rank, Need::Optional, kMib);
+  v.number("reserve_mib_per_rank", e.reserve_mib_per_rank, Need::Optional, kMib);
+  v.number("logits_copies", e.logits_copies, Need::Required, closed(0, 16));
+  v.number("fit_margin_mib", e.fit_margin_mib, Need::Optional, kMib);
+  v.number("bandwidth_efficiency_hbm", e.bandwidth_efficiency_hbm, Need::Required, kPositiveFraction);
+  v.number("bandwidth_efficiency_gddr", e.bandwidth_efficiency_gddr, Need::Required, kPositiveFraction);
+  v.number("step_ms", e.step_ms, Need::Optional, kMs);
+  v.number("step_ms_per_layer", e.step_ms_per_layer, Need::Optional, kMs);
+  v.number("step_ms_per_sequence", e.step_ms_per_sequence, Need::Optional, kMs);
+  v.number("prefill_ms_per_layer", e.prefill_ms_per_layer, Need::Optional, kMs);
+  v.number("expert_efficiency", e.expert_efficiency, Need::Required, kPositiveFraction);
+  v.number("moe_us_per_expert", e.moe_us_per_expert, Need::Optional, kMs);
+  v.number("moe_us_per_expert_parallel", e.moe_us_per_expert_parallel, Need::Optional, kMs);
+  v.number("boundary_ms", e.boundary_ms, Need::Optional, kMs);
+  v.number("allreduce_us_nvlink", e.allreduce_us_nvlink, Need::Optional, closed(0, 1'000'000));
+  v.number("allreduce_us_pcie", e.allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));
+  v.number("prefill_efficiency_16bit", e.prefill_efficiency_16bit, Need::Required, kPositiveFraction);
+  v.number("prefill_efficiency_8bit", e.prefill_efficiency_8bit, Need::Required, kPositiveFraction);
+  v.boolean("fp16_accumulate", e.fp16_accumulate, Need::Optional);
   source_fields(v, e);
   v.text("notes", e.notes, Need::Optional, TextRule::Any);
 }
@@ -302,6 +382,8 @@ void thresholds_fields(V& v, T& t) {
   v.number("oversold_loss", t.oversold_loss, Need::Required, kFraction);
   v.number("no_fast_link_slowdown", t.no_fast_link_slowdown, Need::Required, kFraction);
   v.integer("max_alternatives", t.max_alternatives, Need::Required, closed(0, 100));
+  v.integer("stale_price_months", t.stale_price_months, Need::Required, closed(1, 120));
+  v.number("price_spread_ratio", t.price_spread_ratio, Need::Required, closed(1, 100));
 }
 
 template <class V, class T>
@@ -320,13 +402,30 @@ template <class V, class T>
 void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the document's top level
   v.number("headroom", d.headroom, Need::Required, closed(0, 10));
   v.number("tight_headroom", d.tight_headroom, Need::Required, closed(0, 10));
+  v.number("driver_reserved_mib", d.driver_reserved_mib, Need::Required, closed(0, 100000));
   v.number("mfu_datacenter", d.mfu_datacenter, Need::Required, kPositiveFraction);
   v.number("mfu_workstation", d.mfu_workstation, Need::Required, kPositiveFraction);
   v.number("mfu_consumer", d.mfu_consumer, Need::Required, kPositiveFraction);
   v.number("mfu_laptop", d.mfu_laptop, Need::Required, kPositiveFraction);
-  v.number("train_scaling_nvlink", d.train_scaling_nvlink, Need::Required, kFraction);
-  v.number("train_scaling_pcie", d.train_scaling_pcie, Need::Required, kFraction);
+  v.list("mfu_by_architecture", d.mfu_by_architecture, Need::Optional, [](auto& vv, auto& x) {
+    vv.text("architecture", x.architecture, Need::Required, TextRule::Any);
+    vv.number("mfu", x.mfu, Need::Required, kPositiveFraction);
+  });
+  v.list("mfu_by_model_size", d.mfu_by_model_size, Need::Optional, [](auto& vv, auto& x) {
+    vv.number("below_params_b", x.below_params_b, Need::Required, above(0, 1e6));
+    vv.number("factor", x.factor, Need::Required, kPositiveFraction);
+  });
+  v.number("mfu_moe", d.mfu_moe, Need::Required, kPositiveFraction);
+  v.number("mfu_scale_cards", d.mfu_scale_cards, Need::Required, closed(1, 1e7));
+  v.number("mfu_loss_per_doubling", d.mfu_loss_per_doubling, Need::Required, closed(0, 0.5));
+  v.number("run_efficiency", d.run_efficiency, Need::Required, kPositiveFraction);
+  v.number("fp8_training_speedup", d.fp8_training_speedup, Need::Required, closed(1, 4));
+  v.number("global_batch_tokens", d.global_batch_tokens, Need::Required, closed(1, 1e12));
+  v.number("microbatches_per_stage", d.microbatches_per_stage, Need::Required, closed(1, 1000));
+  v.number("train_scaling_nvlink", d.train_scaling_nvlink, Need::Required, kPositiveFraction);
+  v.number("train_scaling_pcie", d.train_scaling_pcie, Need::Required, kPositiveFraction);
   v.integer("max_nodes", d.max_nodes, Need::Required, closed(1, 1024));
+  v.integer("max_training_nodes", d.max_training_nodes, Need::Required, closed(1, 100000));
   v.number("training_overhead_mib", d.training_overhead_mib, Need::Required, closed(0, 1'000'000));
   v.object("thresholds", d.thresholds, nullptr, [](auto& vv, auto& x) { thresholds_fields(vv, x); });
   source_fields(v, d);

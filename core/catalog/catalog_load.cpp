@@ -7,6 +7,7 @@
 #include <functional>
 #include <cstdint>
 #include <map>
+#include <unordered_map>
 #include <set>
 #include <type_traits>
 #include <utility>
@@ -214,7 +215,7 @@ class Reader {
     for (auto it = obj_.begin(); it != obj_.end() && !issues_.full(); ++it) {
       const std::string& k = it.key();
       if (k == "comment" || std::find(known_.begin(), known_.end(), k) != known_.end()) continue;
-      const std::string near = closest(known_, k);
+      const std::string near = closest(std::vector<std::string>(known_.begin(), known_.end()), k);  // on failure only
       issues_.add(path_ + "." + k, near.empty() ? msg::cat_field_unknown(k) : msg::cat_field_unknown_near(k, near));
     }
   }
@@ -235,7 +236,7 @@ class Reader {
   std::string path_;
   bool complete_;
   IssueList& issues_;
-  std::vector<std::string> known_;
+  std::vector<std::string_view> known_;  // the field lists' keys: string literals, never copied
   std::vector<std::string> missing_;
   MsgId new_noun_ = MsgId::none;  // set for a new overlay entry
   std::string new_id_;
@@ -262,7 +263,14 @@ void read_section(const json& value, const std::string& file, const fields::Sect
     t.issues.add(base, msg::cat_section_array(describe_json(value)));
     return;
   }
-  std::map<std::string, std::size_t> seen_here;
+  // NOTE: linear time in the size of the section and of the document (a vendor overlay may
+  // hold tens of thousands of offers): ids are found through an index, not a search, and
+  // removed entries are dropped in one pass at the end.
+  std::unordered_map<std::string, std::size_t> index;  // id -> position in `items`
+  index.reserve(items.size() + value.size());
+  for (std::size_t k = 0; k < items.size(); ++k) index.emplace(items[k].id, k);
+  std::vector<char> gone(items.size(), 0);              // removed by this document
+  std::unordered_map<std::string, std::size_t> seen_here;
   for (std::size_t i = 0; i < value.size() && !t.issues.full(); ++i) {
     const json& e = value[i];
     const std::string path = base + "[" + std::to_string(i) + "]";
@@ -298,7 +306,7 @@ void read_section(const json& value, const std::string& file, const fields::Sect
       }
       remove = r->get<bool>();
     }
-    auto pos = std::find_if(items.begin(), items.end(), [&](const T& x) { return x.id == id; });
+    const auto found = index.find(id);
     const std::string origin_key = detail::EntryOrigins::key(section.key, id);
     if (remove) {
       for (auto it = e.begin(); it != e.end(); ++it) {
@@ -306,27 +314,31 @@ void read_section(const json& value, const std::string& file, const fields::Sect
           t.issues.add(path + "." + it.key(), msg::cat_entry_remove_only_id());
         }
       }
-      if (pos == items.end()) {
-        const std::string near = closest(ids_of(items), id);
+      if (found == index.end()) {
+        std::vector<std::string> ids;  // only for a removal that fails
+        for (std::size_t k = 0; k < items.size(); ++k) {
+          if (!gone[k]) ids.push_back(items[k].id);
+        }
+        const std::string near = closest(ids, id);
         t.issues.add(path + ".id", near.empty() ? msg::cat_entry_remove_missing(Message(section.noun), id)
                                                 : msg::cat_entry_remove_missing_near(Message(section.noun), id, near));
         continue;
       }
-      items.erase(pos);
+      gone[found->second] = 1;
+      index.erase(found);
       t.origins.paths.erase(origin_key);
       t.removed.push_back(detail::RemovedEntry{section.key, id, path});
       continue;
     }
-    if (pos != items.end()) {
+    if (found != index.end()) {
       if (t.mode == Mode::Load) {
-        const auto index = static_cast<std::size_t>(pos - items.begin());
         t.issues.add(path + ".id", msg::cat_entry_duplicate_at(Message(section.noun), id,
-                                                             t.origins.path_of(section.key, id, index)));
+                                                             t.origins.path_of(section.key, id, found->second)));
         continue;
       }
       Reader reader(e, path, false, t.issues);  // partial override, field by field
       reader.allow("remove");
-      visit(reader, *pos);
+      visit(reader, items[found->second]);
       reader.finish();
     } else {
       T item{};
@@ -337,9 +349,21 @@ void read_section(const json& value, const std::string& file, const fields::Sect
       }
       visit(reader, item);
       reader.finish();
+      index.emplace(id, items.size());
       items.push_back(std::move(item));
+      gone.push_back(0);
     }
     t.origins.paths[origin_key] = path;
+  }
+  if (std::find(gone.begin(), gone.end(), 1) != gone.end()) {
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      if (!gone[k]) {
+        if (kept != k) items[kept] = std::move(items[k]);
+        ++kept;
+      }
+    }
+    items.resize(kept);
   }
 }
 

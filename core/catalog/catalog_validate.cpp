@@ -2,6 +2,7 @@
 // two fields of one entry, unique well-formed ids, and references between entries.
 #include "catalog_validate.hpp"
 
+#include <map>
 #include <set>
 
 #include "catalog_fields.hpp"
@@ -103,6 +104,7 @@ void check_entry(const Gpu& g, const Report& report) {
     report("nvlink_gb_per_s", msg::cat_gpu_link_bw(name_of(g.interconnect)));
   }
   if (g.fp8_path == Fp8Path::Native && !(g.fp8_dense_tflops > 0)) report("fp8_path", msg::cat_gpu_fp8_native());
+  if (g.fp4_path == Fp4Path::Native && !(g.fp4_dense_tflops > 0)) report("fp4_path", msg::cat_gpu_fp4_native());
 }
 
 void check_entry(const Model& m, const Report& report) {
@@ -113,6 +115,14 @@ void check_entry(const Model& m, const Report& report) {
   }
   if (m.has_sliding_window && m.sliding_window.layers > m.num_layers) {
     report("sliding_window.layers", msg::cat_model_window_layers(num(m.num_layers), num(m.sliding_window.layers)));
+  }
+  // Each layer has one kind of attention: windowed, chunked, linear, or else full.
+  const int special = (m.has_sliding_window ? m.sliding_window.layers : 0) +
+                      (m.has_chunked_attention ? m.chunked_attention.layers : 0) +
+                      (m.has_linear_attention ? m.linear_attention.layers : 0);
+  if (special > m.num_layers && (m.has_chunked_attention || m.has_linear_attention)) {
+    report(m.has_linear_attention ? "linear_attention.layers" : "chunked_attention.layers",
+           msg::cat_model_attention_layers(num(m.num_layers), num(special)));
   }
   if (m.is_moe) {
     if (m.moe.experts_per_token > m.moe.num_experts) {
@@ -188,10 +198,59 @@ void check_entry(const BudgetTier& t, const Report& report) {
   }
 }
 
-void check_entry(const EngineProfile&, const Report&) {}
+void check_entry(const EngineProfile& e, const Report& report) {
+  if (e.tiers.empty()) report("tiers", msg::cat_engine_tiers_empty());
+  for (std::size_t i = 0; i < e.tiers.size(); ++i) {
+    const std::int64_t below = e.tiers[i].below_mib;
+    const std::string at = "tiers[" + std::to_string(i) + "].below_mib";
+    if (i + 1 == e.tiers.size()) {
+      if (below != 0) report(at, msg::cat_engine_tier_last(num(below)));
+    } else if (below <= (i == 0 ? 0 : e.tiers[i - 1].below_mib)) {
+      report(at, msg::cat_engine_tier_order(num(i == 0 ? std::int64_t{0} : e.tiers[i - 1].below_mib),
+                                            num(below)));
+    }
+  }
+}
 void check_entry(const Source&, const Report&) {}
 
 // [SECTION] References
+
+// Every `source` text of an entry (nested upgrades included), with its path.
+class SourceTexts {
+ public:
+  SourceTexts(std::string path, std::vector<std::pair<std::string, std::string>>& out)
+      : path_(std::move(path)), out_(out) {}
+
+  void text(const char* key, const std::string& v, Need, TextRule) {
+    if (std::string(key) == "source" && !v.empty()) out_.emplace_back(path_ + "." + key, v);
+  }
+  template <class I>
+  void integer(const char*, const I&, Need, Range) {}
+  void number(const char*, const double&, Need, Range) {}
+  void boolean(const char*, const bool&, Need) {}
+  template <class E>
+  void choice(const char*, const E&, Need) {}
+  template <class T, class F>
+  void object(const char* key, const T& v, const bool* present, F&& visit) {
+    if (present != nullptr && !*present) return;
+    SourceTexts sub(path_ + "." + key, out_);
+    visit(sub, v);
+  }
+  template <class T, class F>
+  void list(const char* key, const std::vector<T>& items, Need, F&& visit) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      SourceTexts sub(path_ + "." + key + "[" + std::to_string(i) + "]", out_);
+      visit(sub, items[i]);
+    }
+  }
+  void strings(const char*, const std::vector<std::string>&, Need, TextRule) {}
+  template <class B, std::size_t N>
+  void flags(const char*, Need, const std::array<FlagName<B>, N>&) {}
+
+ private:
+  std::string path_;
+  std::vector<std::pair<std::string, std::string>>& out_;
+};
 
 template <class T>
 struct IdSet {  // the ids of one section: a set to look up, a list for "did you mean"
@@ -226,11 +285,34 @@ struct References {
   }
 };
 
+// Every alias names one entry: not another entry's id or alias, not its own id, not twice.
+template <class T>
+void check_aliases(const std::vector<T>& items, const fields::Section& section, const EntryOrigins& origins,
+                   IssueList& issues) {
+  if constexpr (HasAliases<T>::value) {
+    std::map<std::string, const std::string*> owner;  // id or alias -> the entry's id
+    for (const T& e : items) owner.emplace(e.id, &e.id);
+    for (std::size_t i = 0; i < items.size() && !issues.full(); ++i) {
+      const T& e = items[i];
+      for (std::size_t k = 0; k < e.aliases.size(); ++k) {
+        auto [it, fresh] = owner.emplace(e.aliases[k], &e.id);
+        if (!fresh) {
+          issues.add(origins.path_of(section.key, e.id, i) + ".aliases[" + std::to_string(k) + "]",
+                     msg::cat_alias_taken(e.aliases[k], Message(section.noun), *it->second));
+        }
+      }
+    }
+  } else {
+    (void)items, (void)section, (void)origins, (void)issues;
+  }
+}
+
 }  // namespace
 
 void validate_into(const Catalog& catalog, const EntryOrigins& origins, const std::vector<RemovedEntry>& removed,
                    IssueList& issues) {
   fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
+    check_aliases(items, section, origins, issues);
     std::map<std::string, std::size_t> first_index;
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (issues.full()) return;
@@ -267,6 +349,39 @@ void validate_into(const Catalog& catalog, const EntryOrigins& origins, const st
 
   // References between sections.
   const References refs{removed, issues};
+  // Every `source` names sources by id (catalog.hpp "Citations").
+  {
+    const IdSet source_ids(catalog.sources);
+    auto check_sources = [&](const Message& from, const std::vector<std::pair<std::string, std::string>>& texts) {
+      for (const auto& [path, text] : texts) {
+        for (const Citation& c : parse_citations(text)) {
+          if (c.id.empty()) {
+            issues.add(path, msg::cat_source_empty_citation(fields::quote_for_message(text)));
+            continue;
+          }
+          refs.check(source_ids, "sources", MsgId::cat_noun_source, c.id, from, path);
+        }
+      }
+    };
+    fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
+      for (std::size_t i = 0; i < items.size(); ++i) {
+        if (issues.full()) return;
+        std::vector<std::pair<std::string, std::string>> texts;
+        const std::string path = origins.path_of(section.key, items[i].id, i);
+        SourceTexts walker(path, texts);
+        visit(walker, items[i]);
+        check_sources(msg::cat_ref_from(Message(section.noun), items[i].id), texts);
+      }
+    });
+    if (!d.source.empty()) {
+      check_sources(msg::cat_ref_from_defaults(), {{defaults_path + ".source", d.source}});
+    }
+    if (!d.usd_cny_source.empty()) {
+      std::string path = origins.path_or(EntryOrigins::key("default_usd_cny", ""), "default_usd_cny");
+      path = path.substr(0, path.rfind("default_usd_cny")) + "usd_cny_source";
+      check_sources(msg::cat_ref_from_defaults(), {{path, d.usd_cny_source}});
+    }
+  }
   const IdSet gpu_ids(catalog.gpus);
   const IdSet platform_ids(catalog.platforms);
   const IdSet offer_ids(catalog.offers);
@@ -289,6 +404,14 @@ void validate_into(const Catalog& catalog, const EntryOrigins& origins, const st
     }
   };
   check_engines("weight_precisions", MsgId::cat_noun_weight_precision, catalog.weight_precisions);
+  for (std::size_t i = 0; i < catalog.engines.size(); ++i) {
+    const EngineProfile& e = catalog.engines[i];
+    const std::string path = origins.path_of("engines", e.id, i);
+    for (std::size_t k = 0; k < e.first_tier_gpus.size(); ++k) {
+      refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, e.first_tier_gpus[k], msg::cat_ref_from(msg::cat_noun_engine(), e.id),
+                 path + ".first_tier_gpus[" + std::to_string(k) + "]");
+    }
+  }
   check_engines("kv_precisions", MsgId::cat_noun_kv_precision, catalog.kv_precisions);
   for (std::size_t i = 0; i < catalog.budget_tiers.size(); ++i) {
     const BudgetTier& t = catalog.budget_tiers[i];

@@ -83,7 +83,7 @@ class Writer {
 
 }  // namespace
 
-std::string catalog_to_json(const Catalog& catalog) {
+std::string catalog_to_json(const Catalog& catalog, bool pretty) {
   ordered_json doc = ordered_json::object();
   doc["schema"] = "cardfit.catalog/1";
   fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
@@ -116,7 +116,7 @@ std::string catalog_to_json(const Catalog& catalog) {
   }
   // NOTE: `replace` instead of the default `strict`: a hand-built Catalog holding invalid
   // UTF-8 must not abort the program (strict throws, and throw means abort here).
-  return doc.dump(2, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+  return doc.dump(pretty ? 2 : -1, ' ', false, ordered_json::error_handler_t::replace) + "\n";
 }
 
 }  // namespace cardfit

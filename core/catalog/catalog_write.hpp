@@ -8,6 +8,7 @@
 
 namespace cardfit {
 
-std::string catalog_to_json(const Catalog& catalog);
+// Indented by 2 (a file to read and edit) unless `pretty` is false (one line).
+std::string catalog_to_json(const Catalog& catalog, bool pretty = true);
 
 }  // namespace cardfit

@@ -2,10 +2,18 @@
 #include "hardware.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cardfit {
 
 bool has_fast_link(const Gpu& g) { return g.interconnect != Interconnect::Pcie; }
+
+bool has_hbm(const Gpu& g) { return g.memory_type.rfind("HBM", 0) == 0; }
+
+double link_bytes_per_s(const Gpu& g) {
+  if (has_fast_link(g) && g.nvlink_gb_per_s > 0) return g.nvlink_gb_per_s / 2 * 1e9;
+  return 16e9 * std::pow(2.0, std::clamp(g.pcie_gen, 1, 9) - 3);
+}
 
 DenseRate dense_rate(const Gpu& g, ComputeType wanted) {
   const DenseRate fp16 = g.fp16_dense_tflops > 0 ? DenseRate{g.fp16_dense_tflops, ComputeType::Fp16, true}
@@ -24,6 +32,10 @@ DenseRate dense_rate(const Gpu& g, ComputeType wanted) {
     case ComputeType::Int8:
       if (g.int8_dense_tops > 0) return {g.int8_dense_tops, ComputeType::Int8, true};
       return fallback(false);
+    case ComputeType::Fp4:  // weight-only FP4 kernels dequantise to 16 bits
+      if (g.fp4_dense_tflops > 0) return {g.fp4_dense_tflops, ComputeType::Fp4, true};
+      if (g.bf16_dense_tflops > 0) return {g.bf16_dense_tflops, ComputeType::Bf16, false};
+      return fallback(false);
   }
   return fp16;
 }
@@ -35,12 +47,15 @@ bool capability_native(const Gpu& g, Capability c) {
     case Capability::Bf16: return g.bf16_dense_tflops > 0;
     case Capability::Fp8: return g.fp8_dense_tflops > 0;
     case Capability::Int8: return g.int8_dense_tops > 0;
+    case Capability::Fp4: return g.fp4_dense_tflops > 0;
   }
   return true;
 }
 
 bool runs_weights(const Gpu& g, Capability weights_need) {
-  return weights_need != Capability::Fp8 || g.fp8_path != Fp8Path::None;
+  if (weights_need == Capability::Fp8) return g.fp8_path != Fp8Path::None;
+  if (weights_need == Capability::Fp4) return g.fp4_path != Fp4Path::None;
+  return true;
 }
 
 int machines_for(const Gpu& g, int cards) {

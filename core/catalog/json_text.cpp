@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <set>
 #include <utility>
 
 #include "format.hpp"
@@ -123,7 +122,7 @@ class CheckingSax {
   bool start_object(std::size_t) { return open(json::object(), false); }
   bool key(string_t& k) {
     Frame& f = frames_.back();
-    if (!f.keys.insert(k).second) {
+    if (f.value->contains(k)) {  // the object itself is the set of keys seen so far
       duplicate_path = path() + (frames_.size() > 1 ? "." : "") + k;
       return false;  // stops the parser; reported by parse_json_text
     }
@@ -152,7 +151,6 @@ class CheckingSax {
     bool is_array;
     std::size_t index;  // next element index (arrays)
     std::string last_key;
-    std::set<std::string> keys;
   };
 
   // Places `v` in the innermost container (or as the root); returns where it now lives.
@@ -177,7 +175,7 @@ class CheckingSax {
       return false;
     }
     json* at = put(std::move(container));
-    frames_.push_back(Frame{at, is_array, 0, {}, {}});
+    frames_.push_back(Frame{at, is_array, 0, {}});
     return true;
   }
   bool close() {

@@ -17,7 +17,25 @@
 namespace cardfit {
 namespace {
 
-double finite_or_zero(double v) { return std::isfinite(v) ? v : 0; }
+bool real(double v) { return std::isfinite(v) && v > 0; }
+
+// A figure that overflowed (or came out 0 where work is done) is an error, never a silent 0:
+// a datasheet figure too small to be real in an overlay, or tokens x MFU beyond any number.
+std::optional<Issue> unreal_figure(const Resolved& r, const GpuEstimate& g, const Gpu& gpu) {
+  if (g.cards <= 0) return std::nullopt;  // no fit: speeds are 0 by contract
+  if (r.task == Task::Inference) {
+    if (real(g.decode_tokens_per_s) && real(g.aggregate_tokens_per_s) && real(g.prefill_tokens_per_s) &&
+        real(g.ttft_ms)) {
+      return std::nullopt;
+    }
+    return Issue{"gpu", msg::err_result_speed(gpu.name, "decode " + format_shortest(g.decode_tokens_per_s) +
+                                                            " tokens/s, TTFT " + format_shortest(g.ttft_ms) + " ms")};
+  }
+  const bool hours_ok = !g.train_hours || (real(*g.train_hours) && g.gpu_hours && real(*g.gpu_hours));
+  if (real(g.train_tokens_per_s) && hours_ok) return std::nullopt;
+  return Issue{"tokens", msg::err_result_train_time(format_grouped(r.scenario().tokens), gpu.name,
+                                                    format_shortest(g.mfu))};
+}
 
 void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& w) {
   const Capability need = r.precision().requires_capability;
@@ -28,6 +46,9 @@ void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& 
         w.push_back(g.fp8_path == Fp8Path::None ? msg::est_warn_fp8_no_path(g.name) : msg::est_warn_fp8_weight_only(g.name));
         break;
       case Capability::Int8: w.push_back(msg::est_warn_no_int8(g.name)); break;
+      case Capability::Fp4:
+        w.push_back(g.fp4_path == Fp4Path::None ? msg::est_warn_fp4_no_path(g.name) : msg::est_warn_fp4_weight_only(g.name));
+        break;
       case Capability::Fp16: w.push_back(msg::est_warn_no_fp16(g.name)); break;
       case Capability::None: break;
     }
@@ -55,34 +76,40 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.pipeline_parallel = fc.layout.pipeline_parallel;
   g.data_parallel = fc.layout.data_parallel;
   g.zero_stage = fc.layout.zero_stage;
+  g.microbatches = fc.layout.microbatches;
+  g.pipeline_bubble = inference ? 0 : pipeline_bubble(fc.layout);
   g.fit = fc.fit;
   g.per_card = fc.per_card;
   g.per_card_bytes = fc.per_card.total;
   g.card_memory_bytes = to_bytes(static_cast<double>(gpu.memory_mib) * kMiB);
+  if (inference) {
+    const EngineMemory em = engine_memory(r, &gpu, fc.layout, sc.prompt, sc.concurrency);
+    if (em.has_pool) g.kv_pool_bytes = to_bytes(std::max(0.0, em.kv_pool));
+  }
   g.usable_bytes = to_bytes(fc.usable);
   g.spare_fraction = fc.usable > 0 ? 1 - static_cast<double>(g.per_card_bytes) / fc.usable : -1;
   const DenseRate rate = dense_rate(gpu, r.compute);
   g.compute = rate.used;
   g.dense_tflops = rate.tflops;
-  g.max_context = max_context(r, fc.layout, fc.usable);
-  g.max_concurrency = max_concurrency(r, fc.layout, fc.usable);
+  g.max_context = max_context(r, gpu, fc.layout);
+  g.max_concurrency = max_concurrency(r, gpu, fc.layout);
 
   if (fc.found) {
     if (inference) {
       const DecodeSpeed d = decode_speed(r, gpu, fc.layout, sc.context, sc.concurrency);
-      g.decode_tokens_per_s = finite_or_zero(d.per_sequence);
-      g.aggregate_tokens_per_s = finite_or_zero(d.aggregate);
+      g.decode_tokens_per_s = d.per_sequence;
+      g.aggregate_tokens_per_s = d.aggregate;
       g.decode_compute_bound = d.compute_bound;
       const PrefillSpeed p = prefill_speed(r, gpu, fc.layout, sc.prompt);
-      g.prefill_tokens_per_s = finite_or_zero(p.tokens_per_s);
-      g.ttft_ms = finite_or_zero(p.ttft_ms);
+      g.prefill_tokens_per_s = p.tokens_per_s;
+      g.ttft_ms = p.ttft_ms;
     } else {
       const TrainTime t = train_time(r, gpu, fc.layout);
       g.mfu = t.mfu;
-      g.train_tokens_per_s = finite_or_zero(t.tokens_per_s);
-      if (sc.tokens > 0 && t.tokens_per_s > 0) {
-        g.train_hours = finite_or_zero(t.hours);
-        g.gpu_hours = finite_or_zero(t.gpu_hours);
+      g.train_tokens_per_s = t.tokens_per_s;
+      if (sc.tokens > 0) {
+        g.train_hours = t.hours;
+        g.gpu_hours = t.gpu_hours;
       }
     }
   }
@@ -102,6 +129,12 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
                                            std::to_string(per_node), cards_text(fc.layout.cards), need, usable));
     }
     if (!inference && r.zero_stage == 0) w.push_back(msg::est_warn_zero0());
+    if (!inference && r.checkpointing != Checkpointing::Full) w.push_back(msg::est_warn_try_checkpointing());
+    if (inference && g.kv_pool_bytes && g.max_context > 0 && g.max_context < sc.context) {
+      w.push_back(msg::est_warn_pool_short(r.engine().name, format_grouped(static_cast<double>(sc.context)),
+                                           format_bytes(static_cast<double>(*g.kv_pool_bytes)),
+                                           format_grouped(static_cast<double>(g.max_context))));
+    }
   } else if (fc.fit == Fit::Tight) {
     const double margin = g.per_card_bytes > 0 ? fc.usable / static_cast<double>(g.per_card_bytes) - 1 : 0;
     w.push_back(msg::est_warn_tight(format_margin(margin, r.headroom), format_headroom(r.headroom)));
@@ -121,6 +154,10 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
       w.push_back(msg::est_warn_pipeline(std::to_string(fc.layout.pipeline_parallel)));
     }
   }
+  if (fc.found && !inference && fc.layout.pipeline_parallel > 1) {
+    w.push_back(msg::est_warn_training_pipeline(std::to_string(fc.layout.pipeline_parallel),
+                                                format_percent(g.pipeline_bubble)));
+  }
   if (fc.found && !inference && fc.layout.cards > 1 && !has_fast_link(gpu)) {
     w.push_back(msg::est_warn_no_fast_link_training(format_percent(r.catalog().defaults.train_scaling_pcie)));
   }
@@ -129,7 +166,8 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
 
 }  // namespace
 
-Result<Estimate> estimate(const Catalog& catalog, const Scenario& sc) {
+Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
+  const Scenario sc = with_catalog_ids(catalog, scenario);  // outlives `r`, which points at it
   Result<Resolved> rr = resolve(catalog, sc);
   if (!rr.ok()) return Result<Estimate>::failure(std::move(rr.errors));
   const Resolved& r = *rr.value;
@@ -145,16 +183,20 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& sc) {
   e.tight_headroom = r.tight_headroom;
   e.kv_cache_bytes_per_token = kv_cache_bytes_per_token(r.model(), r.kv_bits);
   e.kv_cache_bytes_per_sequence = to_bytes(kv_cache_bytes_per_sequence(r.model(), r.kv_bits, sc.context));
+  e.state_bytes_per_sequence = to_bytes(state_bytes_per_sequence(r.model(), r.state_bits));
   e.weight_bytes_per_token = to_bytes(r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers *
                                                                    static_cast<double>(r.model().moe.experts_per_token));
   const bool inference = r.task == Task::Inference;
-  e.memory = memory_per_card(r, Layout{}, sc.context, inference ? sc.concurrency : sc.batch);
-  if (!inference && sc.tokens > 0) e.train_flops = finite_or_zero(training_flops_per_token(r, sc.context) * sc.tokens);
+  e.memory = memory_per_card(r, nullptr, Layout{}, sc.context, inference ? sc.concurrency : sc.batch);
+  if (!inference && sc.tokens > 0) e.train_flops = training_flops_per_token(r, sc.context) * sc.tokens;
   e.warnings = r.warnings;
   if (r.precision().bits_per_weight >= 32) e.warnings.push_back(msg::est_warn_fp32_matmul());
 
   e.gpus.reserve(r.gpus.size());
-  for (const Gpu* g : r.gpus) e.gpus.push_back(evaluate(r, *g));
+  for (const Gpu* g : r.gpus) {
+    e.gpus.push_back(evaluate(r, *g));
+    if (std::optional<Issue> bad = unreal_figure(r, e.gpus.back(), *g)) return Result<Estimate>::failure({std::move(*bad)});
+  }
 
   if (sc.explain) {
     e.explain = explain_model(r, e);

@@ -17,7 +17,8 @@
 
 namespace cardfit {
 
-// Validates the scenario against the catalog (errors name the field) and estimates.
+// Validates the scenario against the catalog (errors name the field) and estimates. Ids may be
+// typed in any case or as an alias (with_catalog_ids); the result names the catalog's ids.
 // Planner note: set scenario.gpu and scenario.cards to evaluate one GPU at one card count,
 // and scenario.explain = false when the explanations are not shown.
 Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario);

@@ -31,7 +31,7 @@ struct EnumNames<Fit> {
 
 struct MemoryBreakdown {  // bytes
   std::int64_t weights = 0;      // model weights (LoRA/QLoRA: the frozen base)
-  std::int64_t kv_cache = 0;     // inference KV cache for all concurrent sequences
+  std::int64_t kv_cache = 0;     // inference KV cache (and linear-attention state) for all concurrent sequences
   std::int64_t activations = 0;  // activations / engine workspace / logits
   std::int64_t gradients = 0;    // training: weight gradients (LoRA: adapter gradients)
   std::int64_t optimizer = 0;    // training: optimizer states incl. FP32 master weights
@@ -54,14 +54,18 @@ struct GpuEstimate {
   int cards = 0;                        // chosen card count; 0 = does not fit on any count tried
   int max_cards_tried = 0;              // the largest count searched (nodes x cards per node)
   int min_cards_tight = 0;              // smallest count that fits without headroom; 0 = none
-  int tensor_parallel = 1;              // inference: TP degree within a node; training: TP degree
-  int pipeline_parallel = 1;            // inference: pipeline stages (layer split, nodes)
+  int tensor_parallel = 1;              // TP degree within a node
+  int pipeline_parallel = 1;            // pipeline stages (inference: layer split, nodes)
   int data_parallel = 1;                // training: data-parallel replicas
   int zero_stage = 0;                   // training: ZeRO stage used
+  double microbatches = 1;              // training: micro-batches per optimizer step
+  double pipeline_bubble = 0;           // training: idle share of a pipelined step
   Fit fit = Fit::No;
   std::int64_t per_card_bytes = 0;      // need on each card at `cards` (or on 1 card when none fits)
   std::int64_t card_memory_bytes = 0;   // memory_mib x 2^20
-  std::int64_t usable_bytes = 0;        // after the engine's memory_utilization
+  std::int64_t usable_bytes = 0;        // the engine's budget per card (training: visible memory)
+  std::optional<std::int64_t> kv_pool_bytes;  // per card: what the engine leaves for KV blocks; none for
+                                        // engines without a pool (llama.cpp, Ollama, Transformers)
   double spare_fraction = 0;            // 1 - per_card / usable (negative when it does not fit)
   MemoryBreakdown per_card;             // per_card_bytes broken down
   ComputeType compute = ComputeType::Bf16;  // tensor rate actually used
@@ -71,8 +75,9 @@ struct GpuEstimate {
   bool decode_compute_bound = false;    // aggregate capped by compute, not bandwidth
   double prefill_tokens_per_s = 0;
   double ttft_ms = 0;                   // time to first token for one `prompt`
-  std::int64_t max_context = 0;         // largest context (tokens/sequence; training: sequence length) that fits
-  std::int64_t max_concurrency = 0;     // largest concurrency (training: micro-batch) that fits
+  std::int64_t max_context = 0;         // largest context (tokens/sequence; training: sequence length) that
+                                        // fits on `cards` (capped at the model's maximum); 0 = none
+  std::int64_t max_concurrency = 0;     // largest concurrency (training: micro-batch) that fits at `context`
   std::optional<double> train_hours;    // wall clock for Scenario::tokens; nullopt when not training/no tokens
   std::optional<double> gpu_hours;      // train_hours x cards
   double train_tokens_per_s = 0;        // training throughput over all cards
@@ -87,8 +92,9 @@ struct Estimate {
   Task task = Task::Inference;
   ParamCounts params;
   std::int64_t adapter_params = 0;      // LoRA/QLoRA trainable parameters
-  std::int64_t kv_cache_bytes_per_token = 0;     // all layers, one token, before window caps
-  std::int64_t kv_cache_bytes_per_sequence = 0;  // at Scenario::context, sliding windows capped
+  std::int64_t kv_cache_bytes_per_token = 0;     // layers that keep a per-token cache, one token, before window caps
+  std::int64_t kv_cache_bytes_per_sequence = 0;  // at Scenario::context, sliding windows and chunks capped
+  std::int64_t state_bytes_per_sequence = 0;     // linear attention's fixed state per sequence (0 = none)
   std::int64_t weight_bytes_per_token = 0;       // weights read per decoded token (active, matmul)
   double train_flops = 0;               // total training FLOPs for Scenario::tokens (0 = none)
   MemoryBreakdown memory;               // one complete replica on one card (no sharding)

@@ -26,6 +26,11 @@ constexpr const char* kQlora = "qlora-2023";
 constexpr const char* kLora = "lora-2021";
 constexpr const char* kVllm = "vllm-pagedattention-2023";
 constexpr const char* kMla = "deepseek-v2-2024";
+constexpr const char* kGatedDeltaNet = "gated-deltanet-2024";
+constexpr const char* kHybridCache = "vllm-hybrid-kv-cache";      // one cache per layer kind
+constexpr const char* kStateDtype = "vllm-mamba-state-dtype";     // the state's dtype
+constexpr const char* kDsaCode = "deepseek-v32-exp-code";         // DSA indexer and its FP8 key cache
+constexpr const char* kLlama4 = "llama4-model-card";              // chunked attention
 constexpr const char* kPalm = "palm-2022";
 constexpr const char* kMegatron = "megatron-lm-2019";
 constexpr const char* kHeadroomRule = "guide-yiwan-budget-2026";
@@ -40,6 +45,7 @@ string bytes(double v) { return format_bytes(v); }
 string bytes(std::int64_t v) { return format_bytes(static_cast<double>(v)); }
 string fixed(double v, int d) { return format_fixed(v, d); }
 string bits(double v) { return format_trimmed(v, 3); }  // 16, 4.25, 4.127
+string trimmed(double v) { return format_trimmed(v, 2); }  // 1, 1.25
 string compute_name(ComputeType c) { return render(Message(label_of(c)), Lang::En); }  // "BF16": a symbol
 
 Explanation item(string key, Message quantity, Message formula, Message substituted, std::vector<string> sources,
@@ -55,6 +61,7 @@ Layout layout_of(const GpuEstimate& g) {
   l.pipeline_parallel = g.pipeline_parallel;
   l.data_parallel = g.data_parallel;
   l.zero_stage = g.zero_stage;
+  l.microbatches = g.microbatches;
   return l;
 }
 
@@ -71,13 +78,25 @@ void explain_params(const Resolved& r, const Estimate& e, std::vector<Explanatio
   const string total = grouped(p.total);
   Message published = m.published_params_b > 0 ? msg::explain_params_published(fixed(m.published_params_b, 2))
                                                : Message();
-  out.push_back(item("params_total", msg::explain_params_total_quantity(),
-                     msg::explain_params_total_formula(m.is_mla ? msg::explain_params_total_mla() : Message()),
+  // The architecture's extra terms, appended to the formula in the order they apply.
+  Message extras;
+  auto append = [&extras](bool on, Message more) {
+    if (on) extras = extras.empty() ? std::move(more) : msg::explain_concat(std::move(extras), std::move(more));
+  };
+  append(m.is_mla, msg::explain_params_total_mla());
+  append(m.attention_output_gate, msg::explain_params_total_gate());
+  append(m.has_indexer, msg::explain_params_total_indexer());
+  append(p.linear_attention_layers > 0, msg::explain_params_total_linear());
+  const Message linear = p.linear_attention_layers > 0
+                             ? msg::explain_params_linear_term(std::to_string(p.linear_attention_layers),
+                                                               count(p.linear_attention_per_layer))
+                             : Message();
+  out.push_back(item("params_total", msg::explain_params_total_quantity(), msg::explain_params_total_formula(extras),
                      msg::explain_params_total_sub(std::move(published), count(p.embedding), count(p.lm_head),
                                                    m.tie_embeddings ? msg::explain_params_tied() : Message(),
-                                                   std::to_string(m.num_layers), count(p.attention_per_layer),
-                                                   count(p.mlp), count(p.router), count(p.vectors), count(p.extra),
-                                                   total),
+                                                   std::to_string(m.num_layers - p.linear_attention_layers),
+                                                   count(p.attention_per_layer), linear, count(p.mlp), count(p.router),
+                                                   count(p.vectors), count(p.extra), total),
                      {kTransformerMath}, total));
   if (m.is_moe) {
     const string active = grouped(p.active);
@@ -94,10 +113,17 @@ void explain_weights(const Resolved& r, const Estimate& e, std::vector<Explanati
   const ParamCounts& p = e.params;
   const WeightPrecision& w = r.precision();
   const double keep = std::max(16.0, w.bits_per_weight);
-  std::vector<Message> terms{weight_term(msg::explain_name_linear(), p.linear, w.bits_per_weight)};
+  // Linear layers at the format's bits, except the parts the format keeps in 16 bits (MXFP4: all but the experts).
+  const std::int64_t dense_mlp = static_cast<std::int64_t>(p.dense_layers) * p.dense_mlp_per_layer +
+                                 static_cast<std::int64_t>(p.moe_layers) * p.shared_expert_params;
+  const std::int64_t quantised = p.linear - (w.keep_attention_16bit ? p.attention : 0) -
+                                 (w.keep_dense_mlp_16bit ? dense_mlp : 0);
+  std::vector<Message> terms{weight_term(msg::explain_name_linear(), quantised, w.bits_per_weight)};
   auto kept = [&](Message name, std::int64_t n, bool flag) {
     if (n > 0) terms.push_back(weight_term(std::move(name), n, flag ? keep : w.bits_per_weight));
   };
+  if (w.keep_attention_16bit) kept(msg::explain_name_attention(), p.attention, true);
+  if (w.keep_dense_mlp_16bit) kept(msg::explain_name_dense_mlp(), dense_mlp, true);
   kept(msg::explain_name_embedding(), p.embedding, w.keep_embeddings_16bit);
   kept(msg::explain_name_lm_head(), p.lm_head, w.keep_lm_head_16bit);
   kept(msg::explain_name_router(), p.router, w.keep_router_16bit);
@@ -115,44 +141,77 @@ void explain_weights(const Resolved& r, const Estimate& e, std::vector<Explanati
 void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
   const Model& m = r.model();
   const Scenario& sc = r.scenario();
+  const KvShape ks = kv_shape(m, r.kv_bits);
   {
     const string per_token = grouped(e.kv_cache_bytes_per_token) + " B";
     const string b = bits(r.kv_bits / 8);
+    const string caching = std::to_string(ks.full_layers + ks.window_layers + ks.chunk_layers);
+    // DSA: the indexer's own key per token per layer.
+    const string indexer = m.has_indexer ? " + " + std::to_string(m.indexer.head_dim) + " × " +
+                                               std::to_string(ks.indexer_layers) + " × " +
+                                               bits(m.indexer.key_bits) + "/8 B"
+                                         : string();
+    const Message indexer_note = m.has_indexer ? msg::explain_kv_token_indexer() : Message();
     if (m.is_mla) {
-      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(), msg::explain_kv_token_mla_formula(),
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
+                         msg::explain_kv_token_mla_formula(indexer_note),
                          msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
-                                              std::to_string(m.mla.qk_rope_head_dim) + ") × " +
-                                              std::to_string(m.num_layers) + " × " + b + " B = " + per_token),
-                         {kMla}, per_token));
+                                              std::to_string(m.mla.qk_rope_head_dim) + ") × " + caching + " × " + b +
+                                              " B" + indexer + " = " + per_token),
+                         m.has_indexer ? std::vector<string>{kMla, kDsaCode} : std::vector<string>{kMla}, per_token));
     } else {
-      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(), msg::explain_kv_token_formula(),
-                         msg::common_verbatim("2 × " + std::to_string(m.num_layers) + " × " +
-                                              std::to_string(m.num_kv_heads) + " × " + std::to_string(m.head_dim) +
-                                              " × " + b + " B = " + per_token),
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
+                         msg::explain_kv_token_formula(indexer_note),
+                         msg::common_verbatim("2 × " + caching + " × " + std::to_string(m.num_kv_heads) + " × " +
+                                              std::to_string(m.head_dim) + " × " + b + " B" + indexer + " = " +
+                                              per_token),
                          {kVllm}, per_token));
     }
   }
   {
-    const KvShape ks = kv_shape(m, r.kv_bits);
     string expr = grouped(sc.concurrency) + " × (" + grouped(ks.full_bytes_per_token) + " B × " + grouped(sc.context);
     if (ks.window > 0) {
       expr += " + " + grouped(ks.window_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
               grouped(ks.window) + ")";
     }
+    if (ks.chunk > 0) {
+      expr += " + " + grouped(ks.chunk_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
+              grouped(ks.chunk) + ")";
+    }
+    std::vector<string> sources{kVllm};
+    if (ks.chunk > 0) sources.push_back(kLlama4);
+    if (ks.indexer_layers > 0) sources.push_back(kDsaCode);
+    if (e.state_bytes_per_sequence > 0) {
+      const LinearState st = linear_state(m, r.state_bits);
+      expr += " + " + std::to_string(st.layers) + " × (" + grouped(st.conv_values) + " + " +
+              grouped(st.recurrent_values) + ") × " + fixed(st.bytes_per_value, 0) + " B";
+      sources.insert(sources.end(), {kGatedDeltaNet, kHybridCache, kStateDtype});
+    }
     const string figure = bytes(e.memory.kv_cache);
     out.push_back(item("kv_cache", msg::explain_kv_quantity(), msg::explain_kv_formula(),
-                       msg::common_verbatim(expr + ") = " + figure), {kVllm}, figure));
+                       msg::common_verbatim(expr + ") = " + figure), std::move(sources), figure));
   }
   {
-    const InferenceActivation a = inference_activation(r, 1, sc.concurrency);
+    const EngineProfile& eng = r.engine();
+    const EngineMemory em = engine_memory(r, nullptr, Layout{}, sc.prompt, sc.concurrency);
     const string figure = bytes(e.memory.activations);
-    out.push_back(item("activations", msg::explain_act_inference_quantity(),
-                       msg::explain_act_inference_formula(r.engine().name),
-                       msg::common_verbatim(grouped(a.tokens_per_pass) + " × " + fixed(a.bytes_per_value, 0) +
-                                            " B × (4 × " + grouped(a.hidden) + " + 2 × " + grouped(a.mlp_width) +
-                                            ") + " + grouped(a.sequences) + " × " + grouped(a.vocab) +
-                                            " × 4 B = " + figure),
-                       {kVllm, entry("engines", r.engine().id)}, figure));
+    if (eng.kv_pool == KvPool::Reserve) {
+      const EngineTier& t = eng.tiers.front();
+      out.push_back(item("activations", msg::explain_act_inference_quantity(),
+                         msg::explain_act_inference_formula_reserve(eng.name),
+                         msg::common_verbatim(fixed(t.reserve_mib, 0) + " MiB + " + fixed(eng.reserve_mib_per_rank, 0) +
+                                              " MiB × 1 × 1 = " + figure),
+                         {entry("engines", eng.id)}, figure));
+    } else {
+      const InferenceActivation& a = em.activation;
+      out.push_back(item("activations", msg::explain_act_inference_quantity(),
+                         msg::explain_act_inference_formula(eng.name),
+                         msg::common_verbatim(grouped(a.tokens_per_pass) + " × " + fixed(a.bytes_per_value, 0) +
+                                              " B × (4 × " + grouped(a.hidden) + " + 3 × " + grouped(a.mlp_width) +
+                                              ") + " + grouped(a.rows) + " × " + grouped(a.vocab) + " × 4 B × " +
+                                              fixed(a.logits_copies, 0) + " = " + figure),
+                         {kVllm, entry("engines", eng.id)}, figure));
+    }
   }
 }
 
@@ -178,9 +237,10 @@ void explain_training_memory(const Resolved& r, const Estimate& e, std::vector<E
                                             figure),
                        {kZero}, figure));
   }
-  const TrainingActivation a = training_activation(r, 1, sc.context, sc.batch);
+  const TrainingActivation a = training_activation(r, Layout{}, sc.context, sc.batch);
   Message formula;
-  switch (sc.checkpointing) {
+  switch (r.checkpointing) {
+    case Checkpointing::Auto:
     case Checkpointing::None:
       formula = sc.flash_attention ? msg::explain_act_train_formula_flash() : msg::explain_act_train_formula_plain();
       break;
@@ -188,8 +248,8 @@ void explain_training_memory(const Resolved& r, const Estimate& e, std::vector<E
     case Checkpointing::Full: formula = msg::explain_act_train_formula_full(); break;
   }
   string expr = "s = " + grouped(sc.context) + ", b = " + grouped(sc.batch) + ", h = " + grouped(m.hidden_size) +
-                ", a = " + std::to_string(m.num_attention_heads) + ", L = " + std::to_string(a.layers) + ", v = " +
-                grouped(m.vocab_size) + ": " + (a.fp32 ? "2 × (" : "") + std::to_string(a.layers) + " × " +
+                ", a = " + std::to_string(m.num_attention_heads) + ", L = " + std::to_string(m.num_layers) + ", v = " +
+                grouped(m.vocab_size) + ": " + (a.fp32 ? "2 × (" : "") + trimmed(a.layers) + " × " +
                 bytes(a.per_layer) + (a.recompute > 0 ? " + " + bytes(a.recompute) : string()) + " + " +
                 bytes(a.logits) + (a.fp32 ? ")" : "");
   const string figure = bytes(mb.activations);
@@ -199,13 +259,20 @@ void explain_training_memory(const Resolved& r, const Estimate& e, std::vector<E
 
 void explain_totals(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
   const bool inference = r.task == Task::Inference;
-  const double mib = inference ? r.engine().overhead_mib : r.catalog().defaults.training_overhead_mib;
   const MemoryBreakdown& mb = e.memory;
   const string overhead = bytes(mb.overhead);
-  out.push_back(item("overhead", msg::explain_overhead_quantity(),
-                     inference ? msg::explain_overhead_formula_inference() : msg::explain_overhead_formula_training(),
-                     msg::common_verbatim(fixed(mib, 0) + " MiB × 2^20 = " + overhead),
-                     {inference ? entry("engines", r.engine().id) : string("defaults/")}, overhead));
+  if (inference) {
+    const EngineProfile& eng = r.engine();
+    const string expr = fixed(eng.non_torch_mib, 0) + " MiB + " + fixed(eng.non_torch_mib_per_extra_rank, 0) +
+                        " MiB × (1 − 1)";
+    out.push_back(item("overhead", msg::explain_overhead_quantity(), msg::explain_overhead_formula_inference(),
+                       msg::common_verbatim(expr + " = " + overhead), {entry("engines", eng.id)}, overhead));
+  } else {
+    out.push_back(item("overhead", msg::explain_overhead_quantity(), msg::explain_overhead_formula_training(),
+                       msg::common_verbatim(fixed(r.catalog().defaults.training_overhead_mib, 0) + " MiB × 2^20 = " +
+                                            overhead),
+                       {string("defaults/")}, overhead));
+  }
   const string total = bytes(mb.total);
   out.push_back(item("total", msg::explain_total_quantity(), msg::explain_total_formula(),
                      msg::common_verbatim(bytes(mb.weights) + " + " + bytes(mb.kv_cache) + " + " +
@@ -220,8 +287,8 @@ void explain_train_flops(const Resolved& r, const Estimate& e, std::vector<Expla
   const Scenario& sc = r.scenario();
   const double a = attention_flops_per_token(r.model(), static_cast<double>(sc.context));
   Message extra;
-  if (sc.checkpointing == Checkpointing::Full) extra = msg::explain_flops_full_recompute();
-  if (sc.checkpointing == Checkpointing::Selective) extra = msg::explain_flops_selective_recompute();
+  if (r.checkpointing == Checkpointing::Full) extra = msg::explain_flops_full_recompute();
+  if (r.checkpointing == Checkpointing::Selective) extra = msg::explain_flops_selective_recompute();
   const string figure = count(e.train_flops) + "FLOP";
   out.push_back(item("train_flops", msg::explain_flops_quantity(),
                      is_lora(r.task) ? msg::explain_flops_formula_lora(std::move(extra))
@@ -229,6 +296,94 @@ void explain_train_flops(const Resolved& r, const Estimate& e, std::vector<Expla
                      msg::common_verbatim("N = " + grouped(e.params.matmul_active) + ", A = " + count(a) + " (s = " +
                                           grouped(sc.context) + "), D = " + count(sc.tokens) + ": C = " + figure),
                      {kTransformerMath, kPalm}, figure));
+}
+
+// [SECTION] Per-GPU figures
+
+Message budget_rule(KvPool kind) {
+  switch (kind) {
+    case KvPool::Budget: return msg::explain_rule_budget();
+    case KvPool::Reserve: return msg::explain_rule_reserve();
+    case KvPool::Free: return msg::explain_rule_free();
+    case KvPool::Context: return msg::explain_rule_context();
+    case KvPool::Dynamic: return msg::explain_rule_dynamic();
+  }
+  return msg::explain_rule_dynamic();
+}
+
+// "79.65 GiB − 448 MiB = 79.21 GiB; 0.90 × 79.21 GiB = 71.29 GiB" for the engine's kind.
+string budget_expr(const Resolved& r, const Gpu& gpu, const EngineMemory& em) {
+  const EngineProfile& eng = r.engine();
+  string expr = grouped(gpu.memory_mib) + " MiB − " + fixed(r.catalog().defaults.driver_reserved_mib, 0) + " MiB = " +
+                bytes(em.visible);
+  if (r.task != Task::Inference) return expr;
+  switch (eng.kv_pool) {
+    case KvPool::Budget: expr += "; " + fixed(eng.memory_utilization, 2) + " × " + bytes(em.visible); break;
+    case KvPool::Free:
+      expr += "; " + bytes(em.non_kv) + " + " + fixed(eng.memory_utilization, 2) + " × (" + bytes(em.visible) + " − " +
+              bytes(em.non_kv) + ")";
+      break;
+    case KvPool::Context: expr += " − " + fixed(eng.fit_margin_mib, 0) + " MiB"; break;
+    case KvPool::Reserve:
+    case KvPool::Dynamic: break;
+  }
+  return expr + " = " + bytes(em.budget);
+}
+
+// "3350 GB/s × 0.80 = 2.68 GB/s" (capped: "min(4000 GB/s × 0.80, 1550 GB/s) = ...").
+string bandwidth_expr(const EngineProfile& eng, const Gpu& gpu, double effective) {
+  string expr = fixed(gpu.memory_bandwidth_gb_per_s, 0) + " GB/s × " + fixed(bandwidth_efficiency(eng, gpu), 2);
+  if (gpu.achievable_bandwidth_gb_per_s > 0) expr = "min(" + expr + ", " + fixed(gpu.achievable_bandwidth_gb_per_s, 0) + " GB/s)";
+  return expr + " = " + format_gb(effective) + "/s";
+}
+
+// "989.4 TFLOPS BF16 × 0.60"
+string rate_expr(const MatmulRate& rate) {
+  return fixed(rate.dense.tflops, 1) + " TFLOPS " + compute_name(rate.dense.used) + " × " + fixed(rate.efficiency, 2);
+}
+
+void explain_decode(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, const Layout& l,
+                    std::vector<Explanation>& out) {
+  const Scenario& sc = r.scenario();
+  const EngineProfile& eng = r.engine();
+  const DecodeSpeed d = decode_speed(r, gpu, l, sc.context, sc.concurrency);
+  const string tp = std::to_string(d.tensor_parallel);
+  const string bw = format_gb(d.bandwidth) + "/s";
+  string memory = format_gb(d.weight_bytes) + " / (" + tp + " × " + bw + " × " + fixed(d.kernel_efficiency, 2) + ")";
+  if (d.expert_bytes > 0) {
+    memory += " + " + format_gb(d.expert_bytes) + " / (… × " + fixed(eng.expert_efficiency, 2) + ")";
+  }
+  memory += " + " + format_gb(d.kv_bytes) + " / (" + tp + " × " + bw + ") = " + fixed(d.memory_ms, 2) + " ms";
+  string expr = bandwidth_expr(eng, gpu, d.bandwidth) + "; max(" + memory + ", " + grouped(sc.concurrency) + " × " +
+                count(d.flops_per_token) + "FLOP / (" + tp + " × " + rate_expr(d.rate) + ") = " +
+                fixed(d.compute_ms, 2) + " ms) + " + fixed(d.fixed_ms, 2) + " ms";
+  if (d.moe_ms > 0) expr += " + " + fixed(d.moe_ms, 2) + " ms";
+  if (d.sync_ms > 0) expr += " + " + fixed(d.sync_ms, 2) + " ms";
+  if (d.boundary_ms > 0) expr += " + " + fixed(d.boundary_ms, 2) + " ms";
+  const string aggregate = format_rate(g.aggregate_tokens_per_s) + " t/s";
+  expr += " = " + fixed(d.step_ms, 2) + " ms → " + format_rate(g.decode_tokens_per_s) + " t/s; × " +
+          grouped(sc.concurrency) + " = " + aggregate;
+  out.push_back(item("decode_tokens_per_s", msg::explain_decode_quantity(gpu.name), msg::explain_decode_formula(),
+                     msg::common_verbatim(expr), {entry("engines", eng.id), entry("gpus", gpu.id)}, aggregate));
+}
+
+void explain_prefill(const Resolved& r, const Estimate& e, const GpuEstimate& g, const Gpu& gpu, const Layout& l,
+                     std::vector<Explanation>& out) {
+  const Scenario& sc = r.scenario();
+  const EngineProfile& eng = r.engine();
+  const PrefillSpeed pf = prefill_speed(r, gpu, l, sc.prompt);
+  const double n = static_cast<double>(e.params.matmul_active);
+  const string tp = std::to_string(pf.tensor_parallel);
+  string expr = trimmed(pf.pipelined_passes) + " × max(" + grouped(sc.prompt) + " / " + fixed(pf.passes, 0) + " × (2 × " +
+                count(n) + " + " + count(pf.flops_per_token - 2 * n) + ") FLOP / (" + tp + " × " + rate_expr(pf.rate) +
+                "), " + format_gb(pf.weight_bytes) + " / (" + tp + " × " + format_gb(pf.bandwidth) + "/s)) = max(" +
+                fixed(pf.compute_ms, 1) + " ms, " + fixed(pf.weights_ms, 1) + " ms) + " + fixed(pf.fixed_ms, 1) + " ms";
+  if (pf.sync_ms > 0) expr += " + " + fixed(pf.sync_ms, 1) + " ms";
+  if (pf.boundary_ms > 0) expr += " + " + fixed(pf.boundary_ms, 1) + " ms";
+  const string prefill = format_rate(g.prefill_tokens_per_s) + " t/s";
+  expr += " = " + fixed(g.ttft_ms, 1) + " ms → " + prefill;
+  out.push_back(item("prefill_tokens_per_s", msg::explain_prefill_quantity(gpu.name), msg::explain_prefill_formula(),
+                     msg::common_verbatim(expr), {kTransformerMath, entry("engines", eng.id)}, prefill));
 }
 
 }  // namespace
@@ -247,67 +402,55 @@ std::vector<Explanation> explain_model(const Resolved& r, const Estimate& e) {
   return out;
 }
 
-// [SECTION] Per-GPU figures
-
 std::vector<Explanation> explain_gpu(const Resolved& r, const Estimate& e, const GpuEstimate& g, const Gpu& gpu) {
   std::vector<Explanation> out;
   const Scenario& sc = r.scenario();
   const Layout l = layout_of(g);
   const bool inference = r.task == Task::Inference;
-  const double util = inference ? r.engine().memory_utilization : 1.0;
+  const EngineMemory em = engine_memory(r, &gpu, l, sc.prompt, sc.concurrency);
   {
     const double with_headroom = static_cast<double>(g.per_card_bytes) * (1 + r.headroom);
     const string fit = string(name_of(g.fit));
+    EngineMemory shown = em;
+    if (!inference) shown.budget = static_cast<double>(g.usable_bytes);
     out.push_back(item("fit", msg::explain_fit_quantity(gpu.name),
-                       inference ? msg::explain_fit_formula_inference() : msg::explain_fit_formula_training(),
-                       msg::common_verbatim(grouped(gpu.memory_mib) + " MiB × 2^20 × " + fixed(util, 2) + " = " +
-                                            bytes(g.usable_bytes) + "; " + bytes(g.per_card_bytes) + " × (1 + " +
+                       inference ? msg::explain_fit_formula_inference(budget_rule(r.engine().kv_pool))
+                                 : msg::explain_fit_formula_training(),
+                       msg::common_verbatim(budget_expr(r, gpu, shown) + "; " + bytes(g.per_card_bytes) + " × (1 + " +
                                             fixed(r.headroom, 2) + ") = " + bytes(with_headroom) +
                                             (with_headroom <= static_cast<double>(g.usable_bytes) ? " ≤ " : " > ") +
-                                            format_gb(static_cast<double>(g.usable_bytes)) + " → " + fit),
+                                            bytes(g.usable_bytes) + " → " + fit),
                        {kHeadroomRule, inference ? entry("engines", r.engine().id) : string("defaults/")}, fit));
+  }
+  if (inference && g.kv_pool_bytes) {
+    const string pool = bytes(*g.kv_pool_bytes);
+    out.push_back(item("kv_pool", msg::explain_kv_pool_quantity(gpu.name), msg::explain_kv_pool_formula(),
+                       msg::common_verbatim(bytes(em.budget) + " − " + bytes(em.weights) + " − " +
+                                            bytes(em.activation.bytes + em.reserve) + " − " + bytes(em.non_torch) +
+                                            " = " +
+                                            (em.kv_pool < 0 ? "−" + bytes(-em.kv_pool) + " → " : string()) + pool),
+                       {entry("engines", r.engine().id)}, pool));
   }
   {
     const string cards = std::to_string(g.cards);
     string expr;
     if (g.cards > 0) {
       expr = "H = " + std::to_string(r.model().num_attention_heads) + ", K = " +
-             std::to_string(r.model().num_kv_heads) + ": TP " + std::to_string(g.tensor_parallel) + " × " +
-             (inference ? "PP " + std::to_string(g.pipeline_parallel)
-                        : "DP " + std::to_string(g.data_parallel) + " (ZeRO-" + std::to_string(g.zero_stage) + ")") +
+             std::to_string(r.model().num_kv_heads) + ": TP " + std::to_string(g.tensor_parallel) + " × PP " +
+             std::to_string(g.pipeline_parallel) +
+             (inference ? string() : " × DP " + std::to_string(g.data_parallel) + " (ZeRO-" +
+                                         std::to_string(g.zero_stage) + ")") +
              " = " + cards;
     } else {
       expr = "1 … " + std::to_string(g.max_cards_tried) + " → " + cards;
     }
-    out.push_back(item("cards", msg::explain_cards_quantity(gpu.name), msg::explain_cards_formula(),
+    out.push_back(item("cards", msg::explain_cards_quantity(gpu.name),
+                       inference ? msg::explain_cards_formula() : msg::explain_cards_formula_training(),
                        msg::common_verbatim(expr), {kMegatron, kVllm}, cards));
   }
   if (inference && g.cards > 0) {
-    const DecodeSpeed d = decode_speed(r, gpu, l, sc.context, sc.concurrency);
-    const EngineProfile& eng = r.engine();
-    const string aggregate = format_rate(g.aggregate_tokens_per_s) + " t/s";
-    string expr = "max(" + format_gb(d.bytes_per_step) + " / (" + fixed(gpu.memory_bandwidth_gb_per_s, 0) +
-                  " GB/s × " + fixed(eng.decode_bandwidth_efficiency, 2) + " × " + fixed(d.tp_speedup, 2) + "), " +
-                  grouped(sc.concurrency) + " × " + count(d.flops_per_token) + "FLOP / (" + fixed(g.dense_tflops, 1) +
-                  " TFLOPS " + compute_name(g.compute) + " × " + fixed(eng.prefill_compute_efficiency, 2) + " × " +
-                  fixed(d.tp_speedup, 2) + ")) = max(" + fixed(d.memory_ms, 2) + " ms, " + fixed(d.compute_ms, 2) +
-                  " ms)" + (d.sync_ms > 0 ? " + " + fixed(d.sync_ms, 2) + " ms" : string()) + " + " +
-                  fixed(d.overhead_ms, 2) + " ms = " + fixed(d.step_ms, 2) + " ms → " +
-                  format_rate(g.decode_tokens_per_s) + " t/s; × " + grouped(sc.concurrency) + " = " + aggregate;
-    out.push_back(item("decode_tokens_per_s", msg::explain_decode_quantity(gpu.name), msg::explain_decode_formula(),
-                       msg::common_verbatim(expr), {entry("engines", eng.id)}, aggregate));
-    const PrefillSpeed pf = prefill_speed(r, gpu, l, sc.prompt);
-    const string prefill = format_rate(g.prefill_tokens_per_s) + " t/s";
-    const double n = static_cast<double>(e.params.matmul_active);
-    string expr2 = fixed(g.dense_tflops, 1) + " TFLOPS " + compute_name(g.compute) + " × " +
-                   fixed(eng.prefill_compute_efficiency, 2) + " × " + fixed(pf.tp_speedup, 2) + " / (2 × " + count(n) +
-                   " + " + count(pf.flops_per_token - 2 * n) + ") FLOP = " + format_rate(pf.compute_tokens_per_s) +
-                   " t/s; max(" + grouped(sc.prompt) + " / " + format_rate(pf.compute_tokens_per_s) + " t/s, " +
-                   format_gb(pf.weight_bytes) + " / (" + fixed(gpu.memory_bandwidth_gb_per_s, 0) + " GB/s × " +
-                   fixed(eng.decode_bandwidth_efficiency, 2) + " × " + fixed(pf.tp_speedup, 2) + ")) + " +
-                   fixed(pf.overhead_ms, 2) + " ms = " + fixed(g.ttft_ms, 1) + " ms → " + prefill;
-    out.push_back(item("prefill_tokens_per_s", msg::explain_prefill_quantity(gpu.name), msg::explain_prefill_formula(),
-                       msg::common_verbatim(expr2), {kTransformerMath, entry("engines", eng.id)}, prefill));
+    explain_decode(r, g, gpu, l, out);
+    explain_prefill(r, e, g, gpu, l, out);
   }
   {
     const string max_concurrency = grouped(g.max_concurrency);
@@ -322,13 +465,18 @@ std::vector<Explanation> explain_gpu(const Resolved& r, const Estimate& e, const
   if (!inference && g.train_hours && g.gpu_hours) {
     const TrainTime t = train_time(r, gpu, l);
     const string gpu_hours = fixed(*g.gpu_hours, 1) + " GPU-h";
-    out.push_back(item("train_hours", msg::explain_train_quantity(gpu.name), msg::explain_train_formula(),
-                       msg::common_verbatim(count(t.flops) + "FLOP / (" + std::to_string(l.cards) + " × " +
-                                            fixed(t.peak_tflops, 1) + " TFLOPS " + compute_name(g.compute) + " × " +
-                                            fixed(t.mfu, 2) + " × " + fixed(t.scaling, 2) + ") / 3600 = " +
-                                            fixed(*g.train_hours, 1) + " h; × " + std::to_string(l.cards) + " = " +
-                                            gpu_hours),
-                       {kTransformerMath, "defaults/"}, gpu_hours));
+    const string mfu = sc.mfu > 0 ? fixed(t.mfu, 2)
+                                  : "(" + fixed(t.parts.base, 2) + " × " + fixed(t.parts.size, 2) + " × " +
+                                        fixed(t.parts.moe, 2) + " × " + fixed(t.parts.scale, 3) + ")";
+    out.push_back(item("train_hours", msg::explain_train_quantity(gpu.name),
+                       msg::explain_train_formula(grouped(r.catalog().defaults.mfu_scale_cards)),
+                       msg::common_verbatim(count(t.flops) + "FLOP / (" + grouped(static_cast<std::int64_t>(l.cards)) + " × " +
+                                            fixed(t.peak_tflops, 1) + " TFLOPS " + compute_name(t.peak_type) + " × " +
+                                            mfu + " × (1 − " + fixed(t.bubble, 3) + ") × " + fixed(t.scaling, 2) +
+                                            " × " + fixed(t.fp8_speedup, 2) + ") / 3600 / " +
+                                            fixed(t.run_efficiency, 2) + " = " + fixed(*g.train_hours, 1) + " h; × " +
+                                            grouped(static_cast<std::int64_t>(l.cards)) + " = " + gpu_hours),
+                       {kTransformerMath, kMegatron, "defaults/"}, gpu_hours));
   }
   return out;
 }

@@ -11,10 +11,23 @@ namespace {
 
 std::int64_t input_max(Input input) { return static_cast<std::int64_t>(input_spec(input).max); }
 
+// The model's maximum context, or the context asked for when that is larger (the estimate
+// warns about it): max_context never reports less than what the scenario already fits.
 std::int64_t context_cap(const Resolved& r) {
   const std::int64_t model_max = r.model().max_context;
   const std::int64_t cap = model_max > 0 ? std::max(model_max, r.scenario().context) : input_max(Input::Context);
   return std::min(cap, input_max(Input::Context));
+}
+
+bool training(const Resolved& r) { return r.task != Task::Inference; }
+
+std::int64_t amount_of(const Resolved& r) { return training(r) ? r.scenario().batch : r.scenario().concurrency; }
+
+// The layouts tried on `cards` cards, in preference order (inference: one).
+std::vector<Layout> layouts_for(const Resolved& r, const Gpu& gpu, int cards) {
+  if (training(r)) return training_layouts(r, gpu, cards);
+  std::optional<Layout> l = inference_layout(r.model(), r.engine(), gpu, cards);
+  return l ? std::vector<Layout>{*l} : std::vector<Layout>{};
 }
 
 // Largest x in [1, hi] with fits(x); 0 when fits(1) is false. fits must be monotone.
@@ -33,131 +46,6 @@ std::int64_t largest_fitting(std::int64_t hi, F&& fits) {
   }
   return lo;
 }
-
-std::optional<Layout> training_layout(const Resolved& r, const Gpu& gpu, int cards) {
-  const int tp = std::max(1, r.scenario().tensor_parallel);
-  if (cards % tp != 0 || tp > std::max(1, gpu.max_cards_per_node)) return std::nullopt;
-  Layout l;
-  l.cards = cards;
-  l.tensor_parallel = tp;
-  l.data_parallel = cards / tp;
-  return l;
-}
-
-double usable_for(const Resolved& r, const Gpu& gpu) {
-  return usable_bytes(gpu, r.task == Task::Inference ? r.engine().memory_utilization : 1.0);
-}
-
-}  // namespace
-
-std::vector<int> card_counts(const Gpu& gpu, int max_nodes) {
-  const int per_node = std::max(1, gpu.max_cards_per_node);
-  std::vector<int> out;
-  for (int n = 1; n <= per_node; n *= 2) out.push_back(n);
-  if (out.back() != per_node) out.push_back(per_node);
-  const int nodes = gpu.gpu_class == GpuClass::Laptop ? 1 : std::max(1, max_nodes);
-  for (int k = 2; k <= nodes; ++k) out.push_back(k * per_node);
-  if (gpu.gpu_class == GpuClass::Laptop) out.resize(1);
-  return out;
-}
-
-bool valid_tensor_parallel(const Model& m, int tp) {
-  if (tp < 1) return false;
-  if (tp == 1) return true;
-  if (m.num_attention_heads <= 0 || m.num_attention_heads % tp != 0) return false;
-  if (m.is_mla) return true;  // one latent, replicated
-  if (m.num_kv_heads <= 0) return false;
-  return m.num_kv_heads % tp == 0 || tp % m.num_kv_heads == 0;
-}
-
-std::optional<Layout> inference_layout(const Model& m, const EngineProfile& e, const Gpu& gpu, int cards) {
-  if (cards < 1) return std::nullopt;
-  Layout l;
-  l.cards = cards;
-  if (e.multi_gpu == MultiGpu::Tensor) {
-    const int per_node = std::max(1, gpu.max_cards_per_node);
-    for (int t = std::min(cards, per_node); t >= 1; --t) {
-      if (cards % t == 0 && valid_tensor_parallel(m, t)) {
-        l.tensor_parallel = t;
-        break;
-      }
-    }
-  }
-  l.pipeline_parallel = cards / l.tensor_parallel;
-  if (l.pipeline_parallel > std::max(1, m.num_layers)) return std::nullopt;
-  return l;
-}
-
-double usable_bytes(const Gpu& gpu, double memory_utilization) {
-  const double util = memory_utilization > 0 && memory_utilization <= 1 ? memory_utilization : 1.0;
-  return static_cast<double>(std::max<std::int64_t>(0, gpu.memory_mib)) * kMiB * util;
-}
-
-Fit verdict(double need, double usable, double headroom, double tight_headroom) {
-  if (!(usable > 0) || !(need >= 0)) return Fit::No;
-  if (need * (1 + headroom) <= usable) return Fit::Comfortable;
-  if (need * (1 + tight_headroom) <= usable) return Fit::Tight;
-  return Fit::No;
-}
-
-FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
-  const Scenario& sc = r.scenario();
-  FitChoice best;
-  best.usable = usable_for(r, gpu);
-  const bool training = r.task != Task::Inference;
-  const std::int64_t amount = training ? sc.batch : sc.concurrency;
-
-  std::vector<int> counts = card_counts(gpu, r.catalog().defaults.max_nodes);
-  best.max_cards_tried = counts.back();
-  if (sc.cards > 0) {
-    counts.assign(1, sc.cards);
-    best.max_cards_tried = sc.cards;
-  }
-
-  bool have_tight = false;
-  FitChoice tight;
-  for (int n : counts) {
-    std::optional<Layout> layout = training ? training_layout(r, gpu, n) : inference_layout(r.model(), r.engine(), gpu, n);
-    if (!layout) continue;
-    const int first_stage = training ? (r.zero_stage >= 0 ? r.zero_stage : 0) : 0;
-    const int last_stage = training ? (r.zero_stage >= 0 ? r.zero_stage : (layout->data_parallel > 1 ? 3 : 0)) : 0;
-    for (int stage = first_stage; stage <= last_stage; ++stage) {
-      layout->zero_stage = stage;
-      const MemoryBreakdown m = memory_per_card(r, *layout, sc.context, amount);
-      const Fit f = verdict(static_cast<double>(m.total), best.usable, r.headroom, r.tight_headroom);
-      if (f != Fit::No && best.min_cards_tight == 0) best.min_cards_tight = n;
-      if (f == Fit::Comfortable) {
-        best.found = true;
-        best.layout = *layout;
-        best.fit = f;
-        best.per_card = m;
-        return best;
-      }
-      if (f == Fit::Tight && !have_tight) {
-        have_tight = true;
-        tight = best;
-        tight.found = true;
-        tight.layout = *layout;
-        tight.fit = f;
-        tight.per_card = m;
-      }
-    }
-  }
-  if (have_tight) {
-    tight.min_cards_tight = best.min_cards_tight;
-    return tight;
-  }
-  // Nothing fits: report the need on the smallest layout tried (or one card).
-  const int n = counts.front();
-  std::optional<Layout> layout = training ? training_layout(r, gpu, n) : inference_layout(r.model(), r.engine(), gpu, n);
-  best.layout = layout ? *layout : Layout{};
-  if (training && r.zero_stage >= 0) best.layout.zero_stage = r.zero_stage;
-  best.per_card = memory_per_card(r, best.layout, sc.context, amount);
-  best.fit = Fit::No;
-  return best;
-}
-
-namespace {
 
 // Largest x in [1, cap] with need(x) <= usable, for need() piecewise linear and increasing in x:
 // a guess from the slope between x = a and x = b, then a few exact steps; a binary search if the
@@ -190,25 +78,190 @@ std::int64_t largest_fitting_linear(std::int64_t cap, std::int64_t a, std::int64
   return fits(x) ? largest_fitting(cap, fits) : largest_fitting(x, fits);
 }
 
-}  // namespace
-
-std::int64_t max_context(const Resolved& r, const Layout& layout, double usable) {
-  const std::int64_t amount = r.task == Task::Inference ? r.scenario().concurrency : r.scenario().batch;
-  auto need = [&](std::int64_t ctx) { return memory_per_card(r, layout, ctx, amount).total; };
-  const std::int64_t cap = context_cap(r);
-  const Model& m = r.model();
-  const std::int64_t window = m.has_sliding_window && m.sliding_window.window > 1 ? m.sliding_window.window : 0;
-  // Below the window every layer grows; past it only the full-attention layers do.
-  const std::int64_t lower_cap = window > 0 ? std::min(cap, window) : cap;
-  const std::int64_t below = largest_fitting_linear(lower_cap, 1, 1025, usable, need);
-  if (window == 0 || below < lower_cap || lower_cap == cap) return below;
-  return largest_fitting_linear(cap, window, window + 1024, usable, need);
+// The same search over every layout the scenario allows at this card count (training with an
+// automatic layout may switch layouts for a longer sequence); the layout itself otherwise.
+template <class Search>
+std::int64_t best_over_layouts(const Resolved& r, const Gpu& gpu, const Layout& layout, Search&& search) {
+  if (!training(r)) return search(layout);
+  std::int64_t best = 0;
+  for (const Layout& l : training_layouts(r, gpu, layout.cards)) best = std::max(best, search(l));
+  return best;
 }
 
-std::int64_t max_concurrency(const Resolved& r, const Layout& layout, double usable) {
-  const std::int64_t cap = input_max(r.task == Task::Inference ? Input::Concurrency : Input::Batch);
-  return largest_fitting_linear(cap, 1, 2, usable, [&](std::int64_t n) {
-    return memory_per_card(r, layout, r.scenario().context, n).total;
+}  // namespace
+
+std::vector<int> card_counts(const Gpu& gpu, int max_nodes, int doubling_nodes) {
+  const int per_node = std::max(1, gpu.max_cards_per_node);
+  std::vector<int> out;
+  if (gpu.gpu_class == GpuClass::Laptop) return {1};
+  for (int n = 1; n <= per_node; n *= 2) out.push_back(n);
+  if (out.back() != per_node) out.push_back(per_node);
+  const int nodes = std::max(1, max_nodes);
+  for (int k = 2; k <= nodes; ++k) out.push_back(k * per_node);
+  for (long long k = 2LL * nodes; k <= doubling_nodes && k * per_node <= input_max(Input::Cards); k *= 2) {
+    out.push_back(static_cast<int>(k * per_node));
+  }
+  return out;
+}
+
+bool valid_tensor_parallel(const Model& m, int tp) {
+  if (tp < 1) return false;
+  if (tp == 1) return true;
+  if (m.num_attention_heads <= 0 || m.num_attention_heads % tp != 0) return false;
+  if (m.is_mla) return true;  // one latent, replicated
+  if (m.num_kv_heads <= 0) return false;
+  return m.num_kv_heads % tp == 0 || tp % m.num_kv_heads == 0;
+}
+
+std::optional<Layout> inference_layout(const Model& m, const EngineProfile& e, const Gpu& gpu, int cards) {
+  if (cards < 1) return std::nullopt;
+  Layout l;
+  l.cards = cards;
+  if (e.multi_gpu == MultiGpu::Tensor) {
+    const int per_node = std::max(1, gpu.max_cards_per_node);
+    for (int t = std::min(cards, per_node); t >= 1; --t) {
+      if (cards % t == 0 && valid_tensor_parallel(m, t)) {
+        l.tensor_parallel = t;
+        break;
+      }
+    }
+  }
+  l.pipeline_parallel = cards / l.tensor_parallel;
+  if (l.pipeline_parallel > std::max(1, m.num_layers)) return std::nullopt;
+  return l;
+}
+
+std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int cards) {
+  const Scenario& sc = r.scenario();
+  const Model& m = r.model();
+  std::vector<Layout> out;
+  if (cards < 1) return out;
+  std::vector<int> tps;
+  if (sc.tensor_parallel > 0) {
+    tps.push_back(sc.tensor_parallel);
+  } else {
+    for (int t = 1; t <= std::max(1, gpu.max_cards_per_node) && t <= 8; t *= 2) {
+      if (valid_tensor_parallel(m, t)) tps.push_back(t);
+    }
+  }
+  const double tokens_per_micro = static_cast<double>(std::max<std::int64_t>(1, sc.context)) *
+                                  static_cast<double>(std::max<std::int64_t>(1, sc.batch));
+  for (int tp : tps) {
+    if (cards % tp != 0 || tp > std::max(1, gpu.max_cards_per_node)) continue;
+    for (int pp = 1; pp <= std::max(1, m.num_layers) && cards % (tp * pp) == 0; pp *= 2) {
+      Layout l;
+      l.cards = cards;
+      l.tensor_parallel = tp;
+      l.pipeline_parallel = pp;
+      l.data_parallel = cards / (tp * pp);
+      const Defaults& d = r.catalog().defaults;
+      l.microbatches = std::max({1.0, std::floor(d.global_batch_tokens / tokens_per_micro / l.data_parallel),
+                                 pp > 1 ? d.microbatches_per_stage * pp : 1.0});
+      const int top = pp > 1 ? 1 : 3;
+      const int first = r.zero_stage >= 0 ? r.zero_stage : 0;
+      const int last = r.zero_stage >= 0 ? r.zero_stage : (l.data_parallel > 1 ? top : 0);
+      for (int stage = first; stage <= last; ++stage) {
+        l.zero_stage = stage;
+        out.push_back(l);
+      }
+      if (sc.tensor_parallel > 0 && pp * tp >= cards) break;
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const Layout& a, const Layout& b) {
+    const double ba = pipeline_bubble(a), bb = pipeline_bubble(b);
+    if (ba != bb) return ba < bb;
+    if (a.tensor_parallel != b.tensor_parallel) return a.tensor_parallel < b.tensor_parallel;
+    if (a.pipeline_parallel != b.pipeline_parallel) return a.pipeline_parallel < b.pipeline_parallel;
+    return a.zero_stage < b.zero_stage;
+  });
+  return out;
+}
+
+Fit verdict(double need, double usable, double headroom, double tight_headroom) {
+  if (!(usable > 0) || !(need >= 0)) return Fit::No;
+  if (need * (1 + headroom) <= usable) return Fit::Comfortable;
+  if (need * (1 + tight_headroom) <= usable) return Fit::Tight;
+  return Fit::No;
+}
+
+FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
+  const Scenario& sc = r.scenario();
+  const Defaults& d = r.catalog().defaults;
+  const std::int64_t amount = amount_of(r);
+  std::vector<int> counts = card_counts(gpu, d.max_nodes, training(r) ? d.max_training_nodes : 0);
+  if (sc.cards > 0) counts.assign(1, sc.cards);
+
+  FitChoice best;
+  best.max_cards_tried = counts.back();
+  std::optional<FitChoice> tight;
+  std::optional<FitChoice> first;  // the smallest layout tried, for the need when nothing fits
+  for (int n : counts) {
+    for (const Layout& layout : layouts_for(r, gpu, n)) {
+      FitChoice c = best;
+      c.layout = layout;
+      c.per_card = memory_per_card(r, &gpu, layout, sc.context, amount);
+      c.usable = usable_per_card(r, gpu, layout, sc.context, amount);
+      c.fit = verdict(static_cast<double>(c.per_card.total), c.usable, r.headroom, r.tight_headroom);
+      if (!first) first = c;
+      if (c.fit != Fit::No && best.min_cards_tight == 0) best.min_cards_tight = n;
+      if (c.fit == Fit::Comfortable) {
+        c.found = true;
+        c.min_cards_tight = best.min_cards_tight;
+        return c;
+      }
+      if (c.fit == Fit::Tight && !tight) {
+        c.found = true;
+        tight = c;
+      }
+    }
+  }
+  if (tight) {
+    tight->min_cards_tight = best.min_cards_tight;
+    return *tight;
+  }
+  // Nothing fits: report the need on the smallest layout tried (or one card).
+  if (first) {
+    first->min_cards_tight = 0;
+    first->fit = Fit::No;
+    return *first;
+  }
+  best.layout = Layout{};
+  best.per_card = memory_per_card(r, &gpu, best.layout, sc.context, amount);
+  best.usable = usable_per_card(r, gpu, best.layout, sc.context, amount);
+  return best;
+}
+
+std::int64_t max_context(const Resolved& r, const Gpu& gpu, const Layout& layout) {
+  const std::int64_t amount = amount_of(r);
+  const std::int64_t cap = context_cap(r);
+  // Below a window or chunk every layer grows with the context; past it only the uncapped
+  // layers do: search each linear piece between the caps.
+  const KvShape ks = kv_shape(r.model(), r.kv_bits);
+  std::vector<std::int64_t> kinks;
+  for (std::int64_t k : {ks.window, ks.chunk}) {
+    if (k > 1 && k < cap) kinks.push_back(k);
+  }
+  std::sort(kinks.begin(), kinks.end());
+  return best_over_layouts(r, gpu, layout, [&](const Layout& l) -> std::int64_t {
+    const double usable = usable_per_card(r, gpu, l, r.scenario().context, amount);
+    auto need = [&](std::int64_t ctx) { return memory_per_card(r, &gpu, l, ctx, amount).total; };
+    std::int64_t from = 1;
+    for (std::int64_t k : kinks) {
+      const std::int64_t below = largest_fitting_linear(k, from, from + 1024, usable, need);
+      if (below < k) return below;
+      from = k;
+    }
+    return largest_fitting_linear(cap, from, from + 1024, usable, need);
+  });
+}
+
+std::int64_t max_concurrency(const Resolved& r, const Gpu& gpu, const Layout& layout) {
+  const std::int64_t cap = input_max(training(r) ? Input::Batch : Input::Concurrency);
+  return best_over_layouts(r, gpu, layout, [&](const Layout& l) -> std::int64_t {
+    const double usable = usable_per_card(r, gpu, l, r.scenario().context, amount_of(r));
+    return largest_fitting_linear(cap, 1, 2, usable, [&](std::int64_t n) {
+      return memory_per_card(r, &gpu, l, r.scenario().context, n).total;
+    });
   });
 }
 

@@ -57,6 +57,25 @@ class Config {
     return read(key, *v, true);
   }
 
+  // An integer, or a per-layer list with one value for every layer (Hunyuan's moe_topk,
+  // moe_intermediate_size, num_shared_expert): the list's value. An uneven list is an error.
+  i64 uniform(const char* key, bool allow_zero = false) {
+    const json* v = get(key);
+    if (v == nullptr || !v->is_array()) return need(key, allow_zero);
+    if (v->empty()) {
+      issues_.add(path(key), msg::imp_missing(type_));
+      return 0;
+    }
+    const i64 first = read(key, v->front(), allow_zero);
+    for (const json& e : *v) {
+      if (read(key, e, allow_zero) != first) {
+        issues_.add(path(key), msg::imp_list_uneven(v->dump()));
+        return 0;
+      }
+    }
+    return first;
+  }
+
   bool flag(const char* key, bool fallback) {
     const json* v = get(key);
     if (v == nullptr) return fallback;
@@ -153,10 +172,12 @@ i64 qwen25vl_vision_params(Config& v, i64 text_hidden) {
 // [SECTION] Families
 
 const std::vector<std::string>& families() {
-  static const std::vector<std::string> types{"llama",     "mistral",     "mixtral",     "qwen2",  "qwen2_moe",
-                                              "qwen3",     "qwen3_moe",   "phi3",        "gemma2", "gemma3",
-                                              "gemma3_text", "deepseek_v2", "deepseek_v3", "chatglm", "glm",
-                                              "qwen2_5_vl"};
+  static const std::vector<std::string> types{
+      "llama",       "mistral",     "mixtral",     "qwen2",        "qwen2_moe",    "qwen3",
+      "qwen3_moe",   "qwen3_next",  "phi3",        "gemma2",       "gemma3",       "gemma3_text",
+      "deepseek_v2", "deepseek_v3", "deepseek_v32", "kimi_k2",     "chatglm",      "glm",
+      "glm4_moe",    "qwen2_5_vl",  "gpt_oss",     "llama4",       "mistral3",     "ernie4_5_moe",
+      "minimax_m2",  "hunyuan",     "hunyuan_v1_moe", "seed_oss"};
   return types;
 }
 
@@ -191,12 +212,71 @@ void read_chatglm(Config& c, Model& m, std::vector<Message>& notes) {
   m.tie_embeddings = c.flag("tie_word_embeddings", false);
 }
 
+// The 2026 attention kinds: Qwen3-Next's linear (Gated DeltaNet) layers and gated queries,
+// Llama 4's chunked layers, DeepSeek-V3.2's sparse-attention indexer.
+void read_attention_kinds(Config& c, const std::string& type, Model& m, std::vector<Message>& notes) {
+  const int n = m.num_layers;
+  if (type == "qwen3_next") {
+    int linear = 0;
+    if (const json* types = c.get("layer_types"); types != nullptr && types->is_array()) {
+      for (const json& t : *types) linear += t.is_string() && t.get<std::string>() == "linear_attention";
+    } else {  // layer i is full attention when (i + 1) % interval == 0
+      const i64 interval = std::max<i64>(1, c.need("full_attention_interval"));
+      linear = n - as_int(n / interval);
+    }
+    if (linear > 0) {
+      m.has_linear_attention = true;
+      m.linear_attention.layers = linear;
+      m.linear_attention.num_key_heads = as_int(c.need("linear_num_key_heads"));
+      m.linear_attention.num_value_heads = as_int(c.need("linear_num_value_heads"));
+      m.linear_attention.key_head_dim = as_int(c.need("linear_key_head_dim"));
+      m.linear_attention.value_head_dim = as_int(c.need("linear_value_head_dim"));
+      m.linear_attention.conv_kernel = as_int(c.need("linear_conv_kernel_dim"));
+      notes.push_back(msg::imp_linear_note(std::to_string(linear), std::to_string(n), std::to_string(n - linear)));
+    }
+    m.attention_output_gate = c.flag("attn_output_gate", true);
+    if (m.attention_output_gate) notes.push_back(msg::imp_output_gate_note());
+  }
+  if (type == "llama4" && c.has("attention_chunk_size")) {
+    int chunked = 0;
+    if (const json* rope = c.get("no_rope_layers"); rope != nullptr && rope->is_array() && !rope->empty()) {
+      for (const json& r : *rope) chunked += r.is_number_integer() && r.get<i64>() != 0;  // 1 = RoPE, chunked
+    } else {  // every no_rope_layer_interval-th layer is NoPE and global (Llama4TextConfig default 4)
+      const i64 interval = std::max<i64>(1, c.or_default("no_rope_layer_interval", 4));
+      chunked = n - as_int(n / interval);
+    }
+    if (chunked > 0) {
+      m.has_chunked_attention = true;
+      m.chunked_attention.chunk = c.need("attention_chunk_size");
+      m.chunked_attention.layers = chunked;
+      notes.push_back(msg::imp_chunked_note(std::to_string(chunked), std::to_string(n),
+                                            std::to_string(m.chunked_attention.chunk)));
+    }
+  }
+  if (c.has("index_n_heads")) {
+    m.has_indexer = true;
+    m.indexer.num_heads = as_int(c.need("index_n_heads"));
+    m.indexer.head_dim = as_int(c.need("index_head_dim"));
+    m.indexer.top_k = c.need("index_topk");
+    m.indexer.key_bits = 8.25;  // FP8 key + one FP32 scale per 128 values
+    notes.push_back(msg::imp_indexer_note(std::to_string(m.indexer.num_heads), std::to_string(m.indexer.head_dim),
+                                          std::to_string(m.indexer.top_k)));
+  }
+}
+
 void read_standard(Config& c, const std::string& type, Model& m, std::vector<Message>& notes) {
   const bool gemma = type == "gemma2" || type == "gemma3";
   const bool gemma3 = type == "gemma3";
   const bool qwen2_like = type == "qwen2" || type == "qwen2_moe" || type == "qwen2_5_vl";
-  const bool qwen3_like = type == "qwen3" || type == "qwen3_moe";
-  const bool deepseek = type == "deepseek_v2" || type == "deepseek_v3";
+  const bool qwen3_next = type == "qwen3_next";
+  const bool qwen3_like = type == "qwen3" || type == "qwen3_moe" || qwen3_next;
+  const bool deepseek = type == "deepseek_v2" || type == "deepseek_v3" || type == "deepseek_v32" || type == "kimi_k2";
+  const bool glm4_moe = type == "glm4_moe";
+  const bool gpt_oss = type == "gpt_oss";
+  const bool llama4 = type == "llama4";
+  const bool ernie = type == "ernie4_5_moe";
+  const bool minimax = type == "minimax_m2";
+  const bool hunyuan = type == "hunyuan" || type == "hunyuan_v1_moe";
 
   m.family = type;
   m.norms_per_layer = gemma ? 4 : 2;  // Gemma 2/3: pre- and post-norm around attention and MLP
@@ -209,10 +289,13 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
                         : c.need("vocab_size");
   m.max_context = gemma3 ? c.or_default("max_position_embeddings", 131072, msg::imp_why_default("Gemma3TextConfig", "131072"))
                          : c.need("max_position_embeddings");
-  m.tie_embeddings = c.flag("tie_word_embeddings", gemma);  // Gemma configs default to tied
-  // Qwen2 hard-codes q/k/v biases; GlmConfig defaults attention_bias to true.
-  m.qkv_bias = qwen2_like ? true : c.flag("attention_bias", type == "glm");
-  m.qk_norm = qwen3_like || gemma3;
+  // Gemma and ERNIE 4.5 configs default to tied embeddings.
+  m.tie_embeddings = c.flag("tie_word_embeddings", gemma || ernie);
+  // Qwen2 hard-codes q/k/v biases; GlmConfig and GptOssConfig default attention_bias to true;
+  // ERNIE 4.5 calls it use_bias.
+  m.qkv_bias = qwen2_like ? true : ernie ? c.flag("use_bias", false) : c.flag("attention_bias", type == "glm" || gpt_oss);
+  m.qk_norm = qwen3_like || gemma3 || ((glm4_moe || minimax || hunyuan) && c.flag("use_qk_norm", false));
+  if (llama4 && c.flag("use_qk_norm", false)) notes.push_back(msg::imp_qk_l2_note());
 
   // MLA (DeepSeek): the query/key head is qk_nope + qk_rope wide.
   if (deepseek && c.has("kv_lora_rank")) {
@@ -225,6 +308,8 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
     m.head_dim = m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim;
   } else if (c.has("head_dim")) {
     m.head_dim = as_int(c.need("head_dim"));
+  } else if (hunyuan && c.has("attention_head_dim")) {
+    m.head_dim = as_int(c.need("attention_head_dim"));
   } else {
     derive_head_dim(c, m, notes, "head_dim");
   }
@@ -261,19 +346,63 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
     m.sliding_window.window = window;
     m.sliding_window.layers = sliding_layers;
   }
+  read_attention_kinds(c, type, m, notes);
 
   // Mixture of experts.
-  if (type == "mixtral") {
+  if (gpt_oss || minimax || llama4) {
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("num_local_experts"));
+    m.moe.experts_per_token = as_int(gpt_oss && !c.has("num_experts_per_tok") ? c.need("experts_per_token")
+                                                                               : c.need("num_experts_per_tok"));
+    m.moe.expert_intermediate_size = m.intermediate_size;
+    if (minimax) {
+      m.moe.shared_expert_intermediate_size = c.or_default("shared_intermediate_size", 0);
+      m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
+    }
+    if (llama4) {  // one shared expert as wide as the routed ones; MoE on every step-th layer
+      m.moe.num_shared_experts = 1;
+      m.moe.shared_expert_intermediate_size = m.intermediate_size;
+      const i64 step = std::max<i64>(1, c.or_default("interleave_moe_layer_step", 1));
+      m.moe.dense_layers = n - as_int(n / step);
+      if (m.moe.dense_layers > 0) m.intermediate_size = c.need("intermediate_size_mlp");
+    }
+  } else if (ernie) {
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("moe_num_experts"));
+    m.moe.experts_per_token = as_int(c.need("moe_k"));
+    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+    m.moe.num_shared_experts = as_int(c.or_default("moe_num_shared_experts", 0));
+    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+    // Layer i is MoE when (i + 1) % interval == 0 and start <= i <= end (end -1 = the last layer).
+    const i64 start = c.or_default("moe_layer_start_index", 0);
+    const i64 end_key = c.has("moe_layer_end_index") && c.get("moe_layer_end_index")->is_number_integer() &&
+                                c.get("moe_layer_end_index")->get<i64>() < 0
+                            ? n - 1
+                            : c.or_default("moe_layer_end_index", n - 1);
+    const i64 interval = std::max<i64>(1, c.or_default("moe_layer_interval", 1));
+    int dense = 0;
+    for (int i = 0; i < n; ++i) dense += !((i + 1) % interval == 0 && i >= start && i <= end_key);
+    m.moe.dense_layers = dense;
+  } else if (hunyuan) {
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("num_experts"));
+    m.moe.experts_per_token = as_int(c.uniform("moe_topk"));
+    m.moe.expert_intermediate_size = c.uniform("moe_intermediate_size");
+    if (c.flag("use_mixed_mlp_moe", false)) {  // shared MLP of intermediate_size x num_shared_expert
+      m.moe.num_shared_experts = as_int(c.uniform("num_shared_expert"));
+      m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.intermediate_size;
+    }
+  } else if (type == "mixtral") {
     m.is_moe = true;
     m.moe.num_experts = as_int(c.need("num_local_experts"));
     m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
     m.moe.expert_intermediate_size = m.intermediate_size;
-  } else if (type == "qwen3_moe" || type == "qwen2_moe") {
+  } else if (type == "qwen3_moe" || type == "qwen2_moe" || qwen3_next) {
     m.is_moe = true;
     m.moe.num_experts = as_int(c.need("num_experts"));
     m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
     m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-    if (type == "qwen2_moe") {
+    if (type == "qwen2_moe" || qwen3_next) {
       m.moe.shared_expert_intermediate_size = c.need("shared_expert_intermediate_size", true);
       m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
     }
@@ -289,7 +418,7 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
       if ((i + 1) % step != 0) dense.insert(i);
     }
     m.moe.dense_layers = static_cast<int>(dense.size());
-  } else if (deepseek && c.has("n_routed_experts")) {
+  } else if ((deepseek || glm4_moe) && c.has("n_routed_experts")) {
     m.is_moe = true;
     m.moe.num_experts = as_int(c.need("n_routed_experts"));
     m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
@@ -354,7 +483,8 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   Config top(root, file + ": ", type, issues, notes);
   const json* text = &root;
   std::string text_prefix = file + ": ";
-  if (type == "gemma3" || (type == "qwen2_5_vl" && top.has("text_config"))) {
+  const bool nested = type == "gemma3" || type == "llama4" || type == "mistral3";
+  if (nested || (type == "qwen2_5_vl" && top.has("text_config"))) {
     text = top.object("text_config");
     text_prefix = file + ": text_config.";
     if (text == nullptr) {
@@ -366,24 +496,43 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   Config c(*text, text_prefix, type, issues, notes);
   if (type == "chatglm") {
     read_chatglm(c, m, notes);
+  } else if (type == "mistral3") {  // Mistral Small 3.x: a Mistral decoder in text_config
+    read_standard(c, "mistral", m, notes);
+    m.family = "mistral3";
   } else {
     read_standard(c, type, m, notes);
   }
+  if (type == "gpt_oss") {
+    if (const json* q = top.get("quantization_config"); q != nullptr && q->is_object() &&
+                                                       q->value("quant_method", std::string()) == "mxfp4") {
+      notes.push_back(msg::imp_mxfp4_note());
+    }
+  }
 
-  if (const json* vision = top.object("vision_config"); vision != nullptr && (type == "gemma3" || type == "qwen2_5_vl")) {
-    Config v(*vision, file + ": vision_config.", type, issues, notes);
-    m.extra_params = type == "gemma3" ? gemma3_vision_params(v, m.hidden_size) : qwen25vl_vision_params(v, m.hidden_size);
-    notes.push_back(msg::imp_vision_note());
+  if (const json* vision = top.object("vision_config"); vision != nullptr) {
+    if (type == "gemma3" || type == "qwen2_5_vl") {
+      Config v(*vision, file + ": vision_config.", type, issues, notes);
+      m.extra_params = type == "gemma3" ? gemma3_vision_params(v, m.hidden_size) : qwen25vl_vision_params(v, m.hidden_size);
+      notes.push_back(msg::imp_vision_note());
+    } else {
+      notes.push_back(msg::imp_vision_not_counted());
+    }
   }
 
   const std::string repo = top.text("_name_or_path");
   if (repo.find('/') != std::string::npos && repo.front() != '/' && repo.front() != '.') m.hf_repo = repo;
   m.name = repo.empty() ? id_text : last_path_part(repo);
-  m.source = m.hf_repo.empty() ? "config.json" : "config.json: " + m.hf_repo;
+  Source source;
+  source.id = "config-" + id_text;
+  source.title = m.hf_repo.empty() ? "config.json (no repository named in it)" : m.hf_repo + " config.json";
+  source.publisher = m.hf_repo.empty() ? "the user" : m.hf_repo.substr(0, m.hf_repo.find('/'));
+  if (!m.hf_repo.empty()) source.url = "https://huggingface.co/" + m.hf_repo;
+  source.kind = SourceKind::Config;
+  m.source = source.id;
 
   if (issues.empty()) check_model(m, file, issues);
   if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());
-  return Result<ImportedModel>::success(ImportedModel{std::move(m), std::move(notes)});
+  return Result<ImportedModel>::success(ImportedModel{std::move(m), std::move(notes), std::move(source)});
 }
 
 // [SECTION] A bare parameter count
@@ -451,7 +600,7 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
   m.intermediate_size = static_cast<i64>(clamped);
 
   const i64 total = count_params(m).total;
-  m.source = "cardfit: assumed shape";
+  m.source = "cardfit (assumed shape)";
   std::vector<Message> notes{msg::imp_assumed_note(best->reference, std::to_string(m.num_layers),
                                                    std::to_string(m.hidden_size), std::to_string(m.head_dim),
                                                    std::to_string(m.num_kv_heads), std::to_string(m.intermediate_size),
@@ -459,7 +608,7 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
   if (wanted < lo || wanted > hi) notes.push_back(msg::imp_limit_note());
   check_model(m, "params", issues);
   if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());
-  return Result<ImportedModel>::success(ImportedModel{std::move(m), std::move(notes)});
+  return Result<ImportedModel>::success(ImportedModel{std::move(m), std::move(notes), Source{}});
 }
 
 }  // namespace cardfit

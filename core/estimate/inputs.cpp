@@ -13,6 +13,8 @@ using K = InputKind;
 using S = InputScope;
 constexpr double kNone = 0;
 
+// Context and prompt go to 100,000,000 tokens, the bound of the catalog's max_context
+// (catalog_fields.hpp kMaxTokens): Llama 4 Scout publishes 10,485,760.
 // clang-format off
 constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs{{
   {Input::Model,         "model",            "model",            K::Id,         kNone, kNone, false, "ID",      MsgId::input_model_help,            S::Scenario, false},
@@ -22,26 +24,26 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::Precision,     "precision",        "precision",        K::Id,         kNone, kNone, false, "ID",      MsgId::input_precision_help,        S::Scenario, false},
   {Input::KvPrecision,   "kv-precision",     "kv_precision",     K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_kv_precision_help,     S::Scenario, false},
   {Input::Task,          "task",             "task",             K::Enum,       kNone, kNone, false, "TASK",    MsgId::input_task_help,             S::Scenario, false},
-  {Input::Context,       "context",          "context",          K::Tokens,     1,     1e7,   false, "N",       MsgId::input_context_help,          S::Scenario, false},
-  {Input::Prompt,        "prompt",           "prompt",           K::Tokens,     1,     1e7,   false, "N",       MsgId::input_prompt_help,           S::Scenario, false},
+  {Input::Context,       "context",          "context",          K::Tokens,     1,     1e8,   false, "N",       MsgId::input_context_help,          S::Scenario, false},
+  {Input::Prompt,        "prompt",           "prompt",           K::Tokens,     1,     1e8,   false, "N",       MsgId::input_prompt_help,           S::Scenario, false},
   {Input::Concurrency,   "concurrency",      "concurrency",      K::Integer,    1,     1e6,   false, "N",       MsgId::input_concurrency_help,      S::Scenario, false},
   {Input::Batch,         "batch",            "batch",            K::Integer,    1,     1e6,   false, "N",       MsgId::input_batch_help,            S::Scenario, false},
   {Input::LoraRank,      "lora-rank",        "lora_rank",        K::Integer,    1,     4096,  false, "N",       MsgId::input_lora_rank_help,        S::Scenario, false},
   {Input::LoraTargets,   "lora-targets",     "lora_targets",     K::Words,      kNone, kNone, false, "LIST",    MsgId::input_lora_targets_help,     S::Scenario, false},
-  {Input::Tp,            "tp",               "tensor_parallel",  K::Integer,    1,     64,    false, "N",       MsgId::input_tp_help,               S::Scenario, false},
+  {Input::Tp,            "tp",               "tensor_parallel",  K::Integer,    0,     64,    false, "N",       MsgId::input_tp_help,               S::Scenario, false},
   {Input::Optimizer,     "optimizer",        "optimizer",        K::Enum,       kNone, kNone, false, "NAME",    MsgId::input_optimizer_help,        S::Scenario, false},
   {Input::Zero,          "zero",             "zero_stage",       K::Zero,       0,     3,     false, "STAGE",   MsgId::input_zero_help,             S::Scenario, false},
   {Input::Checkpointing, "checkpointing",    "checkpointing",    K::Enum,       kNone, kNone, false, "NAME",    MsgId::input_checkpointing_help,    S::Scenario, false},
-  {Input::Tokens,        "tokens",           "tokens",           K::Number,     0,     1e16,  false, "N",       MsgId::input_tokens_help,           S::Scenario, false},
+  {Input::Tokens,        "tokens",           "tokens",           K::Integer,    0,     1e16,  false, "N",       MsgId::input_tokens_help,           S::Scenario, false},
   {Input::Engine,        "engine",           "engine",           K::Id,         kNone, kNone, false, "ID",      MsgId::input_engine_help,           S::Scenario, false},
   {Input::Gpu,           "gpu",              "gpu",              K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_gpu_help,              S::Scenario, false},
-  {Input::Cards,         "cards",            "cards",            K::Integer,    0,     4096,  false, "N",       MsgId::input_cards_help,            S::Scenario, false},
+  {Input::Cards,         "cards",            "cards",            K::Integer,    0,     1e5,   false, "N",       MsgId::input_cards_help,            S::Scenario, false},
   {Input::Headroom,      "headroom",         "headroom",         K::Fraction,   0,     4,     false, "F",       MsgId::input_headroom_help,         S::Scenario, false},
   {Input::Mfu,           "mfu",              "mfu",              K::Fraction,   0,     1,     true,  "F",       MsgId::input_mfu_help,              S::Scenario, false},
   {Input::BudgetTier,    "budget-tier",      "budget_tier",      K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_budget_tier_help,      S::Plan,     false},
   {Input::Budget,        "budget",           "budget",           K::Number,     0,     1e9,   true,  "AMOUNT",  MsgId::input_budget_help,           S::Plan,     false},
   {Input::Currency,      "currency",         "currency",         K::Enum,       kNone, kNone, false, "CNY|USD", MsgId::input_currency_help,         S::Plan,     false},
-  {Input::UsdCny,        "usd-cny",          "usd_cny",          K::Number,     0,     1000,  true,  "RATE",    MsgId::input_usd_cny_help,          S::Plan,     false},
+  {Input::UsdCny,        "usd-cny",          "usd_cny",          K::Number,     0.01,  1000,  false, "RATE",    MsgId::input_usd_cny_help,          S::Plan,     false},
   {Input::HoursPerDay,   "hours-per-day",    "hours_per_day",    K::Number,     0,     24,    true,  "H",       MsgId::input_hours_per_day_help,    S::Plan,     false},
   {Input::Term,          "term",             "term",             K::Enum,       kNone, kNone, false, "TERM",    MsgId::input_term_help,             S::Plan,     false},
   {Input::Platform,      "platform",         "platforms",        K::IdList,     kNone, kNone, false, "ID",      MsgId::input_platform_help,         S::Plan,     false},
@@ -50,6 +52,7 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::MinTokensPerS, "min-tokens-per-s", "min_tokens_per_s", K::Number,     0,     1e9,   false, "X",       MsgId::input_min_tokens_per_s_help, S::Plan,     false},
   {Input::MaxTtftMs,     "max-ttft-ms",      "max_ttft_ms",      K::Number,     0,     1e9,   false, "X",       MsgId::input_max_ttft_ms_help,      S::Plan,     false},
   {Input::Top,           "top",              "top",              K::Integer,    1,     1000,  false, "N",       MsgId::input_top_help,              S::Plan,     false},
+  {Input::Today,         "today",            "today",            K::Date,       kNone, kNone, false, "DATE",    MsgId::input_today_help,            S::Plan,     false},
   {Input::Lang,          "lang",             "lang",             K::Enum,       kNone, kNone, false, "zh|en",   MsgId::input_lang_help,             S::Scenario, false},
 }};
 // clang-format on

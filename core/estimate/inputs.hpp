@@ -19,7 +19,7 @@ enum class Input : std::uint8_t {
   Model, Params, Config, Arch, Precision, KvPrecision, Task, Context, Prompt, Concurrency, Batch, LoraRank,
   LoraTargets, Tp, Optimizer, Zero, Checkpointing, Tokens, Engine, Gpu, Cards, Headroom, Mfu,
   BudgetTier, Budget, Currency, UsdCny, HoursPerDay, Term, Platform, Student, AllowSpot, MinTokensPerS,
-  MaxTtftMs, Top, Lang,
+  MaxTtftMs, Top, Today, Lang,
   kCount
 };
 
@@ -38,6 +38,7 @@ enum class InputKind {
   Params,      // a parameter count for a custom model ("7B")
   Shapes,      // a custom model's shapes, compactly (io/url_state.hpp encode_shapes): a config.json in a link
   Zero,        // "auto" or a ZeRO stage 0-3
+  Date,        // YYYY-MM-DD or YYYY-MM (today's date: judges how old the prices are)
 };
 
 enum class InputScope { Scenario, Plan };
@@ -61,7 +62,7 @@ const InputSpec& input_spec(Input input);
 const InputSpec* find_input(std::string_view key);  // by key; nullptr when unknown
 
 // The one range check: nullopt when `value` lies within the input's bounds, else an Issue
-// naming its field: "context: must be between 1 and 10,000,000, got 0".
+// naming its field: "context: must be between 1 and 100,000,000, got 0".
 std::optional<Issue> check_input(Input input, double value);
 
 }  // namespace cardfit

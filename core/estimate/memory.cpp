@@ -17,30 +17,35 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w) {
   const double bits = w.bits_per_weight > 0 ? w.bits_per_weight : 16;
   const double keep = kept_bits(bits);
   const double b_linear = bits / 8;
+  const double b_attention = (w.keep_attention_16bit ? keep : bits) / 8;
+  const double b_dense_mlp = (w.keep_dense_mlp_16bit ? keep : bits) / 8;
   const double b_router = (w.keep_router_16bit ? keep : bits) / 8;
   const double b_vectors = (w.keep_norms_16bit ? keep : bits) / 8;
   const double b_embedding = (w.keep_embeddings_16bit || (p.lm_head == 0 && w.keep_lm_head_16bit) ? keep : bits) / 8;
   const double b_head = (w.keep_lm_head_16bit ? keep : bits) / 8;
   const double b_extra = keep / 8;
 
+  // The MLP split: dense MLPs and shared experts (read for every token) and routed experts.
+  const double attention = static_cast<double>(p.attention);
+  const double dense_mlp = static_cast<double>(p.dense_layers) * static_cast<double>(p.dense_mlp_per_layer) +
+                           static_cast<double>(p.moe_layers) * static_cast<double>(p.shared_expert_params);
+  const double routed = std::max(0.0, static_cast<double>(p.mlp) - dense_mlp);
+
   WeightBytes out;
-  out.stored = static_cast<double>(p.linear) * b_linear + static_cast<double>(p.router) * b_router +
-               static_cast<double>(p.vectors) * b_vectors + static_cast<double>(p.embedding) * b_embedding +
-               static_cast<double>(p.lm_head) * b_head + static_cast<double>(p.extra) * b_extra;
+  out.stored = attention * b_attention + dense_mlp * b_dense_mlp + routed * b_linear +
+               static_cast<double>(p.router) * b_router + static_cast<double>(p.vectors) * b_vectors +
+               static_cast<double>(p.embedding) * b_embedding + static_cast<double>(p.lm_head) * b_head +
+               static_cast<double>(p.extra) * b_extra;
   // The matrix that does the output matmul: the untied head, or the tied embedding.
   const double head = p.lm_head > 0 ? static_cast<double>(p.lm_head) * b_head
                                     : static_cast<double>(p.embedding) * b_embedding;
   out.expert = static_cast<double>(p.expert_params) * b_linear;
-  const double routed_active = static_cast<double>(p.linear_active - p.attention) -
-                               static_cast<double>(p.dense_layers) * static_cast<double>(p.dense_mlp_per_layer) -
-                               static_cast<double>(p.moe_layers) * static_cast<double>(p.shared_expert_params);
-  const double dense_linear = static_cast<double>(p.linear_active) - std::max(0.0, routed_active);
-  out.read_dense = dense_linear * b_linear + static_cast<double>(p.router) * b_router +
+  out.read_dense = attention * b_attention + dense_mlp * b_dense_mlp + static_cast<double>(p.router) * b_router +
                    static_cast<double>(p.vectors) * b_vectors + head;
   return out;
 }
 
-// [SECTION] KV cache
+// [SECTION] KV cache and per-sequence state
 
 KvShape kv_shape(const Model& m, double kv_bits) {
   KvShape s;
@@ -51,27 +56,41 @@ KvShape kv_shape(const Model& m, double kv_bits) {
   } else {
     per_layer = 2.0 * m.num_kv_heads * m.head_dim * bytes;
   }
-  per_layer = std::max(0.0, per_layer);
+  s.per_layer = std::max(0.0, per_layer);
   const int layers = std::max(0, m.num_layers);
-  const int sliding = m.has_sliding_window && m.sliding_window.window > 0
-                          ? std::clamp(m.sliding_window.layers, 0, layers)
-                          : 0;
-  s.full_bytes_per_token = per_layer * (layers - sliding);
-  s.window_bytes_per_token = per_layer * sliding;
-  s.window = sliding > 0 ? m.sliding_window.window : 0;
+  int left = layers;
+  auto take = [&left](bool present, int n) {
+    const int k = present ? std::clamp(n, 0, left) : 0;
+    left -= k;
+    return k;
+  };
+  const int linear = take(m.has_linear_attention, m.linear_attention.layers);
+  s.window_layers = take(m.has_sliding_window && m.sliding_window.window > 0, m.sliding_window.layers);
+  s.chunk_layers = take(m.has_chunked_attention && m.chunked_attention.chunk > 0, m.chunked_attention.layers);
+  s.full_layers = left;
+  s.window = s.window_layers > 0 ? m.sliding_window.window : 0;
+  s.chunk = s.chunk_layers > 0 ? m.chunked_attention.chunk : 0;
+  if (m.has_indexer) {
+    s.indexer_layers = layers - linear;
+    s.indexer_per_layer = std::max(0.0, static_cast<double>(m.indexer.head_dim) * m.indexer.key_bits / 8);
+  }
+  s.full_bytes_per_token = s.per_layer * s.full_layers + s.indexer_per_layer * s.indexer_layers;
+  s.window_bytes_per_token = s.per_layer * s.window_layers;
+  s.chunk_bytes_per_token = s.per_layer * s.chunk_layers;
   return s;
 }
 
 std::int64_t kv_cache_bytes_per_token(const Model& m, double kv_bits) {
   const KvShape s = kv_shape(m, kv_bits);
-  return to_bytes(s.full_bytes_per_token + s.window_bytes_per_token);
+  return to_bytes(s.full_bytes_per_token + s.window_bytes_per_token + s.chunk_bytes_per_token);
 }
 
 double kv_cache_bytes_per_sequence(const Model& m, double kv_bits, std::int64_t context) {
   const KvShape s = kv_shape(m, kv_bits);
   const double ctx = static_cast<double>(std::max<std::int64_t>(0, context));
   const double windowed = s.window > 0 ? std::min(ctx, static_cast<double>(s.window)) : ctx;
-  return s.full_bytes_per_token * ctx + s.window_bytes_per_token * windowed;
+  const double chunked = s.chunk > 0 ? std::min(ctx, static_cast<double>(s.chunk)) : ctx;
+  return s.full_bytes_per_token * ctx + s.window_bytes_per_token * windowed + s.chunk_bytes_per_token * chunked;
 }
 
 double kv_replication(const Model& m, int tp) {
@@ -81,12 +100,30 @@ double kv_replication(const Model& m, int tp) {
   return 1;
 }
 
+LinearState linear_state(const Model& m, double state_bits) {
+  LinearState s;
+  if (!m.has_linear_attention) return s;
+  const LinearAttention& la = m.linear_attention;
+  const double key_dim = static_cast<double>(std::max(0, la.num_key_heads)) * std::max(0, la.key_head_dim);
+  const double value_dim = static_cast<double>(std::max(0, la.num_value_heads)) * std::max(0, la.value_head_dim);
+  s.layers = std::clamp(la.layers, 0, std::max(0, m.num_layers));
+  s.conv_values = std::max(0, la.conv_kernel - 1) * (2 * key_dim + value_dim);
+  s.recurrent_values = static_cast<double>(std::max(0, la.num_value_heads)) * std::max(0, la.key_head_dim) *
+                       std::max(0, la.value_head_dim);
+  s.bytes_per_value = state_bits / 8;
+  s.bytes = s.layers * (s.conv_values + s.recurrent_values) * s.bytes_per_value;
+  return s;
+}
+
+double state_bytes_per_sequence(const Model& m, double state_bits) { return linear_state(m, state_bits).bytes; }
+
 // [SECTION] Training states
 
 double optimizer_bytes_per_param(Optimizer o, bool fp32_training) {
   switch (o) {
     case Optimizer::AdamW: return fp32_training ? 8 : 12;
     case Optimizer::AdamW8bit: return fp32_training ? 2 : 6;
+    case Optimizer::AdamWBf16: return fp32_training ? 8 : 4;  // m and v in BF16, no master copy
     case Optimizer::Sgd: return fp32_training ? 4 : 8;
   }
   return 12;
@@ -107,28 +144,86 @@ ModelStates zero_model_states(double params, Optimizer optimizer, int stage, int
 double activation_bytes_per_layer(double s, double b, double h, double a, int tp, Checkpointing ckpt, bool flash) {
   const double t = std::max(1, tp);
   const double sbh = s * b * h;
-  if (ckpt == Checkpointing::Full) return 2 * sbh;
+  if (ckpt == Checkpointing::Full) return 2 * sbh / t;
   const double scores = (ckpt == Checkpointing::Selective || flash) ? 0.0 : 5 * a * s / (h * t);
-  return sbh * (10 + 24 / t + (h > 0 ? scores : 0.0));
+  return sbh * (34 / t + (h > 0 ? scores : 0.0));
 }
 
 double logits_bytes(double s, double b, double vocab, int tp) { return 4 * s * b * vocab / std::max(1, tp); }
 
-InferenceActivation inference_activation(const Resolved& r, int tp, std::int64_t concurrency) {
+// [SECTION] Layouts
+
+double pipeline_bubble(const Layout& l) {
+  const double p = std::max(1, l.pipeline_parallel);
+  return (p - 1) / (std::max(1.0, l.microbatches) + p - 1);
+}
+
+// [SECTION] Inference: memory as the engine accounts it
+
+double visible_bytes(const Gpu& gpu, const Defaults& d) {
+  const double mib = static_cast<double>(std::max<std::int64_t>(0, gpu.memory_mib)) - std::max(0.0, d.driver_reserved_mib);
+  return std::max(0.0, mib) * kMiB;
+}
+
+const EngineTier& engine_tier(const EngineProfile& e, const Gpu& gpu) {
+  static const EngineTier kNone{};
+  if (e.tiers.empty()) return kNone;
+  if (std::find(e.first_tier_gpus.begin(), e.first_tier_gpus.end(), gpu.id) != e.first_tier_gpus.end()) {
+    return e.tiers.front();
+  }
+  for (const EngineTier& t : e.tiers) {
+    if (t.below_mib == 0 || gpu.memory_mib < t.below_mib) return t;
+  }
+  return e.tiers.back();
+}
+
+InferenceActivation inference_activation(const Resolved& r, const EngineTier& tier, int tp, std::int64_t prompt,
+                                         std::int64_t concurrency) {
   const Model& m = r.model();
-  const EngineProfile& e = r.engine();
   InferenceActivation a;
-  a.sequences = static_cast<double>(std::max<std::int64_t>(1, concurrency));
-  a.tokens_per_pass = e.max_batched_tokens > 0 ? static_cast<double>(e.max_batched_tokens)
-                                               : static_cast<double>(r.scenario().prompt) * a.sequences;
+  const double c = static_cast<double>(std::max<std::int64_t>(1, concurrency));
+  a.tokens_per_pass = tier.batched_tokens > 0 ? static_cast<double>(tier.batched_tokens)
+                                              : static_cast<double>(std::max<std::int64_t>(1, prompt)) * c;
+  a.rows = tier.max_seqs > 0 ? std::min(static_cast<double>(tier.max_seqs), a.tokens_per_pass) : c;
   a.bytes_per_value = r.precision().bits_per_weight > 16 ? 4 : 2;
   a.hidden = static_cast<double>(m.hidden_size);
   a.mlp_width = static_cast<double>(r.params.mlp_active_width);
   a.tensor_parallel = std::max(1, tp);
   a.vocab = static_cast<double>(m.vocab_size);
-  a.bytes = a.tokens_per_pass * a.bytes_per_value * (4 * a.hidden + 2 * a.mlp_width / a.tensor_parallel) +
-            a.sequences * a.vocab * 4;
+  a.logits_copies = std::max(0.0, r.engine().logits_copies);
+  a.bytes = a.tokens_per_pass * a.bytes_per_value * (4 * a.hidden + 3 * a.mlp_width / a.tensor_parallel) +
+            a.rows * a.vocab * 4 * a.logits_copies;
   return a;
+}
+
+EngineMemory engine_memory(const Resolved& r, const Gpu* gpu, const Layout& l, std::int64_t prompt,
+                           std::int64_t concurrency) {
+  const EngineProfile& e = r.engine();
+  const EngineTier& tier = gpu ? engine_tier(e, *gpu) : (e.tiers.empty() ? EngineTier{} : e.tiers.front());
+  const int tp = std::max(1, l.tensor_parallel);
+  const int stages = std::max(1, l.pipeline_parallel);
+  EngineMemory out;
+  out.visible = gpu ? visible_bytes(*gpu, r.catalog().defaults) : 0;
+  out.weights = r.weight_bytes / std::max(1, l.cards);
+  out.non_torch = (std::max(0.0, e.non_torch_mib) + std::max(0.0, e.non_torch_mib_per_extra_rank) * (tp - 1)) * kMiB;
+  if (e.kv_pool == KvPool::Reserve) {
+    out.reserve = ((tp >= 4 ? tier.reserve_mib_tp4 : tier.reserve_mib) +
+                   std::max(0.0, e.reserve_mib_per_rank) * tp * stages) * kMiB;
+  } else {
+    out.activation = inference_activation(r, tier, tp, prompt, concurrency);
+  }
+  out.non_kv = out.weights + out.activation.bytes + out.reserve + out.non_torch;
+  const double util = std::clamp(e.memory_utilization, 0.0, 1.0);
+  switch (e.kv_pool) {
+    case KvPool::Budget: out.budget = util * out.visible; break;
+    case KvPool::Reserve:
+    case KvPool::Dynamic: out.budget = out.visible; break;
+    case KvPool::Free: out.budget = out.non_kv + util * std::max(0.0, out.visible - out.non_kv); break;
+    case KvPool::Context: out.budget = std::max(0.0, out.visible - std::max(0.0, e.fit_margin_mib) * kMiB); break;
+  }
+  out.has_pool = e.kv_pool == KvPool::Budget || e.kv_pool == KvPool::Reserve || e.kv_pool == KvPool::Free;
+  out.kv_pool = out.budget - out.non_kv;
+  return out;
 }
 
 // [SECTION] LoRA
@@ -195,22 +290,24 @@ MemoryBreakdown sum_total(MemoryBreakdown m) {
 
 namespace {
 
-MemoryBreakdown inference_per_card(const Resolved& r, const Layout& l, std::int64_t context, std::int64_t concurrency) {
+MemoryBreakdown inference_per_card(const Resolved& r, const Gpu* gpu, const Layout& l, std::int64_t context,
+                                   std::int64_t concurrency) {
   const Model& m = r.model();
-  const double cards = std::max(1, l.cards);
   const double c = static_cast<double>(std::max<std::int64_t>(1, concurrency));
+  const EngineMemory em = engine_memory(r, gpu, l, std::min(r.scenario().prompt, context), concurrency);
   MemoryBreakdown out;
-  out.weights = to_bytes(r.weight_bytes / cards);
-  out.kv_cache = to_bytes(c * kv_cache_bytes_per_sequence(m, r.kv_bits, context) *
-                          kv_replication(m, l.tensor_parallel) / cards);
-  out.activations = to_bytes(inference_activation(r, l.tensor_parallel, concurrency).bytes);
-  out.overhead = to_bytes(r.engine().overhead_mib * kMiB);
+  out.weights = to_bytes(em.weights);
+  out.kv_cache = to_bytes(c * (kv_cache_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, l.tensor_parallel) +
+                               state_bytes_per_sequence(m, r.state_bits)) /
+                          std::max(1, l.cards));
+  out.activations = to_bytes(em.activation.bytes + em.reserve);
+  out.overhead = to_bytes(em.non_torch);
   return sum_total(out);
 }
 
 MemoryBreakdown training_per_card(const Resolved& r, const Layout& l, std::int64_t seq, std::int64_t batch) {
   const Scenario& sc = r.scenario();
-  const double tp = std::max(1, l.tensor_parallel);
+  const double mp = static_cast<double>(std::max(1, l.tensor_parallel)) * std::max(1, l.pipeline_parallel);
   const double dp = std::max(1, l.data_parallel);
   const int stage = std::clamp(l.zero_stage, 0, 3);
   const double tb = r.training_bytes_per_param;
@@ -218,37 +315,40 @@ MemoryBreakdown training_per_card(const Resolved& r, const Layout& l, std::int64
   if (is_lora(r.task)) {
     const ModelStates a = zero_model_states(static_cast<double>(r.adapter_params), sc.optimizer, stage,
                                             l.data_parallel, tb, r.fp32_training);
-    out.weights = to_bytes(r.weight_bytes / tp / (stage >= 3 ? dp : 1.0));  // frozen base
-    out.adapters = to_bytes(a.weights / tp);
-    out.gradients = to_bytes(a.gradients / tp);
-    out.optimizer = to_bytes(a.optimizer / tp);
+    out.weights = to_bytes(r.weight_bytes / mp / (stage >= 3 ? dp : 1.0));  // frozen base
+    out.adapters = to_bytes(a.weights / mp);
+    out.gradients = to_bytes(a.gradients / mp);
+    out.optimizer = to_bytes(a.optimizer / mp);
   } else {
     const ModelStates s = zero_model_states(static_cast<double>(r.params.total), sc.optimizer, stage, l.data_parallel,
                                             tb, r.fp32_training);
-    out.weights = to_bytes(s.weights / tp);
-    out.gradients = to_bytes(s.gradients / tp);
-    out.optimizer = to_bytes(s.optimizer / tp);
+    out.weights = to_bytes(s.weights / mp);
+    out.gradients = to_bytes(s.gradients / mp);
+    out.optimizer = to_bytes(s.optimizer / mp);
   }
-  out.activations = to_bytes(training_activation(r, l.tensor_parallel, seq, batch).bytes);
+  out.activations = to_bytes(training_activation(r, l, seq, batch).bytes);
   out.overhead = to_bytes(r.catalog().defaults.training_overhead_mib * kMiB);
   return sum_total(out);
 }
 
 }  // namespace
 
-TrainingActivation training_activation(const Resolved& r, int tp, std::int64_t seq, std::int64_t batch) {
+TrainingActivation training_activation(const Resolved& r, const Layout& l, std::int64_t seq, std::int64_t batch) {
   const Model& m = r.model();
-  const Scenario& sc = r.scenario();
   const double s = static_cast<double>(std::max<std::int64_t>(1, seq));
   const double b = static_cast<double>(std::max<std::int64_t>(1, batch));
   const double h = static_cast<double>(m.hidden_size);
   const double heads = m.num_attention_heads;
+  const int tp = std::max(1, l.tensor_parallel);
+  const double stages = std::max(1, l.pipeline_parallel);
+  const Checkpointing ckpt = r.checkpointing;
   TrainingActivation a;
-  a.layers = std::max(0, m.num_layers);
-  a.per_layer = activation_bytes_per_layer(s, b, h, heads, tp, sc.checkpointing, sc.flash_attention);
-  if (sc.checkpointing == Checkpointing::Full) {
+  // First stage: its layers x the micro-batches in flight (1F1B: up to one per stage).
+  a.layers = static_cast<double>(std::max(0, m.num_layers)) / stages * std::min(stages, std::max(1.0, l.microbatches));
+  a.per_layer = activation_bytes_per_layer(s, b, h, heads, tp, ckpt, r.scenario().flash_attention);
+  if (ckpt == Checkpointing::Full) {
     // The layer being recomputed holds its full activations during its backward pass.
-    a.recompute = activation_bytes_per_layer(s, b, h, heads, tp, Checkpointing::None, sc.flash_attention);
+    a.recompute = activation_bytes_per_layer(s, b, h, heads, tp, Checkpointing::None, r.scenario().flash_attention);
   }
   a.logits = logits_bytes(s, b, static_cast<double>(m.vocab_size), tp);
   a.fp32 = r.fp32_training;
@@ -256,10 +356,16 @@ TrainingActivation training_activation(const Resolved& r, int tp, std::int64_t s
   return a;
 }
 
-MemoryBreakdown memory_per_card(const Resolved& r, const Layout& layout, std::int64_t context,
+MemoryBreakdown memory_per_card(const Resolved& r, const Gpu* gpu, const Layout& layout, std::int64_t context,
                                 std::int64_t batch_or_concurrency) {
-  if (r.task == Task::Inference) return inference_per_card(r, layout, context, batch_or_concurrency);
+  if (r.task == Task::Inference) return inference_per_card(r, gpu, layout, context, batch_or_concurrency);
   return training_per_card(r, layout, context, batch_or_concurrency);
+}
+
+double usable_per_card(const Resolved& r, const Gpu& gpu, const Layout& layout, std::int64_t context,
+                       std::int64_t batch_or_concurrency) {
+  if (r.task != Task::Inference) return visible_bytes(gpu, r.catalog().defaults);
+  return engine_memory(r, &gpu, layout, std::min(r.scenario().prompt, context), batch_or_concurrency).budget;
 }
 
 }  // namespace cardfit

@@ -1,5 +1,6 @@
 // Memory in bytes: weights by precision (what each format leaves in 16-bit), the KV cache
-// (GQA, head_dim from the config, sliding windows, MLA latents), ZeRO-sharded model states,
+// (GQA, head_dim from the config, sliding and chunked windows, MLA latents, the DSA indexer's keys)
+// and linear attention's fixed state, ZeRO-sharded model states,
 // Korthikanti et al. activations, LoRA adapters, and the per-card totals for a layout.
 // Sources: docs/model.md §Memory.
 #pragma once
@@ -26,25 +27,52 @@ struct WeightBytes {
   double expert = 0;      // one routed expert (0 for dense models)
 };
 // Quantised formats store linear layers at bits_per_weight and keep the tensors the precision
-// lists as "unquantized" (embeddings, lm_head, norms, router) at 16 bits; a vision tower stays
-// at 16 bits (32 for FP32).
+// lists as "unquantized" (embeddings, lm_head, norms, router, attention, dense MLPs and shared
+// experts) at 16 bits; a vision tower stays at 16 bits (32 for FP32). MXFP4 (gpt-oss) quantises
+// only the routed experts.
 WeightBytes weight_bytes(const ParamCounts& params, const WeightPrecision& precision);
 
-// [SECTION] KV cache
+// [SECTION] KV cache and per-sequence state
 
+// What the attention layers keep per token. Each layer has one kind of attention: full (every
+// token cached), sliding window (the last `window` tokens), chunked (Llama 4: the tokens of the
+// current chunk, at most `chunk`), or linear (Gated DeltaNet: no per-token cache, a fixed state
+// per sequence instead). Engines cap windowed and chunked layers (vLLM's hybrid KV cache manager).
 struct KvShape {
-  double full_bytes_per_token = 0;    // summed over full-attention layers
-  double window_bytes_per_token = 0;  // summed over sliding-window layers
-  std::int64_t window = 0;            // tokens kept by a sliding layer
+  double per_layer = 0;             // bytes per token per caching layer: MHA/GQA 2 x kv_heads x head_dim x bits/8
+                                    // (K and V); MLA (kv_lora_rank + qk_rope_head_dim) x bits/8
+  int full_layers = 0;              // layers that cache every token
+  int window_layers = 0;            // sliding-window layers
+  std::int64_t window = 0;          // tokens kept by a sliding layer (0 = none)
+  int chunk_layers = 0;             // chunked-attention layers
+  std::int64_t chunk = 0;           // tokens per chunk (0 = none)
+  int indexer_layers = 0;           // DSA: layers whose indexer caches its own key per token
+  double indexer_per_layer = 0;     // its bytes per token per layer: head_dim x key_bits/8
+  double full_bytes_per_token = 0;    // full_layers x per_layer + indexer_layers x indexer_per_layer
+  double window_bytes_per_token = 0;  // window_layers x per_layer
+  double chunk_bytes_per_token = 0;   // chunk_layers x per_layer
 };
-// Per layer per token: MHA/GQA 2 x kv_heads x head_dim x bits/8 (K and V);
-// MLA (kv_lora_rank + qk_rope_head_dim) x bits/8 (the latent and the shared rotary key).
 KvShape kv_shape(const Model& model, double kv_bits);
-std::int64_t kv_cache_bytes_per_token(const Model& model, double kv_bits);  // all layers, no window cap
+// Layers that keep a per-token cache, one token, window and chunk caps not applied.
+std::int64_t kv_cache_bytes_per_token(const Model& model, double kv_bits);
+// One sequence at `context` tokens: full x context + window x min(context, window) + chunk x min(context, chunk).
 double kv_cache_bytes_per_sequence(const Model& model, double kv_bits, std::int64_t context);
 // How many copies of the cache tensor parallelism makes: kv_heads < tp replicates KV heads
 // (tp / kv_heads); MLA's single latent is replicated on every rank (tp).
 double kv_replication(const Model& model, int tensor_parallel);
+
+// Linear-attention layers' fixed state per sequence (Gated DeltaNet): a causal-convolution state of
+// (conv_kernel - 1) x (2 x key_heads x key_head_dim + value_heads x value_head_dim) values and a
+// recurrent state of value_heads x key_head_dim x value_head_dim values, per layer, whatever the context.
+struct LinearState {
+  int layers = 0;
+  double conv_values = 0;       // per layer
+  double recurrent_values = 0;  // per layer
+  double bytes_per_value = 2;   // state_bits / 8
+  double bytes = 0;             // layers x (conv + recurrent) x bytes_per_value
+};
+LinearState linear_state(const Model& model, double state_bits);
+double state_bytes_per_sequence(const Model& model, double state_bits);
 
 // [SECTION] Training states (ZeRO, Rajbhandari et al. 2020)
 
@@ -66,27 +94,72 @@ ModelStates zero_model_states(double params, Optimizer optimizer, int zero_stage
 
 // [SECTION] Activations (Korthikanti et al. 2022, 16-bit activations)
 
-// One transformer layer, bytes: no recomputation sbh(10 + 24/t + 5as/(ht)) (t = 1: sbh(34 + 5as/h));
-// FlashAttention drops the 5as/h term (scores not stored); selective recomputation drops it too;
-// full recomputation keeps only the layer input, 2sbh.
+// One transformer layer, bytes, tensor parallel with sequence parallelism (Megatron-LM's default
+// with TP, Korthikanti Table 2): no recomputation sbh(34/t + 5as/(ht)); FlashAttention drops the
+// 5as/(ht) term (scores not stored), so does selective recomputation; full recomputation keeps
+// only the layer input, 2sbh/t.
 double activation_bytes_per_layer(double seq, double batch, double hidden, double heads, int tensor_parallel,
                                   Checkpointing checkpointing, bool flash_attention);
 // FP32 logits kept for the cross-entropy loss: 4 s b v / t.
 double logits_bytes(double seq, double batch, double vocab, int tensor_parallel);
 
-// Inference workspace for one forward pass: tokens_per_pass x bytes x (4h + 2 x mlp width / t),
-// plus FP32 logits for every sampled sequence. Its terms, which the explanation shows.
+// [SECTION] Layouts
+
+struct Layout {
+  int cards = 1;
+  int tensor_parallel = 1;    // TP degree, inside a node
+  int pipeline_parallel = 1;  // inference: layer-split stages; training: pipeline stages
+  int data_parallel = 1;      // training: replicas (ZeRO shards over these)
+  int zero_stage = 0;         // training
+  double microbatches = 1;    // training: micro-batches per optimizer step (fills the pipeline)
+};
+
+// Pipeline bubble of the 1F1B schedule (Narayanan et al. 2021): (stages - 1) / (micro-batches + stages - 1).
+double pipeline_bubble(const Layout& layout);
+
+// [SECTION] Inference: memory as the engine accounts it (docs/model.md §Engine memory)
+
+// Memory the framework sees: memory_mib x 2^20 minus what the CUDA runtime keeps
+// (defaults.driver_reserved_mib; torch.cuda.mem_get_info's total is below nvidia-smi's).
+double visible_bytes(const Gpu& gpu, const Defaults& defaults);
+
+// The engine's defaults for this card: the first tier whose below_mib exceeds the card's
+// memory_mib (GPUs listed in first_tier_gpus always take the first tier).
+const EngineTier& engine_tier(const EngineProfile& engine, const Gpu& gpu);
+
+// Peak activation of the engine's profile run (its largest forward pass), one card:
+// tokens x bytes x (4h + 3 x mlp width / t) + rows x vocab x 4 B x logits copies.
+// tokens: the tier's batched tokens (0: prompt x concurrency); rows: min(max_seqs, tokens)
+// (max_seqs 0: the concurrency). Reserve pools keep this inside the reserve (0 here).
 struct InferenceActivation {
-  double tokens_per_pass = 0;  // the engine's max batched tokens, else prompt x concurrency
+  double tokens_per_pass = 0;
   double bytes_per_value = 2;  // 4 for FP32 weights
   double hidden = 0;
-  double mlp_width = 0;        // active MLP width a token passes through
+  double mlp_width = 0;        // active MLP width a token passes through (gate/up 2x + output 1x alive)
   int tensor_parallel = 1;
-  double sequences = 1;        // rows of logits
+  double rows = 1;             // rows of FP32 logits
   double vocab = 0;
+  double logits_copies = 1;
   double bytes = 0;            // the total
 };
-InferenceActivation inference_activation(const Resolved& r, int tensor_parallel, std::int64_t concurrency);
+InferenceActivation inference_activation(const Resolved& r, const EngineTier& tier, int tensor_parallel,
+                                         std::int64_t prompt, std::int64_t concurrency);
+
+// What one card holds under the engine, before the KV cache, and what is left for it.
+struct EngineMemory {
+  double visible = 0;          // visible_bytes
+  double budget = 0;           // what weights + KV + the rest may use (the "usable" memory)
+  double weights = 0;
+  InferenceActivation activation;
+  double reserve = 0;          // Reserve pools: kept for activations and CUDA graphs
+  double non_torch = 0;        // NCCL, cuBLAS, attention workspaces (+ CUDA context where counted)
+  double non_kv = 0;           // weights + activations + reserve + non_torch
+  double kv_pool = 0;          // budget - non_kv: the pool the engine fills with KV blocks
+  bool has_pool = false;       // Budget, Reserve and Free pools; Context and Dynamic engines have none
+};
+// `gpu` null: the engine's first tier on an unnamed card (visible and budget 0).
+EngineMemory engine_memory(const Resolved& r, const Gpu* gpu, const Layout& layout, std::int64_t prompt,
+                           std::int64_t concurrency);
 
 // [SECTION] LoRA (Hu et al. 2021; QLoRA, Dettmers et al. 2023)
 
@@ -96,30 +169,30 @@ std::int64_t lora_adapter_params(const Model& model, int rank, const std::vector
 
 // [SECTION] Per card, for a layout
 
-struct Layout {
-  int cards = 1;
-  int tensor_parallel = 1;    // inference: TP inside a node; training: TP degree
-  int pipeline_parallel = 1;  // inference: layer-split stages
-  int data_parallel = 1;      // training: replicas (ZeRO shards over these)
-  int zero_stage = 0;         // training
-};
-
-// One card's need: inference at `context` tokens x `concurrency` sequences; training at
-// sequence length `context` x micro-batch `batch_or_concurrency`.
-MemoryBreakdown memory_per_card(const Resolved& r, const Layout& layout, std::int64_t context,
+// One card's need on `gpu` (null: no GPU named, the engine's first tier): inference at `context`
+// tokens x `concurrency` sequences (prompt capped at the context); training at sequence length
+// `context` x micro-batch `batch_or_concurrency`.
+MemoryBreakdown memory_per_card(const Resolved& r, const Gpu* gpu, const Layout& layout, std::int64_t context,
                                 std::int64_t batch_or_concurrency);
+
+// What that need is compared with: the engine's budget (inference) or the visible memory
+// (training), for the same context and concurrency.
+double usable_per_card(const Resolved& r, const Gpu& gpu, const Layout& layout, std::int64_t context,
+                       std::int64_t batch_or_concurrency);
 
 MemoryBreakdown sum_total(MemoryBreakdown m);  // fills total
 
 // Training activations on one card: its terms, which the explanation shows.
 struct TrainingActivation {
   double per_layer = 0;  // activation_bytes_per_layer at the card's TP degree
-  int layers = 0;
+  double layers = 0;     // layers on the first stage x micro-batches in flight
   double recompute = 0;  // full recomputation: the layer being recomputed, in full
   double logits = 0;
   bool fp32 = false;     // doubled for FP32 activations
   double bytes = 0;      // the total
 };
-TrainingActivation training_activation(const Resolved& r, int tensor_parallel, std::int64_t seq, std::int64_t batch);
+// With pipeline stages (1F1B schedule) the first stage holds min(stages, micro-batches) micro-batches
+// of its layers: about the whole model's activations, whatever the stage count (Korthikanti §4.2.3).
+TrainingActivation training_activation(const Resolved& r, const Layout& layout, std::int64_t seq, std::int64_t batch);
 
 }  // namespace cardfit

@@ -26,7 +26,7 @@ ParamCounts count_params(const Model& m) {
   const num vocab = clamp_nonneg(m.vocab_size);
   const int layers = std::max(0, m.num_layers);
 
-  // Attention projections (matrices) and per-layer vectors (biases, norms).
+  // Attention projections (matrices) and their vectors (biases, q/k norms, MLA norms) per layer.
   num attn = 0;
   num vec = 0;
   if (m.is_mla) {
@@ -42,11 +42,35 @@ ParamCounts count_params(const Model& m) {
     attn += heads * v_dim * h;                 // o_proj
     vec += q_lora + kv_lora;                   // q_a_layernorm, kv_a_layernorm
   } else {
-    attn = h * heads * d + 2 * h * kv * d + heads * d * h;  // q, k, v, o
+    const num gate = m.attention_output_gate ? 2 : 1;  // Qwen3-Next: q_proj also emits the output gate
+    attn = h * heads * d * gate + 2 * h * kv * d + heads * d * h;  // q, k, v, o
     if (m.qkv_bias) vec += heads * d + 2 * kv * d;
     if (m.qk_norm) vec += 2 * d;
   }
-  vec += clamp_nonneg(m.norms_per_layer) * h;
+  if (m.has_indexer) {  // DeepSeek-V3.2 lightning indexer, on every layer (inference/model.py Indexer)
+    const num ih = clamp_nonneg(m.indexer.num_heads);
+    const num id = clamp_nonneg(m.indexer.head_dim);
+    const num q_in = m.is_mla && m.mla.q_lora_rank > 0 ? clamp_nonneg(m.mla.q_lora_rank) : h;
+    attn += q_in * ih * id + h * id + h * ih;  // wq_b, wk, weights_proj
+    vec += 2 * id;                             // k_norm (LayerNorm weight + bias)
+  }
+  // Linear-attention layers (Gated DeltaNet) replace the attention above on `layers` layers.
+  const int linear_layers = m.has_linear_attention ? std::clamp(m.linear_attention.layers, 0, layers) : 0;
+  num lin_attn = 0;
+  num lin_vec = 0;
+  if (linear_layers > 0) {
+    const LinearAttention& la = m.linear_attention;
+    const num key_dim = clamp_nonneg(la.num_key_heads) * clamp_nonneg(la.key_head_dim);
+    const num value_dim = clamp_nonneg(la.num_value_heads) * clamp_nonneg(la.value_head_dim);
+    const num v_heads = clamp_nonneg(la.num_value_heads);
+    lin_attn = h * (2 * key_dim + 2 * value_dim)  // in_proj_qkvz
+               + h * 2 * v_heads                  // in_proj_ba
+               + value_dim * h;                   // out_proj
+    lin_vec = (2 * key_dim + value_dim) * clamp_nonneg(la.conv_kernel)  // depthwise conv1d
+              + 2 * v_heads                                            // dt_bias, A_log
+              + clamp_nonneg(la.value_head_dim);                       // gated RMSNorm
+  }
+  const num norms = clamp_nonneg(m.norms_per_layer) * h;
 
   // MLP: gated (SwiGLU/GeGLU) = gate + up + down = 3 x hidden x width.
   const num dense_mlp = 3 * h * clamp_nonneg(m.intermediate_size);
@@ -78,8 +102,9 @@ ParamCounts count_params(const Model& m) {
 
   const num embedding = vocab * h;
   const num lm_head = m.tie_embeddings ? 0 : vocab * h;
-  const num attention = layers * attn;
-  const num vectors = layers * vec + h;  // + final norm
+  const int full_layers = layers - linear_layers;
+  const num attention = full_layers * attn + linear_layers * lin_attn;
+  const num vectors = full_layers * vec + linear_layers * lin_vec + layers * norms + h;  // + final norm
   const num extra = clamp_nonneg(m.extra_params);
   const num active = embedding + lm_head + attention + mlp_active + router + vectors;
 
@@ -99,6 +124,8 @@ ParamCounts count_params(const Model& m) {
   p.linear = to_count(attention + mlp);
   p.linear_active = to_count(attention + mlp_active);
   p.attention_per_layer = to_count(attn);
+  p.linear_attention_per_layer = to_count(lin_attn);
+  p.linear_attention_layers = linear_layers;
   p.dense_mlp_per_layer = to_count(dense_mlp);
   p.expert_params = to_count(expert);
   p.shared_expert_params = to_count(shared);

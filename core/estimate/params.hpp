@@ -1,6 +1,7 @@
 // Parameter counts from a model's architecture (never from its marketing name): GQA,
 // head_dim from the config, q/k/v biases, q/k norms, tied or untied output layer, MoE
-// (routed + shared experts + router, leading dense layers) and MLA (q/kv low-rank).
+// (routed + shared experts + router, leading dense layers), MLA (q/kv low-rank), the DSA
+// indexer, output-gated queries and linear-attention (Gated DeltaNet) layers.
 // Model::published_params_b is only used to check these counts (tests/test_params.cpp).
 #pragma once
 
@@ -29,7 +30,9 @@ struct ParamCounts {
   std::int64_t linear = 0;
   std::int64_t linear_active = 0;
   // Shapes behind the sums:
-  std::int64_t attention_per_layer = 0;   // matrices only
+  std::int64_t attention_per_layer = 0;   // matrices only (MLA and the DSA indexer included)
+  std::int64_t linear_attention_per_layer = 0;  // a linear-attention (Gated DeltaNet) layer's matrices
+  int linear_attention_layers = 0;        // layers with linear attention instead of attention_per_layer
   std::int64_t dense_mlp_per_layer = 0;   // 3 x hidden x intermediate (gated MLP)
   std::int64_t expert_params = 0;         // one routed expert: 3 x hidden x expert_intermediate
   std::int64_t shared_expert_params = 0;  // all shared experts of one layer together

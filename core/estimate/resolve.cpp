@@ -45,8 +45,10 @@ void check_precision_for_task(const Catalog& catalog, const Scenario& sc, Resolv
       break;
     case Task::Full:
     case Task::Pretrain:
-      if (sc.precision == "fp8") {
-        r.warnings.push_back(msg::est_warn_fp8_training());
+      if (p.compute == ComputeType::Fp8) {
+        // FP8 matmuls with BF16 master weights (Transformer Engine): the memory of BF16 training.
+        r.fp8_training = true;
+        r.warnings.push_back(msg::est_warn_fp8_training(format_trimmed(catalog.defaults.fp8_training_speedup, 2)));
       } else if (p.family != PrecisionFamily::Float) {
         errors.push_back({"precision", msg::err_precision_full(sc.precision)});
       }
@@ -74,7 +76,7 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     r.model_ptr = &*sc.custom_model;
   } else {
     r.model_ptr = catalog.find_model(sc.model);
-    if (!r.model_ptr) errors.push_back(unknown_id("model", MsgId::cat_noun_model, sc.model, ids_of(catalog.models)));
+    if (!r.model_ptr) errors.push_back(unknown_entry("model", MsgId::cat_noun_model, sc.model, catalog.models));
   }
   if (r.model_ptr) {
     std::vector<Issue> model_errors = validate_model(*r.model_ptr, "model", !sc.custom_model);
@@ -88,8 +90,8 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   // Precision, and whether the task makes sense with it.
   r.precision_ptr = catalog.find_weight_precision(sc.precision);
   if (!r.precision_ptr) {
-    errors.push_back(unknown_id("precision", MsgId::cat_noun_weight_precision, sc.precision,
-                                ids_of(catalog.weight_precisions)));
+    errors.push_back(unknown_entry("precision", MsgId::cat_noun_weight_precision, sc.precision,
+                                   catalog.weight_precisions));
   } else {
     check_precision_for_task(catalog, sc, r, errors);
   }
@@ -105,14 +107,17 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     r.kv_requires = kv->requires_capability;
     if (is_training(sc.task)) r.warnings.push_back(msg::est_warn_kv_training());
   } else {
-    errors.push_back(unknown_id("kv_precision", MsgId::cat_noun_kv_precision, sc.kv_precision,
-                                ids_of(catalog.kv_precisions)));
+    errors.push_back(unknown_entry("kv_precision", MsgId::cat_noun_kv_precision, sc.kv_precision,
+                                   catalog.kv_precisions));
   }
+
+  // Linear-attention state: kept in the activations' dtype (FP32 for FP32 weights), whatever the KV type.
+  r.state_bits = r.precision_ptr && r.precision_ptr->bits_per_weight >= 32 ? 32 : 16;
 
   // Engine.
   r.engine_ptr = catalog.find_engine(sc.engine);
   if (!r.engine_ptr) {
-    errors.push_back(unknown_id("engine", MsgId::cat_noun_engine, sc.engine, ids_of(catalog.engines)));
+    errors.push_back(unknown_entry("engine", MsgId::cat_noun_engine, sc.engine, catalog.engines));
   } else if (sc.task == Task::Inference && r.precision_ptr && !r.precision_ptr->engines.empty() &&
              std::find(r.precision_ptr->engines.begin(), r.precision_ptr->engines.end(), r.engine_ptr->id) ==
                  r.precision_ptr->engines.end()) {
@@ -134,12 +139,18 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   add_range(errors, Input::Concurrency, static_cast<double>(sc.concurrency));
   add_range(errors, Input::Batch, static_cast<double>(sc.batch));
   add_range(errors, Input::Tokens, sc.tokens);
+  if (std::isfinite(sc.tokens) && sc.tokens != std::floor(sc.tokens)) {  // 1e-300 tokens would round the time to 0
+    errors.push_back({"tokens", msg::err_number_not_whole("tokens", format_trimmed(sc.tokens, 3))});
+  }
   if (sc.tokens > 0 && !is_training(sc.task)) r.warnings.push_back(msg::est_warn_tokens_inference());
   if (sc.zero_stage != -1) add_range(errors, Input::Zero, sc.zero_stage);
   r.zero_stage = sc.zero_stage;
+  r.checkpointing = sc.checkpointing != Checkpointing::Auto ? sc.checkpointing
+                    : is_lora(sc.task)                     ? Checkpointing::Full
+                                                           : Checkpointing::None;
   {
     const std::size_t before = errors.size();
-    add_range(errors, Input::Tp, sc.tensor_parallel);
+    add_range(errors, Input::Tp, sc.tensor_parallel);  // 0: automatic
     if (errors.size() == before && r.model_ptr && is_training(sc.task) && sc.tensor_parallel > 1 &&
         r.model_ptr->num_attention_heads % sc.tensor_parallel != 0) {
       errors.push_back({"tensor_parallel", msg::err_tp_heads(std::to_string(r.model_ptr->num_attention_heads))});
@@ -164,7 +175,7 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     if (const Gpu* g = catalog.find_gpu(sc.gpu)) {
       r.gpus.push_back(g);
     } else {
-      errors.push_back(unknown_id("gpu", MsgId::cat_noun_gpu, sc.gpu, ids_of(catalog.gpus)));
+      errors.push_back(unknown_entry("gpu", MsgId::cat_noun_gpu, sc.gpu, catalog.gpus));
     }
   } else {
     for (const Gpu& g : catalog.gpus) r.gpus.push_back(&g);

@@ -32,11 +32,14 @@ struct Resolved {
   ComputeType compute = ComputeType::Bf16; // matmul type (QLoRA: the 16-bit compute dtype)
   std::string kv_id;                       // catalog id or "auto-16" / "auto-32"
   double kv_bits = 16;                     // effective bits per cached value
+  double state_bits = 16;                  // linear-attention state: the model's dtype (vLLM mamba cache "auto")
   Capability kv_requires = Capability::None;
   Task task = Task::Inference;
   ParamCounts params;
   std::int64_t adapter_params = 0;         // LoRA/QLoRA
   int zero_stage = -1;                     // -1 = automatic
+  Checkpointing checkpointing = Checkpointing::None;  // Scenario's, Auto resolved (full for LoRA/QLoRA)
+  bool fp8_training = false;               // full/pre-training with FP8 matmuls (Transformer Engine style)
   double headroom = 0.2;
   double tight_headroom = 0;
   double weight_bytes = 0;                 // all stored weights

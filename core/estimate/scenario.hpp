@@ -16,8 +16,8 @@
 namespace cardfit {
 
 enum class Task { Inference, Lora, Qlora, Full, Pretrain };
-enum class Optimizer { AdamW, AdamW8bit, Sgd };
-enum class Checkpointing { None, Selective, Full };
+enum class Optimizer { AdamW, AdamW8bit, AdamWBf16, Sgd };
+enum class Checkpointing { Auto, None, Selective, Full };  // Auto: full for LoRA/QLoRA, else none
 
 struct Scenario {
   std::string model = "qwen2.5-7b";        // Model::id; ignored when custom_model is set
@@ -34,9 +34,9 @@ struct Scenario {
   std::vector<std::string> lora_targets = {"q", "k", "v", "o", "gate", "up", "down"};  // or "all-linear"/"attention"/"mlp"
   Optimizer optimizer = Optimizer::AdamW;
   int zero_stage = -1;                     // ZeRO stage 0-3; -1 = the lowest stage that fits, per card count
-  Checkpointing checkpointing = Checkpointing::None;
+  Checkpointing checkpointing = Checkpointing::Auto;  // Auto: full for LoRA/QLoRA (PEFT, LLaMA-Factory), else none
   bool flash_attention = true;             // training: attention scores not stored (drops 5as/h)
-  int tensor_parallel = 1;                 // training tensor-parallel degree (inference chooses its own)
+  int tensor_parallel = 0;                 // training tensor-parallel degree; 0 = automatic layout (inference chooses its own)
   double tokens = 0;                       // training tokens for the time estimate; 0 = no estimate
   std::string engine = "vllm";             // EngineProfile::id (inference)
   std::string gpu;                         // Gpu::id; "" = every GPU in the catalog
@@ -57,14 +57,16 @@ struct EnumNames<Task> {
 };
 template <>
 struct EnumNames<Optimizer> {
-  static constexpr std::array<Name<Optimizer>, 4> list{{{Optimizer::AdamW, "adamw", MsgId::opt_adamw},
+  static constexpr std::array<Name<Optimizer>, 5> list{{{Optimizer::AdamW, "adamw", MsgId::opt_adamw},
                                                         {Optimizer::AdamW8bit, "adamw-8bit", MsgId::opt_adamw8bit},
                                                         {Optimizer::AdamW8bit, "adamw8bit"},
+                                                        {Optimizer::AdamWBf16, "adamw-bf16", MsgId::opt_adamw_bf16},
                                                         {Optimizer::Sgd, "sgd", MsgId::opt_sgd}}};
 };
 template <>
 struct EnumNames<Checkpointing> {
-  static constexpr std::array<Name<Checkpointing>, 3> list{{{Checkpointing::None, "none", MsgId::ckpt_none},
+  static constexpr std::array<Name<Checkpointing>, 4> list{{{Checkpointing::Auto, "auto", MsgId::ckpt_auto},
+                                                            {Checkpointing::None, "none", MsgId::ckpt_none},
                                                             {Checkpointing::Selective, "selective", MsgId::ckpt_selective},
                                                             {Checkpointing::Full, "full", MsgId::ckpt_full}}};
 };
@@ -74,5 +76,10 @@ bool is_lora(Task task);      // LoRA or QLoRA
 
 // Valid LoRA target names: q k v o gate up down, plus the groups all-linear, attention, mlp.
 bool is_lora_target(std::string_view name);
+
+// The scenario's ids as the catalog spells them (model, precision, kv_precision, engine, gpu):
+// "Qwen2.5-7B" -> "qwen2.5-7b", "BF16" -> "bf16", "4090" -> "rtx-4090" (catalog.hpp
+// match_entry). Text that names no entry stays as typed; estimate() then reports it.
+Scenario with_catalog_ids(const Catalog& catalog, Scenario scenario);
 
 }  // namespace cardfit

@@ -9,19 +9,18 @@ namespace {
 
 double safe_div(double a, double b) { return b > 0 && std::isfinite(a) ? a / b : 0; }
 
+bool eight_bit(ComputeType c) { return c == ComputeType::Fp8 || c == ComputeType::Int8; }
+
+int tensor_parallel_of(const EngineProfile& e, const Layout& l) {
+  return e.multi_gpu == MultiGpu::Tensor ? std::max(1, l.tensor_parallel) : 1;
+}
+
+double moe_ms(const EngineProfile& e, const Model& m, const ParamCounts& p, int tp) {
+  const double us = std::max(0.0, tp > 1 ? e.moe_us_per_expert_parallel : e.moe_us_per_expert);
+  return p.moe_layers * std::max(0, m.moe.num_experts) * us / 1000;
+}
+
 }  // namespace
-
-double tp_speedup(const EngineProfile& e, const Gpu& g, int tp) {
-  if (tp <= 1 || e.multi_gpu != MultiGpu::Tensor) return 1;
-  const double s = has_fast_link(g) ? e.tp_scaling_nvlink : e.tp_scaling_pcie;
-  return 1 + (tp - 1) * std::clamp(s, 0.0, 1.0);
-}
-
-double tp_sync_seconds(const EngineProfile& e, const Gpu& g, const Model& m, int tp) {
-  if (tp <= 1 || e.multi_gpu != MultiGpu::Tensor) return 0;
-  const double us = has_fast_link(g) ? e.tp_allreduce_us_nvlink : e.tp_allreduce_us_pcie;
-  return 2.0 * std::max(0, m.num_layers) * std::max(0.0, us) * 1e-6;
-}
 
 double distinct_experts(int experts, int top_k, double tokens) {
   if (experts <= 0 || top_k <= 0) return 0;
@@ -32,17 +31,67 @@ double distinct_experts(int experts, int top_k, double tokens) {
 }
 
 double attention_flops_per_token(const Model& m, double context) {
+  const KvShape ks = kv_shape(m, 16);  // only the layer counts and caps are used
   const double heads = m.num_attention_heads;
   const double d_qk = m.is_mla ? m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim : m.head_dim;
   const double d_v = m.is_mla ? m.mla.v_head_dim : m.head_dim;
   const double per_position = 2 * heads * (d_qk + d_v);
-  const int layers = std::max(0, m.num_layers);
-  const int sliding = m.has_sliding_window && m.sliding_window.window > 0
-                          ? std::clamp(m.sliding_window.layers, 0, layers)
-                          : 0;
   const double ctx = std::max(0.0, context);
-  const double windowed = sliding > 0 ? std::min(ctx, static_cast<double>(m.sliding_window.window)) : ctx;
-  return per_position * ((layers - sliding) * ctx + sliding * windowed);
+  auto capped = [ctx](std::int64_t cap) { return cap > 0 ? std::min(ctx, static_cast<double>(cap)) : ctx; };
+  // DSA: the main attention reads only the indexer's top_k tokens; the indexer scores every one.
+  const double full_positions = m.has_indexer ? capped(m.indexer.top_k) : ctx;
+  double flops = per_position * (ks.full_layers * full_positions + ks.window_layers * capped(ks.window) +
+                                 ks.chunk_layers * capped(ks.chunk));
+  if (m.has_indexer) flops += 2.0 * m.indexer.num_heads * m.indexer.head_dim * ctx * ks.indexer_layers;
+  if (m.has_linear_attention) {  // Gated DeltaNet: state update and read, plus the short convolution
+    const LinearAttention& la = m.linear_attention;
+    const LinearState st = linear_state(m, 16);
+    const double conv_dim = 2.0 * la.num_key_heads * la.key_head_dim + 1.0 * la.num_value_heads * la.value_head_dim;
+    flops += st.layers * (4 * st.recurrent_values + 2 * conv_dim * std::max(0, la.conv_kernel));
+  }
+  return flops;
+}
+
+double kv_read_bytes_per_sequence(const Model& m, double kv_bits, std::int64_t context) {
+  const KvShape ks = kv_shape(m, kv_bits);
+  const double ctx = static_cast<double>(std::max<std::int64_t>(0, context));
+  auto capped = [ctx](std::int64_t cap) { return cap > 0 ? std::min(ctx, static_cast<double>(cap)) : ctx; };
+  const double full_positions = m.has_indexer ? capped(m.indexer.top_k) : ctx;
+  return ks.per_layer * (ks.full_layers * full_positions + ks.window_layers * capped(ks.window) +
+                         ks.chunk_layers * capped(ks.chunk)) +
+         ks.indexer_per_layer * ks.indexer_layers * ctx;
+}
+
+double allreduce_seconds(const EngineProfile& e, const Gpu& g, int tp, double bytes) {
+  if (tp <= 1 || e.multi_gpu != MultiGpu::Tensor) return 0;
+  const double us = has_fast_link(g) ? e.allreduce_us_nvlink : e.allreduce_us_pcie;
+  const double traffic = 2.0 * (tp - 1) / tp * std::max(0.0, bytes);
+  return std::max(0.0, us) * 1e-6 + safe_div(traffic, link_bytes_per_s(g));
+}
+
+double bandwidth_efficiency(const EngineProfile& e, const Gpu& g) {
+  return std::clamp(has_hbm(g) ? e.bandwidth_efficiency_hbm : e.bandwidth_efficiency_gddr, 0.0, 1.0);
+}
+
+double decode_bandwidth(const EngineProfile& e, const Gpu& g) {
+  const double bw = g.memory_bandwidth_gb_per_s * 1e9 * bandwidth_efficiency(e, g);
+  return g.achievable_bandwidth_gb_per_s > 0 ? std::min(bw, g.achievable_bandwidth_gb_per_s * 1e9) : bw;
+}
+
+MatmulRate matmul_rate(const EngineProfile& e, const Gpu& g, ComputeType compute) {
+  MatmulRate out;
+  out.dense = dense_rate(g, compute);
+  if (e.fp16_accumulate && out.dense.used == ComputeType::Fp16 && g.fp16_acc16_dense_tflops > out.dense.tflops) {
+    out.dense.tflops = g.fp16_acc16_dense_tflops;
+  }
+  out.efficiency = std::clamp(eight_bit(out.dense.used) ? e.prefill_efficiency_8bit : e.prefill_efficiency_16bit, 0.0, 1.0);
+  out.flops_per_s = out.dense.tflops * 1e12 * out.efficiency;
+  return out;
+}
+
+double step_fixed_ms(const EngineProfile& e, const Model& m, double sequences) {
+  return std::max(0.0, e.step_ms) + std::max(0.0, e.step_ms_per_layer) * std::max(0, m.num_layers) +
+         std::max(0.0, e.step_ms_per_sequence) * std::max(1.0, sequences);
 }
 
 DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::int64_t context,
@@ -51,27 +100,35 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   const EngineProfile& e = r.engine();
   const Model& m = r.model();
   const double c = static_cast<double>(std::max<std::int64_t>(1, concurrency));
-  out.tp_speedup = tp_speedup(e, g, l.tensor_parallel);
-  out.bandwidth = g.memory_bandwidth_gb_per_s * 1e9 * std::clamp(e.decode_bandwidth_efficiency, 0.0, 1.0) * out.tp_speedup;
+  const int tp = tensor_parallel_of(e, l);
+  out.tensor_parallel = tp;
+  out.stages = std::max(1, l.pipeline_parallel);
+  out.bandwidth = decode_bandwidth(e, g);
+  out.kernel_efficiency = std::clamp(r.precision().decode_efficiency, 0.0, 1.0);
+  const double card_bw = tp * out.bandwidth;  // every TP rank reads its share at once
   const double experts = m.is_moe ? distinct_experts(m.moe.num_experts, m.moe.experts_per_token, c) : 0;
-  const double weights = r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers * experts;
-  const double kv = c * kv_cache_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, l.tensor_parallel);
-  out.bytes_per_step = weights + kv;
+  out.weight_bytes = r.decode_weight_bytes;
+  out.expert_bytes = r.expert_bytes * r.params.moe_layers * experts;
+  out.kv_bytes = c * (kv_read_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, tp) +
+                      state_bytes_per_sequence(m, r.state_bits));
+  out.weights_ms = safe_div(out.weight_bytes, card_bw * out.kernel_efficiency) * 1000;
+  out.experts_ms = safe_div(out.expert_bytes, card_bw * out.kernel_efficiency * std::clamp(e.expert_efficiency, 0.0, 1.0)) * 1000;
+  out.kv_ms = safe_div(out.kv_bytes, card_bw) * 1000;
+  out.memory_ms = out.weights_ms + out.experts_ms + out.kv_ms;
   out.flops_per_token = 2 * static_cast<double>(r.params.matmul_active) +
                         attention_flops_per_token(m, static_cast<double>(context));
-  out.rate = dense_rate(g, r.compute).tflops * 1e12 * std::clamp(e.prefill_compute_efficiency, 0.0, 1.0) * out.tp_speedup;
-  const double memory_s = safe_div(out.bytes_per_step, out.bandwidth);
-  const double compute_s = safe_div(c * out.flops_per_token, out.rate);
-  if (!(memory_s > 0)) return out;  // no bandwidth figure: no speed
-  out.compute_bound = compute_s > memory_s;
-  out.memory_ms = memory_s * 1000;
-  out.compute_ms = compute_s * 1000;
-  out.sync_ms = tp_sync_seconds(e, g, m, l.tensor_parallel) * 1000;
-  out.overhead_ms = std::max(0.0, e.decode_overhead_ms);
-  const double step_s = (std::max(out.memory_ms, out.compute_ms) + out.sync_ms + out.overhead_ms) / 1000;
-  out.step_ms = step_s * 1000;
-  out.per_sequence = safe_div(1, step_s);
-  out.aggregate = safe_div(c, step_s);
+  out.rate = matmul_rate(e, g, r.compute);
+  if (!(out.memory_ms > 0)) return out;  // no bandwidth figure: no speed
+  out.compute_ms = safe_div(c * out.flops_per_token, tp * out.rate.flops_per_s) * 1000;
+  out.compute_bound = out.compute_ms > out.memory_ms;
+  out.fixed_ms = step_fixed_ms(e, m, c);
+  out.moe_ms = moe_ms(e, m, r.params, tp);
+  out.sync_ms = 2.0 * std::max(0, m.num_layers) *
+                allreduce_seconds(e, g, tp, c * static_cast<double>(m.hidden_size) * 2) * 1000;
+  out.boundary_ms = (out.stages - 1) * std::max(0.0, e.boundary_ms);
+  out.step_ms = std::max(out.memory_ms, out.compute_ms) + out.fixed_ms + out.moe_ms + out.sync_ms + out.boundary_ms;
+  out.per_sequence = safe_div(1000, out.step_ms);
+  out.aggregate = out.per_sequence * c;
   return out;
 }
 
@@ -80,21 +137,41 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
   const EngineProfile& e = r.engine();
   const Model& m = r.model();
   const double p = static_cast<double>(std::max<std::int64_t>(1, prompt));
-  out.tp_speedup = tp_speedup(e, g, l.tensor_parallel);
+  const int tp = tensor_parallel_of(e, l);
+  out.tensor_parallel = tp;
+  const double chunk_max = static_cast<double>(engine_tier(e, g).batched_tokens);
+  out.passes = chunk_max > 0 ? std::ceil(p / chunk_max) : 1;
+  const double chunk = p / out.passes;
   out.flops_per_token = 2 * static_cast<double>(r.params.matmul_active) + attention_flops_per_token(m, p / 2);
-  out.rate = dense_rate(g, r.compute).tflops * 1e12 * std::clamp(e.prefill_compute_efficiency, 0.0, 1.0) * out.tp_speedup;
-  out.bandwidth = g.memory_bandwidth_gb_per_s * 1e9 * std::clamp(e.decode_bandwidth_efficiency, 0.0, 1.0) * out.tp_speedup;
-  const double experts = m.is_moe ? distinct_experts(m.moe.num_experts, m.moe.experts_per_token, p) : 0;
+  out.rate = matmul_rate(e, g, r.compute);
+  const double experts = m.is_moe ? distinct_experts(m.moe.num_experts, m.moe.experts_per_token, chunk) : 0;
   out.weight_bytes = r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers * experts;
-  out.compute_tokens_per_s = safe_div(out.rate, out.flops_per_token);
-  const double compute_s = safe_div(p * out.flops_per_token, out.rate);
-  const double weights_s = safe_div(out.weight_bytes, out.bandwidth);
-  if (!(compute_s > 0)) return out;  // no compute figure: no speed
-  out.weight_bound = weights_s > compute_s;
-  const double busy_s = std::max(compute_s, weights_s);
-  out.tokens_per_s = safe_div(p, busy_s);
-  out.overhead_ms = std::max(0.0, e.decode_overhead_ms);
-  out.ttft_ms = busy_s * 1000 + out.overhead_ms;
+  out.bandwidth = decode_bandwidth(e, g) * std::clamp(r.precision().decode_efficiency, 0.0, 1.0);
+  // Routed experts see few tokens each: their matmuls run at the engine's expert efficiency.
+  const double expert_flops = 2 * static_cast<double>(r.params.moe_layers) * std::max(0, m.moe.experts_per_token) *
+                              static_cast<double>(r.params.expert_params);
+  const double dense_flops = std::max(0.0, out.flops_per_token - expert_flops);
+  const double expert_rate = out.rate.flops_per_s * std::clamp(e.expert_efficiency, 0.0, 1.0);
+  const double compute_pass = (safe_div(chunk * dense_flops, tp * out.rate.flops_per_s) +
+                               (expert_flops > 0 ? safe_div(chunk * expert_flops, tp * expert_rate) : 0)) * 1000;
+  const double weights_pass = safe_div(out.weight_bytes, tp * out.bandwidth) * 1000;
+  if (!(compute_pass > 0)) return out;  // no compute figure: no speed
+  out.weight_bound = weights_pass > compute_pass;
+  // With pipeline stages the passes overlap: stage k works on pass i while stage k + 1 works on
+  // pass i - 1, so P passes over S stages take (P + S - 1) / S pass times (GPipe).
+  const double stages = std::max(1, l.pipeline_parallel);
+  out.pipelined_passes = (out.passes + stages - 1) / stages;
+  out.compute_ms = compute_pass * out.pipelined_passes;
+  out.weights_ms = weights_pass * out.pipelined_passes;
+  out.fixed_ms = (step_fixed_ms(e, m, 1) + std::max(0.0, e.prefill_ms_per_layer) * std::max(0, m.num_layers) +
+                  moe_ms(e, m, r.params, tp)) *
+                 out.pipelined_passes;
+  out.sync_ms = 2.0 * std::max(0, m.num_layers) *
+                allreduce_seconds(e, g, tp, chunk * static_cast<double>(m.hidden_size) * 2) * 1000 *
+                out.pipelined_passes;
+  out.boundary_ms = (stages - 1) * std::max(0.0, e.boundary_ms) * out.pipelined_passes;
+  out.ttft_ms = std::max(out.compute_ms, out.weights_ms) + out.fixed_ms + out.sync_ms + out.boundary_ms;
+  out.tokens_per_s = safe_div(p * 1000, out.ttft_ms);
   return out;
 }
 
@@ -102,41 +179,59 @@ double training_flops_per_token(const Resolved& r, std::int64_t seq) {
   const double n = static_cast<double>(r.params.matmul_active);
   const double a = attention_flops_per_token(r.model(), static_cast<double>(std::max<std::int64_t>(1, seq)));
   const double forward = 2 * n + a;
-  const Checkpointing ckpt = r.scenario().checkpointing;
-  double f = 0;
-  if (is_lora(r.task)) {
-    f = 4 * n + 3 * a;
-  } else {
-    f = 3 * forward;
-  }
-  if (ckpt == Checkpointing::Full) f += forward;
-  if (ckpt == Checkpointing::Selective) f += a;
+  double f = is_lora(r.task) ? 4 * n + 3 * a : 3 * forward;
+  if (r.checkpointing == Checkpointing::Full) f += forward;
+  if (r.checkpointing == Checkpointing::Selective) f += a;
   return f;
 }
 
-double default_mfu(const Defaults& d, GpuClass c) {
-  switch (c) {
-    case GpuClass::Datacenter: return d.mfu_datacenter;
-    case GpuClass::Workstation: return d.mfu_workstation;
-    case GpuClass::Consumer: return d.mfu_consumer;
-    case GpuClass::Laptop: return d.mfu_laptop;
+MfuParts default_mfu(const Defaults& d, const Gpu& g, const Model& m, const ParamCounts& params, int cards) {
+  MfuParts out;
+  switch (g.gpu_class) {
+    case GpuClass::Datacenter: {
+      out.base = d.mfu_datacenter;
+      for (const ArchitectureMfu& a : d.mfu_by_architecture) {
+        if (a.architecture == g.architecture) out.base = a.mfu;
+      }
+      break;
+    }
+    case GpuClass::Workstation: out.base = d.mfu_workstation; break;
+    case GpuClass::Consumer: out.base = d.mfu_consumer; break;
+    case GpuClass::Laptop: out.base = d.mfu_laptop; break;
   }
-  return d.mfu_datacenter;
+  const double billions = static_cast<double>(params.active) / 1e9;
+  for (const SizeMfu& s : d.mfu_by_model_size) {
+    if (billions < s.below_params_b) {
+      out.size = s.factor;
+      break;
+    }
+  }
+  out.moe = m.is_moe ? d.mfu_moe : 1;
+  if (d.mfu_scale_cards > 0 && cards > d.mfu_scale_cards) {
+    out.scale = std::pow(1 - std::clamp(d.mfu_loss_per_doubling, 0.0, 0.5), std::log2(cards / d.mfu_scale_cards));
+  }
+  out.mfu = out.base * out.size * out.moe * out.scale;
+  return out;
 }
 
 TrainTime train_time(const Resolved& r, const Gpu& g, const Layout& l) {
   TrainTime out;
   const Defaults& d = r.catalog().defaults;
-  const double cards = std::max(1, l.cards);
-  out.mfu = r.scenario().mfu > 0 ? r.scenario().mfu : default_mfu(d, g.gpu_class);
+  const int cards = std::max(1, l.cards);
+  out.parts = default_mfu(d, g, r.model(), r.params, cards);
+  out.mfu = r.scenario().mfu > 0 ? r.scenario().mfu : out.parts.mfu;
+  out.bubble = pipeline_bubble(l);
   out.scaling = cards > 1 ? std::clamp(has_fast_link(g) ? d.train_scaling_nvlink : d.train_scaling_pcie, 0.0, 1.0) : 1.0;
-  out.peak_tflops = dense_rate(g, r.compute).tflops;
+  const DenseRate peak = dense_rate(g, r.fp8_training ? ComputeType::Bf16 : r.compute);
+  out.peak_tflops = peak.tflops;
+  out.peak_type = peak.used;
+  out.fp8_speedup = r.fp8_training && g.fp8_dense_tflops > 0 ? std::max(1.0, d.fp8_training_speedup) : 1.0;
+  out.run_efficiency = r.task == Task::Pretrain ? std::clamp(d.run_efficiency, 0.01, 1.0) : 1.0;
   const double per_token = training_flops_per_token(r, r.scenario().context);
-  const double rate = cards * out.peak_tflops * 1e12 * out.mfu * out.scaling;  // FLOP/s
+  const double rate = cards * out.peak_tflops * 1e12 * out.mfu * (1 - out.bubble) * out.scaling * out.fp8_speedup;
   out.tokens_per_s = safe_div(rate, per_token);
   out.flops = per_token * r.scenario().tokens;
-  const double seconds = safe_div(out.flops, rate);
-  out.hours = seconds / 3600;
+  out.hours = safe_div(out.flops, rate) / 3600 / out.run_efficiency;
   out.gpu_hours = out.hours * cards;
   return out;
 }

@@ -1,7 +1,10 @@
-// Speed: decode is memory-bandwidth bound at low concurrency (bytes read per step / effective
-// bandwidth) and compute bound at high concurrency; prefill is compute bound (2 x N_active FLOPs
-// per token plus attention) at the dense tensor rate; training time from 6ND-style FLOP counts
-// at peak x MFU x multi-card scaling. Only dense tensor rates (never sparse or non-tensor ones).
+// Speed (docs/model.md §Speed). Decode: every step reads the weights and the KV cache at the
+// engine's marginal bandwidth efficiency (HBM or GDDR) times the format's kernel efficiency,
+// plus the engine's fixed per-step cost, MoE per-layer costs, tensor-parallel all-reduces and
+// layer-split boundaries; compute bound at high concurrency. Prefill: 2 x N_active FLOPs per
+// token plus attention at the dense tensor rate x the engine's fitted efficiency, chunked by the
+// engine's batched tokens. Training: FLOPs at peak x MFU, the MFU fitted by architecture, model
+// size, MoE and scale, with the pipeline bubble counted. Only dense tensor rates.
 #pragma once
 
 #include <cstdint>
@@ -13,48 +16,89 @@
 
 namespace cardfit {
 
-// Speed-up of t tensor-parallel cards: 1 + (t - 1) x scaling (NVLink or PCIe figure of the engine).
-double tp_speedup(const EngineProfile& engine, const Gpu& gpu, int tensor_parallel);
-
-// Per decode step: 2 all-reduces per layer when tensor parallel (0 on one card or layer split), seconds.
-double tp_sync_seconds(const EngineProfile& engine, const Gpu& gpu, const Model& model, int tensor_parallel);
-
 // Expected distinct routed experts one MoE layer reads for n tokens: E x (1 - (1 - k/E)^n).
 double distinct_experts(int experts, int top_k, double tokens);
 
 // Attention FLOPs per token over all layers at `context` positions (forward):
-// 2 x heads x (d_qk + d_v) x positions per layer, sliding layers capped at their window.
+// 2 x heads x (d_qk + d_v) x positions per layer, sliding layers capped at their window, chunked
+// layers at their chunk, DSA layers at the indexer's top_k (plus the indexer's 2 x index_heads x
+// index_head_dim x context); a linear-attention layer costs 4 x value_heads x key_head_dim x
+// value_head_dim (state update and read) + 2 x conv_dim x conv_kernel, whatever the context.
 double attention_flops_per_token(const Model& model, double context);
+
+// KV bytes one decode step reads for one sequence at `context` tokens: every cached token of the
+// full layers (DSA: only the top_k tokens the indexer picks, plus the indexer's keys of every
+// token), min(context, window) / min(context, chunk) tokens of windowed / chunked layers.
+// The linear-attention state (state_bytes_per_sequence) is read on top of it.
+double kv_read_bytes_per_sequence(const Model& model, double kv_bits, std::int64_t context);
+
+// One tensor-parallel all-reduce of `bytes` per card: latency + ring traffic 2(t-1)/t x bytes
+// over the card's link, seconds (0 on one card or with layer split).
+double allreduce_seconds(const EngineProfile& engine, const Gpu& gpu, int tensor_parallel, double bytes);
+
+// The engine's marginal bandwidth efficiency on this card (HBM or GDDR).
+double bandwidth_efficiency(const EngineProfile& engine, const Gpu& gpu);
+
+// Bytes/s one card reads in a decode step: datasheet x bandwidth_efficiency, capped at the card's
+// measured achievable bandwidth when it has one.
+double decode_bandwidth(const EngineProfile& engine, const Gpu& gpu);
+
+// FLOP/s one card reaches in matmuls: the dense rate for the compute type (the FP16-accumulate
+// rate for engines that accumulate in FP16) x the engine's prefill efficiency for 16 or 8 bits.
+struct MatmulRate {
+  DenseRate dense;          // the datasheet rate taken
+  double efficiency = 1;
+  double flops_per_s = 0;   // dense x efficiency
+};
+MatmulRate matmul_rate(const EngineProfile& engine, const Gpu& gpu, ComputeType compute);
+
+// The engine's fixed time per decode step on `model` with `sequences` in the batch:
+// step_ms + step_ms_per_layer x layers + step_ms_per_sequence x sequences, ms.
+double step_fixed_ms(const EngineProfile& engine, const Model& model, double sequences);
 
 struct DecodeSpeed {
   double per_sequence = 0;     // tokens/s seen by each sequence
   double aggregate = 0;        // tokens/s of all concurrent sequences
-  double step_ms = 0;          // one decode step: max(memory_ms, compute_ms) + sync_ms + overhead_ms
-  double memory_ms = 0;        // bytes_per_step / bandwidth
-  double compute_ms = 0;       // concurrency x flops_per_token / rate
-  double sync_ms = 0;          // tensor-parallel all-reduces
-  double overhead_ms = 0;      // the engine's fixed per-step cost
-  double bytes_per_step = 0;   // weights + KV read per step (all cards)
+  double step_ms = 0;          // max(memory_ms, compute_ms) + fixed_ms + moe_ms + sync_ms + boundary_ms
+  double memory_ms = 0;        // weights_ms + experts_ms + kv_ms
+  double weights_ms = 0;       // dense weights / (TP x bandwidth x efficiency x kernel efficiency)
+  double experts_ms = 0;       // routed experts read this step, x the engine's expert efficiency
+  double kv_ms = 0;            // KV cache of every sequence
+  double compute_ms = 0;       // concurrency x flops_per_token / (TP x rate)
+  double fixed_ms = 0;         // step_fixed_ms at the concurrency
+  double moe_ms = 0;           // MoE layers x experts x moe_us_per_expert (_parallel when TP > 1)
+  double sync_ms = 0;          // 2 all-reduces per layer when tensor parallel
+  double boundary_ms = 0;      // (stages - 1) x boundary_ms
+  double weight_bytes = 0;     // dense weights read per step, all cards
+  double expert_bytes = 0;     // routed experts read per step, all cards
+  double kv_bytes = 0;         // KV cache read per step, all cards
   double flops_per_token = 0;
-  double bandwidth = 0;        // effective bytes/s: datasheet x efficiency x TP speed-up
-  double rate = 0;             // effective FLOP/s: dense rate x efficiency x TP speed-up
-  double tp_speedup = 1;
+  double bandwidth = 0;        // decode_bandwidth: effective bytes/s of one card
+  double kernel_efficiency = 1;  // the weight format's decode efficiency
+  MatmulRate rate;             // one card
+  int tensor_parallel = 1;
+  int stages = 1;
   bool compute_bound = false;
 };
 DecodeSpeed decode_speed(const Resolved& r, const Gpu& gpu, const Layout& layout, std::int64_t context,
                          std::int64_t concurrency);
 
 struct PrefillSpeed {
-  double tokens_per_s = 0;
-  double ttft_ms = 0;          // max(compute, one read of the weights) + overhead_ms
+  double tokens_per_s = 0;     // prompt / ttft
+  double ttft_ms = 0;          // passes x (max(compute, weight read) + fixed + sync + boundaries)
   double flops_per_token = 0;  // averaged over the prompt (causal: mean position prompt/2)
-  bool weight_bound = false;   // short prompt: reading the weights once takes longer than the math
-  double compute_tokens_per_s = 0;  // the compute roof alone
-  double weight_bytes = 0;     // weights read once for the prompt (MoE: the experts it touches)
-  double bandwidth = 0;        // effective bytes/s
-  double rate = 0;             // effective FLOP/s
-  double tp_speedup = 1;
-  double overhead_ms = 0;
+  double passes = 1;           // ceil(prompt / batched tokens): chunked prefill reads the weights per pass
+  double pipelined_passes = 1; // (passes + stages - 1) / stages: passes overlap across pipeline stages
+  bool weight_bound = false;   // short prompt: reading the weights takes longer than the math
+  double compute_ms = 0;       // all passes; routed-expert FLOPs at the engine's expert efficiency
+  double weights_ms = 0;       // all passes
+  double fixed_ms = 0;         // all passes: step_fixed_ms (one sequence) + prefill_ms_per_layer x layers + MoE
+  double sync_ms = 0;          // all passes
+  double boundary_ms = 0;      // all passes
+  double weight_bytes = 0;     // weights read per pass (MoE: the experts the chunk touches)
+  double bandwidth = 0;        // decode_bandwidth x the format's kernel efficiency, one card
+  MatmulRate rate;             // one card
+  int tensor_parallel = 1;
 };
 PrefillSpeed prefill_speed(const Resolved& r, const Gpu& gpu, const Layout& layout, std::int64_t prompt);
 
@@ -63,17 +107,32 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& gpu, const Layout& layo
 // LoRA/QLoRA 4N + 3A (no weight gradients for the frozen base), + F with full recomputation.
 double training_flops_per_token(const Resolved& r, std::int64_t seq);
 
+// The default MFU and its factors: architecture (datacenter cards) or GPU class, model size,
+// MoE, and the loss per doubling beyond mfu_scale_cards.
+struct MfuParts {
+  double base = 0;
+  double size = 1;
+  double moe = 1;
+  double scale = 1;
+  double mfu = 0;  // the product
+};
+MfuParts default_mfu(const Defaults& defaults, const Gpu& gpu, const Model& model, const ParamCounts& params,
+                     int cards);
+
 struct TrainTime {
   double flops = 0;            // total for Scenario::tokens
   double tokens_per_s = 0;     // all cards
-  double hours = 0;
+  double hours = 0;            // wall clock, run efficiency included
   double gpu_hours = 0;
-  double mfu = 0;
-  double scaling = 1;          // multi-card efficiency (1 on one card)
-  double peak_tflops = 0;      // per card
+  double mfu = 0;              // the scenario's, else default_mfu
+  MfuParts parts;              // the default's factors (when the scenario gives none)
+  double bubble = 0;           // pipeline bubble fraction
+  double scaling = 1;          // multi-card link efficiency (1 on one card or over NVLink)
+  double fp8_speedup = 1;      // FP8 training on FP8 tensor cores
+  double run_efficiency = 1;   // pre-training: share of wall clock spent training
+  double peak_tflops = 0;      // per card, dense, 16-bit (FP8 training counts against it too)
+  ComputeType peak_type = ComputeType::Bf16;
 };
 TrainTime train_time(const Resolved& r, const Gpu& gpu, const Layout& layout);
-
-double default_mfu(const Defaults& defaults, GpuClass gpu_class);
 
 }  // namespace cardfit

@@ -7,7 +7,7 @@
 namespace cardfit {
 namespace {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;  // keys in the documented order, "schema" and "ok" first
 
 // [SECTION] JSON
 
@@ -43,6 +43,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
         {"per_card_bytes", g.per_card_bytes},
         {"card_memory_bytes", g.card_memory_bytes},
         {"usable_bytes", g.usable_bytes},
+        {"kv_pool_bytes", g.kv_pool_bytes ? json(*g.kv_pool_bytes) : json(nullptr)},
         {"spare_fraction", g.spare_fraction},
         {"min_cards_tight", g.min_cards_tight},
         {"max_cards_tried", g.max_cards_tried},
@@ -50,6 +51,9 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
         {"pipeline_parallel", g.pipeline_parallel},
         {"data_parallel", g.data_parallel},
         {"zero_stage", g.zero_stage},
+        {"layout",
+         {{"tp", g.tensor_parallel}, {"pp", g.pipeline_parallel}, {"dp", g.data_parallel}, {"zero", g.zero_stage}}},
+        {"pipeline_bubble", g.pipeline_bubble},
         {"per_card_memory_bytes", memory_json(g.per_card)},
         {"compute", std::string(name_of(g.compute))},
         {"dense_tflops", g.dense_tflops},
@@ -80,6 +84,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
                            {"sources", x.sources}});
   }
   return json{
+      {"schema", kEstimateSchema},
       {"ok", true},
       {"model", e.model},
       {"precision", e.precision},
@@ -94,6 +99,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
         {"adapters", e.adapter_params}}},
       {"kv_cache_bytes_per_token", e.kv_cache_bytes_per_token},
       {"kv_cache_bytes_per_sequence", e.kv_cache_bytes_per_sequence},
+      {"state_bytes_per_sequence", e.state_bytes_per_sequence},
       {"weight_bytes_per_token", e.weight_bytes_per_token},
       {"train_flops", e.train_flops},
       {"memory_bytes", memory_json(e.memory)},
@@ -107,8 +113,9 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
 
 }  // namespace
 
-std::string estimate_to_json(const Estimate& estimate, const Catalog& catalog, Lang lang) {
-  return to_json(estimate, catalog, lang).dump(2, ' ', false, json::error_handler_t::replace);
+std::string estimate_to_json(const Estimate& estimate, const Catalog& catalog, Lang lang, JsonStyle style) {
+  return to_json(estimate, catalog, lang).dump(style == JsonStyle::Pretty ? 2 : -1, ' ', false,
+                                               json::error_handler_t::replace);
 }
 
 }  // namespace cardfit

@@ -6,11 +6,13 @@
 
 #include "catalog.hpp"
 #include "estimate.hpp"
+#include "json_style.hpp"
 
 namespace cardfit {
 
-// {"ok": true, "params": {...}, "memory_bytes": {...}, "gpus": [...], "explain": [...], ...};
-// warnings and explanations in `lang`.
-std::string estimate_to_json(const Estimate& estimate, const Catalog& catalog, Lang lang);
+// {"schema": "cardfit.estimate/1", "ok": true, "params": {...}, "memory_bytes": {...}, "gpus": [...],
+// "explain": [...], ...}; warnings and explanations in `lang`.
+std::string estimate_to_json(const Estimate& estimate, const Catalog& catalog, Lang lang,
+                             JsonStyle style = JsonStyle::Compact);
 
 }  // namespace cardfit

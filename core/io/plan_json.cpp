@@ -40,6 +40,9 @@ json option_json(const Option& o, const Plan& p) {
   j["price_derived"] = o.price_derived;
   j["student_discount"] = o.student;
   j["pickable"] = o.pickable;
+  j["as_of"] = o.as_of;                  // YYYY when the source prints no month
+  j["month_unknown"] = o.month_unknown;  // "month not stated"
+  j["price_stale"] = o.price_stale;      // older than thresholds.stale_price_months before "today"
   j["isolation"] = std::string(name_of(o.isolation));
   j["monthly_cost"] = money(o.monthly_cost, c);
   j["extra_fees"] = money(o.extra_fees, c);
@@ -71,11 +74,13 @@ json option_json(const Option& o, const Plan& p) {
   return j;
 }
 
-std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+std::string dump(const json& j, JsonStyle style) {
+  return j.dump(style == JsonStyle::Pretty ? 2 : -1, ' ', false, json::error_handler_t::replace);
+}
 
 }  // namespace
 
-std::string plan_to_json(const Plan& p) {
+std::string plan_to_json(const Plan& p, JsonStyle style) {
   json options = json::array();
   for (const Option& o : p.options) options.push_back(option_json(o, p));
   json alternatives = json::array();
@@ -104,6 +109,7 @@ std::string plan_to_json(const Plan& p) {
                   {"label", render(p.budget.label, p.lang)}};
   }
   json j;
+  j["schema"] = kPlanSchema;
   j["ok"] = true;
   j["model"] = p.model;
   j["model_name"] = p.model_name;
@@ -122,15 +128,19 @@ std::string plan_to_json(const Plan& p) {
   j["no_pick_reason"] = p.pick ? json(nullptr) : json(render(p.no_pick_reason, p.lang));
   j["quote_only"] = std::move(quote_only);
   j["warnings"] = std::move(warnings);
-  return dump(j);
+  return dump(j, style);
 }
 
-std::string errors_to_json(const std::vector<Issue>& errors, Lang lang) {
+std::string errors_to_json(const std::vector<Issue>& errors, Lang lang, JsonStyle style, const char* schema) {
   json list = json::array();
   for (const Issue& e : errors) {
     list.push_back(json{{"field", e.field}, {"code", std::string(message_key(e.message.id))}, {"message", render(e.message, lang)}});
   }
-  return dump(json{{"ok", false}, {"errors", std::move(list)}});
+  json j = json::object();
+  if (schema != nullptr && *schema != '\0') j["schema"] = schema;
+  j["ok"] = false;
+  j["errors"] = std::move(list);
+  return dump(j, style);
 }
 
 }  // namespace cardfit

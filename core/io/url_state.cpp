@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstdint>
 
 #include "catalog_validate.hpp"
@@ -39,7 +40,7 @@ void bind(V& v, R& rq) {
   v.enumeration(Input::Optimizer, sc.optimizer);
   v.zero(Input::Zero, sc.zero_stage);
   v.enumeration(Input::Checkpointing, sc.checkpointing);
-  v.number(Input::Tokens, sc.tokens);
+  v.integer(Input::Tokens, sc.tokens);  // a whole count, held as a double (up to 1e16)
   v.integer(Input::Tp, sc.tensor_parallel);
   v.text(Input::Engine, sc.engine);
   v.text(Input::Gpu, sc.gpu);
@@ -59,14 +60,23 @@ void bind(V& v, R& rq) {
   v.number(Input::MinTokensPerS, rq.min_tokens_per_s);
   v.number(Input::MaxTtftMs, rq.max_ttft_ms);
   v.integer(Input::Top, rq.top);
+  v.date(Input::Today, rq.today);
 }
 
 // [SECTION] Reading one pair
 
-bool is_id(const std::string& s) {
+// An id as users may type it: any case ("Qwen2.5-7B", "Q4_K_M") or an alias ("4090"); the
+// catalog match (plan.hpp with_catalog_ids) happens in estimate() and plan().
+bool is_id_text(const std::string& s) {
   return !s.empty() && s.size() <= 64 && std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' ||
+           c == '-';
   });
+}
+
+// A family as a link carries it: a catalog-style id, lowercase.
+bool is_family(const std::string& s) {
+  return is_id_text(s) && std::none_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
 std::vector<std::string> split_list(const std::string& value) {
@@ -170,12 +180,18 @@ class Reader {
     std::vector<std::string> items = split_list(value_);
     if (items.empty()) return fail(msg::err_link_empty_list(spec_.field));
     for (const std::string& item : items) {
-      if (spec_.kind == InputKind::Words ? !is_lora_target(item) : !is_id(item)) {
+      if (spec_.kind == InputKind::Words ? !is_lora_target(item) : !is_id_text(item)) {
         return fail(spec_.kind == InputKind::Words ? msg::err_lora_targets_unknown(item)
                                                     : msg::err_link_id(spec_.field, item));
       }
     }
     out = std::move(items);
+  }
+  void date(Input in, std::string& out) {
+    if (!mine(in)) return;
+    const std::optional<CatalogDate> d = parse_catalog_date(value_);
+    if (!d || d->month == 0) return fail(msg::err_today_date(spec_.field, value_));
+    out = value_;
   }
   void flag(Input in, bool& out) {
     if (!mine(in)) return;
@@ -192,15 +208,27 @@ class Reader {
   bool mine(Input in) const { return in == spec_.id; }
   void fail(Message m) { issue = Issue{spec_.field, std::move(m)}; }
   bool read_id(std::string& out) {
-    if (!is_id(value_)) {
+    if (!is_id_text(value_)) {
       fail(msg::err_link_id(spec_.field, value_));
       return false;
     }
     out = value_;
     return true;
   }
+  // What an error suggests typing, by the input's kind.
+  Message examples(NumberStyle style) const {
+    if (spec_.id == Input::Tokens) return msg::err_number_examples_decimal();  // "2B" reads like a parameter count
+    switch (spec_.kind) {
+      case InputKind::Integer:
+      case InputKind::Zero: return msg::err_number_examples_integer();
+      case InputKind::Number: return msg::err_number_examples_amount();
+      case InputKind::Fraction: return msg::err_number_examples_fraction();
+      default:
+        return style == NumberStyle::Tokens ? msg::err_number_examples_tokens() : msg::err_number_examples_decimal();
+    }
+  }
   bool read_number(NumberStyle style, double& out) {
-    Result<double> r = parse_number(value_, spec_.field, style);
+    Result<double> r = parse_number(value_, spec_.field, style, examples(style));
     if (!r.ok()) {
       issue = r.errors.front();
       return false;
@@ -213,7 +241,7 @@ class Reader {
     std::string t = value_;
     const bool percent = !t.empty() && t.back() == '%';
     if (percent) t.pop_back();
-    Result<double> r = parse_number(t, spec_.field, NumberStyle::Decimal);
+    Result<double> r = parse_number(t, spec_.field, NumberStyle::Decimal, examples(NumberStyle::Decimal));
     if (!r.ok()) {
       issue = r.errors.front();
       return false;
@@ -235,9 +263,12 @@ class Reader {
 
 // Defaults that depend on what else was given (the CLI's documented behaviour):
 // QLoRA stores NF4 weights unless told otherwise; the prompt never exceeds the context.
-// `accepted`: the keys whose values were read (a refused "prompt=abc" was not given).
-void finish(const std::vector<std::string>& accepted, PlanRequest& rq) {
-  auto given = [&accepted](const char* key) { return std::find(accepted.begin(), accepted.end(), key) != accepted.end(); };
+// `accepted`: the inputs read without an issue (a refused pair counts as not given).
+void finish(const std::vector<Input>& accepted, PlanRequest& rq) {
+  auto given = [&accepted](const char* key) {
+    const InputSpec* spec = find_input(key);
+    return spec != nullptr && std::find(accepted.begin(), accepted.end(), spec->id) != accepted.end();
+  };
   Scenario& sc = rq.scenario;
   if (sc.task == Task::Qlora && !given("precision")) sc.precision = "nf4";
   if (!given("prompt")) sc.prompt = std::min(sc.prompt, sc.context);
@@ -265,11 +296,17 @@ class Texts {
   std::array<std::string, static_cast<std::size_t>(Input::kCount)> values;
 
   void model(Input in, const Scenario& sc) { set(in, sc.custom_model ? std::string() : sc.model); }
-  // A custom model travels as its parameter count when its shapes were assumed from that
-  // count, else (a config.json) as its shapes, so the reader computes the same figures.
+  // A model made from a parameter count travels as the count asked for (its shape is derived
+  // from it again, the same way); one read from a config.json as its shapes, so the reader
+  // computes the same figures.
+  // NOTE: the total of an assumed shape differs from the count asked for (the intermediate size
+  // is rounded), and writing it would move the link to another shape on every round trip.
   void params(Input in, const Scenario& sc) {
-    const bool count = sc.custom_model && sc.custom_model->assumed_architecture;
-    set(in, count ? number_text(static_cast<double>(count_params(*sc.custom_model).total)) : std::string());
+    const Model* m = sc.custom_model ? &*sc.custom_model : nullptr;
+    if (!m || !m->assumed_architecture) return set(in, std::string());
+    const double count = m->published_params_b > 0 ? std::round(m->published_params_b * 1e9)
+                                                   : static_cast<double>(count_params(*m).total);
+    set(in, number_text(count));
   }
   void shapes(Input in, const Scenario& sc) {
     set(in, sc.custom_model && !sc.custom_model->assumed_architecture ? encode_shapes(*sc.custom_model) : std::string());
@@ -289,6 +326,7 @@ class Texts {
   void lang(Input in, const PlanRequest& rq) { enumeration(in, rq.lang); }
   void list(Input in, const std::vector<std::string>& v) { set(in, join(v)); }
   void flag(Input in, const bool& v) { set(in, v ? "1" : "0"); }
+  void date(Input in, const std::string& v) { set(in, v); }
 
  private:
   void set(Input in, std::string v) { values[static_cast<std::size_t>(in)] = std::move(v); }
@@ -309,7 +347,10 @@ struct ShapeTag {
   int count;  // numbers the tag holds
 };
 constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k', 1}, {'d', 1}, {'v', 1}, {'c', 1},
-                                   {'n', 1}, {'t', 1}, {'b', 1}, {'q', 1}, {'w', 2}, {'e', 6}, {'m', 5}, {'x', 1}};
+                                   {'n', 1}, {'t', 1}, {'b', 1}, {'q', 1}, {'g', 1}, {'w', 2}, {'r', 2}, {'y', 6},
+                                   {'e', 6}, {'m', 5}, {'s', 4}, {'x', 1}};
+// The indexer's key bits travel in thousandths (8.5 -> 8500).
+constexpr double kKeyBitsScale = 1000;
 constexpr const char* kRequiredShapes = "l h a k d v";
 
 std::string shape_item(char tag, std::initializer_list<std::int64_t> values) {
@@ -346,7 +387,7 @@ bool shape_numbers(std::string_view text, int count, std::vector<std::int64_t>& 
 }  // namespace
 
 std::string encode_shapes(const Model& m) {
-  std::string s = m.family.empty() || !is_id(m.family) ? "custom" : m.family;
+  std::string s = m.family.empty() || !is_family(m.family) ? "custom" : m.family;
   auto add = [&s](char tag, std::initializer_list<std::int64_t> values) { s += "," + shape_item(tag, values); };
   add('l', {m.num_layers});
   add('h', {m.hidden_size});
@@ -360,7 +401,13 @@ std::string encode_shapes(const Model& m) {
   if (m.tie_embeddings) add('t', {1});
   if (m.qkv_bias) add('b', {1});
   if (m.qk_norm) add('q', {1});
+  if (m.attention_output_gate) add('g', {1});
   if (m.has_sliding_window) add('w', {m.sliding_window.window, m.sliding_window.layers});
+  if (m.has_chunked_attention) add('r', {m.chunked_attention.chunk, m.chunked_attention.layers});
+  if (m.has_linear_attention) {
+    const LinearAttention& a = m.linear_attention;
+    add('y', {a.layers, a.num_key_heads, a.num_value_heads, a.key_head_dim, a.value_head_dim, a.conv_kernel});
+  }
   if (m.is_moe) {
     const MoeSpec& e = m.moe;
     add('e', {e.num_experts, e.experts_per_token, e.num_shared_experts, e.expert_intermediate_size,
@@ -370,6 +417,10 @@ std::string encode_shapes(const Model& m) {
     const MlaSpec& a = m.mla;
     add('m', {a.kv_lora_rank, a.q_lora_rank, a.qk_rope_head_dim, a.qk_nope_head_dim, a.v_head_dim});
   }
+  if (m.has_indexer) {
+    const Indexer& x = m.indexer;
+    add('s', {x.num_heads, x.head_dim, x.top_k, std::llround(x.key_bits * kKeyBitsScale)});
+  }
   if (m.extra_params > 0) add('x', {m.extra_params});
   return s;
 }
@@ -377,7 +428,7 @@ std::string encode_shapes(const Model& m) {
 Result<Model> decode_shapes(std::string_view text, const std::string& field) {
   auto fail = [&field](Message m) { return Result<Model>::failure(field, std::move(m)); };
   const std::vector<std::string> items = split_list(std::string(text));
-  if (items.empty() || !is_id(items.front()) || (items.front()[0] >= '0' && items.front()[0] <= '9')) {
+  if (items.empty() || !is_family(items.front()) || (items.front()[0] >= '0' && items.front()[0] <= '9')) {
     return fail(msg::err_link_shapes_family(field, std::string(text.substr(0, 64))));
   }
   Model m;
@@ -413,6 +464,19 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
       case 't': m.tie_embeddings = n[0] != 0; break;
       case 'b': m.qkv_bias = n[0] != 0; break;
       case 'q': m.qk_norm = n[0] != 0; break;
+      case 'g': m.attention_output_gate = n[0] != 0; break;
+      case 'r':
+        m.has_chunked_attention = true;
+        m.chunked_attention = ChunkedAttention{n[0], narrow(n[1])};
+        break;
+      case 'y':
+        m.has_linear_attention = true;
+        m.linear_attention = LinearAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]), narrow(n[5])};
+        break;
+      case 's':
+        m.has_indexer = true;
+        m.indexer = Indexer{narrow(n[0]), narrow(n[1]), n[2], static_cast<double>(n[3]) / kKeyBitsScale};
+        break;
       case 'w':
         m.has_sliding_window = true;
         m.sliding_window = SlidingWindow{n[0], narrow(n[1])};
@@ -479,7 +543,7 @@ std::string percent_decode(std::string_view s) {
 
 DecodedState request_from_pairs(const KeyValues& pairs) {
   DecodedState out;
-  std::vector<std::string> accepted;
+  std::vector<Input> accepted;
   // NOTE: a hostile query can hold a million bad pairs; the first few issues say enough.
   constexpr std::size_t kMaxIssues = 32;
   auto report = [&out](Issue issue) {
@@ -509,7 +573,7 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
     if (reader.issue) {
       report(std::move(*reader.issue));
     } else {
-      accepted.push_back(key);
+      accepted.push_back(spec->id);
     }
   }
   finish(accepted, out.request);
@@ -587,12 +651,25 @@ Result<PlanRequest> request_from_pairs_strict(const KeyValues& pairs) {
 KeyValues request_to_pairs(const PlanRequest& rq) {
   const Texts defaults = texts_of(PlanRequest{});
   const Texts now = texts_of(rq);
-  KeyValues kv{{"v", std::string(kStateVersion)}};
-  for (const InputSpec& spec : input_specs()) {
-    const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
-    if (t != defaults.values[static_cast<std::size_t>(spec.id)] && !t.empty()) kv.emplace_back(spec.key, t);
-  }
-  return kv;
+  auto pairs_where = [&](auto&& wanted) {
+    KeyValues kv{{"v", std::string(kStateVersion)}};
+    for (const InputSpec& spec : input_specs()) {
+      if (spec.id == Input::Today) continue;  // the reader's own date, never part of a link
+      const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
+      if (!t.empty() && wanted(spec.id, t)) kv.emplace_back(spec.key, t);
+    }
+    return kv;
+  };
+  const KeyValues short_form = pairs_where([&](Input in, const std::string& t) {
+    return t != defaults.values[static_cast<std::size_t>(in)];
+  });
+  // A default the reader derives from other values (finish(): QLoRA's NF4, the prompt capped at
+  // the context) is written when reading the short form would not give it back: links round-trip.
+  const Texts read_back = texts_of(request_from_pairs(short_form).request);
+  return pairs_where([&](Input in, const std::string& t) {
+    const auto i = static_cast<std::size_t>(in);
+    return t != defaults.values[i] || t != read_back.values[i];
+  });
 }
 
 std::string default_text(Input input) { return texts_of(PlanRequest{}).values[static_cast<std::size_t>(input)]; }

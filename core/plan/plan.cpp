@@ -34,9 +34,21 @@ struct Context {
   Budget budget;
   std::vector<char> platform_allowed;  // parallel to catalog.platforms
   bool explicit_platforms = false;
+  std::optional<CatalogDate> today;    // request.today: judges how old the prices are
   bool targets = false;                // a speed target applies (inference only)
   std::vector<const Gpu*> gpus;        // GPUs rented by an allowed offer (and scenario.gpu), catalog order
 };
+
+// True when some offer of the platform publishes a number (not only "ask the vendor").
+bool has_priced_offer(const Catalog& catalog, const std::string& platform) {
+  for (const Offer& o : catalog.offers) {
+    if (o.platform != platform) continue;
+    for (const OfferPrice& p : o.prices) {
+      if (p.price.high > 0) return true;
+    }
+  }
+  return false;
+}
 
 std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   std::vector<Issue> issues;
@@ -45,20 +57,24 @@ std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   };
   if (!r.budget_tier.empty() && r.budget != 0) issues.push_back({"budget", msg::err_plan_budget_both()});
   if (!r.budget_tier.empty() && !catalog.find_budget_tier(r.budget_tier)) {
-    issues.push_back(unknown_id("budget_tier", MsgId::cat_noun_tier, r.budget_tier, ids_of(catalog.budget_tiers)));
+    issues.push_back(unknown_entry("budget_tier", MsgId::cat_noun_tier, r.budget_tier, catalog.budget_tiers));
   }
   if (r.budget != 0) range(Input::Budget, r.budget);   // 0: no budget
   if (r.usd_cny != 0) range(Input::UsdCny, r.usd_cny);  // 0: the catalog's rate
   range(Input::HoursPerDay, r.hours_per_day);
   for (std::size_t i = 0; i < r.platforms.size(); ++i) {
     if (!catalog.find_platform(r.platforms[i])) {
-      issues.push_back(unknown_id("platforms[" + std::to_string(i) + "]", MsgId::cat_noun_platform, r.platforms[i],
-                                  ids_of(catalog.platforms)));
+      issues.push_back(unknown_entry("platforms[" + std::to_string(i) + "]", MsgId::cat_noun_platform,
+                                     r.platforms[i], catalog.platforms));
     }
   }
   range(Input::MinTokensPerS, r.min_tokens_per_s);
   range(Input::MaxTtftMs, r.max_ttft_ms);
   range(Input::Top, r.top);
+  if (!r.today.empty()) {
+    const std::optional<CatalogDate> d = parse_catalog_date(r.today);
+    if (!d || d->month == 0) issues.push_back({"today", msg::err_today_date("today", r.today)});
+  }
   if (r.usd_cny == 0 && !(catalog.defaults.usd_cny > 0)) issues.push_back({"usd_cny", msg::err_plan_no_rate()});
   return issues;
 }
@@ -110,6 +126,7 @@ struct Evaluation {
   std::vector<QuoteOnly> quote_only;
   bool job = false;
   bool cheaper_multi_machine = false;  // the pick is single-machine; a cheaper multi-machine option qualifies
+  bool datacenter_node_fits = false;   // one machine of datacenter cards holds the job (at any price)
 };
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
@@ -250,6 +267,11 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     o.unit = offer.unit;
     o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;
     o.pickable = runnable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
+    o.as_of = offer.as_of;
+    if (const std::optional<CatalogDate> d = parse_catalog_date(offer.as_of)) {
+      o.month_unknown = d->month == 0;
+      if (ctx.today) o.price_stale = months_between(*d, *ctx.today) > c.defaults.thresholds.stale_price_months;
+    }
     o.cards = ge.cards;
     o.need_bytes = static_cast<double>(ge.per_card_bytes);
     o.usable_bytes = static_cast<double>(ge.usable_bytes);
@@ -392,18 +414,27 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
   ev.candidates = std::move(sorted);
   const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
   const bool fp8 = precision && precision->compute == ComputeType::Fp8;
+  const bool fp4 = precision && precision->requires_capability == Capability::Fp4;
   // The pick: the first (cheapest) qualifying option within one machine; one spanning
-  // machines only when none does (the offers promise no fast network between machines).
+  // machines only when none does (the offers promise no fast network between machines), and never
+  // a cluster of consumer or workstation cards while one machine of datacenter cards holds the job.
+  for (const Candidate& c : ev.candidates) {
+    if (c.option.fit != Fit::No && machines(c) == 1 && c.gpu->gpu_class == GpuClass::Datacenter) {
+      ev.datacenter_node_fits = true;
+    }
+  }
   for (int pass = 0; pass < 2 && !ev.pick; ++pass) {
     if (pass == 1) ev.cheaper_multi_machine = false;
     for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
       const Candidate& c = ev.candidates[i];
       if (!qualifies(c.option)) continue;
       if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
+      if (suggested && fp4 && !(c.gpu->fp4_dense_tflops > 0)) continue;
       if (pass == 0 && machines(c) > 1) {
         ev.cheaper_multi_machine = true;
         continue;
       }
+      if (machines(c) > 1 && c.gpu->gpu_class != GpuClass::Datacenter && ev.datacenter_node_fits) continue;
       ev.pick = i;
       break;
     }
@@ -424,6 +455,7 @@ plan_words::Context words_context(const Context& ctx, const Evaluation& ev) {
   t.hours_per_day = ctx.cost.hours_per_day;
   t.job = ev.job;
   t.single_machine = ev.cheaper_multi_machine;
+  t.datacenter_node_fits = ev.datacenter_node_fits;
   return t;
 }
 
@@ -541,6 +573,34 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
       k.push_back(std::move(v));
     }
     kinds.push_back(std::move(k));
+  }
+
+  // A smaller micro-batch when training: half, a quarter, one (activations shrink with it;
+  // the global batch is kept by more gradient-accumulation steps).
+  if (!inference && s.batch > 1) {
+    std::vector<Variant> k;
+    std::int64_t last = s.batch;
+    for (std::int64_t n : {s.batch / 2, s.batch / 4, std::int64_t{1}}) {
+      if (n < 1 || n >= last) continue;
+      last = n;
+      Variant v{"batch", {}, s, {}};
+      v.scenario.batch = n;
+      v.change = msg::plan_change_batch(std::to_string(n), std::to_string(s.batch));
+      v.set = {{key_of(Input::Batch), std::to_string(n)}};
+      k.push_back(std::move(v));
+    }
+    kinds.push_back(std::move(k));
+  }
+
+  // Activation checkpointing (full recomputation) when training without it: about a third more
+  // compute for far less activation memory, before changing the task.
+  if (is_training(s.task) && s.checkpointing != Checkpointing::Full &&
+      !(s.checkpointing == Checkpointing::Auto && is_lora(s.task))) {
+    Variant v{"checkpointing", {}, s};
+    v.scenario.checkpointing = Checkpointing::Full;
+    const Checkpointing from = s.checkpointing == Checkpointing::Auto ? Checkpointing::None : s.checkpointing;
+    v.change = msg::plan_change_checkpointing(Message(label_of(from)));
+    kinds.push_back({std::move(v)});
   }
 
   // LoRA / QLoRA instead of full fine-tuning (or pre-training), QLoRA instead of LoRA.
@@ -678,18 +738,51 @@ Message no_pick_reason(const Context& ctx, const Evaluation& ev) {
 
 // [SECTION] Entry point
 
-Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
+namespace {
+
+bool finite_money(const Money& m) { return std::isfinite(m.low) && std::isfinite(m.high); }
+
+// A cost that overflowed is an error, never a null or a 0 (a job of 1e300 hours, say).
+std::optional<Issue> unreal_cost(const Option& o, Currency currency, bool job) {
+  std::string what;
+  auto check = [&what](const char* name, const Money& m) {
+    if (what.empty() && !finite_money(m)) what = std::string(name) + " " + format_shortest(m.high);
+  };
+  check("monthly_cost", o.monthly_cost);
+  check("cost_per_hour", o.cost_per_hour);
+  check("cost_per_tflops_hour", o.cost_per_tflops_hour);
+  check("budget_cost", o.budget_cost);
+  if (o.cost_per_million_tokens) check("cost_per_million_tokens", *o.cost_per_million_tokens);
+  if (o.job_cost) check("job_cost", *o.job_cost);
+  if (o.job_hours && !std::isfinite(*o.job_hours) && what.empty()) what = "job_hours " + format_shortest(*o.job_hours);
+  if (what.empty()) return std::nullopt;
+  const std::string field = job ? "tokens" : "usd_cny";
+  return Issue{field, msg::err_result_cost(field, o.offer, what + " " + std::string(name_of(currency)))};
+}
+
+}  // namespace
+
+PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest r) {
+  r.scenario = with_catalog_ids(catalog, std::move(r.scenario));
+  if (!r.budget_tier.empty()) r.budget_tier = catalog_id(catalog.budget_tiers, r.budget_tier);
+  for (std::string& p : r.platforms) p = catalog_id(catalog.platforms, p);
+  return r;
+}
+
+Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
+  const PlanRequest request = with_catalog_ids(catalog, typed);  // Context keeps a reference
   std::vector<Issue> issues = check_request(catalog, request);
   if (!issues.empty()) return Result<Plan>::failure(std::move(issues));
 
   const double usd_cny = request.usd_cny > 0 ? request.usd_cny : catalog.defaults.usd_cny;
-  Context ctx{catalog, request, CostInputs{}, Budget{}, {}, false, false, {}};
+  Context ctx{catalog, request, CostInputs{}, Budget{}, {}, false, std::nullopt, false, {}};
   ctx.cost.hours_per_day = request.hours_per_day;
   ctx.cost.student = request.student;
   ctx.cost.currency = request.currency;
   ctx.cost.usd_cny = usd_cny;
   ctx.budget = resolve_budget(catalog, request, usd_cny);
   ctx.explicit_platforms = !request.platforms.empty();
+  if (!request.today.empty()) ctx.today = parse_catalog_date(request.today);
   ctx.platform_allowed.assign(catalog.platforms.size(), ctx.explicit_platforms ? 0 : 1);
   for (const std::string& id : request.platforms) {
     for (std::size_t i = 0; i < catalog.platforms.size(); ++i) {
@@ -730,6 +823,18 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
   p.memory_bytes = est.memory.total;
   p.warnings = est.warnings;
   if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());
+  // A platform asked for by name that has no priced offer says why (its no_price_reason).
+  for (const std::string& id : request.platforms) {
+    const Platform* pl = catalog.find_platform(id);
+    if (pl && !has_priced_offer(catalog, id)) {
+      const Message reason = pl->no_price_reason_en.empty() ? msg::plan_warn_no_public_price_default()
+                                                            : msg::common_bilingual(pl->no_price_reason_en,
+                                                                                    pl->no_price_reason_zh.empty()
+                                                                                        ? pl->no_price_reason_en
+                                                                                        : pl->no_price_reason_zh);
+      p.warnings.push_back(msg::plan_warn_no_public_price(platform_name(*pl), reason));
+    }
+  }
   p.quote_only = ev.quote_only;
   p.options_total = ev.candidates.size();
 
@@ -749,6 +854,12 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& request) {
     }
   }
   if (ev.pick && *ev.pick >= top) p.options.push_back(*p.pick);  // the pick is always listed
+  for (const Option& o : p.options) {
+    if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
+  }
+  for (const Alternative& a : p.alternatives) {
+    if (std::optional<Issue> bad = unreal_cost(a.pick, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
+  }
   return Result<Plan>::success(std::move(p));
 }
 

@@ -21,6 +21,11 @@ namespace cardfit {
 // Validates the request (errors name the PlanRequest field: "budget_tier", "budget",
 // "usd_cny", "hours_per_day", "platforms", "min_tokens_per_s", "max_ttft_ms", "top";
 // scenario errors come from estimate()) and plans.
+// Ids may be typed in any case or as an alias (with_catalog_ids); the plan names the catalog's.
 Result<Plan> plan(const Catalog& catalog, const PlanRequest& request);
+
+// The request's ids as the catalog spells them: the scenario's (scenario.hpp with_catalog_ids),
+// the budget tier and the platforms. Text that names no entry stays as typed.
+PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest request);
 
 }  // namespace cardfit

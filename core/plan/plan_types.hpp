@@ -46,6 +46,10 @@ struct PlanRequest {
   int top = 10;                         // options listed (sorted); 1..1000
   Lang lang = Lang::En;                 // language of reasons/warnings in plan_to_json (both kept)
   bool alternatives = true;             // search alternatives when there is no pick
+  // Today's date, YYYY-MM-DD or YYYY-MM: offers dated more than thresholds.stale_price_months
+  // earlier are flagged stale. The core has no clock: the CLI fills it in from the system clock,
+  // the apps from the current date. "" = no staleness judgement. Never written into links.
+  std::string today;
 };
 
 // [SECTION] Result
@@ -76,6 +80,9 @@ struct Option {
   bool price_derived = false;  // from a package rule (e.g. 30-day package x0.6), not a published price
   bool student = false;        // student multiplier applied
   bool pickable = true;        // false for market reference prices (no vendor) unless asked for by --platform
+  std::string as_of;           // the offer's date: YYYY-MM(-DD), or YYYY when its source prints no month
+  bool month_unknown = false;  // as_of gives the year only ("month not stated")
+  bool price_stale = false;    // as_of more than thresholds.stale_price_months before request.today
   Isolation isolation = Isolation::Unknown;
   Money monthly_cost;          // plan currency: rent x units + extra fees, discounts applied
   Money extra_fees;            // part of monthly_cost

@@ -2,8 +2,11 @@
 // each rule cites the buying guide it comes from by the short title in the catalog's sources.
 #include "plan_words.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
+#include "cost.hpp"
 #include "format.hpp"
 #include "hardware.hpp"
 #include "labels.hpp"
@@ -29,6 +32,45 @@ Message cite(const Context& ctx, const char* source_id) {
   const Source* s = ctx.catalog->find_source(source_id);
   if (!s) return Message();
   return msg::plan_cite(s->short_title.empty() ? s->title : s->short_title);
+}
+
+// One card-hour of an offer at its hourly term, in the offer's currency; nullopt without one.
+std::optional<Money> card_hour(const Offer& offer) {
+  const std::optional<UnitPrice> p = unit_price(offer, Term::Hourly);
+  if (!p || !(p->price.low > 0)) return std::nullopt;
+  const double per = offer.unit == OfferUnit::Machine && offer.cards > 0 ? offer.cards : 1;
+  return Money{p->price.low / per, p->price.high / per};
+}
+
+Message hourly_label(const Money& m, const std::string& currency) {
+  return currency == "USD" ? msg::price_hourly_usd(amount_range(m)) : msg::price_hourly_cny(amount_range(m));
+}
+
+// Market references (article prices with no vendor) for one GPU that lie further apart than
+// thresholds.price_spread_ratio: the furthest other one, named. The offers' notes explain why.
+std::optional<Message> market_spread(const Context& ctx, const Gpu& gpu, const Offer& offer) {
+  const Catalog& c = *ctx.catalog;
+  const std::optional<Money> mine = card_hour(offer);
+  if (!mine) return std::nullopt;
+  const double ratio = c.defaults.thresholds.price_spread_ratio;
+  const Offer* worst = nullptr;
+  double worst_ratio = ratio;
+  for (const Offer& other : c.offers) {
+    if (&other == &offer || other.gpu != offer.gpu || other.currency != offer.currency) continue;
+    const Platform* pl = c.find_platform(other.platform);
+    if (!pl || pl->kind != PlatformKind::Market) continue;
+    const std::optional<Money> theirs = card_hour(other);
+    if (!theirs) continue;
+    const double apart = std::max(theirs->low / mine->high, mine->low / theirs->high);
+    if (apart > worst_ratio) {
+      worst_ratio = apart;
+      worst = &other;
+    }
+  }
+  if (!worst) return std::nullopt;
+  return msg::plan_warn_market_spread(gpu_short_name(gpu), hourly_label(*mine, offer.currency),
+                                      hourly_label(*card_hour(*worst), worst->currency),
+                                      platform_name(*c.find_platform(worst->platform)), format_trimmed(ratio, 1));
 }
 
 Isolation effective_isolation(const Sources& src) {
@@ -96,6 +138,9 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
   }
   const int machines = o.unit == OfferUnit::Machine ? o.units : machines_for(gpu, o.cards);
   if (machines > 1) w.push_back(msg::plan_warn_multi_machine(std::to_string(machines)));
+  if (machines > 1 && gpu.gpu_class != GpuClass::Datacenter && ctx.datacenter_node_fits) {
+    w.push_back(msg::plan_warn_consumer_cluster(std::to_string(machines)));
+  }
 
   if (is_training(task) && o.cards > 1) {
     if (!has_fast_link(gpu)) {
@@ -120,7 +165,19 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
 
   if (o.price_on_inquiry) w.push_back(msg::plan_warn_price_on_inquiry());
   if (o.price_derived) w.push_back(msg::plan_warn_price_derived());
-  if (platform.kind == PlatformKind::Market) w.push_back(msg::plan_warn_market_reference());
+  if (platform.kind == PlatformKind::Market) {
+    w.push_back(msg::plan_warn_market_reference());
+    if (std::optional<Message> spread = market_spread(ctx, gpu, offer)) w.push_back(std::move(*spread));
+  }
+  if (o.price_stale) {
+    const auto from = parse_catalog_date(o.as_of);
+    const auto to = parse_catalog_date(ctx.request->today);
+    if (from && to) {
+      w.push_back(msg::plan_warn_price_stale(o.as_of, std::to_string(months_between(*from, *to)), ctx.request->today,
+                                             std::to_string(th.stale_price_months)));
+    }
+  }
+  if (o.month_unknown) w.push_back(msg::plan_warn_month_unknown(o.as_of));
   if (offer.stock == Stock::QueueWeeks) {
     w.push_back(msg::plan_warn_stock_queue(cite(ctx, kGuideSpeed)));
   } else if (offer.stock == Stock::Limited) {
@@ -278,6 +335,10 @@ Message no_pick_reason(const Context& ctx, const NoPick& f) {
   const std::string model_name = model && !model->name.empty() ? model->name : ctx.estimate->model;
   if (!f.fitting_gpus.empty()) return msg::plan_none_no_offer(f.fitting_gpus);
   if (f.max_cards > 0) {
+    if (const Gpu* gpu = ctx.scenario->gpu.empty() ? nullptr : ctx.catalog->find_gpu(ctx.scenario->gpu)) {
+      return msg::plan_none_nothing_fits_gpu(model_name, gb(static_cast<double>(ctx.estimate->memory.total)),
+                                             workload(ctx), gpu_short_name(*gpu), std::to_string(f.max_cards));
+    }
     return msg::plan_none_nothing_fits(model_name, gb(static_cast<double>(ctx.estimate->memory.total)), workload(ctx),
                                        std::to_string(f.max_cards));
   }

@@ -25,6 +25,7 @@ struct Context {
   double hours_per_day = 24;
   bool job = false;                    // training job with --tokens: costs are job costs
   bool single_machine = false;         // cheaper options span machines: say "single-machine"
+  bool datacenter_node_fits = false;   // one machine of datacenter cards holds the job
 };
 
 // Where an option's numbers come from (catalog entries and the estimate for its GPU).

@@ -35,10 +35,10 @@ test('catalog lists everything as text, Chinese names included', () => {
 test('catalog --validate accepts a good overlay', () => {
   const r = run('catalog', '--validate', fixture('catalog-good-overlay.json'));
   assert.equal(r.status, 0, r.stdout + r.stderr);
-  assert.match(r.stdout, /^OK: 2 entries/);
+  assert.match(r.stdout, /^OK: 3 entries/);
   const j = run('catalog', '--validate', fixture('catalog-good-overlay.json'), '--json');
   assert.equal(j.status, 0);
-  assert.deepEqual(json(j), { ok: true, entries: 2 });
+  assert.deepEqual(json(j), { schema: 'cardfit.validate/1', ok: true, entries: 3 });
 });
 
 test('catalog --validate accepts the documented vendor overlay example', () => {
@@ -50,9 +50,10 @@ test('catalog --validate accepts the documented vendor overlay example', () => {
 test('catalog --validate lists every problem of a bad overlay and exits 1', () => {
   const r = run('catalog', '--validate', fixture('catalog-bad-overlay.json'));
   assert.equal(r.status, 1);
-  assert.match(r.stdout, /gpus\[0\]\.memry_mib: unknown field 'memry_mib' \(did you mean 'memory_mib'\?\)/);
-  assert.match(r.stdout, /gpus\[1\]\.memory_mib: must be a positive integer.*got -5/);
-  assert.match(r.stdout, /offers\[0\]\.gpu: unknown GPU 't5'/);
+  assert.equal(r.stdout, '');  // problems go to standard error
+  assert.match(r.stderr, /gpus\[0\]\.memry_mib: unknown field 'memry_mib' \(did you mean 'memory_mib'\?\)/);
+  assert.match(r.stderr, /gpus\[1\]\.memory_mib: must be a positive integer.*got -5/);
+  assert.match(r.stderr, /offers\[0\]\.gpu: unknown GPU 't5'/);
 
   const j = run('catalog', '--validate', fixture('catalog-bad-overlay.json'), '--json');
   assert.equal(j.status, 1);
@@ -90,10 +91,11 @@ test('catalog --catalog applies overlays before listing', () => {
   const c = json(r);
   assert.ok(c.offers.some((o) => o.id === 'fixture-rtx-4090-card'));
   assert.ok(c.platforms.some((p) => p.id === 'acme-gpu'));
-  assert.ok(!c.offers.some((o) => o.id === 'market-000-h100-sxm-card'));
+  assert.ok(!c.offers.some((o) => o.id === 'market-zhixingyun-speed-h100-sxm-card'));
   const t4 = c.offers.find((o) => o.id === 'yiwan-t4-card');
   assert.equal(t4.prices[0].low, 850);
-  assert.equal(t4.source, 'seed 002 核心结论 #1'); // untouched fields kept
+  assert.equal(t4.source, 'guide-yiwan-budget-2026 核心结论 #1'); // untouched fields kept
+  assert.ok(c.sources.some((s) => s.id === 'acme-price-list-2026-11')); // overlays add sources
 });
 
 test('import-config prints a catalog model entry that validates as an overlay', () => {
@@ -110,6 +112,10 @@ test('import-config prints a catalog model entry that validates as an overlay', 
   assert.equal(m.head_dim, 128);
   assert.equal(m.qkv_bias, true);
   assert.match(m.as_of, /^\d{4}-\d{2}-\d{2}$/);
+  // The model cites the config.json it came from, written next to it and dated the same day.
+  assert.equal(m.source, 'config-my-qwen');
+  assert.equal(doc.sources[0].id, 'config-my-qwen');
+  assert.equal(doc.sources[0].date, m.as_of);
 
   const dir = mkdtempSync(path.join(tmpdir(), 'cardfit-'));
   try {

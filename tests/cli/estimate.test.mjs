@@ -70,7 +70,7 @@ test('bad input: {"ok": false, "errors": [...]} and a non-zero exit', { skip: !C
     [['estimate', '--model', 'no-such-model'], 'model'],
     [['estimate', '--context', '8q'], 'context'],
     [['estimate', '--context', '0'], 'context'],
-    [['estimate', '--context', '20M'], 'context'],
+    [['estimate', '--context', '200M'], 'context'],
     [['estimate', '--task', 'dance'], 'task'],
     [['estimate', '--task', 'qlora', '--precision', 'fp8'], 'precision'],
     [['estimate', '--task', 'lora', '--lora-rank', '0'], 'lora_rank'],
@@ -90,10 +90,11 @@ test('bad input: {"ok": false, "errors": [...]} and a non-zero exit', { skip: !C
   }
   const { body } = json(['estimate', '--context', '8q']);
   assert.equal(body.errors[0].message, "context: '8q' is not a number; use e.g. 8192, 8k or 8e3");
-  // Without --json: plain text on a non-zero exit.
+  // Without --json: plain text on standard error, nothing on standard output, exit 1.
   const plain = run(['estimate', '--model', 'no-such-model']);
-  assert.notEqual(plain.code, 0);
-  assert.match(plain.out, /^error: model: unknown model/m);
+  assert.equal(plain.code, 1);
+  assert.equal(plain.out, '');
+  assert.match(plain.err, /^error: model: unknown model/m);
 });
 
 test('number suffixes: 8k = 8192 tokens, 7B = 7e9 parameters, 20% = 0.2', { skip: !CLI }, () => {

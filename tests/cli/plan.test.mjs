@@ -143,7 +143,6 @@ test('plan errors: {"ok": false, "errors": [{field, message}]} and exit 1', () =
     [['--top', '0'], 'top'],
     [['--model', 'no-such-model'], 'model'],
     [['--context', '8q'], 'context'],
-    [['--budget'], 'budget'],
   ];
   for (const [args, field] of cases) {
     const r = run('plan', ...args, '--json');
@@ -159,11 +158,14 @@ test('plan errors: {"ok": false, "errors": [{field, message}]} and exit 1', () =
   }
   const text = run('plan', '--term', 'daily');
   assert.equal(text.status, 1);
-  assert.match(text.stdout, /error: /);
+  assert.equal(text.stdout, '');
+  assert.match(text.stderr, /^error: term: /);
 });
 
-test('plan rejects unknown flags', () => {
-  const r = run('plan', '--frobnicate', '--json');
-  assert.equal(r.status, 1);
-  assert.equal(json(r).ok, false);
+test('plan rejects unknown flags and flags without a value as usage errors (exit 2)', () => {
+  for (const args of [['--frobnicate'], ['--budget']]) {
+    const r = run('plan', ...args, '--json');
+    assert.equal(r.status, 2, args.join(' '));
+    assert.equal(json(r).ok, false);
+  }
 });

@@ -18,7 +18,10 @@ test('catalog() returns the bundled catalog as plain data', () => {
   const ids = r.value.gpus.map((g) => g.id);
   assert.ok(ids.includes('rtx-4090'));
   assert.ok(ids.includes('h100-sxm'));
-  assert.equal(r.value.models.length, 39);
+  assert.equal(r.value.models.length, 65);
+  // The sources table, cited by id from every entry.
+  assert.ok(r.value.sources.length >= 200);
+  assert.ok(r.value.sources.some((s) => s.id === 'guide-yiwan-budget-2026'));
 });
 
 test('estimate(): weights of a parameter count in a precision (the first slice)', () => {

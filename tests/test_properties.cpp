@@ -1,0 +1,255 @@
+// Properties of estimate() and plan() over the bundled catalog, on random scenarios drawn with a
+// fixed seed (the same draws on every run and platform; a failure prints the scenario):
+// no NaN, infinity or negative figure; parts sum to totals; memory grows with context and
+// concurrency; decode never speeds up with more context; max_context and max_concurrency are
+// true limits; the plan's pick is the cheapest qualifying option; estimate and plan agree.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "plan.hpp"
+#include "test_support.hpp"
+#include "url_state.hpp"
+
+using namespace cardfit;
+using cardfit::test::catalog;
+
+namespace {
+
+constexpr std::uint32_t kSeed = 20261201;  // fixed: the draws are part of the test
+
+class Draw {
+ public:
+  explicit Draw(std::uint32_t seed) : rng_(seed) {}
+  std::int64_t between(std::int64_t lo, std::int64_t hi) { return std::uniform_int_distribution<std::int64_t>(lo, hi)(rng_); }
+  template <class T>
+  const T& one_of(const std::vector<T>& items) {
+    return items[static_cast<std::size_t>(between(0, static_cast<std::int64_t>(items.size()) - 1))];
+  }
+  bool chance(int percent) { return between(1, 100) <= percent; }
+
+ private:
+  std::mt19937 rng_;
+};
+
+// A scenario a user could ask for: any model, precision and task; sizes across their range.
+Scenario random_scenario(Draw& d) {
+  const Catalog& c = catalog();
+  Scenario s;
+  s.model = d.one_of(c.models).id;
+  s.task = d.one_of(std::vector<Task>{Task::Inference, Task::Inference, Task::Lora, Task::Qlora, Task::Full});
+  if (s.task == Task::Inference) {
+    s.precision = d.one_of(c.weight_precisions).id;
+    if (d.chance(30)) s.kv_precision = d.one_of(c.kv_precisions).id;
+    s.engine = d.one_of(c.engines).id;
+    s.concurrency = d.between(1, 64);
+  } else {
+    s.precision = s.task == Task::Qlora ? "nf4" : d.one_of(std::vector<std::string>{"bf16", "fp16", "fp32"});
+    s.batch = d.between(1, 8);
+    if (d.chance(50)) s.checkpointing = d.one_of(std::vector<Checkpointing>{Checkpointing::Selective, Checkpointing::Full});
+    if (d.chance(50)) s.tokens = static_cast<double>(d.between(1, 1000)) * 1e7;
+  }
+  s.context = std::int64_t{1} << d.between(8, 15);  // 256 .. 32k
+  s.prompt = std::min<std::int64_t>(s.context, 128);
+  s.explain = false;
+  return s;
+}
+
+std::string describe(const Scenario& s) {
+  PlanRequest r;
+  r.scenario = s;
+  return encode_query(request_to_pairs(r));
+}
+
+bool parts_sum(const MemoryBreakdown& m) {
+  return m.total == m.weights + m.kv_cache + m.activations + m.gradients + m.optimizer + m.adapters + m.overhead;
+}
+
+bool non_negative(const MemoryBreakdown& m) {
+  return m.weights >= 0 && m.kv_cache >= 0 && m.activations >= 0 && m.gradients >= 0 && m.optimizer >= 0 &&
+         m.adapters >= 0 && m.overhead >= 0;
+}
+
+bool real(double v) { return std::isfinite(v) && v >= 0; }
+
+// The estimate for one GPU at a fixed layout: what `g` chose, with `change` applied.
+template <class F>
+std::optional<GpuEstimate> at_layout(const Scenario& base, const GpuEstimate& g, F&& change) {
+  Scenario s = base;
+  s.gpu = g.gpu;
+  s.cards = g.cards;
+  if (is_training(s.task)) s.zero_stage = g.zero_stage;
+  change(s);
+  const Result<Estimate> e = estimate(catalog(), s);
+  if (!e.ok()) return std::nullopt;
+  return e.value->gpus.at(0);
+}
+
+}  // namespace
+
+TEST_CASE("properties of estimate() on random scenarios", "[properties]") {
+  Draw d(kSeed);
+  int estimated = 0, limits_checked = 0;
+  for (int n = 0; n < 160; ++n) {
+    const Scenario s = random_scenario(d);
+    INFO(describe(s));
+    const Result<Estimate> r = estimate(catalog(), s);
+    if (!r.ok()) continue;  // a refused combination (LoRA on INT4, ...) is not a figure
+    ++estimated;
+    const Estimate& e = *r.value;
+
+    // No NaN, infinity or negative figure; parts sum to totals.
+    CHECK(non_negative(e.memory));
+    CHECK(parts_sum(e.memory));
+    CHECK(real(e.train_flops));
+    for (const GpuEstimate& g : e.gpus) {
+      INFO(g.gpu);
+      CHECK(non_negative(g.per_card));
+      CHECK(parts_sum(g.per_card));
+      CHECK(g.per_card_bytes == g.per_card.total);
+      for (double v : {g.decode_tokens_per_s, g.aggregate_tokens_per_s, g.prefill_tokens_per_s, g.ttft_ms,
+                       g.dense_tflops, g.train_tokens_per_s, g.mfu}) {
+        CHECK(real(v));
+      }
+      CHECK(std::isfinite(g.spare_fraction));
+      if (g.train_hours) CHECK((real(*g.train_hours) && *g.train_hours > 0));
+      CHECK(g.max_context >= 0);
+      CHECK(g.max_concurrency >= 0);
+      CHECK((g.cards > 0) == (g.fit != Fit::No));
+      if (g.cards > 0 && s.task == Task::Inference) {
+        CHECK(g.aggregate_tokens_per_s >= g.decode_tokens_per_s * 0.999);
+      }
+    }
+
+    // Memory grows with context and with concurrency (batch when training).
+    Scenario longer = s;
+    longer.context = s.context * 2;
+    Scenario more = s;
+    (s.task == Task::Inference ? more.concurrency : more.batch) += 1;
+    for (const Scenario* bigger : {&longer, &more}) {
+      const Result<Estimate> b = estimate(catalog(), *bigger);
+      REQUIRE(b.ok());
+      CHECK(b.value->memory.total >= e.memory.total);
+    }
+
+    // On a few GPUs that fit, at their layout: the limits are true limits, and decode never
+    // speeds up with more context.
+    std::vector<const GpuEstimate*> fitting;
+    for (const GpuEstimate& g : e.gpus) {
+      if (g.cards > 0) fitting.push_back(&g);
+    }
+    for (int k = 0; k < 2 && !fitting.empty(); ++k) {
+      const GpuEstimate& g = *d.one_of(fitting);
+      INFO("on " << g.gpu << " x" << g.cards);
+      if (s.task == Task::Inference) {
+        const auto slower = at_layout(s, g, [](Scenario& x) { x.context *= 2; });
+        if (slower && slower->cards > 0) CHECK(slower->decode_tokens_per_s <= g.decode_tokens_per_s * (1 + 1e-12));
+      }
+      // max_context: asking for it fits, one more token does not, unless it is the cap (the
+      // model's maximum context, or the context asked for when that is larger).
+      const Model& m = test::model(e.model);
+      const std::int64_t cap = std::min<std::int64_t>(std::max(m.max_context, s.context), 10'000'000);
+      if (g.max_context >= s.prompt && g.max_context > 0) {
+        ++limits_checked;
+        const auto at = at_layout(s, g, [&](Scenario& x) { x.context = g.max_context; });
+        REQUIRE(at);
+        CHECK(at->fit != Fit::No);
+        if (g.max_context < cap) {
+          INFO("max_context " << g.max_context << " + 1");
+          const auto over = at_layout(s, g, [&](Scenario& x) { x.context = g.max_context + 1; });
+          REQUIRE(over);
+          CHECK(over->fit == Fit::No);
+        }
+      }
+      // max_concurrency (micro-batch when training) at the scenario's context.
+      const std::int64_t amount_cap = 1'000'000;
+      if (g.max_concurrency > 0) {
+        auto set = [&s](Scenario& x, std::int64_t v) { (s.task == Task::Inference ? x.concurrency : x.batch) = v; };
+        const auto at = at_layout(s, g, [&](Scenario& x) { set(x, g.max_concurrency); });
+        REQUIRE(at);
+        CHECK(at->fit != Fit::No);
+        if (g.max_concurrency < amount_cap) {
+          INFO("max_concurrency " << g.max_concurrency << " + 1");
+          const auto over = at_layout(s, g, [&](Scenario& x) { set(x, g.max_concurrency + 1); });
+          REQUIRE(over);
+          CHECK(over->fit == Fit::No);
+        }
+      }
+    }
+  }
+  CHECK(estimated > 80);        // the draws are mostly valid scenarios...
+  CHECK(limits_checked > 50);   // ...and many of them fit somewhere
+}
+
+TEST_CASE("properties of plan() on random requests", "[properties]") {
+  Draw d(kSeed + 1);
+  const Catalog& c = catalog();
+  int picked = 0;
+  for (int n = 0; n < 40; ++n) {
+    PlanRequest r;
+    r.scenario = random_scenario(d);
+    r.top = 1000;
+    if (d.chance(40)) r.budget_tier = d.one_of(c.budget_tiers).id;
+    if (d.chance(30)) r.term = d.one_of(std::vector<TermChoice>{TermChoice::Hourly, TermChoice::Monthly, TermChoice::Yearly});
+    if (d.chance(30)) r.currency = Currency::Usd;
+    if (d.chance(20)) r.hours_per_day = static_cast<double>(d.between(1, 24));
+    INFO(encode_query(request_to_pairs(r)));
+    const Result<Plan> p = plan(c, r);
+    if (!p.ok()) continue;
+    const bool job = p.value->job;
+    auto cost = [job](const Option& o) { return job && o.job_cost ? o.job_cost->high : o.monthly_cost.high; };
+    auto machines = [&c](const Option& o) {
+      if (o.unit == OfferUnit::Machine) return o.units;
+      if (o.unit == OfferUnit::Slice) return 1;
+      const int per_node = std::max(1, c.find_gpu(o.gpu)->max_cards_per_node);
+      return (o.cards + per_node - 1) / per_node;
+    };
+    CHECK(p.value->options.size() == p.value->options_total);  // top 1000: every option listed
+
+    // Every figure is real; options are sorted; the pick is the cheapest qualifying one
+    // (within one machine when any qualifying option is).
+    const Option* pick = p.value->pick ? &*p.value->pick : nullptr;
+    auto datacenter = [&c](const Option& o) { return c.find_gpu(o.gpu)->gpu_class == GpuClass::Datacenter; };
+    bool datacenter_node_fits = false;  // then a cluster of consumer cards is never the pick
+    for (const Option& o : p.value->options) {
+      if (o.fit != Fit::No && machines(o) == 1 && datacenter(o)) datacenter_node_fits = true;
+    }
+    for (std::size_t i = 0; i < p.value->options.size(); ++i) {
+      const Option& o = p.value->options[i];
+      INFO(o.offer << " x" << o.cards);
+      CHECK(real(o.monthly_cost.low));
+      CHECK(o.monthly_cost.low <= o.monthly_cost.high);
+      CHECK(real(o.cost_per_hour.high));
+      if (o.job_cost) CHECK(real(o.job_cost->high));
+      if (i > 0) CHECK(cost(p.value->options[i - 1]) <= cost(o));
+      const bool qualifies = o.pickable && o.fit == Fit::Comfortable && o.meets_targets && o.within_budget &&
+                             !(machines(o) > 1 && !datacenter(o) && datacenter_node_fits);
+      if (pick && qualifies && (machines(o) == 1 || machines(*pick) > 1)) CHECK(cost(*pick) <= cost(o));
+      if (!pick) CHECK_FALSE((qualifies && machines(o) == 1));
+    }
+    if (!pick) continue;
+    ++picked;
+
+    // Estimate and plan agree: the pick's GPU at the pick's card count gives the same figures.
+    Scenario s = r.scenario;
+    s.gpu = pick->gpu;
+    s.cards = pick->cards;
+    const Result<Estimate> e = estimate(c, s);
+    REQUIRE(e.ok());
+    const GpuEstimate& g = e.value->gpus.at(0);
+    CHECK(p.value->memory_bytes == e.value->memory.total);
+    CHECK(pick->need_bytes == Approx(static_cast<double>(g.per_card_bytes)));
+    if (pick->unit != OfferUnit::Slice) {
+      CHECK(pick->fit == g.fit);
+      CHECK(pick->decode_tokens_per_s == Approx(g.decode_tokens_per_s));
+      if (pick->job_hours) CHECK(*pick->job_hours == Approx(*g.train_hours));
+    }
+  }
+  CHECK(picked > 10);
+}

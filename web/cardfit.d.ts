@@ -1,0 +1,286 @@
+// Types of cardfit.js, the WebAssembly module of cardfit (docs/cli.md, "JavaScript"). The values
+// are the JSON contracts of `cardfit estimate --json`, `cardfit plan --json` and
+// `cardfit catalog --json`; web/tests/types.test.mjs checks this file against them.
+
+declare function createCardfit(options?: createCardfit.CardfitOptions): Promise<createCardfit.CardfitModule>;
+
+// cardfit.js is a CommonJS module whose export is the factory (module.exports = createCardfit):
+// `const createCardfit = require('cardfit')`, or `import createCardfit from 'cardfit'` with
+// esModuleInterop. The types are createCardfit.Estimate, createCardfit.Plan, ...
+declare namespace createCardfit {
+  /** Options for createCardfit(); all optional. Under Node the .wasm next to cardfit.js is read. */
+  export interface CardfitOptions {
+    /** The .wasm bytes, when they come from elsewhere. */
+    wasmBinary?: ArrayBuffer | Uint8Array;
+    /** Where a file the module needs lives ("cardfit.wasm"), given the folder of cardfit.js. */
+    locateFile?(path: string, scriptDirectory: string): string;
+    /** The page's canvas (the UI is drawn only in a browser with a document). */
+    canvas?: object;  // an HTMLCanvasElement
+    print?(text: string): void;
+    printErr?(text: string): void;
+    onFirstFrame?(): void;
+    onFatal?(detail: string): void;
+  }
+
+  /** An input value: text as on the command line ("8k", "20%"), a number, a flag, or a list. */
+  export type InputValue = string | number | boolean | ReadonlyArray<string>;
+
+  /**
+   * The inputs: the command line's flags without "--" (docs/cli.md). Unknown keys are errors.
+   * Ids may be typed in any case or as an alias ("4090", "H100", "BF16").
+   */
+  export interface Input {
+    model?: InputValue;
+    params?: InputValue;
+    precision?: InputValue;
+    'kv-precision'?: InputValue;
+    task?: 'inference' | 'lora' | 'qlora' | 'full' | 'pretrain' | string;
+    context?: InputValue;
+    prompt?: InputValue;
+    concurrency?: InputValue;
+    batch?: InputValue;
+    'lora-rank'?: InputValue;
+    'lora-targets'?: InputValue;
+    tp?: InputValue;
+    optimizer?: 'adamw' | 'adamw-8bit' | 'sgd' | string;
+    zero?: InputValue;
+    checkpointing?: 'none' | 'selective' | 'full' | string;
+    tokens?: InputValue;
+    engine?: InputValue;
+    gpu?: InputValue;
+    cards?: InputValue;
+    headroom?: InputValue;
+    mfu?: InputValue;
+    'budget-tier'?: InputValue;
+    budget?: InputValue;
+    currency?: 'CNY' | 'USD' | string;
+    'usd-cny'?: InputValue;
+    'hours-per-day'?: InputValue;
+    term?: 'hourly' | 'weekly' | 'monthly' | 'yearly' | 'cheapest' | string;
+    platform?: InputValue;
+    student?: InputValue;
+    'allow-spot'?: InputValue;
+    'min-tokens-per-s'?: InputValue;
+    'max-ttft-ms'?: InputValue;
+    top?: InputValue;
+    lang?: 'zh' | 'en' | string;
+    /** A link's version ("1"), as in index.html?v=1&... */
+    v?: InputValue;
+  }
+
+  /** One problem with the input: the field it concerns, a stable code, the message in `lang`. */
+  export interface CardfitError {
+    field: string;
+    code: string;
+    message: string;
+  }
+
+  /** Every call returns this; nothing throws and nothing needs .delete(). */
+  export type CardfitResult<T> =
+    | { ok: true; value: T; errors: [] }
+    | { ok: false; value: null; errors: CardfitError[] };
+
+  export interface MemoryBytes {
+    weights: number;
+    kv_cache: number;
+    activations: number;
+    gradients: number;
+    optimizer: number;
+    adapters: number;
+    overhead: number;
+    total: number;
+  }
+
+  export type Fit = 'comfortable' | 'tight' | 'no';
+
+  export interface GpuEstimate {
+    gpu: string;
+    name: string;
+    cards: number;
+    fit: Fit;
+    per_card_bytes: number;
+    card_memory_bytes: number;
+    usable_bytes: number;
+    spare_fraction: number;
+    min_cards_tight: number;
+    max_cards_tried: number;
+    tensor_parallel: number;
+    pipeline_parallel: number;
+    data_parallel: number;
+    zero_stage: number;
+    per_card_memory_bytes: MemoryBytes;
+    compute: string;
+    dense_tflops: number;
+    decode_tokens_per_s: number;
+    aggregate_tokens_per_s: number;
+    decode_compute_bound: boolean;
+    prefill_tokens_per_s: number;
+    ttft_ms: number;
+    max_context: number;
+    max_concurrency: number;
+    train_hours: number | null;
+    gpu_hours: number | null;
+    train_tokens_per_s: number;
+    mfu: number;
+    warnings: string[];
+    warning_codes: string[];
+  }
+
+  export interface Explanation {
+    key: string;
+    quantity: string;
+    formula: string;
+    substituted: string;
+    source: string;
+    sources: string[];
+  }
+
+  /** `cardfit estimate --json`. */
+  export interface Estimate {
+    schema: 'cardfit.estimate/1';
+    ok: true;
+    model: string;
+    precision: string;
+    kv_precision: string;
+    task: string;
+    params: { total: number; active: number; matmul_active: number; embedding: number; lm_head: number; adapters: number };
+    kv_cache_bytes_per_token: number;
+    kv_cache_bytes_per_sequence: number;
+    weight_bytes_per_token: number;
+    train_flops: number;
+    memory_bytes: MemoryBytes;
+    gpus: GpuEstimate[];
+    warnings: string[];
+    warning_codes: string[];
+    explained_gpu: string;
+    explain: Explanation[];
+  }
+
+  export interface Money {
+    low: number;
+    high: number;
+    currency: 'CNY' | 'USD';
+  }
+
+  export interface PlanOption {
+    gpu: string;
+    gpu_name: string;
+    cards: number;
+    units: number;
+    cards_rented: number;
+    slice_fraction: number;
+    platform: string;
+    platform_name: string;
+    offer: string;
+    unit: 'card' | 'slice' | 'machine';
+    term: 'hourly' | 'weekly' | 'monthly' | 'yearly';
+    spot: boolean;
+    commitment: boolean;
+    price_on_inquiry: boolean;
+    price_derived: boolean;
+    student_discount: boolean;
+    pickable: boolean;
+    isolation: 'dedicated' | 'shared' | 'unknown';
+    monthly_cost: Money;
+    extra_fees: Money;
+    cost_per_hour: Money;
+    tflops: number;
+    tflops_convention: string;
+    cost_per_tflops_hour: Money;
+    cost_per_million_tokens: Money | null;
+    within_budget: boolean;
+    budget_cost: Money;
+    tier: string | null;
+    fit: 'comfortable' | 'tight';
+    need_bytes: number;
+    usable_bytes: number;
+    spare_fraction: number;
+    decode_tokens_per_s: number;
+    aggregate_tokens_per_s: number;
+    ttft_ms: number;
+    meets_targets: boolean;
+    job_hours: number | null;
+    job_cost: Money | null;
+    warnings: string[];
+    warning_codes: string[];
+    reason: string;
+    reason_en: string;
+    reason_zh: string;
+  }
+
+  export interface Alternative {
+    kind: 'precision' | 'kv_precision' | 'context' | 'concurrency' | 'task' | 'budget' | string;
+    change: string;
+    change_en: string;
+    change_zh: string;
+    pick: PlanOption;
+  }
+
+  /** `cardfit plan --json`. */
+  export interface Plan {
+    schema: 'cardfit.plan/1';
+    ok: true;
+    model: string;
+    model_name: string;
+    precision: string;
+    memory_bytes: number;
+    currency: 'CNY' | 'USD';
+    usd_cny: number;
+    hours_per_day: number;
+    term: string;
+    ranked_by: 'monthly_cost' | 'job_cost';
+    budget: { tier: string; low: number; high: number | null; currency: 'CNY' | 'USD'; label: string } | null;
+    pick: PlanOption | null;
+    options: PlanOption[];
+    options_total: number;
+    alternatives: Alternative[];
+    quote_only: { gpu: string; cards: number; platform: string; offer: string }[];
+    warnings: string[];
+  }
+
+  /** An entry of a catalog section: its id and aliases, and the fields of docs/catalog.md. */
+  export interface CatalogEntry {
+    id: string;
+    aliases?: string[];
+    source?: string;
+    as_of?: string;
+    [field: string]: unknown;
+  }
+
+  /** `cardfit catalog --json`: the catalog in the loader's own format (docs/catalog.md). */
+  export interface Catalog {
+    schema: 'cardfit.catalog/1';
+    gpus: CatalogEntry[];
+    models: CatalogEntry[];
+    weight_precisions: CatalogEntry[];
+    kv_precisions: CatalogEntry[];
+    engines: CatalogEntry[];
+    platforms: CatalogEntry[];
+    offers: CatalogEntry[];
+    tiers: CatalogEntry[];
+    sources: CatalogEntry[];
+    defaults: Record<string, unknown>;
+    default_usd_cny: number;
+    usd_cny_source: string;
+    custom?: { id: string; name_zh: string; name_en: string };
+  }
+
+  export interface CardfitModule {
+    /** The release, e.g. "0.1.0" (CMake project(VERSION)). */
+    version(): string;
+    /** The bundled catalog. */
+    catalog(): CardfitResult<Catalog>;
+    /** Memory, fit, speed and training time on every GPU (or `gpu`). */
+    estimate(input?: Input | string): CardfitResult<Estimate>;
+    /** The "just enough" pick, every option and the alternatives. */
+    plan(input?: Input | string): CardfitResult<Plan>;
+    /** The canonical link query for an input ("v=1&model=..."). */
+    stateQuery(input?: Input | string): CardfitResult<string>;
+    /** Frames the page's UI has drawn (0 without a document). For tests. */
+    frameCount(): number;
+    /** The UI's scenario as a link query ("" without a document). For tests. */
+    uiState(): string;
+  }
+}
+
+export = createCardfit;
