@@ -27,7 +27,7 @@ TEST_CASE("unknown ids suggest the near miss, in both languages") {
   CHECK(en(far.message) == "gpu: unknown GPU 'gpt-5'");
 }
 
-TEST_CASE("forgiving ids: exact id, any case, or an alias; nothing else") {
+TEST_CASE("forgiving ids: exact id, any case, or an alias, nothing else") {
   const Catalog& c = test::catalog();
   struct Row {
     const char* typed;

@@ -201,7 +201,7 @@ TEST_CASE("unknown ids in references are errors", "[catalog][fuzz]") {
   }
 }
 
-TEST_CASE("unicode is text; invalid UTF-8 is an error", "[catalog][fuzz]") {
+TEST_CASE("unicode is text, invalid UTF-8 is an error", "[catalog][fuzz]") {
   // Valid: CJK, emoji, combining marks, escapes (even \u0000) in free text.
   for (const char* name : {"测试卡", "🚀 GPU", "e\xCC\x81", "\\u0000", "\\ud83d\\ude80", "\xEF\xBB\xBF"}) {
     INFO(name);

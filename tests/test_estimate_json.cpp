@@ -36,7 +36,7 @@ TEST_CASE("contract keys, codes and sources") {
   CHECK(x["substituted"].get<std::string>().find("= " + std::to_string(0)) == std::string::npos);
 }
 
-TEST_CASE("kv_pool_bytes per card, null without a pool; layout with tp, pp, dp and zero") {
+TEST_CASE("kv_pool_bytes per card, null without a pool, layout with tp, pp, dp and zero") {
   Scenario s;
   s.model = "llama-3.1-8b";
   s.gpu = "h100-sxm";

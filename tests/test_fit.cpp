@@ -53,7 +53,7 @@ TEST_CASE("tensor-parallel degrees must divide the head counts") {
   }
 }
 
-TEST_CASE("inference layouts: TP inside a node, the rest pipeline; layer split for llama.cpp") {
+TEST_CASE("inference layouts: TP inside a node, the rest pipeline, layer split for llama.cpp") {
   const EngineProfile& vllm = *catalog().find_engine("vllm");
   const EngineProfile& llamacpp = *catalog().find_engine("llama.cpp");
   auto l = inference_layout(model("qwen2.5-7b"), vllm, gpu("a100-80g"), 8);

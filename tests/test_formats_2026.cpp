@@ -71,7 +71,7 @@ TEST_CASE("DeepSeek-V3.2: the indexer adds its projections on every layer", "[fo
 
 // [SECTION] KV cache: which layers keep one, and how much
 
-TEST_CASE("gpt-oss: half the layers keep a 128-token window; sinks add no cached tokens", "[formats][kv]") {
+TEST_CASE("gpt-oss: half the layers keep a 128-token window, sinks add no cached tokens", "[formats][kv]") {
   const Model& m = model("gpt-oss-120b");
   const KvShape ks = kv_shape(m, 16);
   CHECK(ks.per_layer == 2 * 8 * 64 * 2);  // K and V, 8 KV heads x 64, 2 bytes
@@ -110,7 +110,7 @@ TEST_CASE("Llama 4: chunked attention caps 3 of 4 layers at 8,192 tokens", "[for
   CHECK(attention_flops_per_token(m, 1e6) == Approx(per_position * (12 * 1e6 + 36 * 8192.0)));
 }
 
-TEST_CASE("DeepSeek-V3.2: MLA latent plus the indexer's FP8 key per layer; attention reads top 2048", "[formats][kv]") {
+TEST_CASE("DeepSeek-V3.2: MLA latent plus the indexer's FP8 key per layer, attention reads top 2048", "[formats][kv]") {
   const Model& m = model("deepseek-v3.2-exp");
   const KvShape ks = kv_shape(m, 16);
   CHECK(ks.per_layer == (512 + 64) * 2);

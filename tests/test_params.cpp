@@ -85,7 +85,7 @@ TEST_CASE("tied and untied output layers") {
   CHECK(untied.matmul_active == untied.active - untied.embedding);
 }
 
-TEST_CASE("MoE: routed, shared, router and leading dense layers; active parameters") {
+TEST_CASE("MoE: routed, shared, router and leading dense layers, active parameters") {
   struct Row {
     const char* id;
     double published_active_b;  // from the model card

@@ -92,7 +92,7 @@ TEST_CASE("errors_to_json: field, code and the message in the asked language", "
   CHECK(zh_j["errors"][0]["message"] == "context：必须是整数，收到 1.5");
 }
 
-TEST_CASE("plan and error JSON name their contract; compact unless pretty", "[json]") {
+TEST_CASE("plan and error JSON name their contract, compact unless pretty", "[json]") {
   const Plan p = run(yiwan_monthly("qwen2.5-7b", "fp16"));
   const std::string compact = plan_to_json(p);
   CHECK(compact.rfind(R"({"schema":"cardfit.plan/1","ok":true,)", 0) == 0);

@@ -145,7 +145,7 @@ TEST_CASE("citations: format, parentheses and how a reader sees them", "[sources
   }
 }
 
-TEST_CASE("an overlay citing an unknown source is refused; one adding its source loads", "[sources][overlay]") {
+TEST_CASE("an overlay citing an unknown source is refused, one adding its source loads", "[sources][overlay]") {
   const std::string offer = R"("offers": [{"id": "t-4090", "platform": "autodl", "gpu": "rtx-4090", "unit": "card",
       "cards": 1, "slice_fraction": 1, "currency": "CNY", "prices": [{"term": "hourly", "low": 1.7, "high": 1.7}],
       "package_multipliers": {"weekly": 0, "monthly": 0, "yearly": 0}, "isolation": "unknown",
@@ -166,7 +166,7 @@ TEST_CASE("an overlay citing an unknown source is refused; one adding its source
 
 // [SECTION] Dates
 
-TEST_CASE("every date parses; offers are dated to the month unless their source prints none", "[sources]") {
+TEST_CASE("every date parses, offers are dated to the month unless their source prints none", "[sources]") {
   const Catalog& c = test::catalog();
   for (const auto& [where, date] : all_dates(c)) {
     INFO(where << ": '" << date << "'");

@@ -103,7 +103,7 @@ TEST_CASE("url_state: a custom model survives as its parameter count") {
   CHECK(back.scenario.custom_model->hidden_size == rq.scenario.custom_model->hidden_size);
 }
 
-TEST_CASE("url_state: bad pairs are skipped and named; the rest applies") {
+TEST_CASE("url_state: bad pairs are skipped and named, the rest applies") {
   const DecodedState d = request_from_pairs(
       decode_query("v=1&model=Qwen%20BAD&context=8q&precision=int8&zero=7&student=maybe&nonsense=1&context=1e99"));
   CHECK(d.request.scenario.precision == "int8");         // the good pair applied
@@ -284,7 +284,7 @@ TEST_CASE("url_state: hostile links are refused briefly (long values, a million 
   CHECK(request_from_pairs(decode_query(many)).issues.size() == 32);
 }
 
-TEST_CASE("url_state: ids may be typed in any case or as an alias; the core matches them") {
+TEST_CASE("url_state: ids may be typed in any case or as an alias, the core matches them") {
   const PlanRequest rq = decode("v=1&model=Qwen2.5-7B&precision=Q4_K_M&gpu=4090&platform=Lambda,yiwan");
   CHECK(rq.scenario.model == "Qwen2.5-7B");  // as typed: the catalog match is estimate()'s and plan()'s
   CHECK(rq.platforms == std::vector<std::string>{"Lambda", "yiwan"});

@@ -146,6 +146,8 @@ declare namespace createCardfit {
     params: { total: number; active: number; matmul_active: number; embedding: number; lm_head: number; adapters: number };
     kv_cache_bytes_per_token: number;
     kv_cache_bytes_per_sequence: number;
+    /** Fixed per-sequence state of linear-attention layers (Qwen3-Next), bytes; 0 for others. */
+    state_bytes_per_sequence: number;
     weight_bytes_per_token: number;
     train_flops: number;
     memory_bytes: MemoryBytes;
