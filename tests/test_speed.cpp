@@ -93,7 +93,7 @@ TEST_CASE("decode: a format's kernel efficiency slows its weight reads, not the 
   CHECK(one(q40, "rtx-4090").decode_tokens_per_s > one(q4, "rtx-4090").decode_tokens_per_s);
 }
 
-TEST_CASE("multi-card decode: TP splits the bytes and adds all-reduces; layer split adds boundaries") {
+TEST_CASE("multi-card decode: TP splits the bytes and adds all-reduces, layer split adds boundaries") {
   const EngineProfile& vllm = *catalog().find_engine("vllm");
   const EngineProfile& llamacpp = *catalog().find_engine("llama.cpp");
   const Gpu& h100 = gpu("h100-sxm");
@@ -123,8 +123,10 @@ TEST_CASE("MoE decode: routed experts at the expert efficiency plus a cost per M
   const DecodeSpeed d = decode_speed(r, gpu("h100-sxm"), Layout{}, 4096, 1);
   CHECK(d.moe_ms == Approx(r.params.moe_layers * 128 * vllm.moe_us_per_expert / 1000));
   const double bw = gpu("h100-sxm").memory_bandwidth_gb_per_s * 1e9 * vllm.bandwidth_efficiency_hbm;
-  CHECK(d.experts_ms == Approx(d.expert_bytes / (bw * vllm.expert_efficiency) * 1000));
+  CHECK(d.experts_ms == Approx(d.expert_bytes / (bw * vllm.expert_efficiency_hbm) * 1000));
   CHECK(d.expert_bytes == Approx(r.expert_bytes * r.params.moe_layers * 8));  // 8 of 128 experts per token
+  CHECK(expert_efficiency(vllm, gpu("h100-sxm")) == vllm.expert_efficiency_hbm);
+  CHECK(expert_efficiency(vllm, gpu("rtx-4090")) == vllm.expert_efficiency_gddr);
   // Faster than the dense model of the same size, slower than its active bytes alone would say.
   const double dense = one(decode("qwen3-32b", "bf16", "vllm", 4096), "h100-sxm").decode_tokens_per_s;
   const double sparse = one(moe, "h100-sxm").decode_tokens_per_s;

@@ -345,7 +345,9 @@ struct EngineProfile {
   double step_ms_per_layer = 0;      // ... plus this per layer (kernel launches and tails)
   double step_ms_per_sequence = 0;   // ... plus this per sequence in the batch (scheduling, sampling)
   double prefill_ms_per_layer = 0;   // prefill passes: more per layer (attention and launches outside CUDA graphs)
-  double expert_efficiency = 1.0;    // routed-expert reads at small batch, relative to dense reads
+  double expert_efficiency_hbm = 1.0;   // routed-expert reads at small batch, relative to dense reads, HBM cards
+  double expert_efficiency_gddr = 1.0;  // ... GDDR (and other) cards
+  double expert_efficiency_prefill = 1.0;  // routed-expert matmuls in prefill, relative to the dense rate
   double moe_us_per_expert = 0;      // per routed expert per MoE layer per step: routing, alignment and
                                      // expert kernels that walk every expert (us)
   double moe_us_per_expert_parallel = 0;  // ... when the experts span cards (expert/tensor parallel)

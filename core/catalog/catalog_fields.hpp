@@ -360,7 +360,9 @@ void engine_fields(V& v, T& e) {
   v.number("step_ms_per_layer", e.step_ms_per_layer, Need::Optional, kMs);
   v.number("step_ms_per_sequence", e.step_ms_per_sequence, Need::Optional, kMs);
   v.number("prefill_ms_per_layer", e.prefill_ms_per_layer, Need::Optional, kMs);
-  v.number("expert_efficiency", e.expert_efficiency, Need::Required, kPositiveFraction);
+  v.number("expert_efficiency_hbm", e.expert_efficiency_hbm, Need::Required, kPositiveFraction);
+  v.number("expert_efficiency_gddr", e.expert_efficiency_gddr, Need::Required, kPositiveFraction);
+  v.number("expert_efficiency_prefill", e.expert_efficiency_prefill, Need::Required, kPositiveFraction);
   v.number("moe_us_per_expert", e.moe_us_per_expert, Need::Optional, kMs);
   v.number("moe_us_per_expert_parallel", e.moe_us_per_expert_parallel, Need::Optional, kMs);
   v.number("boundary_ms", e.boundary_ms, Need::Optional, kMs);

@@ -351,7 +351,7 @@ void explain_decode(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, con
   const string bw = format_gb(d.bandwidth) + "/s";
   string memory = format_gb(d.weight_bytes) + " / (" + tp + " × " + bw + " × " + fixed(d.kernel_efficiency, 2) + ")";
   if (d.expert_bytes > 0) {
-    memory += " + " + format_gb(d.expert_bytes) + " / (… × " + fixed(eng.expert_efficiency, 2) + ")";
+    memory += " + " + format_gb(d.expert_bytes) + " / (… × " + fixed(expert_efficiency(eng, gpu), 2) + ")";
   }
   memory += " + " + format_gb(d.kv_bytes) + " / (" + tp + " × " + bw + ") = " + fixed(d.memory_ms, 2) + " ms";
   string expr = bandwidth_expr(eng, gpu, d.bandwidth) + "; max(" + memory + ", " + grouped(sc.concurrency) + " × " +

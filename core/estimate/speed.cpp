@@ -73,6 +73,12 @@ double bandwidth_efficiency(const EngineProfile& e, const Gpu& g) {
   return std::clamp(has_hbm(g) ? e.bandwidth_efficiency_hbm : e.bandwidth_efficiency_gddr, 0.0, 1.0);
 }
 
+// Routed experts are small matrices read at small batch: HBM, which needs far more bytes in
+// flight than one expert holds, loses more of its bandwidth on them than GDDR does.
+double expert_efficiency(const EngineProfile& e, const Gpu& g) {
+  return std::clamp(has_hbm(g) ? e.expert_efficiency_hbm : e.expert_efficiency_gddr, 0.0, 1.0);
+}
+
 double decode_bandwidth(const EngineProfile& e, const Gpu& g) {
   const double bw = g.memory_bandwidth_gb_per_s * 1e9 * bandwidth_efficiency(e, g);
   return g.achievable_bandwidth_gb_per_s > 0 ? std::min(bw, g.achievable_bandwidth_gb_per_s * 1e9) : bw;
@@ -112,7 +118,7 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.kv_bytes = c * (kv_read_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, tp) +
                       state_bytes_per_sequence(m, r.state_bits));
   out.weights_ms = safe_div(out.weight_bytes, card_bw * out.kernel_efficiency) * 1000;
-  out.experts_ms = safe_div(out.expert_bytes, card_bw * out.kernel_efficiency * std::clamp(e.expert_efficiency, 0.0, 1.0)) * 1000;
+  out.experts_ms = safe_div(out.expert_bytes, card_bw * out.kernel_efficiency * expert_efficiency(e, g)) * 1000;
   out.kv_ms = safe_div(out.kv_bytes, card_bw) * 1000;
   out.memory_ms = out.weights_ms + out.experts_ms + out.kv_ms;
   out.flops_per_token = 2 * static_cast<double>(r.params.matmul_active) +
@@ -147,11 +153,11 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
   const double experts = m.is_moe ? distinct_experts(m.moe.num_experts, m.moe.experts_per_token, chunk) : 0;
   out.weight_bytes = r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers * experts;
   out.bandwidth = decode_bandwidth(e, g) * std::clamp(r.precision().decode_efficiency, 0.0, 1.0);
-  // Routed experts see few tokens each: their matmuls run at the engine's expert efficiency.
+  // Routed experts see few tokens each: their matmuls run at the engine's prefill expert efficiency.
   const double expert_flops = 2 * static_cast<double>(r.params.moe_layers) * std::max(0, m.moe.experts_per_token) *
                               static_cast<double>(r.params.expert_params);
   const double dense_flops = std::max(0.0, out.flops_per_token - expert_flops);
-  const double expert_rate = out.rate.flops_per_s * std::clamp(e.expert_efficiency, 0.0, 1.0);
+  const double expert_rate = out.rate.flops_per_s * std::clamp(e.expert_efficiency_prefill, 0.0, 1.0);
   const double compute_pass = (safe_div(chunk * dense_flops, tp * out.rate.flops_per_s) +
                                (expert_flops > 0 ? safe_div(chunk * expert_flops, tp * expert_rate) : 0)) * 1000;
   const double weights_pass = safe_div(out.weight_bytes, tp * out.bandwidth) * 1000;

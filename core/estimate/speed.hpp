@@ -42,6 +42,8 @@ double bandwidth_efficiency(const EngineProfile& engine, const Gpu& gpu);
 // Bytes/s one card reads in a decode step: datasheet x bandwidth_efficiency, capped at the card's
 // measured achievable bandwidth when it has one.
 double decode_bandwidth(const EngineProfile& engine, const Gpu& gpu);
+// The engine's routed-expert efficiency on this GPU's memory (HBM or GDDR).
+double expert_efficiency(const EngineProfile& engine, const Gpu& gpu);
 
 // FLOP/s one card reaches in matmuls: the dense rate for the compute type (the FP16-accumulate
 // rate for engines that accumulate in FP16) x the engine's prefill efficiency for 16 or 8 bits.
