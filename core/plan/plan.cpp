@@ -559,37 +559,23 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
     kinds.push_back(std::move(k));
   }
 
-  // Fewer concurrent sequences: half, a quarter, one.
-  if (inference && s.concurrency > 1) {
+  // Fewer concurrent sequences (serving) or a smaller micro-batch (training: activations shrink
+  // with it; the global batch is kept by more gradient-accumulation steps): half, a quarter, one.
+  {
+    const std::int64_t amount = inference ? s.concurrency : s.batch;
     std::vector<Variant> k;
-    std::int64_t last = s.concurrency;
-    for (std::int64_t n : {s.concurrency / 2, s.concurrency / 4, std::int64_t{1}}) {
+    std::int64_t last = amount;
+    for (std::int64_t n : {amount / 2, amount / 4, std::int64_t{1}}) {
       if (n < 1 || n >= last) continue;
       last = n;
-      Variant v{"concurrency", {}, s, {}};
-      v.scenario.concurrency = n;
-      v.change = msg::plan_change_concurrency(std::to_string(n), std::to_string(s.concurrency));
-      v.set = {{key_of(Input::Concurrency), std::to_string(n)}};
+      Variant v{inference ? "concurrency" : "batch", {}, s, {}};
+      (inference ? v.scenario.concurrency : v.scenario.batch) = n;
+      const std::string to = std::to_string(n), from = std::to_string(amount);
+      v.change = inference ? msg::plan_change_concurrency(to, from) : msg::plan_change_batch(to, from);
+      v.set = {{key_of(inference ? Input::Concurrency : Input::Batch), to}};
       k.push_back(std::move(v));
     }
-    kinds.push_back(std::move(k));
-  }
-
-  // A smaller micro-batch when training: half, a quarter, one (activations shrink with it;
-  // the global batch is kept by more gradient-accumulation steps).
-  if (!inference && s.batch > 1) {
-    std::vector<Variant> k;
-    std::int64_t last = s.batch;
-    for (std::int64_t n : {s.batch / 2, s.batch / 4, std::int64_t{1}}) {
-      if (n < 1 || n >= last) continue;
-      last = n;
-      Variant v{"batch", {}, s, {}};
-      v.scenario.batch = n;
-      v.change = msg::plan_change_batch(std::to_string(n), std::to_string(s.batch));
-      v.set = {{key_of(Input::Batch), std::to_string(n)}};
-      k.push_back(std::move(v));
-    }
-    kinds.push_back(std::move(k));
+    if (!k.empty()) kinds.push_back(std::move(k));
   }
 
   // Activation checkpointing (full recomputation) when training without it: about a third more
