@@ -988,3 +988,22 @@ TEST_CASE("plan: a job cost that overflows is an error naming tokens, never null
   r.scenario.mfu = 0.4;
   CHECK(plan(c, r).ok());
 }
+
+TEST_CASE("training that does not fit is offered a smaller micro-batch", "[plan]") {
+  PlanRequest r;  // 64 sequences of 32k tokens per card: the activations alone overflow 8x A100 80GB
+  r.scenario.model = "qwen2.5-7b";
+  r.scenario.task = Task::Full;
+  r.scenario.context = 32768;
+  r.scenario.batch = 64;
+  r.scenario.gpu = "a100-80g";
+  r.scenario.cards = 8;
+  const Plan p = run(r);
+  REQUIRE_FALSE(p.pick);
+  const auto it = std::find_if(p.alternatives.begin(), p.alternatives.end(),
+                               [](const Alternative& a) { return a.kind == "batch"; });
+  REQUIRE(it != p.alternatives.end());
+  REQUIRE(it->set.size() == 1);
+  CHECK(it->set.front().first == "batch");
+  CHECK(std::stoll(it->set.front().second) < 64);
+  CHECK(contains(en(it->change), "a micro-batch of " + it->set.front().second + " instead of 64 sequences per card"));
+}
