@@ -146,6 +146,8 @@ declare namespace createCardfit {
     params: { total: number; active: number; matmul_active: number; embedding: number; lm_head: number; adapters: number };
     kv_cache_bytes_per_token: number;
     kv_cache_bytes_per_sequence: number;
+    /** A fixed state per sequence (linear-attention layers), bytes. */
+    state_bytes_per_sequence: number;
     weight_bytes_per_token: number;
     train_flops: number;
     memory_bytes: MemoryBytes;
@@ -270,8 +272,9 @@ declare namespace createCardfit {
     version(): string;
     /** The bundled catalog. */
     catalog(): CardfitResult<Catalog>;
-    /** Memory, fit, speed and training time on every GPU (or `gpu`). */
-    estimate(input?: Input | string): CardfitResult<Estimate>;
+    /** Memory, fit, speed and training time on every GPU (or `gpu`). `explain` stays empty
+     *  unless the input object has `explain: true` (the formulas with their numbers). */
+    estimate(input?: (Input & { explain?: boolean }) | string): CardfitResult<Estimate>;
     /** The "just enough" pick, every option and the alternatives. */
     plan(input?: Input | string): CardfitResult<Plan>;
     /** The canonical link query for an input ("v=1&model=..."). */

@@ -42,7 +42,7 @@ function members(dts, name) {
 test('cardfit.d.ts declares what the module returns and accepts', async () => {
   const dts = fs.readFileSync(path.join(dist, 'cardfit.d.ts'), 'utf8');
   const m = await loadCardfit();
-  const e = m.estimate({ gpu: 'rtx-4090' }).value;
+  const e = m.estimate({ gpu: 'rtx-4090', explain: true }).value;
   assert.deepEqual(members(dts, 'Estimate'), Object.keys(e).sort());
   assert.deepEqual(members(dts, 'GpuEstimate'), Object.keys(e.gpus[0]).sort());
   assert.deepEqual(members(dts, 'MemoryBytes'), Object.keys(e.memory_bytes).sort());
