@@ -209,6 +209,7 @@ int main() {
     return 1;
   }
   emscripten_webgl_make_context_current(gl);
+  cardfit_js_mark("webgl");  // the context (SwiftShader makes it slowly without a GPU)
   static Driver driver;
   g_driver = &driver;
   const bool mac = cardfit_js_init() != 0;

@@ -134,6 +134,7 @@ function peerFile(p) {
 const STAGES = [
   ['script', 'cardfit:script', 'cardfit.js loaded and run'],
   ['wasm', 'cardfit:wasm', 'wasm fetched, compiled, instantiated'],
+  ['webgl', 'cardfit:webgl', 'WebGL2 context made'],
   ['catalog', 'cardfit:catalog', 'catalog loaded, link read'],
   ['fonts', 'cardfit:fonts', 'font atlas built'],
   ['estimate', 'cardfit:estimate', 'first estimate and plan'],
