@@ -33,10 +33,16 @@ mergeInto(LibraryManager.library, {
     // Event types (web_main.cpp enum Event) and ImGuiKey_ indices.
     MOVE: 1, BUTTON: 2, WHEEL: 3, KEY: 4, TEXT: 5, PASTE: 6, BLUR: 7, LEAVE: 8, FRAME: 9, POPSTATE: 10,
     POINTER: 11, CLIP: 12,
-    // Looked up by the browser's key names: quoted, so that the closure compiler keeps them.
-    KEYS: {'Tab': 0, 'ArrowLeft': 1, 'ArrowRight': 2, 'ArrowUp': 3, 'ArrowDown': 4, 'PageUp': 5, 'PageDown': 6,
-           'Home': 7, 'End': 8, 'Insert': 9, 'Delete': 10, 'Backspace': 11, 'Enter': 13, 'Escape': 14},
-    LETTERS: {'a': 16, 'c': 17, 'v': 18, 'x': 19, 'y': 20, 'z': 21},
+    // Looked up by the browser's key names (cardfit_js_init fills them). NOTE: written inside
+    // functions: Emscripten re-prints a library object's own literals without their quotes,
+    // and the closure compiler would then rename the keys.
+    KEYS: null,
+    LETTERS: null,
+    keyTables: function () {
+      CF.KEYS = {'Tab': 0, 'ArrowLeft': 1, 'ArrowRight': 2, 'ArrowUp': 3, 'ArrowDown': 4, 'PageUp': 5, 'PageDown': 6,
+                 'Home': 7, 'End': 8, 'Insert': 9, 'Delete': 10, 'Backspace': 11, 'Enter': 13, 'Escape': 14};
+      CF.LETTERS = {'a': 16, 'c': 17, 'v': 18, 'x': 19, 'y': 20, 'z': 21};
+    },
     CURSORS: ['default', 'text', 'move', 'ns-resize', 'ew-resize', 'nesw-resize', 'nwse-resize', 'pointer',
               'not-allowed'],
 
@@ -298,6 +304,7 @@ mergeInto(LibraryManager.library, {
 
   cardfit_js_init__deps: ['$CF'],
   cardfit_js_init: function () {
+    CF.keyTables();
     CF.mac = /Mac|iPhone|iPad/.test(navigator.platform || '');
     CF.canvas = Module['canvas'] || document.getElementById('canvas');
     const c = CF.canvas;
