@@ -10,6 +10,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -58,6 +60,7 @@ const cardfit::Result<cardfit::Catalog>& bundled() {
 struct Overlay {
   std::optional<cardfit::Result<cardfit::Catalog>> applied;  // bundled + the last overlay that worked
   std::vector<cardfit::Issue> notice;
+  std::size_t shown = 0;  // issues of `notice` last put at the end of the page's notices
 };
 Overlay& overlay() {
   static Overlay o;
@@ -142,7 +145,12 @@ void overlay_to(cardfit::ui::App& app) {
     app.catalog = *c.value;
     app.catalog_errors.clear();
   }
-  if (!overlay().notice.empty()) app.state_notice = overlay().notice;
+  // Under the link's own notices: the last overlay's problems replace those of the one before.
+  std::vector<cardfit::Issue>& shown = app.state_notice;
+  const std::size_t old = std::min(shown.size(), overlay().shown);
+  shown.erase(shown.end() - static_cast<std::ptrdiff_t>(old), shown.end());
+  shown.insert(shown.end(), overlay().notice.begin(), overlay().notice.end());
+  overlay().shown = overlay().notice.size();
   app.dirty = true;
 }
 
