@@ -2,14 +2,14 @@
 #   make run    build the web page and serve it on http://127.0.0.1:8080 (installs only what that needs)
 #   make test   build native + WebAssembly + fuzzers and run every test; ends with "N passed, M failed"
 # Others: make run-native (desktop app), make cli ARGS="estimate --model qwen2.5-7b",
-#         make bench, make calibration (predicted vs measured), make asan, make fuzz [FUZZ_SECONDS=60],
+#         make bench, make bench-web (page weight and start-up vs a peer), make bench-api, make calibration (predicted vs measured), make asan, make fuzz [FUZZ_SECONDS=60],
 #         make package, make install [PREFIX=...], make clean.
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 60
 PREFIX ?= /usr/local
 
-.PHONY: run run-native test setup native web page bench calibration asan fuzz package install cli clean
+.PHONY: run run-native test setup native web page bench bench-web bench-api calibration asan fuzz package install cli clean
 
 setup:
 	@tools/setup.sh all
@@ -42,6 +42,21 @@ bench:
 	@cmake --preset native-release >/dev/null
 	@cmake --build --preset native-release -j $(JOBS) --target cardfit_bench
 	@build/native/bench/cardfit_bench --benchmark_repetitions=10 --benchmark_report_aggregates_only=true
+
+# The page in headless Chromium, cold loads: bytes (raw, gzip -9), time to the first frame and its
+# stages, medians; beside RahulSChand/gpu_poor's built page when PEER_DIR holds it (docs/web.md).
+PEER_DIR ?=
+RUNS ?= 7
+bench-web: page
+	@tools/setup.sh test
+	@node bench/web/bench_web.mjs --runs $(RUNS) $(if $(PEER_DIR),--peer $(PEER_DIR))
+
+# The JavaScript API per call under node next to the native core (Google Benchmark).
+bench-api: page
+	@tools/setup.sh native
+	@cmake --preset native-release >/dev/null
+	@cmake --build --preset native-release -j $(JOBS) --target cardfit_bench
+	@node bench/web/bench_api.mjs
 
 # Every calibration row (tests/calibration/rows.json): predicted vs measured, median error per group.
 calibration:

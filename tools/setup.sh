@@ -3,7 +3,8 @@
 # Dear ImGui 1.86 source (Debian source package, sha256-pinned, fetched without touching
 # the system's apt sources) and the pinned npm test packages. Fast when all is present.
 # Usage: tools/setup.sh [page|native|fuzz|package|test|all]   (default: all)
-#   page     building and serving the web page (`make run`): no browser, npm or Xvfb
+#   page     building and serving the web page (`make run`): no browser or Xvfb; npm's closure
+#            compiler when npm is there
 #   native   the CLI and desktop app (`make run-native`, `make cli`, `make bench`)
 #   fuzz     native + clang and its fuzzer runtime (`make fuzz`)
 #   package  native + page + dpkg tools (`make package`)
@@ -60,9 +61,11 @@ if [ "$what" != fuzz ] && [ ! -f "$imgui_dir/imgui.cpp" ]; then  # the fuzz buil
   echo "setup: Dear ImGui 1.86 source in .deps/imgui"
 fi
 
-# npm test packages, pinned by package-lock.json.
-if [ "$what" = test ] || [ "$what" = all ]; then
-  if [ ! -d "$top/node_modules/playwright-core" ]; then
+# npm packages, pinned by package-lock.json: the test driver (playwright-core) and the closure
+# compiler that minifies the page's JavaScript (Debian's is too old). The page builds without
+# it (unminified), so `page` installs it only where npm already is.
+if [ "$what" = test ] || [ "$what" = all ] || { [ "$what" != native ] && [ "$what" != fuzz ] && command -v npm >/dev/null; }; then
+  if [ ! -d "$top/node_modules/playwright-core" ] || [ ! -x "$top/node_modules/.bin/google-closure-compiler" ]; then
     (cd "$top" && npm ci --no-audit --no-fund --loglevel=error)
   fi
 fi

@@ -6,6 +6,8 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 
 #include "cardfit_version.hpp"
 #include "embedded.hpp"
@@ -22,9 +24,34 @@ namespace {
 // Below this width (CSS pixels: framebuffer pixels / dpi_scale) the layout is one column.
 constexpr float kNarrowWidth = 760.0f;
 
-void apply_style(float dpi_scale) {
+// "#RRGGBB" -> colour; nullopt for anything else.
+std::optional<ImVec4> parse_accent(const std::string& text) {
+  if (text.size() != 7 || text[0] != '#') return std::nullopt;
+  float rgb[3];
+  for (int i = 0; i < 3; ++i) {
+    int v = 0;
+    for (int k = 0; k < 2; ++k) {
+      const char c = text[static_cast<std::size_t>(1 + i * 2 + k)];
+      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+      if (d < 0) return std::nullopt;
+      v = v * 16 + d;
+    }
+    rgb[i] = static_cast<float>(v) / 255.0f;
+  }
+  return ImVec4(rgb[0], rgb[1], rgb[2], 1.0f);
+}
+
+void apply_style(float dpi_scale, const std::string& accent) {
   ImGuiStyle style;
   ImGui::StyleColorsLight(&style);
+  // A vendor's colour replaces the light theme's blue wherever it is used, at the same alpha.
+  if (const std::optional<ImVec4> a = parse_accent(accent)) {
+    for (ImVec4& c : style.Colors) {
+      if (std::fabs(c.x - 0.26f) < 0.005f && std::fabs(c.y - 0.59f) < 0.005f && std::fabs(c.z - 0.98f) < 0.005f) {
+        c = ImVec4(a->x, a->y, a->z, c.w);
+      }
+    }
+  }
   style.WindowRounding = 0.0f;
   style.ChildRounding = 4.0f;
   style.FrameRounding = 4.0f;
@@ -200,6 +227,7 @@ void app_init(App& app, const AppOptions& options) {
     app.catalog_errors = std::move(catalog.errors);
   }
   app.embed = options.embed;
+  app.accent = options.accent;
   app.page_scroll = options.page_scroll;
   const KeyValues pairs = decode_query(options.state);
   const bool link_has_lang = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; });
@@ -229,12 +257,10 @@ void app_paste(App& app, const std::string& text) {
 void app_rescale(App& app, float dpi_scale) {
   app.dpi_scale = dpi_scale;
   build_fonts(dpi_scale);
-  apply_style(dpi_scale);
+  apply_style(dpi_scale, app.accent);
 }
 
-void app_frame(App& app) {
-  ++app.frame_count;
-  const Tab tab_before = app.state.tab;
+void app_compute(App& app) {
   if (app.dirty && app.catalog_errors.empty()) {
     recompute(app.catalog, app.state, app.derived);
     app.dirty = false;
@@ -246,7 +272,13 @@ void app_frame(App& app) {
     }
     app.discrete = false;
   }
-  publish(app);
+}
+
+void app_frame(App& app) {
+  ++app.frame_count;
+  const Tab tab_before = app.state.tab;
+  app_compute(app);
+  if (app.frame_count > 1) publish(app);  // the text view is not on the first frame: one frame later
   app.text_fields.clear();
   app.labelled.clear();
   app.label_width = app.label_width_next;

@@ -20,6 +20,7 @@ struct AppOptions {
   bool page_scroll = false;  // narrow layouts scroll the host page (the web), not an ImGui window
   std::string lang;          // "zh" | "en" | "" (= the link's, else the saved setting, else zh)
   std::string state;         // a saved or shared scenario, "v=1&model=..." (core/url_state.hpp)
+  std::string accent;        // "#RRGGBB": the embedding vendor's colour for ImGui's blue ("" or bad = blue)
 };
 
 // A rectangle on screen, in framebuffer pixels.
@@ -39,6 +40,7 @@ struct App {
   bool select_tab = false;            // state.tab was set in code: select it in the next frame
   bool published = false;             // platform::publish_result saw the current result
   float dpi_scale = 1.0f;
+  std::string accent;                 // AppOptions::accent
   bool embed = false;
   bool page_scroll = false;
   long long frame_count = 0;
@@ -61,6 +63,9 @@ struct App {
 
 void app_init(App& app, const AppOptions& options);
 void app_frame(App& app);
+// The estimate and plan of the current state, when it changed (app_frame calls it first; the
+// web driver calls it once before the first frame to time it on its own).
+void app_compute(App& app);
 void app_rescale(App& app, float dpi_scale);
 
 // A link opened while the app runs (the browser's back button): its scenario replaces the

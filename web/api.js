@@ -35,13 +35,20 @@
     }
     // The language of the errors first, so that even an unreadable input is answered in it.
     let lang = '';
-    try { if (typeof input.lang === 'string') lang = input.lang; } catch (e) {}
+    try { if (typeof input['lang'] === 'string') lang = input['lang']; } catch (e) {}
     if (keys.length > MAX_KEYS) return {badKey: 'input', badType: 'object with ' + keys.length + ' keys', lang: lang};
     const parts = [];
+    let explain = false;
     for (const key of keys) {
       let v;
       const bad = function (type) { return {badKey: key, badType: type, lang: lang}; };
       try { v = input[key]; } catch (e) { return bad('unreadable value'); }
+      // Not a scenario input but an option of the answer: the formulas with their numbers
+      // (estimate's `explain`) are written only when asked for.
+      if (key === 'explain') {
+        explain = v === true || v === 'true' || v === 1 || v === '1';
+        continue;
+      }
       let s = text(v);
       if (s === null) {
         let isArray = false;
@@ -67,19 +74,43 @@
         return bad('text that is not valid Unicode');
       }
     }
-    return {query: parts.join('&'), lang: lang};
+    return {query: parts.join('&'), lang: lang, explain: explain};
   }
 
   function call(raw, input) {
     let r;
     try { r = read(input); } catch (e) { r = {badKey: 'input', badType: 'unreadable object'}; }
     try {
-      return Module[raw](r.query || '', r.badKey || '', r.badType || '', r.lang || '');
+      return Module[raw](r.query || '', r.badKey || '', r.badType || '', r.lang || '', !!r.explain);
     } catch (e) {
       // Never expected (the raw functions take strings and do not throw); still an answer.
-      return {ok: false, value: null, errors: [{field: 'input', code: 'err.js.internal', message: String(e)}]};
+      // Quoted keys: the caller's names, kept by the closure compiler.
+      return {'ok': false, 'value': null, 'errors': [{'field': 'input', 'code': 'err.js.internal', 'message': String(e)}]};
     }
   }
+
+  // A vendor's catalog overlay (docs/catalog.md; JSON text or an object) on the bundled
+  // catalog, for the API and the page; {ok: false, errors} and the bundled catalog kept when it
+  // does not validate. `source` names it in messages.
+  Module['setOverlay'] = function (overlay, source) {
+    const name = typeof source === 'string' && source ? source.slice(0, 300) : 'overlay.json';
+    let text = null;
+    try { text = typeof overlay === 'string' ? overlay : JSON.stringify(overlay); } catch (e) {}
+    if (typeof text !== 'string') return Module['_rawSetOverlay']('', name, 'unreadable', 'not JSON', '');
+    return Module['_rawSetOverlay'](text, name, '', '', '');
+  };
+  // The page's ?overlay=URL could not be fetched (`problem`: 'origin' or 'unreadable').
+  Module['_overlayProblem'] = function (url, problem, detail) {
+    return Module['_rawSetOverlay']('', String(url).slice(0, 300), problem, String(detail || ''), '');
+  };
+  // createCardfit({overlay}): applied before the page's first frame.
+  const ready = Module['onRuntimeInitialized'];
+  Module['onRuntimeInitialized'] = function () {
+    if (Module['overlay'] !== undefined && Module['overlay'] !== null) {
+      Module['setOverlay'](Module['overlay'], 'createCardfit({overlay})');
+    }
+    if (ready) ready();
+  };
 
   Module['estimate'] = function (input) { return call('_rawEstimate', input); };
   Module['plan'] = function (input) { return call('_rawPlan', input); };

@@ -10,9 +10,15 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
+#include <cstddef>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "cardfit_version.hpp"
+#include "app.hpp"
+#include "catalog_load.hpp"
 #include "catalog_write.hpp"
 #include "embedded.hpp"
 #include "estimate_json.hpp"
@@ -49,6 +55,21 @@ const cardfit::Result<cardfit::Catalog>& bundled() {
   return catalog;
 }
 
+// A vendor's overlay on the bundled catalog (setOverlay), and what the page must show about
+// the last one that failed (the bundled catalog then stays in use).
+struct Overlay {
+  std::optional<cardfit::Result<cardfit::Catalog>> applied;  // bundled + the last overlay that worked
+  std::vector<cardfit::Issue> notice;
+  std::size_t shown = 0;  // issues of `notice` last put at the end of the page's notices
+};
+Overlay& overlay() {
+  static Overlay o;
+  return o;
+}
+
+// The catalog the API and the page answer from.
+const cardfit::Result<cardfit::Catalog>& current() { return overlay().applied ? *overlay().applied : bundled(); }
+
 // What api.js read from the caller: a query (an object's pairs are encoded as one), or the key
 // whose value could not be used and what it was; `lang`: the caller's lang when it read.
 struct Input {
@@ -80,25 +101,27 @@ cardfit::Result<cardfit::PlanRequest> read_request(const Input& in) {
 }
 
 val catalog() {
-  const auto& c = bundled();
+  const auto& c = current();
   if (!c.ok()) return failed(c.errors, cardfit::Lang::En);
   return ok(parse_json(cardfit::catalog_to_json(*c.value)));
 }
 
-val raw_estimate(std::string query, std::string bad_key, std::string bad_type, std::string lang) {
+// `explain`: fill "explain" with the formulas and their numbers (the caller's explain: true).
+val raw_estimate(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool explain) {
   const Input in = read_input(query, bad_key, bad_type, lang);
-  const auto& c = bundled();
+  const auto& c = current();
   if (!c.ok()) return failed(c.errors, in.lang);
-  const auto rq = read_request(in);
+  auto rq = read_request(in);
   if (!rq.ok()) return failed(rq.errors, in.lang);
+  rq.value->scenario.explain = explain;
   const auto e = cardfit::estimate(*c.value, rq.value->scenario);
   if (!e.ok()) return failed(e.errors, in.lang);
   return ok(parse_json(cardfit::estimate_to_json(*e.value, *c.value, rq.value->lang)));
 }
 
-val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::string lang) {
+val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool) {
   const Input in = read_input(query, bad_key, bad_type, lang);
-  const auto& c = bundled();
+  const auto& c = current();
   if (!c.ok()) return failed(c.errors, in.lang);
   const auto rq = read_request(in);
   if (!rq.ok()) return failed(rq.errors, in.lang);
@@ -108,11 +131,58 @@ val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::
 }
 
 // The canonical link query for an input ("v=1&model=..."), e.g. to build embed URLs.
-val raw_state_query(std::string query, std::string bad_key, std::string bad_type, std::string lang) {
+val raw_state_query(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool) {
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto rq = read_request(in);
   if (!rq.ok()) return failed(rq.errors, in.lang);
   return ok(val(cardfit::encode_query(cardfit::request_to_pairs(*rq.value))));
+}
+
+// The page's UI takes the current catalog and shows the overlay's problems (if any).
+void overlay_to(cardfit::ui::App& app) {
+  const auto& c = current();
+  if (c.ok()) {
+    app.catalog = *c.value;
+    app.catalog_errors.clear();
+  }
+  // Under the link's own notices: the last overlay's problems replace those of the one before.
+  std::vector<cardfit::Issue>& shown = app.state_notice;
+  const std::size_t old = std::min(shown.size(), overlay().shown);
+  shown.erase(shown.end() - static_cast<std::ptrdiff_t>(old), shown.end());
+  shown.insert(shown.end(), overlay().notice.begin(), overlay().notice.end());
+  overlay().shown = overlay().notice.size();
+  app.dirty = true;
+}
+
+// setOverlay (api.js): `text`, a catalog overlay (docs/catalog.md) from `source`, on top of the
+// bundled catalog; `problem` "origin" / "unreadable" when the page could not fetch it.
+// On any problem the bundled catalog stays in use and the page lists why.
+val raw_set_overlay(std::string text, std::string source, std::string problem, std::string detail, std::string lang) {
+  const cardfit::ui::App* app = cardfit_web_app();
+  const cardfit::Lang l = app ? app->state.lang : cardfit::parse_name<cardfit::Lang>(lang).value_or(cardfit::Lang::En);
+  std::vector<cardfit::Issue> issues;
+  if (problem == "origin") {
+    issues.push_back({"overlay", cardfit::msg::web_overlay_other_origin(source)});
+  } else if (problem == "unreadable") {
+    issues.push_back({"overlay", cardfit::msg::web_overlay_unreadable(source, detail)});
+  } else if (!bundled().ok()) {
+    return failed(bundled().errors, l);
+  } else {
+    auto r = cardfit::apply_overlay(*bundled().value, cardfit::CatalogFile{source, text});
+    if (r.ok()) {
+      overlay().applied = std::move(r);
+      overlay().notice.clear();
+      if (cardfit::ui::App* a = cardfit_web_app_mut()) overlay_to(*a);
+      cardfit_web_wake();
+      return ok(val(true));
+    }
+    issues = std::move(r.errors);
+  }
+  issues.insert(issues.begin(), cardfit::Issue{"overlay", cardfit::msg::web_overlay_not_applied(source)});
+  overlay().notice = issues;
+  if (cardfit::ui::App* a = cardfit_web_app_mut()) overlay_to(*a);
+  cardfit_web_wake();
+  return failed(issues, l);
 }
 
 double frame_count() { return static_cast<double>(cardfit_web_frame_count()); }
@@ -126,6 +196,10 @@ std::string version() { return cardfit::kVersion; }
 
 }  // namespace
 
+void cardfit_web_overlay_to_app(cardfit::ui::App& app) {
+  if (overlay().applied || !overlay().notice.empty()) overlay_to(app);
+}
+
 EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("version", &version);
   emscripten::function("frameCount", &frame_count);
@@ -135,4 +209,5 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawEstimate", &raw_estimate);
   emscripten::function("_rawPlan", &raw_plan);
   emscripten::function("_rawStateQuery", &raw_state_query);
+  emscripten::function("_rawSetOverlay", &raw_set_overlay);
 }

@@ -20,6 +20,8 @@ declare namespace createCardfit {
     printErr?(text: string): void;
     onFirstFrame?(): void;
     onFatal?(detail: string): void;
+    /** A vendor's catalog overlay, applied before the first frame (see setOverlay). */
+    overlay?: string | object;
   }
 
   /** An input value: text as on the command line ("8k", "20%"), a number, a flag, or a list. */
@@ -64,6 +66,10 @@ declare namespace createCardfit {
     'max-ttft-ms'?: InputValue;
     top?: InputValue;
     lang?: 'zh' | 'en' | string;
+    /** A custom model by its shapes, as links carry an imported config.json ("family,l32,h4096,..."). */
+    arch?: InputValue;
+    /** Today's date, YYYY-MM-DD: prices older than the catalog's stale_price_months are flagged. */
+    today?: InputValue;
     /** A link's version ("1"), as in index.html?v=1&... */
     v?: InputValue;
   }
@@ -101,6 +107,8 @@ declare namespace createCardfit {
     per_card_bytes: number;
     card_memory_bytes: number;
     usable_bytes: number;
+    /** The engine's KV cache pool per card (bytes), where the engine reserves one; else null. */
+    kv_pool_bytes: number | null;
     spare_fraction: number;
     min_cards_tight: number;
     max_cards_tried: number;
@@ -108,6 +116,10 @@ declare namespace createCardfit {
     pipeline_parallel: number;
     data_parallel: number;
     zero_stage: number;
+    /** The same parallel layout, short names. */
+    layout: { tp: number; pp: number; dp: number; zero: number };
+    /** Share of each step lost to the pipeline bubble. */
+    pipeline_bubble: number;
     per_card_memory_bytes: MemoryBytes;
     compute: string;
     dense_tflops: number;
@@ -182,6 +194,12 @@ declare namespace createCardfit {
     price_derived: boolean;
     student_discount: boolean;
     pickable: boolean;
+    /** When the price was seen, YYYY-MM (YYYY when the source prints no month). */
+    as_of: string;
+    /** The source prints no month. */
+    month_unknown: boolean;
+    /** Older than the catalog's stale_price_months before today. */
+    price_stale: boolean;
     isolation: 'dedicated' | 'shared' | 'unknown';
     monthly_cost: Money;
     extra_fees: Money;
@@ -191,12 +209,14 @@ declare namespace createCardfit {
     cost_per_tflops_hour: Money;
     cost_per_million_tokens: Money | null;
     within_budget: boolean;
+    below_budget: boolean;
     budget_cost: Money;
     tier: string | null;
     fit: 'comfortable' | 'tight';
     need_bytes: number;
     usable_bytes: number;
     spare_fraction: number;
+    margin_fraction: number;
     decode_tokens_per_s: number;
     aggregate_tokens_per_s: number;
     ttft_ms: number;
@@ -236,6 +256,8 @@ declare namespace createCardfit {
     options: PlanOption[];
     options_total: number;
     alternatives: Alternative[];
+    /** Why nothing was picked (in `lang`); null when there is a pick. */
+    no_pick_reason: string | null;
     quote_only: { gpu: string; cards: number; platform: string; offer: string }[];
     warnings: string[];
   }
@@ -272,10 +294,15 @@ declare namespace createCardfit {
     version(): string;
     /** The bundled catalog. */
     catalog(): CardfitResult<Catalog>;
-    /** Memory, fit, speed and training time on every GPU (or `gpu`). */
-    estimate(input?: Input | string): CardfitResult<Estimate>;
+    /** Memory, fit, speed and training time on every GPU (or `gpu`). `explain` stays empty
+     *  unless the input object has `explain: true` (the formulas with their numbers). */
+    estimate(input?: (Input & { explain?: boolean }) | string): CardfitResult<Estimate>;
     /** The "just enough" pick, every option and the alternatives. */
     plan(input?: Input | string): CardfitResult<Plan>;
+    /** A vendor's catalog overlay (docs/catalog.md, "Overlays"; JSON text or an object) on the
+     *  bundled catalog, for the API and the page. Not applied, with the reasons, when it does
+     *  not validate: the bundled catalog stays. `name` names it in messages. */
+    setOverlay(overlay: string | object, name?: string): CardfitResult<true>;
     /** The canonical link query for an input ("v=1&model=..."). */
     stateQuery(input?: Input | string): CardfitResult<string>;
     /** Frames the page's UI has drawn (0 without a document). For tests. */

@@ -33,9 +33,16 @@ mergeInto(LibraryManager.library, {
     // Event types (web_main.cpp enum Event) and ImGuiKey_ indices.
     MOVE: 1, BUTTON: 2, WHEEL: 3, KEY: 4, TEXT: 5, PASTE: 6, BLUR: 7, LEAVE: 8, FRAME: 9, POPSTATE: 10,
     POINTER: 11, CLIP: 12,
-    KEYS: {Tab: 0, ArrowLeft: 1, ArrowRight: 2, ArrowUp: 3, ArrowDown: 4, PageUp: 5, PageDown: 6, Home: 7,
-           End: 8, Insert: 9, Delete: 10, Backspace: 11, Enter: 13, Escape: 14},
-    LETTERS: {a: 16, c: 17, v: 18, x: 19, y: 20, z: 21},
+    // Looked up by the browser's key names (cardfit_js_init fills them). NOTE: written inside
+    // functions: Emscripten re-prints a library object's own literals without their quotes,
+    // and the closure compiler would then rename the keys.
+    KEYS: null,
+    LETTERS: null,
+    keyTables: function () {
+      CF.KEYS = {'Tab': 0, 'ArrowLeft': 1, 'ArrowRight': 2, 'ArrowUp': 3, 'ArrowDown': 4, 'PageUp': 5, 'PageDown': 6,
+                 'Home': 7, 'End': 8, 'Insert': 9, 'Delete': 10, 'Backspace': 11, 'Enter': 13, 'Escape': 14};
+      CF.LETTERS = {'a': 16, 'c': 17, 'v': 18, 'x': 19, 'y': 20, 'z': 21};
+    },
     CURSORS: ['default', 'text', 'move', 'ns-resize', 'ew-resize', 'nesw-resize', 'nwse-resize', 'pointer',
               'not-allowed'],
 
@@ -62,7 +69,7 @@ mergeInto(LibraryManager.library, {
       CF.push({t: CF.BUTTON, a: 0, b: 0, x: x, y: y});
     },
     focusText: function () {
-      try { CF.ta.focus({preventScroll: CF.pageHeight === 0}); } catch (e) {}
+      try { CF.ta.focus({'preventScroll': CF.pageHeight === 0}); } catch (e) {}
     },
     flushText: function () {
       const v = CF.ta.value;
@@ -75,9 +82,9 @@ mergeInto(LibraryManager.library, {
         // Into the active text box: ImGui pastes its clipboard on Ctrl+V (Cmd+V).
         const m = CF.shortcutMod();
         CF.push({t: CF.CLIP, text: text});
-        CF.push({t: CF.KEY, a: CF.LETTERS.v, b: 1, m: m});
+        CF.push({t: CF.KEY, a: CF.LETTERS['v'], b: 1, m: m});
         CF.push({t: CF.FRAME});
-        CF.push({t: CF.KEY, a: CF.LETTERS.v, b: 0, m: 0});
+        CF.push({t: CF.KEY, a: CF.LETTERS['v'], b: 0, m: 0});
       } else {
         CF.push({t: CF.PASTE, text: text});  // anywhere else: a config.json is imported
       }
@@ -89,7 +96,7 @@ mergeInto(LibraryManager.library, {
       const touch = e.pointerType === 'touch' || e.pointerType === 'pen';
       CF.push({t: CF.POINTER, a: touch ? 1 : 0});
       if (!touch) {
-        if (document.activeElement !== CF.ta) { try { CF.canvas.focus({preventScroll: true}); } catch (err) {} }
+        if (document.activeElement !== CF.ta) { try { CF.canvas.focus({'preventScroll': true}); } catch (err) {} }
         try { CF.canvas.setPointerCapture(e.pointerId); } catch (err) {}
         CF.push({t: CF.MOVE, x: x, y: y});
         CF.push({t: CF.BUTTON, a: e.button === 2 ? 1 : e.button === 1 ? 2 : 0, b: 1, m: CF.mods(e), x: x, y: y});
@@ -190,7 +197,7 @@ mergeInto(LibraryManager.library, {
       let key = CF.KEYS[e.key];
       if (key === undefined && mod && !e.altKey) key = CF.LETTERS[(e.key || '').toLowerCase()];
       if (key === undefined) return;  // characters arrive as text (input events)
-      if (mod && key === CF.LETTERS.v) return;  // the browser fires a paste event with the text
+      if (mod && key === CF.LETTERS['v']) return;  // the browser fires a paste event with the text
       if (e.key === 'Tab' && !CF.wantText) return;  // Tab moves the focus on through the page
       e.preventDefault();
       CF.push({t: CF.KEY, a: key, b: 1, m: CF.mods(e)});
@@ -205,9 +212,9 @@ mergeInto(LibraryManager.library, {
       // Phone keyboards delete through input events, with no key code.
       if (e.inputType === 'deleteContentBackward' && CF.ta.value === '') {
         e.preventDefault();
-        CF.push({t: CF.KEY, a: CF.KEYS.Backspace, b: 1, m: 0});
+        CF.push({t: CF.KEY, a: CF.KEYS['Backspace'], b: 1, m: 0});
         CF.push({t: CF.FRAME});
-        CF.push({t: CF.KEY, a: CF.KEYS.Backspace, b: 0, m: 0});
+        CF.push({t: CF.KEY, a: CF.KEYS['Backspace'], b: 0, m: 0});
       }
     },
     onPaste: function (e) {
@@ -227,63 +234,63 @@ mergeInto(LibraryManager.library, {
     },
     render: function (d) {
       const el = CF.el;
-      const L = d.labels;
-      const lang = d.lang === 'zh' ? 'zh-CN' : 'en';
+      const L = d['labels'];
+      const lang = d['lang'] === 'zh' ? 'zh-CN' : 'en';
       document.documentElement.lang = lang;
       const m = CF.mirror;
       m.lang = lang;
-      m.replaceChildren();
-      const close = el('button', {type: 'button', class: 'mirror-close'}, [L.close]);
+      m['replaceChildren']();  // quoted: newer than the closure compiler's externs
+      const close = el('button', {'type': 'button', 'class': 'mirror-close'}, [L['close']]);
       close.addEventListener('click', function () { CF.showMirror(false); });
-      m.append(close, el('h1', {}, [L.title]), el('p', {class: 'scenario'}, [d.scenario]));
-      if (d.notices.length) m.append(el('p', {}, [L.notice]), el('ul', {}, d.notices.map((t) => el('li', {}, [t]))));
-      const status = el('div', {id: 'mirror-status', role: 'status'});
-      if (d.pick) {
-        status.append(el('h2', {}, [L.pick + ' ' + d.pick.line]), el('p', {class: 'reason'}, [d.pick.reason]));
+      m.append(close, el('h1', {}, [L['title']]), el('p', {'class': 'scenario'}, [d['scenario']]));
+      if (d['notices']['length']) m.append(el('p', {}, [L['notice']]), el('ul', {}, d['notices']['map']((t) => el('li', {}, [t]))));
+      const status = el('div', {'id': 'mirror-status', 'role': 'status'});
+      if (d['pick']) {
+        status.append(el('h2', {}, [L['pick'] + ' ' + d['pick']['line']]), el('p', {'class': 'reason'}, [d['pick']['reason']]));
       } else {
-        status.append(el('h2', {}, [L.no_pick]), el('p', {class: 'reason'}, [d.no_pick_reason]));
-        if (d.alternatives.length) {
-          status.append(el('p', {}, [L.alternatives]), el('ul', {}, d.alternatives.map((t) => el('li', {}, [t]))));
+        status.append(el('h2', {}, [L['no_pick']]), el('p', {'class': 'reason'}, [d['no_pick_reason']]));
+        if (d['alternatives']['length']) {
+          status.append(el('p', {}, [L['alternatives']]), el('ul', {}, d['alternatives']['map']((t) => el('li', {}, [t]))));
         }
       }
       m.append(status);
-      m.append(el('h2', {}, [L.memory + ' ' + d.memory.total]));
-      m.append(el('table', {class: 'memory'}, [el('tbody', {}, d.memory.parts.map(
-        (p) => el('tr', {}, [el('th', {scope: 'row'}, [p[0]]), el('td', {}, [p[1]])])))]));
-      if (d.warnings.length) {
-        m.append(el('h3', {}, [L.warnings]), el('ul', {}, d.warnings.map((t) => el('li', {}, [t]))));
+      m.append(el('h2', {}, [L['memory'] + ' ' + d['memory']['total']]));
+      m.append(el('table', {'class': 'memory'}, [el('tbody', {}, d['memory']['parts']['map'](
+        (p) => el('tr', {}, [el('th', {'scope': 'row'}, [p[0]]), el('td', {}, [p[1]])])))]));
+      if (d['warnings']['length']) {
+        m.append(el('h3', {}, [L['warnings']]), el('ul', {}, d['warnings']['map']((t) => el('li', {}, [t]))));
       }
-      m.append(el('h2', {}, [L.options]));
-      const cols = L.columns.filter((c, i) => d.budget_set || i !== 4);
-      const head = el('tr', {}, cols.map((c) => el('th', {scope: 'col'}, [c])));
-      const rows = d.options.map(function (o) {
-        const cells = [o.gpu, o.platform, o.term, o.cost].concat(d.budget_set ? [o.budget] : [], [o.fit, o.speed]);
-        const tds = cells.map((c, i) => (i === 0 ? el('th', {scope: 'row'}, [(o.pick ? '✓ ' : '') + c]) : el('td', {}, [c])));
-        tds.push(el('td', {}, [o.warnings.length ? el('ul', {}, o.warnings.map((w) => el('li', {}, [w]))) : '']));
-        const tr = el('tr', {'data-offer': o.offer, title: o.reason}, tds);
-        if (o.pick) tr.className = 'pick';
+      m.append(el('h2', {}, [L['options']]));
+      const cols = L['columns']['filter']((c, i) => d['budget_set'] || i !== 4);
+      const head = el('tr', {}, cols.map((c) => el('th', {'scope': 'col'}, [c])));
+      const rows = d['options']['map'](function (o) {
+        const cells = [o['gpu'], o['platform'], o['term'], o['cost']].concat(d['budget_set'] ? [o['budget']] : [], [o['fit'], o['speed']]);
+        const tds = cells.map((c, i) => (i === 0 ? el('th', {'scope': 'row'}, [(o['pick'] ? '✓ ' : '') + c]) : el('td', {}, [c])));
+        tds.push(el('td', {}, [o['warnings']['length'] ? el('ul', {}, o['warnings']['map']((w) => el('li', {}, [w]))) : '']));
+        const tr = el('tr', {'data-offer': o['offer'], 'title': o['reason']}, tds);
+        if (o['pick']) tr.className = 'pick';
         return tr;
       });
-      m.append(el('table', {class: 'options'}, [el('caption', {}, [d.options_count]), el('thead', {}, [head]),
+      m.append(el('table', {'class': 'options'}, [el('caption', {}, [d['options_count']]), el('thead', {}, [head]),
                                                  el('tbody', {}, rows)]));
-      const link = function (url) { return el('a', {href: url, target: '_blank', rel: 'noopener'}, [url]); };
-      m.append(el('h2', {}, [L.sources]));
-      const items = d.sources.map(function (s) {
-        const li = el('li', {}, [s.kind + ' · ' + s.name + (s.as_of ? ' (' + s.as_of + ')' : '') + ': ' + s.text +
-                                 (s.notes ? ' — ' + s.notes : '') + ' ']);
-        for (const u of s.urls) li.append(link(u), ' ');
+      const link = function (url) { return el('a', {'href': url, 'target': '_blank', 'rel': 'noopener'}, [url]); };
+      m.append(el('h2', {}, [L['sources']]));
+      const items = d['sources']['map'](function (s) {
+        const li = el('li', {}, [s['kind'] + ' · ' + s['name'] + (s['as_of'] ? ' (' + s['as_of'] + ')' : '') + ': ' + s['text'] +
+                                 (s['notes'] ? ' — ' + s['notes'] : '') + ' ']);
+        for (const u of s['urls']) li.append(link(u), ' ');
         return li;
-      }).concat(d.citations.map(function (c) {
-        const li = el('li', {}, [c.text + ' ']);
-        if (c.url) li.append(link(c.url));
+      }).concat(d['citations']['map'](function (c) {
+        const li = el('li', {}, [c['text'] + ' ']);
+        if (c['url']) li.append(link(c['url']));
         return li;
       }));
-      m.append(el('ul', {class: 'sources'}, items));
-      if (d.link) m.append(el('p', {}, [el('a', {href: d.link}, [L.link])]));
+      m.append(el('ul', {'class': 'sources'}, items));
+      if (d['link']) m.append(el('p', {}, [el('a', {'href': d['link']}, [L['link']])]));
       const toggle = document.getElementById('text-view-toggle');
-      if (toggle) toggle.textContent = L.text_view;
-      CF.canvas.setAttribute('aria-label', L.canvas);
-      document.title = L.title;
+      if (toggle) toggle.textContent = L['text_view'];
+      CF.canvas.setAttribute('aria-label', L['canvas']);
+      document.title = L['title'];
     },
     showMirror: function (on) {
       document.documentElement.classList.toggle('text-view', on);
@@ -297,6 +304,7 @@ mergeInto(LibraryManager.library, {
 
   cardfit_js_init__deps: ['$CF'],
   cardfit_js_init: function () {
+    CF.keyTables();
     CF.mac = /Mac|iPhone|iPad/.test(navigator.platform || '');
     CF.canvas = Module['canvas'] || document.getElementById('canvas');
     const c = CF.canvas;
@@ -305,7 +313,7 @@ mergeInto(LibraryManager.library, {
     c.addEventListener('pointerup', CF.onPointerUp);
     c.addEventListener('pointercancel', CF.onPointerCancel);
     c.addEventListener('pointerleave', function (e) { if (e.pointerType === 'mouse') CF.push({t: CF.LEAVE}); });
-    c.addEventListener('wheel', CF.onWheel, {passive: false});
+    c.addEventListener('wheel', CF.onWheel, {'passive': false});
     c.addEventListener('contextmenu', function (e) { e.preventDefault(); });
     c.addEventListener('keydown', CF.onKeyDown);
     c.addEventListener('keyup', CF.onKeyUp);
@@ -334,6 +342,11 @@ mergeInto(LibraryManager.library, {
       CF.showMirror(!document.documentElement.classList.contains('text-view'));
     });
     return CF.mac ? 1 : 0;
+  },
+
+  // A start-up stage as performance.mark('cardfit:' + stage) (bench/web/bench_web.mjs reads them).
+  cardfit_js_mark: function (stage) {
+    try { performance.mark('cardfit:' + UTF8ToString(stage)); } catch (e) {}
   },
 
   cardfit_js_notify: function (what, detail) {
@@ -388,6 +401,10 @@ mergeInto(LibraryManager.library, {
       CF.pageHeight = page;
       CF.spacer.style.height = page > 0 ? page + 'px' : '0';
       document.documentElement.classList.toggle('page-scroll', page > 0);
+      // In an iframe: the page's height for the embedding page (web/embed.js applies it).
+      if (page > 0 && window.parent !== window) {
+        try { window.parent.postMessage({'type': 'cardfit:height', 'height': Math.ceil(page)}, '*'); } catch (e) {}
+      }
     }
     // Touch: the page pans vertically by itself, except while a list is open over it.
     const action = page > 0 && !CF.popup ? 'pan-y pinch-zoom' : 'none';
@@ -405,11 +422,11 @@ mergeInto(LibraryManager.library, {
       CF.focusText();
     } else if (!CF.wantText && document.activeElement === ta && performance.now() > CF.focusGrace) {
       // Done typing: the phone's keyboard closes.
-      try { ta.blur(); CF.canvas.focus({preventScroll: true}); } catch (e) {}
+      try { ta.blur(); CF.canvas.focus({'preventScroll': true}); } catch (e) {}
     }
     if (was !== CF.wantText) CF.focusGrace = 0;
     if (scrollTo >= 0 && page > 0) {
-      try { window.scrollTo({top: scrollTo / dpr, behavior: 'smooth'}); } catch (e) {}
+      try { window.scrollTo({'top': scrollTo / dpr, 'behavior': 'smooth'}); } catch (e) {}
     }
   },
 
@@ -522,11 +539,11 @@ mergeInto(LibraryManager.library, {
   cardfit_js_load_setting__deps: ['$cfString'],
   cardfit_js_load_setting: function (key) {
     let v = '';
-    try { v = localStorage.getItem('cardfit.' + UTF8ToString(key)) || ''; } catch (e) {}
+    try { v = window.localStorage.getItem('cardfit.' + UTF8ToString(key)) || ''; } catch (e) {}
     return cfString(v);
   },
   cardfit_js_save_setting: function (key, value) {
-    try { localStorage.setItem('cardfit.' + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
+    try { window.localStorage.setItem('cardfit.' + UTF8ToString(key), UTF8ToString(value)); } catch (e) {}
   },
 
   cardfit_js_mirror__deps: ['$CF'],

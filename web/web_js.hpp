@@ -9,6 +9,8 @@ extern "C" {
 int cardfit_js_in_browser();
 int cardfit_js_init();  // listeners, the hidden text box, the DOM mirror; 1 on a Mac (Cmd shortcuts)
 void cardfit_js_notify(const char* what, const char* detail);
+// performance.mark("cardfit:" + stage): start-up stages, read by bench/web/bench_web.mjs.
+void cardfit_js_mark(const char* stage);
 
 // Sizes the canvas backing store to its CSS size x devicePixelRatio; reports both and how far
 // the page is scrolled (CSS px).

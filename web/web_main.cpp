@@ -172,6 +172,7 @@ void frame(void* arg) {
   after_frame(d);
   if (!d.first_frame_sent) {
     d.first_frame_sent = true;
+    cardfit_js_mark("first-frame");
     cardfit_js_notify("first-frame", "");
   }
 }
@@ -185,6 +186,7 @@ void map_keys(ImGuiIO& io) {
 
 long long cardfit_web_frame_count() { return g_driver ? g_driver->ticks : 0; }
 const cardfit::ui::App* cardfit_web_app() { return g_driver ? &g_driver->app : nullptr; }
+cardfit::ui::App* cardfit_web_app_mut() { return g_driver ? &g_driver->app : nullptr; }
 void cardfit_web_wake() {
   if (g_driver) g_driver->last_activity = emscripten_get_now() / 1000.0;
 }
@@ -192,6 +194,7 @@ std::string cardfit_web_state_query() { return g_driver ? g_driver->app.publishe
 
 int main() {
   if (!cardfit_js_in_browser()) return 0;
+  cardfit_js_mark("wasm");  // fetched, compiled, instantiated, runtime started
   EmscriptenWebGLContextAttributes attrs;
   emscripten_webgl_init_context_attributes(&attrs);
   attrs.majorVersion = 2;
@@ -206,6 +209,7 @@ int main() {
     return 1;
   }
   emscripten_webgl_make_context_current(gl);
+  cardfit_js_mark("webgl");  // the context (SwiftShader makes it slowly without a GPU)
   static Driver driver;
   g_driver = &driver;
   const bool mac = cardfit_js_init() != 0;
@@ -233,8 +237,18 @@ int main() {
   options.embed = take_js_string(cardfit_js_query_param("embed")) == "1";
   options.page_scroll = true;
   options.lang = take_js_string(cardfit_js_query_param("lang"));
+  options.accent = take_js_string(cardfit_js_query_param("accent"));  // a vendor's "#RRGGBB
   options.state = take_js_string(cardfit_js_location_query());  // no length limit but the browser's
   cardfit::ui::app_init(driver.app, options);
+  cardfit_web_overlay_to_app(driver.app);
+  cardfit_js_mark("catalog");
+  // The stages of the first frame, each timed on its own: the font atlas (rasterised for this
+  // devicePixelRatio) and its texture, then the first estimate and plan.
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  cardfit_js_mark("fonts");
+  cardfit::ui::app_compute(driver.app);
+  cardfit_js_mark("estimate");
+  frame(&driver);  // the first frame now, not one animation frame later
   emscripten_set_main_loop_arg(frame, &driver, 0, false);
   return 0;
 }

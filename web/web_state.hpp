@@ -13,3 +13,6 @@ void cardfit_web_wake();                // draw the next frames even without inp
 std::string cardfit_web_items(float dpr);  // the last frame's labelled widgets as JSON (web_items.cpp)
 void cardfit_web_items_frame_done();       // called after each frame
 const cardfit::ui::App* cardfit_web_app();  // the page's app (null under node)
+cardfit::ui::App* cardfit_web_app_mut();     // the same, to change (a vendor's catalog overlay)
+// After app_init: a catalog overlay given before the UI started (createCardfit({overlay})).
+void cardfit_web_overlay_to_app(cardfit::ui::App& app);

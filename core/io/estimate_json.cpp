@@ -2,19 +2,29 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_put.hpp"
+
 #include "explain.hpp"
 
 namespace cardfit {
 namespace {
 
 using json = nlohmann::ordered_json;  // keys in the documented order, "schema" and "ok" first
+using json_put::put;
 
 // [SECTION] JSON
 
 json memory_json(const MemoryBreakdown& m) {
-  return json{{"weights", m.weights},     {"kv_cache", m.kv_cache}, {"activations", m.activations},
-              {"gradients", m.gradients}, {"optimizer", m.optimizer}, {"adapters", m.adapters},
-              {"overhead", m.overhead},   {"total", m.total}};
+  json j = json::object();
+  put(j, "weights", m.weights);
+  put(j, "kv_cache", m.kv_cache);
+  put(j, "activations", m.activations);
+  put(j, "gradients", m.gradients);
+  put(j, "optimizer", m.optimizer);
+  put(j, "adapters", m.adapters);
+  put(j, "overhead", m.overhead);
+  put(j, "total", m.total);
+  return j;
 }
 
 json optional_number(const std::optional<double>& v) { return v ? json(*v) : json(nullptr); }
@@ -35,42 +45,42 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
   json gpus = json::array();
   for (const GpuEstimate& g : e.gpus) {
     const Gpu* gpu = catalog.find_gpu(g.gpu);
-    gpus.push_back(json{
-        {"gpu", g.gpu},
-        {"name", gpu ? gpu->name : g.gpu},
-        {"cards", g.cards},
-        {"fit", std::string(name_of(g.fit))},
-        {"per_card_bytes", g.per_card_bytes},
-        {"card_memory_bytes", g.card_memory_bytes},
-        {"usable_bytes", g.usable_bytes},
-        {"kv_pool_bytes", g.kv_pool_bytes ? json(*g.kv_pool_bytes) : json(nullptr)},
-        {"spare_fraction", g.spare_fraction},
-        {"min_cards_tight", g.min_cards_tight},
-        {"max_cards_tried", g.max_cards_tried},
-        {"tensor_parallel", g.tensor_parallel},
-        {"pipeline_parallel", g.pipeline_parallel},
-        {"data_parallel", g.data_parallel},
-        {"zero_stage", g.zero_stage},
-        {"layout",
-         {{"tp", g.tensor_parallel}, {"pp", g.pipeline_parallel}, {"dp", g.data_parallel}, {"zero", g.zero_stage}}},
-        {"pipeline_bubble", g.pipeline_bubble},
-        {"per_card_memory_bytes", memory_json(g.per_card)},
-        {"compute", std::string(name_of(g.compute))},
-        {"dense_tflops", g.dense_tflops},
-        {"decode_tokens_per_s", g.decode_tokens_per_s},
-        {"aggregate_tokens_per_s", g.aggregate_tokens_per_s},
-        {"decode_compute_bound", g.decode_compute_bound},
-        {"prefill_tokens_per_s", g.prefill_tokens_per_s},
-        {"ttft_ms", g.ttft_ms},
-        {"max_context", g.max_context},
-        {"max_concurrency", g.max_concurrency},
-        {"train_hours", optional_number(g.train_hours)},
-        {"gpu_hours", optional_number(g.gpu_hours)},
-        {"train_tokens_per_s", g.train_tokens_per_s},
-        {"mfu", g.mfu},
-        {"warnings", messages(g.warnings, lang)},
-        {"warning_codes", codes(g.warnings)},
-    });
+    json entry = json::object();
+    put(entry, "gpu", g.gpu);
+    put(entry, "name", gpu ? gpu->name : g.gpu);
+    put(entry, "cards", g.cards);
+    put(entry, "fit", std::string(name_of(g.fit)));
+    put(entry, "per_card_bytes", g.per_card_bytes);
+    put(entry, "card_memory_bytes", g.card_memory_bytes);
+    put(entry, "usable_bytes", g.usable_bytes);
+    put(entry, "kv_pool_bytes", g.kv_pool_bytes ? json(*g.kv_pool_bytes) : json(nullptr));
+    put(entry, "spare_fraction", g.spare_fraction);
+    put(entry, "min_cards_tight", g.min_cards_tight);
+    put(entry, "max_cards_tried", g.max_cards_tried);
+    put(entry, "tensor_parallel", g.tensor_parallel);
+    put(entry, "pipeline_parallel", g.pipeline_parallel);
+    put(entry, "data_parallel", g.data_parallel);
+    put(entry, "zero_stage", g.zero_stage);
+    put(entry, "layout",
+        json{{"tp", g.tensor_parallel}, {"pp", g.pipeline_parallel}, {"dp", g.data_parallel}, {"zero", g.zero_stage}});
+    put(entry, "pipeline_bubble", g.pipeline_bubble);
+    put(entry, "per_card_memory_bytes", memory_json(g.per_card));
+    put(entry, "compute", std::string(name_of(g.compute)));
+    put(entry, "dense_tflops", g.dense_tflops);
+    put(entry, "decode_tokens_per_s", g.decode_tokens_per_s);
+    put(entry, "aggregate_tokens_per_s", g.aggregate_tokens_per_s);
+    put(entry, "decode_compute_bound", g.decode_compute_bound);
+    put(entry, "prefill_tokens_per_s", g.prefill_tokens_per_s);
+    put(entry, "ttft_ms", g.ttft_ms);
+    put(entry, "max_context", g.max_context);
+    put(entry, "max_concurrency", g.max_concurrency);
+    put(entry, "train_hours", optional_number(g.train_hours));
+    put(entry, "gpu_hours", optional_number(g.gpu_hours));
+    put(entry, "train_tokens_per_s", g.train_tokens_per_s);
+    put(entry, "mfu", g.mfu);
+    put(entry, "warnings", messages(g.warnings, lang));
+    put(entry, "warning_codes", codes(g.warnings));
+    gpus.push_back(std::move(entry));
   }
   json explain = json::array();
   for (const Explanation& x : e.explain) {

@@ -3,10 +3,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "json_put.hpp"
+
 namespace cardfit {
 namespace {
 
 using json = nlohmann::ordered_json;  // keys in the documented order, "ok" first
+using json_put::put;
 
 std::string code(Currency c) { return std::string(name_of(c)); }
 
@@ -23,54 +26,54 @@ json option_json(const Option& o, const Plan& p) {
     codes.push_back(std::string(message_code(w.id)));
   }
   json j;
-  j["gpu"] = o.gpu;
-  j["gpu_name"] = o.gpu_name;
-  j["cards"] = o.cards;
-  j["units"] = o.units;
-  j["cards_rented"] = o.cards_rented;
-  j["slice_fraction"] = o.slice_fraction;
-  j["platform"] = o.platform;
-  j["platform_name"] = render(o.platform_name, p.lang);
-  j["offer"] = o.offer;
-  j["unit"] = std::string(name_of(o.unit));
-  j["term"] = std::string(name_of(o.term));
-  j["spot"] = o.spot;
-  j["commitment"] = o.commitment;
-  j["price_on_inquiry"] = o.price_on_inquiry;
-  j["price_derived"] = o.price_derived;
-  j["student_discount"] = o.student;
-  j["pickable"] = o.pickable;
+  put(j, "gpu", o.gpu);
+  put(j, "gpu_name", o.gpu_name);
+  put(j, "cards", o.cards);
+  put(j, "units", o.units);
+  put(j, "cards_rented", o.cards_rented);
+  put(j, "slice_fraction", o.slice_fraction);
+  put(j, "platform", o.platform);
+  put(j, "platform_name", render(o.platform_name, p.lang));
+  put(j, "offer", o.offer);
+  put(j, "unit", std::string(name_of(o.unit)));
+  put(j, "term", std::string(name_of(o.term)));
+  put(j, "spot", o.spot);
+  put(j, "commitment", o.commitment);
+  put(j, "price_on_inquiry", o.price_on_inquiry);
+  put(j, "price_derived", o.price_derived);
+  put(j, "student_discount", o.student);
+  put(j, "pickable", o.pickable);
   j["as_of"] = o.as_of;                  // YYYY when the source prints no month
   j["month_unknown"] = o.month_unknown;  // "month not stated"
   j["price_stale"] = o.price_stale;      // older than thresholds.stale_price_months before "today"
-  j["isolation"] = std::string(name_of(o.isolation));
-  j["monthly_cost"] = money(o.monthly_cost, c);
-  j["extra_fees"] = money(o.extra_fees, c);
-  j["cost_per_hour"] = money(o.cost_per_hour, c);
-  j["tflops"] = o.tflops;
-  j["tflops_convention"] = "dense tensor " + std::string(name_of(o.compute)) + ", no sparsity, x cards x slice";
-  j["cost_per_tflops_hour"] = money(o.cost_per_tflops_hour, c);
-  j["cost_per_million_tokens"] = optional_money(o.cost_per_million_tokens, c);
-  j["within_budget"] = o.within_budget;
-  j["below_budget"] = o.below_budget;
-  j["budget_cost"] = money(o.budget_cost, c);
-  j["tier"] = o.tier.empty() ? json(nullptr) : json(o.tier);
-  j["fit"] = std::string(name_of(o.fit));
-  j["need_bytes"] = o.need_bytes;
-  j["usable_bytes"] = o.usable_bytes;
-  j["spare_fraction"] = o.spare_fraction;
-  j["margin_fraction"] = o.margin_fraction;
-  j["decode_tokens_per_s"] = o.decode_tokens_per_s;
-  j["aggregate_tokens_per_s"] = o.aggregate_tokens_per_s;
-  j["ttft_ms"] = o.ttft_ms;
-  j["meets_targets"] = o.meets_targets;
-  j["job_hours"] = o.job_hours ? json(*o.job_hours) : json(nullptr);
-  j["job_cost"] = optional_money(o.job_cost, c);
-  j["warnings"] = std::move(warnings);
-  j["warning_codes"] = std::move(codes);
-  j["reason"] = render(o.reason, p.lang);
-  j["reason_en"] = render(o.reason, Lang::En);
-  j["reason_zh"] = render(o.reason, Lang::Zh);
+  put(j, "isolation", std::string(name_of(o.isolation)));
+  put(j, "monthly_cost", money(o.monthly_cost, c));
+  put(j, "extra_fees", money(o.extra_fees, c));
+  put(j, "cost_per_hour", money(o.cost_per_hour, c));
+  put(j, "tflops", o.tflops);
+  put(j, "tflops_convention", "dense tensor " + std::string(name_of(o.compute)) + ", no sparsity, x cards x slice");
+  put(j, "cost_per_tflops_hour", money(o.cost_per_tflops_hour, c));
+  put(j, "cost_per_million_tokens", optional_money(o.cost_per_million_tokens, c));
+  put(j, "within_budget", o.within_budget);
+  put(j, "below_budget", o.below_budget);
+  put(j, "budget_cost", money(o.budget_cost, c));
+  put(j, "tier", o.tier.empty() ? json(nullptr) : json(o.tier));
+  put(j, "fit", std::string(name_of(o.fit)));
+  put(j, "need_bytes", o.need_bytes);
+  put(j, "usable_bytes", o.usable_bytes);
+  put(j, "spare_fraction", o.spare_fraction);
+  put(j, "margin_fraction", o.margin_fraction);
+  put(j, "decode_tokens_per_s", o.decode_tokens_per_s);
+  put(j, "aggregate_tokens_per_s", o.aggregate_tokens_per_s);
+  put(j, "ttft_ms", o.ttft_ms);
+  put(j, "meets_targets", o.meets_targets);
+  put(j, "job_hours", o.job_hours ? json(*o.job_hours) : json(nullptr));
+  put(j, "job_cost", optional_money(o.job_cost, c));
+  put(j, "warnings", std::move(warnings));
+  put(j, "warning_codes", std::move(codes));
+  put(j, "reason", render(o.reason, p.lang));
+  put(j, "reason_en", render(o.reason, Lang::En));
+  put(j, "reason_zh", render(o.reason, Lang::Zh));
   return j;
 }
 
@@ -109,25 +112,25 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
                   {"label", render(p.budget.label, p.lang)}};
   }
   json j;
-  j["schema"] = kPlanSchema;
-  j["ok"] = true;
-  j["model"] = p.model;
-  j["model_name"] = p.model_name;
-  j["precision"] = p.precision;
-  j["memory_bytes"] = p.memory_bytes;
-  j["currency"] = code(p.currency);
-  j["usd_cny"] = p.usd_cny;
-  j["hours_per_day"] = p.hours_per_day;
-  j["term"] = std::string(name_of(p.term));
-  j["ranked_by"] = p.job ? "job_cost" : "monthly_cost";
-  j["budget"] = std::move(budget);
-  j["pick"] = p.pick ? option_json(*p.pick, p) : json(nullptr);
-  j["options"] = std::move(options);
-  j["options_total"] = p.options_total;
-  j["alternatives"] = std::move(alternatives);
-  j["no_pick_reason"] = p.pick ? json(nullptr) : json(render(p.no_pick_reason, p.lang));
-  j["quote_only"] = std::move(quote_only);
-  j["warnings"] = std::move(warnings);
+  put(j, "schema", kPlanSchema);
+  put(j, "ok", true);
+  put(j, "model", p.model);
+  put(j, "model_name", p.model_name);
+  put(j, "precision", p.precision);
+  put(j, "memory_bytes", p.memory_bytes);
+  put(j, "currency", code(p.currency));
+  put(j, "usd_cny", p.usd_cny);
+  put(j, "hours_per_day", p.hours_per_day);
+  put(j, "term", std::string(name_of(p.term)));
+  put(j, "ranked_by", p.job ? "job_cost" : "monthly_cost");
+  put(j, "budget", std::move(budget));
+  put(j, "pick", p.pick ? option_json(*p.pick, p) : json(nullptr));
+  put(j, "options", std::move(options));
+  put(j, "options_total", p.options_total);
+  put(j, "alternatives", std::move(alternatives));
+  put(j, "no_pick_reason", p.pick ? json(nullptr) : json(render(p.no_pick_reason, p.lang)));
+  put(j, "quote_only", std::move(quote_only));
+  put(j, "warnings", std::move(warnings));
   return dump(j, style);
 }
 
@@ -138,8 +141,8 @@ std::string errors_to_json(const std::vector<Issue>& errors, Lang lang, JsonStyl
   }
   json j = json::object();
   if (schema != nullptr && *schema != '\0') j["schema"] = schema;
-  j["ok"] = false;
-  j["errors"] = std::move(list);
+  put(j, "ok", false);
+  put(j, "errors", std::move(list));
   return dump(j, style);
 }
 

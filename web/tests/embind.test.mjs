@@ -48,6 +48,35 @@ test('estimate(): the CLI JSON contract, from an object or a query string', () =
   }
 });
 
+test('estimate(): the formulas are written only when asked for (explain: true)', () => {
+  const plain = m.estimate({ model: 'qwen2.5-7b' });
+  const explained = m.estimate({ model: 'qwen2.5-7b', explain: true });
+  assert.equal(plain.ok, true, JSON.stringify(plain.errors));
+  assert.deepEqual(plain.value.explain, []);
+  assert.ok(explained.value.explain.length > 0);
+  assert.ok(explained.value.explain.every((x) => x.formula && x.substituted), 'an explanation without its formula');
+  assert.deepEqual(plain.value.memory_bytes, explained.value.memory_bytes);
+});
+
+test('setOverlay(): a vendor overlay changes the answers; a bad one is refused, listed, and changes nothing', async () => {
+  const v = await loadCardfit();  // its own instance: the overlay stays in it
+  const name = (mod) => mod.catalog().value.gpus.find((g) => g.id === 'rtx-4090').name;
+  const bundled = name(v);
+  const bad = v.setOverlay({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', memory_mib: -1 }] }, 'vendor.json');
+  assert.equal(bad.ok, false);
+  assert.equal(bad.errors[0].field, 'overlay');
+  assert.match(bad.errors[0].message, /vendor\.json/);
+  assert.ok(bad.errors.some((e) => /memory_mib/.test(e.field + e.message)), JSON.stringify(bad.errors));
+  assert.equal(name(v), bundled);
+  assert.equal(v.setOverlay('{not json', 'x.json').ok, false);
+  assert.equal(name(v), bundled);
+  const good = v.setOverlay({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', name: 'RTX 4090 (vendor)' }] });
+  assert.equal(good.ok, true, JSON.stringify(good.errors));
+  assert.equal(name(v), 'RTX 4090 (vendor)');
+  assert.equal(v.estimate({ model: 'qwen2.5-7b', gpu: 'rtx-4090' }).value.gpus[0].name, 'RTX 4090 (vendor)');
+  assert.equal(name(m), bundled, 'another instance is not affected');
+});
+
 test('plan(): a pick with a monthly cost', () => {
   const r = m.plan({ model: 'qwen2.5-7b', precision: 'bf16', 'budget-tier': '1000-2000' });
   assert.equal(r.ok, true, JSON.stringify(r.errors));

@@ -42,7 +42,7 @@ function members(dts, name) {
 test('cardfit.d.ts declares what the module returns and accepts', async () => {
   const dts = fs.readFileSync(path.join(dist, 'cardfit.d.ts'), 'utf8');
   const m = await loadCardfit();
-  const e = m.estimate({ gpu: 'rtx-4090' }).value;
+  const e = m.estimate({ gpu: 'rtx-4090', explain: true }).value;
   assert.deepEqual(members(dts, 'Estimate'), Object.keys(e).sort());
   assert.deepEqual(members(dts, 'GpuEstimate'), Object.keys(e.gpus[0]).sort());
   assert.deepEqual(members(dts, 'MemoryBytes'), Object.keys(e.memory_bytes).sort());
@@ -51,7 +51,7 @@ test('cardfit.d.ts declares what the module returns and accepts', async () => {
   assert.deepEqual(members(dts, 'Plan'), Object.keys(p).sort());
   assert.deepEqual(members(dts, 'PlanOption'), Object.keys(p.pick).sort());
   assert.deepEqual(members(dts, 'CardfitModule'), Object.keys(m).filter((k) => typeof m[k] === 'function' &&
-    ['version', 'catalog', 'estimate', 'plan', 'stateQuery', 'frameCount', 'uiState'].includes(k)).sort());
+    ['version', 'catalog', 'estimate', 'plan', 'stateQuery', 'setOverlay', 'frameCount', 'uiState'].includes(k)).sort());
   // Inputs: every key of the input table (core/estimate/inputs.cpp) but the CLI's --config, and v.
   const table = fs.readFileSync(path.join(root, 'core/estimate/inputs.cpp'), 'utf8');
   const keys = [...table.matchAll(/\{Input::\w+,\s+"([a-z-]+)",.*(true|false)\},/g)]

@@ -91,6 +91,13 @@ async function find(page, label) {
   await frames(page, 2);
   let it = (await items(page)).find(match);
   const vh = await page.evaluate(() => window.innerHeight);
+  // ImGui skips widgets scrolled out of the window: not drawn, not listed. Look down the page.
+  for (let y = 0; !it; y += vh / 2) {
+    const moved = await page.evaluate((top) => { window.scrollTo(0, top); return window.scrollY >= top - 1; }, y);
+    await frames(page, 4);
+    it = (await items(page)).find(match);
+    if (!moved) break;  // the bottom of the page
+  }
   if (it && (it.y < 0 || it.y + it.h > vh)) {
     const scrolls = await page.evaluate((dy) => { const y = window.scrollY; window.scrollBy(0, dy); return window.scrollY !== y; },
                                         it.y - vh / 3);
@@ -503,7 +510,125 @@ test('no WebGL2: a clear message instead of a blank page', async () => {
     };
   });
   await page.goto(`${base}/index.html`);
+  // The module makes the one WebGL2 context: its failure is the message.
+  await page.waitForFunction(() => window.cardfitError, null, { timeout: 60000 });
   const text = await page.textContent('#status');
   assert.match(text, /WebGL2/);
+  await context.close();
+});
+
+// [SECTION] Start-up, offline, embedding
+
+test('first paint: the skeleton of the layout, sized as the app draws it', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.route('**/cardfit.wasm', () => {});  // never answered: the page stays at its first paint
+  await page.goto(`${base}/index.html`, { waitUntil: 'domcontentloaded' });
+  const box = (sel) => page.evaluate((q) => { const r = document.querySelector(q).getBoundingClientRect(); return [r.width, r.height]; }, sel);
+  const [inW] = await box('.sk-in');
+  const [outW] = await box('.sk-out');
+  assert.ok(inW >= 300 && inW <= 440 && outW > 700, `desktop skeleton ${inW} + ${outW}`);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const [phoneIn] = await box('.sk-in');
+  const [phoneOut] = await box('.sk-out');
+  assert.ok(phoneIn > 350 && phoneOut > 350, `phone skeleton ${phoneIn} / ${phoneOut}: one column`);
+  await context.close();
+});
+
+test('start-up stages are marked in order (bench/web/bench_web.mjs reads them)', async () => {
+  const { page, context } = await open('?lang=en');
+  const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name));
+  const stages = ['script', 'wasm', 'webgl', 'catalog', 'fonts', 'estimate', 'first-frame'].map((s) => 'cardfit:' + s);
+  assert.deepEqual(marks.filter((m) => m.startsWith('cardfit:')), stages);
+  await context.close();
+});
+
+test('offline: cardfit-offline.html works from file:// with no request at all', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const file = 'file://' + path.join(dist, 'cardfit-offline.html');
+  const requests = [];
+  page.on('request', (r) => { if (r.url().split('?')[0] !== file && !r.url().startsWith('data:')) requests.push(r.url()); });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(file + '?lang=en');
+  await ready(page);
+  assert.ok((await canvasStats(page)).colours > 20, 'the offline page is blank');
+  const r = await page.evaluate(() => window.cardfit.estimate({ model: 'qwen2.5-7b' }));
+  assert.equal(r.ok, true);
+  assert.deepEqual(requests, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('strict CSP (dist/csp.txt): the page runs, nothing is refused', async () => {
+  const csp = fs.readFileSync(path.join(dist, 'csp.txt'), 'utf8').trim();
+  assert.doesNotMatch(csp, /'unsafe-eval'|'unsafe-inline'/);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const refused = [];
+  page.on('console', (m) => { if (/Content Security Policy|Refused to/.test(m.text())) refused.push(m.text()); });
+  await page.route(`${base}/index.html*`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': csp } });
+  });
+  await page.goto(`${base}/index.html?lang=en`);
+  await ready(page);
+  assert.ok((await canvasStats(page)).colours > 20);
+  assert.equal((await page.evaluate(() => window.cardfit.plan({}))).ok, true);
+  assert.deepEqual(refused, []);
+  await context.close();
+});
+
+test('embed: the iframe grows to the page on a phone (embed.js); accent and platform from the link', async () => {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(`${base}/embed.html`);
+  await page.waitForFunction(() => {
+    const f = document.querySelector('iframe');
+    return f && parseFloat(f.style.height) > 1000;
+  }, null, { timeout: 60000 });
+  const inner = await page.evaluate(() => {
+    const f = document.querySelector('iframe');
+    return { frame: parseFloat(f.style.height), page: f.contentDocument.documentElement.scrollHeight };
+  });
+  assert.ok(Math.abs(inner.frame - inner.page) < 40, JSON.stringify(inner));
+  await context.close();
+  // A vendor's colour and platform: the UI runs with them, the platform filter is in its state.
+  const { page: p2, context: c2, errors } = await open('?embed=1&accent=%23e4002b&platform=autodl&lang=en');
+  assert.match(await state(p2), /platform=autodl/);
+  assert.deepEqual(errors, []);
+  await c2.close();
+});
+
+test('overlay from the link: same origin only, validated, problems listed, bundled catalog kept', async () => {
+  const name = (page) => page.evaluate(() => window.cardfit.catalog().value.gpus.find((g) => g.id === 'rtx-4090').name);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await page.route(`${base}/vendor-bad.json`, (r) => r.fulfill({ contentType: 'application/json',
+    body: JSON.stringify({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', memory_mib: -1 }] }) }));
+  await page.route(`${base}/vendor.json`, (r) => r.fulfill({ contentType: 'application/json',
+    body: JSON.stringify({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', name: 'RTX 4090 (vendor)' }] }) }));
+  const load = async (query) => {
+    await page.goto(`${base}/index.html?lang=en&${query}`);
+    await ready(page);
+    await page.waitForFunction(() => window.cardfitOverlay, null, { timeout: 30000 });
+    await frames(page, 4);
+    return page.evaluate(() => window.cardfitOverlay);
+  };
+  const bundled = 'NVIDIA GeForce RTX 4090 24GB';
+  for (const [query, why] of [['overlay=https://example.com/vendor.json', /only an overlay from this page's own site/],
+                              ['overlay=/missing.json', /could not be read \(HTTP 404\)/],
+                              ['overlay=/vendor-bad.json', /memory_mib/]]) {
+    const r = await load(query);
+    assert.equal(r.ok, false, query);
+    assert.match(r.errors[0].message, /was not applied; the bundled catalog is in use/);
+    assert.match(r.errors.map((e) => `${e.field}: ${e.message}`).join(' '), why);
+    assert.equal(await name(page), bundled, query);
+    assert.match(await mirrorText(page), /was not applied/, 'the page lists why');
+  }
+  const ok = await load('overlay=/vendor.json');
+  assert.equal(ok.ok, true, JSON.stringify(ok.errors));
+  assert.equal(await name(page), 'RTX 4090 (vendor)');
   await context.close();
 });

@@ -1,0 +1,71 @@
+// `make bench-api`: the JavaScript API's time per call under node (build/web/dist/cardfit.js)
+// next to the native core's (Google Benchmark, build/native/bench/cardfit_bench) for the same
+// scenarios, and their ratio. Medians of batches; the first calls (warm-up) are not timed.
+// Usage: node bench/web/bench_api.mjs [--dist DIR] [--native BIN]
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+function opt(name, fallback) {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+}
+const dist = path.resolve(opt('--dist', path.join(here, '../../build/web/dist')));
+const nativeBin = path.resolve(opt('--native', path.join(here, '../../build/native/bench/cardfit_bench')));
+
+const require = createRequire(import.meta.url);
+const createCardfit = require(path.join(dist, 'cardfit.js'));
+const cardfit = await createCardfit({ wasmBinary: fs.readFileSync(path.join(dist, 'cardfit.wasm')),
+                                      print() {}, printErr() {} });
+
+function perCall(fn, budgetMs = 400) {
+  for (let i = 0; i < 20; i++) fn();  // warm-up
+  const batches = [];
+  const end = performance.now() + budgetMs;
+  let n = 1;
+  while (performance.now() < end || batches.length < 5) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) fn();
+    const dt = performance.now() - t0;
+    if (dt < 5) { n *= 2; continue; }
+    batches.push((dt * 1000) / n);
+  }
+  batches.sort((a, b) => a - b);
+  return batches[Math.floor(batches.length / 2)];
+}
+
+// [name, JS call, the native benchmark doing the same core work]
+const CASES = [
+  ['estimate({})', () => cardfit.estimate({}), 'BM_EstimateNoExplainAllGpus'],
+  ['estimate({explain: true})', () => cardfit.estimate({explain: true}), 'BM_EstimateDefaultAllGpus'],
+  ['plan({})', () => cardfit.plan({}), 'BM_PlanDefault'],
+];
+for (const [name, fn] of CASES) {
+  const r = fn();
+  if (!r.ok) throw new Error(`${name}: ${JSON.stringify(r.errors)}`);
+}
+
+let native = {};
+if (fs.existsSync(nativeBin)) {
+  const out = execFileSync(nativeBin, ['--benchmark_format=json', '--benchmark_repetitions=5',
+                                       '--benchmark_report_aggregates_only=true',
+                                       `--benchmark_filter=^(${CASES.map((c) => c[2]).join('|')})$`],
+                           { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  for (const b of JSON.parse(out).benchmarks) {
+    if (b.aggregate_name === 'median') native[b.run_name] = b.real_time * (b.time_unit === 'ms' ? 1000 : b.time_unit === 'ns' ? 0.001 : 1);
+  }
+} else {
+  console.log(`(no native benchmark at ${nativeBin}: build it with \`make bench\` for the ratios)`);
+}
+
+console.log('call                          JS (node) per call   native core    ratio');
+for (const [name, fn, bm] of CASES) {
+  const js = perCall(fn);
+  const nat = native[bm];
+  console.log(`${name.padEnd(30)}${(js.toFixed(1) + ' µs').padStart(12)}   ${(nat ? nat.toFixed(1) + ' µs' : '-').padStart(14)}` +
+              `   ${nat ? (js / nat).toFixed(1) + 'x' : '-'}`);
+}
