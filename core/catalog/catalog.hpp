@@ -408,6 +408,10 @@ struct Defaults {
   int max_nodes = 8;                   // card-count search limit: up to this many whole nodes
   int max_training_nodes = 8;          // training: whole nodes doubling up to this many
   double training_overhead_mib = 1536; // per-card CUDA context, NCCL buffers, allocator slack (training)
+  double host_desktop_gb_per_s = 0;    // partial offload: host memory of a desktop or laptop (DDR5-5600, 2 channels), GB/s
+  double host_server_gb_per_s = 0;     // ... of a server next to datacenter cards (DDR5-4800, 8 channels), GB/s
+  double host_bandwidth_efficiency = 1;  // share of that bandwidth the CPU part of a decode step reads at
+  double pcie_x16_gen4_gb_per_s = 0;   // one direction of a PCIe 4.0 x16 link, GB/s (x2 per generation)
   Thresholds thresholds;               // JSON "thresholds"
   double usd_cny = 0;                  // CNY per USD (JSON top-level "default_usd_cny"); 0 = none loaded
   std::string usd_cny_source;          // JSON top-level "usd_cny_source"

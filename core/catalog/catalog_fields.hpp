@@ -427,6 +427,10 @@ void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the do
   v.integer("max_nodes", d.max_nodes, Need::Required, closed(1, 1024));
   v.integer("max_training_nodes", d.max_training_nodes, Need::Required, closed(1, 100000));
   v.number("training_overhead_mib", d.training_overhead_mib, Need::Required, closed(0, 1'000'000));
+  v.number("host_desktop_gb_per_s", d.host_desktop_gb_per_s, Need::Required, above(0, 100'000));
+  v.number("host_server_gb_per_s", d.host_server_gb_per_s, Need::Required, above(0, 100'000));
+  v.number("host_bandwidth_efficiency", d.host_bandwidth_efficiency, Need::Required, kPositiveFraction);
+  v.number("pcie_x16_gen4_gb_per_s", d.pcie_x16_gen4_gb_per_s, Need::Required, above(0, 10'000));
   v.object("thresholds", d.thresholds, nullptr, [](auto& vv, auto& x) { thresholds_fields(vv, x); });
   source_fields(v, d);
 }

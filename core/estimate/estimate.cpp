@@ -94,6 +94,22 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.max_context = max_context(r, gpu, fc.layout);
   g.max_concurrency = max_concurrency(r, gpu, fc.layout);
 
+  if (inference && sc.offload != kOffloadNone) {
+    const OffloadSplit split = offload_split(r, fc.layout);
+    OffloadEstimate o;
+    o.gpu_layers = split.gpu_layers;
+    o.total_layers = split.total_layers;
+    o.experts_on_cpu = split.experts_on_cpu;
+    o.n_cpu_moe = split.experts_on_cpu > 0 ? split.experts_on_cpu + (split.total_layers - r.params.moe_layers) : 0;
+    o.cpu_bytes = to_bytes(split.cpu_weight_bytes);
+    const double kv_all = static_cast<double>(std::max<std::int64_t>(1, sc.concurrency)) *
+                          (kv_cache_bytes_per_sequence(r.model(), r.kv_bits, sc.context) +
+                           state_bytes_per_sequence(r.model(), r.state_bits));
+    o.host_bytes = to_bytes(split.cpu_weight_bytes + kv_all * (1 - split.layer_share));
+    o.host_bandwidth_gb_per_s = host_bandwidth(r, gpu).effective / 1e9;
+    g.offload = o;
+  }
+
   if (fc.found) {
     if (inference) {
       const DecodeSpeed d = decode_speed(r, gpu, fc.layout, sc.context, sc.concurrency);
@@ -138,6 +154,18 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   } else if (fc.fit == Fit::Tight) {
     const double margin = g.per_card_bytes > 0 ? fc.usable / static_cast<double>(g.per_card_bytes) - 1 : 0;
     w.push_back(msg::est_warn_tight(format_margin(margin, r.headroom), format_headroom(r.headroom)));
+  }
+  if (g.offload && fc.found) {
+    const OffloadEstimate& o = *g.offload;
+    if (o.gpu_layers < o.total_layers || o.experts_on_cpu > 0) {
+      w.push_back(msg::est_warn_offload(
+          std::to_string(o.gpu_layers), std::to_string(o.total_layers),
+          o.experts_on_cpu > 0 ? msg::est_warn_offload_experts(std::to_string(o.experts_on_cpu)) : Message(),
+          format_bytes(static_cast<double>(o.cpu_bytes)), format_bytes(static_cast<double>(o.host_bytes)),
+          format_trimmed(o.host_bandwidth_gb_per_s, 1)));
+    } else {
+      w.push_back(msg::est_warn_offload_none());
+    }
   }
   if (fc.found && inference) {
     const Model& m = r.model();

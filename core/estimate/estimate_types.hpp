@@ -49,6 +49,16 @@ struct Explanation {
   std::string figure;                // the figure the explanation ends in, as the Estimate reports it
 };
 
+struct OffloadEstimate {               // partial offload (Scenario::offload != kOffloadNone)
+  int gpu_layers = 0;                   // layers on the cards (llama.cpp -ngl)
+  int total_layers = 0;
+  int experts_on_cpu = 0;               // MoE layers on the cards whose routed experts stay in host memory
+  int n_cpu_moe = 0;                    // llama.cpp --n-cpu-moe: the first layers whose experts stay (dense layers counted)
+  std::int64_t cpu_bytes = 0;           // weights in host memory
+  std::int64_t host_bytes = 0;          // host memory needed: those weights + the KV cache of their layers
+  double host_bandwidth_gb_per_s = 0;   // effective (datasheet x efficiency)
+};
+
 struct GpuEstimate {
   std::string gpu;                      // Gpu::id
   int cards = 0;                        // chosen card count; 0 = does not fit on any count tried
@@ -82,6 +92,7 @@ struct GpuEstimate {
   std::optional<double> gpu_hours;      // train_hours x cards
   double train_tokens_per_s = 0;        // training throughput over all cards
   double mfu = 0;                       // training MFU used
+  std::optional<OffloadEstimate> offload;  // set when the scenario asks for offload (and it is inference)
   std::vector<Message> warnings;        // codes: message_code(w.id)
 };
 

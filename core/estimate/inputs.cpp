@@ -38,6 +38,8 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::Engine,        "engine",           "engine",           K::Id,         kNone, kNone, false, "ID",      MsgId::input_engine_help,           S::Scenario, false},
   {Input::Gpu,           "gpu",              "gpu",              K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_gpu_help,              S::Scenario, false},
   {Input::Cards,         "cards",            "cards",            K::Integer,    0,     1e5,   false, "N",       MsgId::input_cards_help,            S::Scenario, false},
+  {Input::Offload,       "offload",          "offload",          K::Offload,    0,     1e5,   false, "none|auto|N", MsgId::input_offload_help,   S::Scenario, false},
+  {Input::HostBandwidth, "host-bandwidth",   "host_bandwidth",   K::Number,     0,     1e5,   true,  "GBPS",    MsgId::input_host_bandwidth_help,   S::Scenario, false},
   {Input::Headroom,      "headroom",         "headroom",         K::Fraction,   0,     4,     false, "F",       MsgId::input_headroom_help,         S::Scenario, false},
   {Input::Mfu,           "mfu",              "mfu",              K::Fraction,   0,     1,     true,  "F",       MsgId::input_mfu_help,              S::Scenario, false},
   {Input::BudgetTier,    "budget-tier",      "budget_tier",      K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_budget_tier_help,      S::Plan,     false},

@@ -31,6 +31,14 @@ json codes(const std::vector<Message>& list) {
   return out;
 }
 
+json offload_json(const std::optional<OffloadEstimate>& o) {
+  if (!o) return json(nullptr);
+  return json{{"gpu_layers", o->gpu_layers},         {"total_layers", o->total_layers},
+              {"cpu_bytes", o->cpu_bytes},           {"experts_on_cpu", o->experts_on_cpu},
+              {"n_cpu_moe", o->n_cpu_moe},           {"host_bytes", o->host_bytes},
+              {"host_bandwidth_gb_per_s", o->host_bandwidth_gb_per_s}};
+}
+
 json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
   json gpus = json::array();
   for (const GpuEstimate& g : e.gpus) {
@@ -68,6 +76,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
         {"gpu_hours", optional_number(g.gpu_hours)},
         {"train_tokens_per_s", g.train_tokens_per_s},
         {"mfu", g.mfu},
+        {"offload", offload_json(g.offload)},
         {"warnings", messages(g.warnings, lang)},
         {"warning_codes", codes(g.warnings)},
     });
