@@ -354,6 +354,7 @@ struct EngineProfile {
   double allreduce_us_pcie = 0;      // ... over PCIe
   double prefill_efficiency_16bit = 1.0;  // achieved / dense tensor rate, 16-bit (and FP32) matmuls
   double prefill_efficiency_8bit = 1.0;   // ... FP8 and INT8 matmuls
+  bool expert_offload = false;       // partial offload can keep routed MoE experts in host memory (llama.cpp --n-cpu-moe)
   bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
                                      // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)
   std::string source;

@@ -201,6 +201,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
   const Resolved& r = *rr.value;
 
   Estimate e;
+  e.scenario = sc;
   e.model = r.model().id.empty() ? "custom" : r.model().id;
   e.precision = r.precision().id;
   e.kv_precision = r.kv_id;

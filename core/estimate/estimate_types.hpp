@@ -97,6 +97,7 @@ struct GpuEstimate {
 };
 
 struct Estimate {
+  Scenario scenario;                    // what was estimated, ids as the catalog spells them (launch commands read it)
   std::string model;                    // Model::id (custom: its id or "custom")
   std::string precision;                // weights as stored (QLoRA: "nf4")
   std::string kv_precision;             // KvPrecision::id or "auto-16"/"auto-32"

@@ -212,7 +212,7 @@ FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
     l.gpu_layers = std::min(sc.offload, layers);
     return judge(l);
   }
-  const int moe = std::clamp(r.params.moe_layers, 0, layers);
+  const int moe = r.engine().expert_offload ? std::clamp(r.params.moe_layers, 0, layers) : 0;
   std::optional<FitChoice> tight;
   FitChoice last;
   for (int step = 0; step <= moe + layers; ++step) {

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "explain.hpp"
+#include "launch_json.hpp"
 
 namespace cardfit {
 namespace {
@@ -77,6 +78,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
         {"train_tokens_per_s", g.train_tokens_per_s},
         {"mfu", g.mfu},
         {"offload", offload_json(g.offload)},
+        {"launch", launch_json(launch_commands(catalog, e.scenario, g))},
         {"warnings", messages(g.warnings, lang)},
         {"warning_codes", codes(g.warnings)},
     });

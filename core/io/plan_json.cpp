@@ -1,6 +1,8 @@
 // Plan -> JSON (see plan_json.hpp; the keys are documented in docs/cli.md, "plan").
 #include "plan_json.hpp"
 
+#include "launch_json.hpp"
+
 #include <nlohmann/json.hpp>
 
 namespace cardfit {
@@ -71,6 +73,7 @@ json option_json(const Option& o, const Plan& p) {
   j["reason"] = render(o.reason, p.lang);
   j["reason_en"] = render(o.reason, Lang::En);
   j["reason_zh"] = render(o.reason, Lang::Zh);
+  j["launch"] = launch_json(o.launch);
   return j;
 }
 

@@ -470,6 +470,7 @@ Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, Ro
   o.tier = tier_of(ctx, o.budget_cost.high);
   o.warnings = plan_words::option_warnings(t, o, plan_words::Sources{c.gpu, c.offer, c.platform, c.estimate});
   o.reason = role == Role::Pick ? plan_words::pick_reason(t, o) : plan_words::other_reason(t, o, pick);
+  if (c.estimate) o.launch = launch_commands(ctx.catalog, ev.scenario, *c.estimate);
   return o;
 }
 

@@ -12,6 +12,7 @@
 #include "catalog.hpp"
 #include "cost.hpp"
 #include "estimate_types.hpp"
+#include "launch.hpp"
 #include "message.hpp"
 #include "names.hpp"
 #include "scenario.hpp"
@@ -109,6 +110,7 @@ struct Option {
   std::string tier;            // BudgetTier::id that budget_cost.high falls in; "" = none
   std::vector<Message> warnings;  // codes: message_code(w.id) ("over_provisioned", "price_on_inquiry", ...)
   Message reason;              // one sentence with the real numbers
+  std::vector<LaunchCommand> launch;  // what to type to start it (launch.hpp)
 };
 
 struct Alternative {
