@@ -259,6 +259,12 @@ void budget_inputs(App& app, Changes& c) {
   if (!is_training(rq.scenario.task)) {
     c.typed |= number_input(app, MsgId::in_min_tps, st.text.min_tokens_per_s, Input::MinTokensPerS, rq.min_tokens_per_s);
     c.typed |= number_input(app, MsgId::in_max_ttft, st.text.max_ttft_ms, Input::MaxTtftMs, rq.max_ttft_ms);
+    // Sizing from traffic: requests/s with the tokens each request generates (docs/planner.md §6a).
+    c.typed |= number_input(app, MsgId::in_requests_per_s, st.text.requests_per_s, Input::RequestsPerS, rq.requests_per_s,
+                            T(app, MsgId::input_requests_per_s_help));
+    c.typed |= number_input(app, MsgId::in_output_tokens, st.text.output_tokens, Input::OutputTokens,
+                            rq.scenario.output_tokens);
+    c.typed |= number_input(app, MsgId::in_max_tpot, st.text.max_tpot_ms, Input::MaxTpotMs, rq.scenario.max_tpot_ms);
   }
 }
 

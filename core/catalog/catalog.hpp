@@ -373,6 +373,7 @@ struct Thresholds {
   int max_alternatives = 4;                // alternatives listed when nothing qualifies
   int stale_price_months = 6;              // an offer dated more than this many months before today is stale
   double price_spread_ratio = 2;           // market references for one GPU further apart than this: say so
+  double serving_max_utilization = 0.8;    // traffic sizing: replicas run at most this busy (queueing margin)
 };
 
 // Training MFU for one GPU architecture (datacenter cards), fitted on published runs.

@@ -385,6 +385,7 @@ void thresholds_fields(V& v, T& t) {
   v.integer("max_alternatives", t.max_alternatives, Need::Required, closed(0, 100));
   v.integer("stale_price_months", t.stale_price_months, Need::Required, closed(1, 120));
   v.number("price_spread_ratio", t.price_spread_ratio, Need::Required, closed(1, 100));
+  v.number("serving_max_utilization", t.serving_max_utilization, Need::Required, kPositiveFraction);
 }
 
 template <class V, class T>

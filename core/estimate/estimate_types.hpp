@@ -59,6 +59,24 @@ struct OffloadEstimate {               // partial offload (Scenario::offload != 
   double host_bandwidth_gb_per_s = 0;   // effective (datasheet x efficiency)
 };
 
+enum class ServingLimit { Memory, Ttft, Tpot };  // what caps a replica's traffic
+template <>
+struct EnumNames<ServingLimit> {
+  static constexpr std::array<Name<ServingLimit>, 3> list{{{ServingLimit::Memory, "memory", MsgId::serving_memory},
+                                                           {ServingLimit::Ttft, "ttft", MsgId::serving_ttft},
+                                                           {ServingLimit::Tpot, "tpot", MsgId::serving_tpot}}};
+};
+
+struct Serving {                        // one replica under continuous batching (Scenario::output_tokens > 0)
+  bool feasible = false;                // false: even one sequence misses --max-tpot-ms
+  std::int64_t batch = 0;               // sequences decoded together: the KV pool's (max_concurrency), capped by TPOT
+  ServingLimit limited_by = ServingLimit::Memory;  // memory or tpot here; the planner may add ttft
+  double prefill_ms = 0;                // one prompt alone (ttft_ms)
+  double step_ms = 0;                   // one decode step at `batch`
+  double tpot_ms = 0;                   // (output x step + batch x prefill) / output: decode stalled by prefills
+  double requests_per_s = 0;            // batch x 1000 / (output x step + batch x prefill), fully busy
+};
+
 struct GpuEstimate {
   std::string gpu;                      // Gpu::id
   int cards = 0;                        // chosen card count; 0 = does not fit on any count tried
@@ -93,6 +111,7 @@ struct GpuEstimate {
   double train_tokens_per_s = 0;        // training throughput over all cards
   double mfu = 0;                       // training MFU used
   std::optional<OffloadEstimate> offload;  // set when the scenario asks for offload (and it is inference)
+  std::optional<Serving> serving;       // set with Scenario::output_tokens (inference, fits)
   std::vector<Message> warnings;        // codes: message_code(w.id)
 };
 

@@ -134,6 +134,8 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     }
   }
   if (sc.host_bandwidth != 0) add_range(errors, Input::HostBandwidth, sc.host_bandwidth);
+  add_range(errors, Input::OutputTokens, static_cast<double>(sc.output_tokens));
+  add_range(errors, Input::MaxTpotMs, sc.max_tpot_ms);
 
   // Sizes: the input table's bounds, then the rules that involve the model.
   add_range(errors, Input::Context, static_cast<double>(sc.context));

@@ -49,6 +49,8 @@ struct Scenario {
   double mfu = 0;                          // training model-FLOPs utilisation; 0 = default per GPU class
   int offload = kOffloadNone;              // inference with llama.cpp/Ollama: GPU layers N, kOffloadAuto or kOffloadNone
   double host_bandwidth = 0;               // GB/s of host memory for the offloaded part; 0 = catalog default
+  std::int64_t output_tokens = 0;          // tokens generated per request: serving capacity (inference); 0 = none
+  double max_tpot_ms = 0;                  // serving: time per output token limit, ms; 0 = none
   Lang lang = Lang::En;                    // language of the report (both are always computed)
   bool explain = true;                     // fill Estimate::explain
 };

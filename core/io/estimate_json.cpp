@@ -40,6 +40,13 @@ json offload_json(const std::optional<OffloadEstimate>& o) {
               {"host_bandwidth_gb_per_s", o->host_bandwidth_gb_per_s}};
 }
 
+json serving_json(const std::optional<Serving>& s) {
+  if (!s) return json(nullptr);
+  return json{{"feasible", s->feasible},   {"batch", s->batch},   {"limited_by", std::string(name_of(s->limited_by))},
+              {"prefill_ms", s->prefill_ms}, {"step_ms", s->step_ms}, {"tpot_ms", s->tpot_ms},
+              {"requests_per_s", s->requests_per_s}};
+}
+
 json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
   json gpus = json::array();
   for (const GpuEstimate& g : e.gpus) {
@@ -78,6 +85,7 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
         {"train_tokens_per_s", g.train_tokens_per_s},
         {"mfu", g.mfu},
         {"offload", offload_json(g.offload)},
+        {"serving", serving_json(g.serving)},
         {"launch", launch_json(launch_commands(catalog, e.scenario, g))},
         {"warnings", messages(g.warnings, lang)},
         {"warning_codes", codes(g.warnings)},

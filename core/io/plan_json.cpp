@@ -66,6 +66,10 @@ json option_json(const Option& o, const Plan& p) {
   j["aggregate_tokens_per_s"] = o.aggregate_tokens_per_s;
   j["ttft_ms"] = o.ttft_ms;
   j["meets_targets"] = o.meets_targets;
+  j["replicas"] = o.replicas;
+  j["capacity_requests_per_s"] = o.capacity_requests_per_s ? json(*o.capacity_requests_per_s) : json(nullptr);
+  j["batch"] = o.limited_by ? json(o.batch) : json(nullptr);
+  j["limited_by"] = o.limited_by ? json(std::string(name_of(*o.limited_by))) : json(nullptr);
   j["job_hours"] = o.job_hours ? json(*o.job_hours) : json(nullptr);
   j["job_cost"] = optional_money(o.job_cost, c);
   j["warnings"] = std::move(warnings);

@@ -47,6 +47,8 @@ void bind(V& v, R& rq) {
   v.integer(Input::Cards, sc.cards);
   v.offload(Input::Offload, sc.offload);
   v.number(Input::HostBandwidth, sc.host_bandwidth);
+  v.integer(Input::OutputTokens, sc.output_tokens);
+  v.number(Input::MaxTpotMs, sc.max_tpot_ms);
   v.headroom(Input::Headroom, sc.headroom);
   v.number(Input::Mfu, sc.mfu);
   v.lang(Input::Lang, rq);
@@ -61,6 +63,7 @@ void bind(V& v, R& rq) {
   v.flag(Input::AllowSpot, rq.allow_spot);
   v.number(Input::MinTokensPerS, rq.min_tokens_per_s);
   v.number(Input::MaxTtftMs, rq.max_ttft_ms);
+  v.number(Input::RequestsPerS, rq.requests_per_s);
   v.integer(Input::Top, rq.top);
   v.date(Input::Today, rq.today);
 }
