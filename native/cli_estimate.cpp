@@ -13,6 +13,7 @@
 #include "estimate_json.hpp"
 #include "explain.hpp"
 #include "format.hpp"
+#include "launch.hpp"
 #include "messages.hpp"
 
 namespace cardfit::cli {
@@ -94,6 +95,22 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
       if (!any) out << "\n" << word(MsgId::cli_notes) << "\n";
       any = true;
       out << "  - " << g.gpu << ": " << say(w) << "\n";
+    }
+  }
+  // One GPU asked for (--gpu): what to type to start it.
+  if (e.gpus.size() == 1) {
+    const std::vector<LaunchCommand> launch = launch_commands(catalog, e.scenario, e.gpus.front());
+    if (!launch.empty()) out << "\n" << word(MsgId::launch_title) << "\n";
+    for (const LaunchCommand& c : launch) {
+      out << "  # " << word(label_of(c.kind)) << "\n";
+      std::string line;
+      for (char ch : c.text + (c.text.back() == '\n' ? "" : "\n")) {
+        line += ch;
+        if (ch == '\n') {
+          out << "  " << line;
+          line.clear();
+        }
+      }
     }
   }
   if (explain) {

@@ -67,6 +67,7 @@ void print_report(const Plan& p, int width, std::ostream& out) {
     const bool is_pick = p.pick && o.offer == p.pick->offer && o.cards == p.pick->cards && o.term == p.pick->term;
     std::string cards = std::to_string(o.cards);
     if (o.unit == OfferUnit::Slice) cards = "1/" + format_fixed(1 / o.slice_fraction, 0);
+    if (o.replicas > 1) cards = std::to_string(o.replicas) + "x" + std::to_string(o.cards / o.replicas);  // replicas x cards
     if (o.cards_rented > o.cards) cards += " (" + std::to_string(o.cards_rented) + ")";
     std::string term(name_of(o.term));
     if (o.spot) term += "/spot";

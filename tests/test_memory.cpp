@@ -249,3 +249,32 @@ TEST_CASE("QLoRA: NF4 base (Dettmers et al. 2023)") {
   CHECK(e.memory.gradients == 2 * 39976960);
   CHECK(e.memory.optimizer == 12LL * 39976960);
 }
+
+TEST_CASE("offload_split: the GPU keeps the last layers, MoE experts leave first") {
+  Scenario s;
+  s.model = "qwen3-30b-a3b";
+  s.precision = "q4_k_m";
+  s.engine = "llama.cpp";
+  Result<Resolved> rr = resolve(catalog(), s);
+  REQUIRE(rr.ok());
+  const Resolved& r = *rr.value;
+  const int layers = model("qwen3-30b-a3b").num_layers;
+  const double expert_layer = r.expert_bytes * model("qwen3-30b-a3b").moe.num_experts;
+  Layout all;
+  CHECK_FALSE(offload_split(r, all).active);
+  CHECK(offload_split(r, all).gpu_weight_bytes == r.weight_bytes);
+  Layout x;
+  x.gpu_layers = layers;
+  x.experts_on_cpu = 3;
+  const OffloadSplit sx = offload_split(r, x);
+  CHECK(sx.active);
+  CHECK(sx.cpu_weight_bytes == Approx(3 * expert_layer));
+  CHECK(sx.layer_share == 1);
+  CHECK(sx.expert_share == Approx(1.0 - 3.0 / r.params.moe_layers));
+  Layout half;
+  half.gpu_layers = layers / 2;
+  const OffloadSplit sh = offload_split(r, half);
+  const double non_expert_layer = (r.weight_bytes - expert_layer * r.params.moe_layers) / layers;
+  CHECK(sh.gpu_weight_bytes == Approx(half.gpu_layers * (non_expert_layer + expert_layer)));
+  CHECK(sh.gpu_weight_bytes + sh.cpu_weight_bytes == Approx(r.weight_bytes));
+}

@@ -1007,3 +1007,86 @@ TEST_CASE("training that does not fit is offered a smaller micro-batch", "[plan]
   CHECK(std::stoll(it->set.front().second) < 64);
   CHECK(contains(en(it->change), "a micro-batch of " + it->set.front().second + " instead of 64 sequences per card"));
 }
+
+// [SECTION] Sizing from traffic (issue 12)
+
+namespace {
+PlanRequest traffic(double requests_per_s) {
+  PlanRequest r;
+  r.scenario.model = "qwen2.5-7b";
+  r.scenario.gpu = "a100-80g";
+  r.scenario.prompt = 1024;
+  r.scenario.output_tokens = 256;
+  r.requests_per_s = requests_per_s;
+  r.max_ttft_ms = 2000;
+  r.top = 1000;
+  return r;
+}
+}  // namespace
+
+TEST_CASE("traffic: replicas x cards serve the requests under the TTFT and TPOT limits") {
+  const Plan p = run(traffic(40));
+  REQUIRE_FALSE(p.options.empty());
+  const Estimate e = test::run([] {
+    Scenario s = traffic(40).scenario;
+    s.explain = false;
+    return s;
+  }());
+  const GpuEstimate& ge = test::on(e, "a100-80g");
+  REQUIRE(ge.serving);
+  REQUIRE(ge.serving->feasible);
+  const double rho = std::min(test::catalog().defaults.thresholds.serving_max_utilization,
+                              1 - ge.serving->prefill_ms / 2000);
+  const double per_replica = ge.serving->requests_per_s * rho;
+  for (const Option& o : p.options) {
+    if (o.slice_fraction < 1) continue;
+    INFO(o.offer);
+    REQUIRE(o.capacity_requests_per_s);
+    CHECK(o.replicas == static_cast<int>(std::ceil(40 / per_replica - 1e-9)));
+    CHECK(o.cards == o.replicas * ge.cards);
+    CHECK(*o.capacity_requests_per_s >= 40);
+    CHECK(*o.capacity_requests_per_s - per_replica < 40);  // one replica fewer would not do
+    CHECK(o.batch == ge.serving->batch);
+    REQUIRE(o.limited_by);
+  }
+  // The batch: the KV pool's, and the TPOT limit lowers it.
+  CHECK(ge.serving->batch == ge.max_concurrency);
+  PlanRequest tight = traffic(40);
+  tight.scenario.max_tpot_ms = ge.serving->tpot_ms / 2;
+  const Estimate e2 = test::run(tight.scenario);
+  const GpuEstimate& g2 = test::on(e2, "a100-80g");
+  REQUIRE(g2.serving);
+  if (g2.serving->feasible) {
+    CHECK(g2.serving->batch < ge.serving->batch);
+    CHECK(g2.serving->limited_by == ServingLimit::Tpot);
+    CHECK(g2.serving->tpot_ms <= tight.scenario.max_tpot_ms);
+  }
+}
+
+TEST_CASE("traffic: more requests never need fewer replicas or cost less") {
+  int last_replicas = 0;
+  double last_cost = 0;
+  for (double rps : {0.5, 2.0, 10.0, 40.0, 100.0, 400.0}) {
+    const Plan p = run(traffic(rps));
+    REQUIRE(p.pick);
+    INFO(rps);
+    CHECK(p.pick->replicas >= last_replicas);
+    CHECK(p.pick->monthly_cost.high >= last_cost);
+    last_replicas = p.pick->replicas;
+    last_cost = p.pick->monthly_cost.high;
+  }
+}
+
+TEST_CASE("traffic: needs output tokens, and inference") {
+  PlanRequest r = traffic(10);
+  r.scenario.output_tokens = 0;
+  Result<Plan> p = plan(test::catalog(), r);
+  REQUIRE_FALSE(p.ok());
+  CHECK(p.errors.front().field == "requests_per_s");
+  const nlohmann::json j = nlohmann::json::parse(plan_to_json(run(traffic(10))));
+  const nlohmann::json& o = j["options"][0];
+  CHECK(o["replicas"].is_number_integer());
+  CHECK(o["capacity_requests_per_s"].is_number());
+  CHECK(o["batch"].is_number_integer());
+  CHECK(o["limited_by"].is_string());
+}

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <map>
 #include <random>
 #include <sstream>
 #include <string>
@@ -252,4 +253,43 @@ TEST_CASE("properties of plan() on random requests", "[properties]") {
     }
   }
   CHECK(picked > 10);
+}
+
+TEST_CASE("plan() sized from traffic is monotone in the requests per second", "[properties]") {
+  Draw d(kSeed + 2);
+  const Catalog& c = catalog();
+  int checked = 0;
+  for (int n = 0; n < 12; ++n) {
+    Scenario s = random_scenario(d);
+    if (s.task != Task::Inference) continue;
+    s.output_tokens = d.between(16, 1024);
+    std::map<std::string, std::pair<int, double>> last;  // offer -> replicas, monthly cost
+    for (double rps : {0.2, 3.0, 30.0, 300.0}) {
+      PlanRequest r;
+      r.scenario = s;
+      r.top = 1000;
+      r.requests_per_s = rps;
+      if (d.chance(50)) r.max_ttft_ms = 5000;
+      INFO(encode_query(request_to_pairs(r)));
+      const Result<Plan> p = plan(c, r);
+      if (!p.ok()) break;
+      std::map<std::string, std::pair<int, double>> now;
+      for (const Option& o : p.value->options) {
+        const std::string key = o.offer + (o.spot ? "/spot" : "") + "/" + std::string(name_of(o.term)) + "/" +
+                                std::to_string(o.cards / std::max(1, o.replicas));
+        if (!now.count(key)) now[key] = {o.replicas, o.monthly_cost.high};
+        if (o.capacity_requests_per_s && o.meets_targets) CHECK(*o.capacity_requests_per_s >= rps * (1 - 1e-9));
+      }
+      for (const auto& [key, v] : now) {
+        const auto before = last.find(key);
+        if (before == last.end()) continue;
+        INFO(key);
+        CHECK(v.first >= before->second.first);
+        CHECK(v.second >= before->second.second * (1 - 1e-9));
+        ++checked;
+      }
+      last = std::move(now);
+    }
+  }
+  CHECK(checked > 0);
 }

@@ -14,6 +14,7 @@
 using namespace cardfit;
 using cardfit::test::formula::catalog;
 using cardfit::test::formula::gpu;
+using cardfit::test::formula::model;
 using cardfit::test::formula::run;
 
 namespace {
@@ -284,4 +285,31 @@ TEST_CASE("training: pipeline bubble, FP8 on Hopper, run efficiency of pre-train
   small.context = 1024;
   const double speedup = *one(small, "rtx-4090", 1).train_hours / *one(small, "rtx-4090", 4).train_hours;
   CHECK(speedup == Approx(4 * catalog().defaults.train_scaling_pcie));
+}
+
+TEST_CASE("offload: the host part of a decode step reads at the host bandwidth, prefill copies it over PCIe") {
+  Scenario s = decode("qwen3-32b", "q4_k_m", "llama.cpp", 4096);
+  s.offload = 16;
+  s.host_bandwidth = 51.2;  // DDR4-3200, two channels
+  Result<Resolved> rr = resolve(catalog(), s);
+  REQUIRE(rr.ok());
+  const Resolved& r = *rr.value;
+  const Gpu& g = gpu("rtx-4050-laptop");
+  Layout l;
+  l.gpu_layers = 16;
+  const DecodeSpeed d = decode_speed(r, g, l, 4096, 1);
+  const DecodeSpeed full = decode_speed(r, g, Layout{}, 4096, 1);
+  const double share = 16.0 / model("qwen3-32b").num_layers;
+  CHECK(d.weight_bytes == Approx(full.weight_bytes * share));
+  CHECK(d.kv_bytes == Approx(full.kv_bytes * share));
+  CHECK(d.cpu_bytes == Approx((full.weight_bytes + full.kv_bytes) * (1 - share)));
+  CHECK(d.host_bandwidth == Approx(51.2e9 * catalog().defaults.host_bandwidth_efficiency));
+  CHECK(d.cpu_ms == Approx(d.cpu_bytes / d.host_bandwidth * 1000));
+  CHECK(d.step_ms == Approx(std::max(d.memory_ms, d.compute_ms) + d.cpu_ms + d.fixed_ms + d.moe_ms + d.sync_ms +
+                            d.boundary_ms));
+  CHECK(full.cpu_ms == 0);
+  const PrefillSpeed p = prefill_speed(r, g, l, 512);
+  const OffloadSplit split = offload_split(r, l);
+  CHECK(p.pcie_ms == Approx(split.cpu_weight_bytes / (catalog().defaults.pcie_x16_gen4_gb_per_s * 1e9) * 1000 * p.passes));
+  CHECK(prefill_speed(r, g, Layout{}, 512).pcie_ms == 0);
 }

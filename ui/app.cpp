@@ -19,6 +19,12 @@
 #include "widgets.hpp"
 
 namespace cardfit::ui {
+
+void flash(App& app, MsgId what) {
+  app.flash = T(app, what);
+  app.flash_until = ImGui::GetTime() + 2.5;
+}
+
 namespace {
 
 // Below this width (CSS pixels: framebuffer pixels / dpi_scale) the layout is one column.
@@ -77,11 +83,6 @@ std::string state_query(const PlanRequest& request) {
   KeyValues pairs = request_to_pairs(request);
   pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; }), pairs.end());
   return encode_query(pairs);
-}
-
-void flash(App& app, MsgId what) {
-  app.flash = T(app, what);
-  app.flash_until = ImGui::GetTime() + 2.5;
 }
 
 void set_lang(App& app, Lang lang) {

@@ -36,6 +36,10 @@ OptionText option_text(const App& app, const Plan& p, const Option& o) {
   } else {
     t.speed = "-";
   }
+  if (o.capacity_requests_per_s && o.limited_by) {
+    t.speed += " · " + R(app, msg::opt_replicas(std::to_string(o.replicas), format_rate(*o.capacity_requests_per_s),
+                                                  Message(label_of(*o.limited_by))));
+  }
   return t;
 }
 

@@ -1,6 +1,8 @@
 // The input panel: everything the user chooses. Writes UiState only; sets app.dirty (and
 // app.discrete for choices, so the browser's back button returns to the scenario before).
 // Wide layouts show three titled sections; the one-column layout folds them.
+#include <cstdlib>
+
 #include <imgui.h>
 #include <imgui_stdlib.h>
 
@@ -67,6 +69,42 @@ struct Changes {
   bool choice = false;
   bool typed = false;
 };
+
+// Partial offload (layer-split engines): none | auto | N layers on the GPU, and the host memory's
+// bandwidth, both rows of the input table (Input::Offload, Input::HostBandwidth).
+void offload_inputs(App& app, Changes& c) {
+  UiState& st = app.state;
+  Scenario& sc = st.request.scenario;
+  const EngineProfile* engine = app.catalog.find_engine(sc.engine);
+  if (!engine || engine->multi_gpu != MultiGpu::Layer) {
+    if (sc.offload != kOffloadNone) {
+      sc.offload = kOffloadNone;  // only layer-split engines offload; the choice goes with the engine
+      c.choice = true;
+    }
+    return;
+  }
+  const std::string layers = "layers";
+  std::string id = sc.offload == kOffloadNone ? "none" : sc.offload == kOffloadAuto ? "auto" : layers;
+  const Items items{{"none", T(app, MsgId::in_offload_none)},
+                    {"auto", T(app, MsgId::in_offload_auto)},
+                    {layers, T(app, MsgId::in_offload_layers)}};
+  if (combo_row(app, MsgId::in_offload, id, items)) {
+    const int n = std::max(0, static_cast<int>(std::strtol(st.text.offload_layers.c_str(), nullptr, 10)));
+    sc.offload = id == "none" ? kOffloadNone : id == "auto" ? kOffloadAuto : n;
+    c.choice = true;
+  }
+  if (sc.offload >= 0) {
+    std::int64_t n = sc.offload;
+    if (number_input(app, MsgId::in_offload_layers, st.text.offload_layers, Input::Offload, n)) {
+      sc.offload = static_cast<int>(n);
+      c.typed = true;
+    }
+  }
+  if (sc.offload != kOffloadNone) {
+    c.typed |= number_input(app, MsgId::in_host_bandwidth, st.text.host_bandwidth, Input::HostBandwidth,
+                            sc.host_bandwidth);
+  }
+}
 
 void custom_model_inputs(App& app, Changes& c) {
   UiState& st = app.state;
@@ -163,6 +201,7 @@ void task_inputs(App& app, Changes& c) {
     Items engines;
     for (const EngineProfile& e : app.catalog.engines) engines.emplace_back(e.id, e.name);
     c.choice |= combo_row(app, MsgId::in_engine, sc.engine, engines);
+    offload_inputs(app, c);
   } else {
     c.typed |= number_input(app, MsgId::in_seq_len, st.text.context, Input::Context, sc.context);
     c.typed |= number_input(app, MsgId::in_batch, st.text.batch, Input::Batch, sc.batch);
@@ -220,6 +259,12 @@ void budget_inputs(App& app, Changes& c) {
   if (!is_training(rq.scenario.task)) {
     c.typed |= number_input(app, MsgId::in_min_tps, st.text.min_tokens_per_s, Input::MinTokensPerS, rq.min_tokens_per_s);
     c.typed |= number_input(app, MsgId::in_max_ttft, st.text.max_ttft_ms, Input::MaxTtftMs, rq.max_ttft_ms);
+    // Sizing from traffic: requests/s with the tokens each request generates (docs/planner.md §6a).
+    c.typed |= number_input(app, MsgId::in_requests_per_s, st.text.requests_per_s, Input::RequestsPerS, rq.requests_per_s,
+                            T(app, MsgId::input_requests_per_s_help));
+    c.typed |= number_input(app, MsgId::in_output_tokens, st.text.output_tokens, Input::OutputTokens,
+                            rq.scenario.output_tokens);
+    c.typed |= number_input(app, MsgId::in_max_tpot, st.text.max_tpot_ms, Input::MaxTpotMs, rq.scenario.max_tpot_ms);
   }
 }
 

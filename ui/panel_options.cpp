@@ -10,6 +10,7 @@
 #include "labels.hpp"
 #include "option_text.hpp"
 #include "panels.hpp"
+#include "platform.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
@@ -22,6 +23,44 @@ std::vector<std::string> warning_lines(const App& app, const Option& o) {
   std::vector<std::string> lines;
   for (const Message& w : o.warnings) lines.push_back(R(app, w));
   return lines;
+}
+
+// [SECTION] Launch commands
+
+// Every command of an option as one text to paste: "# label (file)" then the command.
+std::string launch_text(const App& app, const Option& o) {
+  std::string s;
+  for (const LaunchCommand& c : o.launch) {
+    s += std::string("# ") + T(app, label_of(c.kind)) + "\n" + c.text;
+    if (s.back() != '\n') s += "\n";
+  }
+  return s;
+}
+
+bool copy_launch_button(App& app, const Option& o) {
+  if (o.launch.empty()) return false;
+  if (!ImGui::SmallButton(T(app, MsgId::launch_copy))) return false;
+  platform::copy_text(launch_text(app, o));
+  flash(app, MsgId::launch_copied);
+  return true;
+}
+
+// The commands written out, each with its own copy button (the option's card).
+void launch_section(App& app, const Option& o) {
+  if (o.launch.empty()) return;
+  if (!ImGui::TreeNode("##launch", "%s", T(app, MsgId::launch_title))) return;
+  for (const LaunchCommand& c : o.launch) {
+    ImGui::PushID(static_cast<int>(c.kind));
+    wrapped(T(app, label_of(c.kind)));
+    ImGui::SameLine();
+    if (ImGui::SmallButton(T(app, MsgId::launch_copy))) {
+      platform::copy_text(c.text);
+      flash(app, MsgId::launch_copied);
+    }
+    wrapped_disabled(c.text);
+    ImGui::PopID();
+  }
+  ImGui::TreePop();
 }
 
 // [SECTION] Table
@@ -60,12 +99,15 @@ void option_row(App& app, const Plan& p, const Option& o) {
     ImGui::TextColored(kAmber, "! %zu", o.warnings.size());
     if (ImGui::IsItemHovered()) tooltip_lines(warning_lines(app, o));
   }
+  ImGui::TableNextColumn();
+  copy_launch_button(app, o);
+  if (ImGui::IsItemHovered() && !o.launch.empty()) tooltip_lines({launch_text(app, o)});
 }
 
 void options_table(App& app, const Plan& p) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
-  const int columns = p.budget.set ? 8 : 7;
+  const int columns = p.budget.set ? 9 : 8;
   const float height = ImGui::GetContentRegionAvail().y;
   if (!ImGui::BeginTable("options", columns, flags, ImVec2(0, height > 100 ? height : 100))) return;
   ImGui::TableSetupScrollFreeze(0, 1);
@@ -88,6 +130,8 @@ void options_table(App& app, const Plan& p) {
                           width({MsgId::col_fit, MsgId::fit_comfortable, MsgId::fit_tight, MsgId::fit_no}));
   ImGui::TableSetupColumn(T(app, MsgId::col_speed_or_job), ImGuiTableColumnFlags_WidthStretch, 1.3f);
   ImGui::TableSetupColumn(T(app, MsgId::col_warnings), fixed_flags, width({MsgId::col_warnings}));
+  ImGui::TableSetupColumn(T(app, MsgId::launch_title), fixed_flags,
+                          width({MsgId::launch_title, MsgId::launch_copy}) + ImGui::GetStyle().FramePadding.x * 2);
   ImGui::TableHeadersRow();
   for (const Option& o : p.options) {
     ImGui::PushID(&o);
@@ -119,6 +163,7 @@ void option_card(App& app, const Plan& p, const Option& o) {
       ImGui::TreePop();
     }
   }
+  launch_section(app, o);
   if (pick) box_end(ImVec4(0.90f, 0.97f, 0.92f, 1.0f), ImVec4(0.55f, 0.80f, 0.60f, 1.0f));
   ImGui::Separator();
 }

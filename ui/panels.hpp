@@ -17,6 +17,9 @@ void panel_gpus(App& app);      // per-GPU fit, cards, speed
 void panel_explain(App& app);   // formulas with the user's numbers, sources
 void panel_sources(App& app);   // where every datum in use comes from
 
+// A short confirmation next to the top buttons ("Link copied"), for a moment.
+void flash(App& app, MsgId what);
+
 // Applies a suggested change (a fix or an alternative, as link pairs) to the state.
 void apply_changes(App& app, const KeyValues& set);
 

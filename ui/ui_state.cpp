@@ -22,6 +22,11 @@ UiState make_ui_state(const PlanRequest& request, Lang lang) {
   st.text.tokens = plain(sc.tokens);
   st.text.min_tokens_per_s = plain(request.min_tokens_per_s);
   st.text.max_ttft_ms = plain(request.max_ttft_ms);
+  st.text.offload_layers = plain(sc.offload >= 0 ? sc.offload : 0);
+  st.text.host_bandwidth = plain(sc.host_bandwidth);
+  st.text.output_tokens = plain(static_cast<double>(sc.output_tokens));
+  st.text.max_tpot_ms = plain(sc.max_tpot_ms);
+  st.text.requests_per_s = plain(request.requests_per_s);
   if (request.budget > 0) {
     st.budget_choice = "custom";
     st.text.budget = plain(request.budget);

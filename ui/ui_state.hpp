@@ -25,6 +25,11 @@ struct NumberFields {
   std::string custom_params = "7B";
   std::string min_tokens_per_s = "0";
   std::string max_ttft_ms = "0";
+  std::string offload_layers = "0";  // --offload N
+  std::string host_bandwidth = "0";  // GB/s; 0 = catalog default
+  std::string output_tokens = "0";   // serving: tokens per request; 0 = none
+  std::string max_tpot_ms = "0";
+  std::string requests_per_s = "0";  // traffic to size for; 0 = none
 };
 
 struct UiState {

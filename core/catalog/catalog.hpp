@@ -356,6 +356,7 @@ struct EngineProfile {
   double allreduce_us_pcie = 0;      // ... over PCIe
   double prefill_efficiency_16bit = 1.0;  // achieved / dense tensor rate, 16-bit (and FP32) matmuls
   double prefill_efficiency_8bit = 1.0;   // ... FP8 and INT8 matmuls
+  bool expert_offload = false;       // partial offload can keep routed MoE experts in host memory (llama.cpp --n-cpu-moe)
   bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
                                      // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)
   std::string source;
@@ -374,6 +375,7 @@ struct Thresholds {
   int max_alternatives = 4;                // alternatives listed when nothing qualifies
   int stale_price_months = 6;              // an offer dated more than this many months before today is stale
   double price_spread_ratio = 2;           // market references for one GPU further apart than this: say so
+  double serving_max_utilization = 0.8;    // traffic sizing: replicas run at most this busy (queueing margin)
 };
 
 // Training MFU for one GPU architecture (datacenter cards), fitted on published runs.
@@ -410,6 +412,10 @@ struct Defaults {
   int max_nodes = 8;                   // card-count search limit: up to this many whole nodes
   int max_training_nodes = 8;          // training: whole nodes doubling up to this many
   double training_overhead_mib = 1536; // per-card CUDA context, NCCL buffers, allocator slack (training)
+  double host_desktop_gb_per_s = 0;    // partial offload: host memory of a desktop or laptop (DDR5-5600, 2 channels), GB/s
+  double host_server_gb_per_s = 0;     // ... of a server next to datacenter cards (DDR5-4800, 8 channels), GB/s
+  double host_bandwidth_efficiency = 1;  // share of that bandwidth the CPU part of a decode step reads at
+  double pcie_x16_gen4_gb_per_s = 0;   // one direction of a PCIe 4.0 x16 link, GB/s (x2 per generation)
   Thresholds thresholds;               // JSON "thresholds"
   double usd_cny = 0;                  // CNY per USD (JSON top-level "default_usd_cny"); 0 = none loaded
   std::string usd_cny_source;          // JSON top-level "usd_cny_source"

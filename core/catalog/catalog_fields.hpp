@@ -370,6 +370,7 @@ void engine_fields(V& v, T& e) {
   v.number("allreduce_us_pcie", e.allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));
   v.number("prefill_efficiency_16bit", e.prefill_efficiency_16bit, Need::Required, kPositiveFraction);
   v.number("prefill_efficiency_8bit", e.prefill_efficiency_8bit, Need::Required, kPositiveFraction);
+  v.boolean("expert_offload", e.expert_offload, Need::Optional);
   v.boolean("fp16_accumulate", e.fp16_accumulate, Need::Optional);
   source_fields(v, e);
   v.text("notes", e.notes, Need::Optional, TextRule::Any);
@@ -386,6 +387,7 @@ void thresholds_fields(V& v, T& t) {
   v.integer("max_alternatives", t.max_alternatives, Need::Required, closed(0, 100));
   v.integer("stale_price_months", t.stale_price_months, Need::Required, closed(1, 120));
   v.number("price_spread_ratio", t.price_spread_ratio, Need::Required, closed(1, 100));
+  v.number("serving_max_utilization", t.serving_max_utilization, Need::Required, kPositiveFraction);
 }
 
 template <class V, class T>
@@ -429,6 +431,10 @@ void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the do
   v.integer("max_nodes", d.max_nodes, Need::Required, closed(1, 1024));
   v.integer("max_training_nodes", d.max_training_nodes, Need::Required, closed(1, 100000));
   v.number("training_overhead_mib", d.training_overhead_mib, Need::Required, closed(0, 1'000'000));
+  v.number("host_desktop_gb_per_s", d.host_desktop_gb_per_s, Need::Required, above(0, 100'000));
+  v.number("host_server_gb_per_s", d.host_server_gb_per_s, Need::Required, above(0, 100'000));
+  v.number("host_bandwidth_efficiency", d.host_bandwidth_efficiency, Need::Required, kPositiveFraction);
+  v.number("pcie_x16_gen4_gb_per_s", d.pcie_x16_gen4_gb_per_s, Need::Required, above(0, 10'000));
   v.object("thresholds", d.thresholds, nullptr, [](auto& vv, auto& x) { thresholds_fields(vv, x); });
   source_fields(v, d);
 }

@@ -61,6 +61,43 @@ void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& 
   if (g.runtime != Runtime::Cuda) w.push_back(msg::est_warn_runtime(g.name, Message(label_of(g.runtime))));
 }
 
+// Continuous batching on one replica (docs/planner.md §Sizing from traffic): `batch` sequences
+// decode together, each request's prefill stalls the batch once, so a batch of B finishes B
+// requests in O steps plus B prefills. The batch is the KV pool's (max_concurrency), capped by
+// --max-tpot-ms.
+Serving serving(const Resolved& r, const Gpu& gpu, const Layout& layout, const GpuEstimate& g) {
+  const Scenario& sc = r.scenario();
+  const double out = static_cast<double>(sc.output_tokens);
+  Serving s;
+  s.prefill_ms = g.ttft_ms;
+  auto step = [&](std::int64_t b) { return decode_speed(r, gpu, layout, sc.context, b).step_ms; };
+  auto tpot = [&](std::int64_t b) { return (out * step(b) + static_cast<double>(b) * s.prefill_ms) / out; };
+  const std::int64_t by_memory = std::max<std::int64_t>(1, g.max_concurrency);
+  s.batch = by_memory;
+  if (sc.max_tpot_ms > 0) {
+    if (tpot(1) > sc.max_tpot_ms) {
+      s.limited_by = ServingLimit::Tpot;
+      s.batch = 0;
+      return s;
+    }
+    std::int64_t lo = 1, hi = by_memory;  // tpot(lo) within the limit; tpot grows with the batch
+    if (tpot(hi) > sc.max_tpot_ms) {
+      while (hi - lo > 1) {
+        const std::int64_t mid = lo + (hi - lo) / 2;
+        (tpot(mid) <= sc.max_tpot_ms ? lo : hi) = mid;
+      }
+      s.batch = lo;
+      s.limited_by = ServingLimit::Tpot;
+    }
+  }
+  s.feasible = true;
+  s.step_ms = step(s.batch);
+  s.tpot_ms = tpot(s.batch);
+  const double cycle_ms = out * s.step_ms + static_cast<double>(s.batch) * s.prefill_ms;
+  s.requests_per_s = cycle_ms > 0 ? static_cast<double>(s.batch) * 1000 / cycle_ms : 0;
+  return s;
+}
+
 Message cards_text(int n) { return n == 1 ? msg::common_one_card() : msg::common_cards(std::to_string(n)); }
 
 GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
@@ -94,6 +131,22 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.max_context = max_context(r, gpu, fc.layout);
   g.max_concurrency = max_concurrency(r, gpu, fc.layout);
 
+  if (inference && sc.offload != kOffloadNone) {
+    const OffloadSplit split = offload_split(r, fc.layout);
+    OffloadEstimate o;
+    o.gpu_layers = split.gpu_layers;
+    o.total_layers = split.total_layers;
+    o.experts_on_cpu = split.experts_on_cpu;
+    o.n_cpu_moe = split.experts_on_cpu > 0 ? split.experts_on_cpu + (split.total_layers - r.params.moe_layers) : 0;
+    o.cpu_bytes = to_bytes(split.cpu_weight_bytes);
+    const double kv_all = static_cast<double>(std::max<std::int64_t>(1, sc.concurrency)) *
+                          (kv_cache_bytes_per_sequence(r.model(), r.kv_bits, sc.context) +
+                           state_bytes_per_sequence(r.model(), r.state_bits));
+    o.host_bytes = to_bytes(split.cpu_weight_bytes + kv_all * (1 - split.layer_share));
+    o.host_bandwidth_gb_per_s = host_bandwidth(r, gpu).effective / 1e9;
+    g.offload = o;
+  }
+
   if (fc.found) {
     if (inference) {
       const DecodeSpeed d = decode_speed(r, gpu, fc.layout, sc.context, sc.concurrency);
@@ -103,6 +156,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
       const PrefillSpeed p = prefill_speed(r, gpu, fc.layout, sc.prompt);
       g.prefill_tokens_per_s = p.tokens_per_s;
       g.ttft_ms = p.ttft_ms;
+      if (sc.output_tokens > 0) g.serving = serving(r, gpu, fc.layout, g);
     } else {
       const TrainTime t = train_time(r, gpu, fc.layout);
       g.mfu = t.mfu;
@@ -139,6 +193,18 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
     const double margin = g.per_card_bytes > 0 ? fc.usable / static_cast<double>(g.per_card_bytes) - 1 : 0;
     w.push_back(msg::est_warn_tight(format_margin(margin, r.headroom), format_headroom(r.headroom)));
   }
+  if (g.offload && fc.found) {
+    const OffloadEstimate& o = *g.offload;
+    if (o.gpu_layers < o.total_layers || o.experts_on_cpu > 0) {
+      w.push_back(msg::est_warn_offload(
+          std::to_string(o.gpu_layers), std::to_string(o.total_layers),
+          o.experts_on_cpu > 0 ? msg::est_warn_offload_experts(std::to_string(o.experts_on_cpu)) : Message(),
+          format_bytes(static_cast<double>(o.cpu_bytes)), format_bytes(static_cast<double>(o.host_bytes)),
+          format_trimmed(o.host_bandwidth_gb_per_s, 1)));
+    } else {
+      w.push_back(msg::est_warn_offload_none());
+    }
+  }
   if (fc.found && inference) {
     const Model& m = r.model();
     const int tp = fc.layout.tensor_parallel;
@@ -173,6 +239,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
   const Resolved& r = *rr.value;
 
   Estimate e;
+  e.scenario = sc;
   e.model = r.model().id.empty() ? "custom" : r.model().id;
   e.precision = r.precision().id;
   e.kv_precision = r.kv_id;

@@ -49,6 +49,34 @@ struct Explanation {
   std::string figure;                // the figure the explanation ends in, as the Estimate reports it
 };
 
+struct OffloadEstimate {               // partial offload (Scenario::offload != kOffloadNone)
+  int gpu_layers = 0;                   // layers on the cards (llama.cpp -ngl)
+  int total_layers = 0;
+  int experts_on_cpu = 0;               // MoE layers on the cards whose routed experts stay in host memory
+  int n_cpu_moe = 0;                    // llama.cpp --n-cpu-moe: the first layers whose experts stay (dense layers counted)
+  std::int64_t cpu_bytes = 0;           // weights in host memory
+  std::int64_t host_bytes = 0;          // host memory needed: those weights + the KV cache of their layers
+  double host_bandwidth_gb_per_s = 0;   // effective (datasheet x efficiency)
+};
+
+enum class ServingLimit { Memory, Ttft, Tpot };  // what caps a replica's traffic
+template <>
+struct EnumNames<ServingLimit> {
+  static constexpr std::array<Name<ServingLimit>, 3> list{{{ServingLimit::Memory, "memory", MsgId::serving_memory},
+                                                           {ServingLimit::Ttft, "ttft", MsgId::serving_ttft},
+                                                           {ServingLimit::Tpot, "tpot", MsgId::serving_tpot}}};
+};
+
+struct Serving {                        // one replica under continuous batching (Scenario::output_tokens > 0)
+  bool feasible = false;                // false: even one sequence misses --max-tpot-ms
+  std::int64_t batch = 0;               // sequences decoded together: the KV pool's (max_concurrency), capped by TPOT
+  ServingLimit limited_by = ServingLimit::Memory;  // memory or tpot here; the planner may add ttft
+  double prefill_ms = 0;                // one prompt alone (ttft_ms)
+  double step_ms = 0;                   // one decode step at `batch`
+  double tpot_ms = 0;                   // (output x step + batch x prefill) / output: decode stalled by prefills
+  double requests_per_s = 0;            // batch x 1000 / (output x step + batch x prefill), fully busy
+};
+
 struct GpuEstimate {
   std::string gpu;                      // Gpu::id
   int cards = 0;                        // chosen card count; 0 = does not fit on any count tried
@@ -82,10 +110,13 @@ struct GpuEstimate {
   std::optional<double> gpu_hours;      // train_hours x cards
   double train_tokens_per_s = 0;        // training throughput over all cards
   double mfu = 0;                       // training MFU used
+  std::optional<OffloadEstimate> offload;  // set when the scenario asks for offload (and it is inference)
+  std::optional<Serving> serving;       // set with Scenario::output_tokens (inference, fits)
   std::vector<Message> warnings;        // codes: message_code(w.id)
 };
 
 struct Estimate {
+  Scenario scenario;                    // what was estimated, ids as the catalog spells them (launch commands read it)
   std::string model;                    // Model::id (custom: its id or "custom")
   std::string precision;                // weights as stored (QLoRA: "nf4")
   std::string kv_precision;             // KvPrecision::id or "auto-16"/"auto-32"

@@ -184,8 +184,53 @@ Fit verdict(double need, double usable, double headroom, double tight_headroom) 
   return Fit::No;
 }
 
+namespace {
+
+// Partial offload on `cards` cards: --offload N keeps N layers on the GPU; auto walks from all on
+// the GPU toward none, first moving the routed experts of one MoE layer at a time (llama.cpp
+// --n-cpu-moe), then whole layers, and stops at the first split that fits comfortably (else the
+// first that fits tightly, else all layers in host memory).
+FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
+  const Scenario& sc = r.scenario();
+  FitChoice c;
+  c.max_cards_tried = cards;
+  std::optional<Layout> base = inference_layout(r.model(), r.engine(), gpu, cards);
+  if (!base) base = Layout{};
+  auto judge = [&](Layout l) {
+    FitChoice f = c;
+    f.layout = l;
+    f.per_card = memory_per_card(r, &gpu, l, sc.context, sc.concurrency);
+    f.usable = usable_per_card(r, gpu, l, sc.context, sc.concurrency);
+    f.fit = verdict(static_cast<double>(f.per_card.total), f.usable, r.headroom, r.tight_headroom);
+    f.found = f.fit != Fit::No;
+    f.min_cards_tight = f.found ? cards : 0;
+    return f;
+  };
+  const int layers = std::max(1, r.model().num_layers);
+  if (sc.offload >= 0) {
+    Layout l = *base;
+    l.gpu_layers = std::min(sc.offload, layers);
+    return judge(l);
+  }
+  const int moe = r.engine().expert_offload ? std::clamp(r.params.moe_layers, 0, layers) : 0;
+  std::optional<FitChoice> tight;
+  FitChoice last;
+  for (int step = 0; step <= moe + layers; ++step) {
+    Layout l = *base;
+    l.gpu_layers = step <= moe ? layers : layers - (step - moe);
+    l.experts_on_cpu = std::min(step, std::min(moe, l.gpu_layers));
+    last = judge(l);
+    if (last.fit == Fit::Comfortable) return last;
+    if (last.fit == Fit::Tight && !tight) tight = last;
+  }
+  return tight ? *tight : last;
+}
+
+}  // namespace
+
 FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
   const Scenario& sc = r.scenario();
+  if (r.task == Task::Inference && sc.offload != kOffloadNone) return choose_offload(r, gpu, std::max(1, sc.cards));
   const Defaults& d = r.catalog().defaults;
   const std::int64_t amount = amount_of(r);
   std::vector<int> counts = card_counts(gpu, d.max_nodes, training(r) ? d.max_training_nodes : 0);

@@ -17,9 +17,9 @@ namespace cardfit {
 
 enum class Input : std::uint8_t {
   Model, Params, Config, Arch, Precision, KvPrecision, Task, Context, Prompt, Concurrency, Batch, LoraRank,
-  LoraTargets, Tp, Optimizer, Zero, Checkpointing, Tokens, Engine, Gpu, Cards, Headroom, Mfu,
+  LoraTargets, Tp, Optimizer, Zero, Checkpointing, Tokens, Engine, Gpu, Cards, Offload, HostBandwidth, OutputTokens, MaxTpotMs, Headroom, Mfu,
   BudgetTier, Budget, Currency, UsdCny, HoursPerDay, Term, Platform, Student, AllowSpot, MinTokensPerS,
-  MaxTtftMs, Top, Today, Lang,
+  MaxTtftMs, RequestsPerS, Top, Today, Lang,
   kCount
 };
 
@@ -39,6 +39,7 @@ enum class InputKind {
   Shapes,      // a custom model's shapes, compactly (io/url_state.hpp encode_shapes): a config.json in a link
   Zero,        // "auto" or a ZeRO stage 0-3
   Date,        // YYYY-MM-DD or YYYY-MM (today's date: judges how old the prices are)
+  Offload,     // "none", "auto" or a whole number of layers on the GPU
 };
 
 enum class InputScope { Scenario, Plan };

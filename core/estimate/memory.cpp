@@ -204,7 +204,7 @@ EngineMemory engine_memory(const Resolved& r, const Gpu* gpu, const Layout& l, s
   const int stages = std::max(1, l.pipeline_parallel);
   EngineMemory out;
   out.visible = gpu ? visible_bytes(*gpu, r.catalog().defaults) : 0;
-  out.weights = r.weight_bytes / std::max(1, l.cards);
+  out.weights = offload_split(r, l).gpu_weight_bytes / std::max(1, l.cards);
   out.non_torch = (std::max(0.0, e.non_torch_mib) + std::max(0.0, e.non_torch_mib_per_extra_rank) * (tp - 1)) * kMiB;
   if (e.kv_pool == KvPool::Reserve) {
     out.reserve = ((tp >= 4 ? tier.reserve_mib_tp4 : tier.reserve_mib) +
@@ -224,6 +224,46 @@ EngineMemory engine_memory(const Resolved& r, const Gpu* gpu, const Layout& l, s
   out.has_pool = e.kv_pool == KvPool::Budget || e.kv_pool == KvPool::Reserve || e.kv_pool == KvPool::Free;
   out.kv_pool = out.budget - out.non_kv;
   return out;
+}
+
+// [SECTION] Partial offload
+
+OffloadSplit offload_split(const Resolved& r, const Layout& l) {
+  OffloadSplit out;
+  const int layers = std::max(1, r.model().num_layers);
+  out.total_layers = layers;
+  out.gpu_layers = layers;
+  out.gpu_weight_bytes = r.weight_bytes;
+  if (l.gpu_layers < 0 || r.task != Task::Inference) return out;
+  const int g = std::min(l.gpu_layers, layers);
+  const int moe = std::clamp(r.params.moe_layers, 0, layers);
+  const int moe_on_gpu = std::min(g, moe);
+  const int x = std::clamp(l.experts_on_cpu, 0, moe_on_gpu);
+  const double expert_layer = r.expert_bytes * std::max(0, r.model().moe.num_experts);
+  const double non_expert_layer = std::max(0.0, r.weight_bytes - expert_layer * moe) / layers;
+  out.gpu_layers = g;
+  out.experts_on_cpu = x;
+  out.gpu_weight_bytes = std::min(r.weight_bytes, g * non_expert_layer + (moe_on_gpu - x) * expert_layer);
+  out.cpu_weight_bytes = std::max(0.0, r.weight_bytes - out.gpu_weight_bytes);
+  out.layer_share = static_cast<double>(g) / layers;
+  out.expert_share = moe > 0 ? static_cast<double>(moe_on_gpu - x) / moe : 1;
+  out.active = g < layers || x > 0;
+  return out;
+}
+
+HostBandwidth host_bandwidth(const Resolved& r, const Gpu& gpu) {
+  const Defaults& d = r.catalog().defaults;
+  HostBandwidth out;
+  const double given = r.scenario().host_bandwidth;
+  out.datasheet = (given > 0 ? given : gpu.gpu_class == GpuClass::Datacenter ? d.host_server_gb_per_s
+                                                                              : d.host_desktop_gb_per_s) * 1e9;
+  out.efficiency = std::clamp(d.host_bandwidth_efficiency, 0.0, 1.0);
+  out.effective = out.datasheet * out.efficiency;
+  return out;
+}
+
+double pcie_bandwidth(const Defaults& d, const Gpu& gpu) {
+  return std::max(0.0, d.pcie_x16_gen4_gb_per_s) * 1e9 * std::pow(2.0, std::clamp(gpu.pcie_gen, 1, 8) - 4);
 }
 
 // [SECTION] LoRA
@@ -298,8 +338,8 @@ MemoryBreakdown inference_per_card(const Resolved& r, const Gpu* gpu, const Layo
   MemoryBreakdown out;
   out.weights = to_bytes(em.weights);
   out.kv_cache = to_bytes(c * (kv_cache_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, l.tensor_parallel) +
-                               state_bytes_per_sequence(m, r.state_bits)) /
-                          std::max(1, l.cards));
+                               state_bytes_per_sequence(m, r.state_bits)) *
+                          offload_split(r, l).layer_share / std::max(1, l.cards));
   out.activations = to_bytes(em.activation.bytes + em.reserve);
   out.overhead = to_bytes(em.non_torch);
   return sum_total(out);

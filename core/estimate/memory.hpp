@@ -112,7 +112,38 @@ struct Layout {
   int data_parallel = 1;      // training: replicas (ZeRO shards over these)
   int zero_stage = 0;         // training
   double microbatches = 1;    // training: micro-batches per optimizer step (fills the pipeline)
+  int gpu_layers = -1;        // inference, partial offload: layers whose weights and KV sit on the cards; -1 = all
+  int experts_on_cpu = 0;     // ... MoE layers on the cards whose routed experts stay in host memory
 };
+
+// [SECTION] Partial offload (llama.cpp -ngl / --n-cpu-moe; docs/model.md §Partial offload)
+
+// How the weights split between the cards and host memory for a layout. The non-expert weights
+// spread evenly over the layers; routed experts sit in the last moe_layers layers. The GPU holds
+// the last `gpu_layers` layers (llama.cpp offloads the last -ngl layers), minus the routed experts
+// of `experts_on_cpu` of its MoE layers.
+struct OffloadSplit {
+  bool active = false;          // some weights in host memory
+  int total_layers = 0;
+  int gpu_layers = 0;
+  int experts_on_cpu = 0;
+  double gpu_weight_bytes = 0;  // stored weights on the cards (all cards together)
+  double cpu_weight_bytes = 0;  // stored weights in host memory
+  double layer_share = 1;       // gpu_layers / total_layers: the share of dense weights and KV cache on the cards
+  double expert_share = 1;      // share of the routed experts on the cards
+};
+OffloadSplit offload_split(const Resolved& r, const Layout& layout);
+
+// Host memory the CPU part reads at, effective bytes/s: the scenario's --host-bandwidth, else the
+// catalog's desktop figure (server memory next to datacenter cards), x host_bandwidth_efficiency.
+struct HostBandwidth {
+  double datasheet = 0;   // bytes/s
+  double efficiency = 1;
+  double effective = 0;   // bytes/s
+};
+HostBandwidth host_bandwidth(const Resolved& r, const Gpu& gpu);
+// One direction of the card's PCIe x16 link, bytes/s: the catalog's Gen4 figure x 2^(gen - 4).
+double pcie_bandwidth(const Defaults& defaults, const Gpu& gpu);
 
 // Pipeline bubble of the 1F1B schedule (Narayanan et al. 2021): (stages - 1) / (micro-batches + stages - 1).
 double pipeline_bubble(const Layout& layout);

@@ -124,6 +124,19 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     r.warnings.push_back(msg::est_warn_engine_precision(r.engine_ptr->name, r.precision_ptr->name));
   }
 
+  // Partial offload: layer-split engines only, inference only.
+  if (sc.offload != kOffloadNone) {
+    if (sc.offload != kOffloadAuto) add_range(errors, Input::Offload, sc.offload);
+    if (sc.task != Task::Inference) {
+      errors.push_back({"offload", msg::err_offload_training()});
+    } else if (r.engine_ptr && r.engine_ptr->multi_gpu != MultiGpu::Layer) {
+      errors.push_back({"offload", msg::err_offload_engine(r.engine_ptr->name)});
+    }
+  }
+  if (sc.host_bandwidth != 0) add_range(errors, Input::HostBandwidth, sc.host_bandwidth);
+  add_range(errors, Input::OutputTokens, static_cast<double>(sc.output_tokens));
+  add_range(errors, Input::MaxTpotMs, sc.max_tpot_ms);
+
   // Sizes: the input table's bounds, then the rules that involve the model.
   add_range(errors, Input::Context, static_cast<double>(sc.context));
   if (sc.context >= 1 && r.model_ptr && r.model_ptr->max_context > 0 && sc.context > r.model_ptr->max_context) {

@@ -19,6 +19,10 @@ enum class Task { Inference, Lora, Qlora, Full, Pretrain };
 enum class Optimizer { AdamW, AdamW8bit, AdamWBf16, Sgd };
 enum class Checkpointing { Auto, None, Selective, Full };  // Auto: full for LoRA/QLoRA, else none
 
+// Scenario::offload: layers kept on the GPU by a layer-split engine (llama.cpp -ngl), or one of these.
+inline constexpr int kOffloadNone = -1;  // every layer on the GPU (no host memory)
+inline constexpr int kOffloadAuto = -2;  // as many as fit with the headroom; MoE: routed experts leave first
+
 struct Scenario {
   std::string model = "qwen2.5-7b";        // Model::id; ignored when custom_model is set
   std::optional<Model> custom_model;       // from --params N (assumed shapes) or --config FILE
@@ -43,6 +47,10 @@ struct Scenario {
   int cards = 0;                           // cards per GPU type; 0 = smallest count that fits
   double headroom = -1;                    // fraction kept free for "comfortable"; < 0 = catalog default (0.2)
   double mfu = 0;                          // training model-FLOPs utilisation; 0 = default per GPU class
+  int offload = kOffloadNone;              // inference with llama.cpp/Ollama: GPU layers N, kOffloadAuto or kOffloadNone
+  double host_bandwidth = 0;               // GB/s of host memory for the offloaded part; 0 = catalog default
+  std::int64_t output_tokens = 0;          // tokens generated per request: serving capacity (inference); 0 = none
+  double max_tpot_ms = 0;                  // serving: time per output token limit, ms; 0 = none
   Lang lang = Lang::En;                    // language of the report (both are always computed)
   bool explain = true;                     // fill Estimate::explain
 };

@@ -113,10 +113,19 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.kernel_efficiency = std::clamp(r.precision().decode_efficiency, 0.0, 1.0);
   const double card_bw = tp * out.bandwidth;  // every TP rank reads its share at once
   const double experts = m.is_moe ? distinct_experts(m.moe.num_experts, m.moe.experts_per_token, c) : 0;
-  out.weight_bytes = r.decode_weight_bytes;
-  out.expert_bytes = r.expert_bytes * r.params.moe_layers * experts;
-  out.kv_bytes = c * (kv_read_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, tp) +
-                      state_bytes_per_sequence(m, r.state_bits));
+  const OffloadSplit split = offload_split(r, l);
+  const double dense_read = r.decode_weight_bytes;
+  const double experts_read = r.expert_bytes * r.params.moe_layers * experts;
+  const double kv_read = c * (kv_read_bytes_per_sequence(m, r.kv_bits, context) * kv_replication(m, tp) +
+                              state_bytes_per_sequence(m, r.state_bits));
+  out.weight_bytes = dense_read * split.layer_share;
+  out.expert_bytes = experts_read * split.expert_share;
+  out.kv_bytes = kv_read * split.layer_share;
+  if (split.active) {
+    out.cpu_bytes = (dense_read + kv_read) * (1 - split.layer_share) + experts_read * (1 - split.expert_share);
+    out.host_bandwidth = host_bandwidth(r, g).effective;
+    out.cpu_ms = safe_div(out.cpu_bytes, out.host_bandwidth) * 1000;
+  }
   out.weights_ms = safe_div(out.weight_bytes, card_bw * out.kernel_efficiency) * 1000;
   out.experts_ms = safe_div(out.expert_bytes, card_bw * out.kernel_efficiency * expert_efficiency(e, g)) * 1000;
   out.kv_ms = safe_div(out.kv_bytes, card_bw) * 1000;
@@ -124,7 +133,7 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.flops_per_token = 2 * static_cast<double>(r.params.matmul_active) +
                         attention_flops_per_token(m, static_cast<double>(context));
   out.rate = matmul_rate(e, g, r.compute);
-  if (!(out.memory_ms > 0)) return out;  // no bandwidth figure: no speed
+  if (!(out.memory_ms + out.cpu_ms > 0)) return out;  // no bandwidth figure: no speed
   out.compute_ms = safe_div(c * out.flops_per_token, tp * out.rate.flops_per_s) * 1000;
   out.compute_bound = out.compute_ms > out.memory_ms;
   out.fixed_ms = step_fixed_ms(e, m, c);
@@ -132,7 +141,8 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, c * static_cast<double>(m.hidden_size) * 2) * 1000;
   out.boundary_ms = (out.stages - 1) * std::max(0.0, e.boundary_ms);
-  out.step_ms = std::max(out.memory_ms, out.compute_ms) + out.fixed_ms + out.moe_ms + out.sync_ms + out.boundary_ms;
+  out.step_ms = std::max(out.memory_ms, out.compute_ms) + out.cpu_ms + out.fixed_ms + out.moe_ms + out.sync_ms +
+                out.boundary_ms;
   out.per_sequence = safe_div(1000, out.step_ms);
   out.aggregate = out.per_sequence * c;
   return out;
@@ -176,7 +186,11 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
                 allreduce_seconds(e, g, tp, chunk * static_cast<double>(m.hidden_size) * 2) * 1000 *
                 out.pipelined_passes;
   out.boundary_ms = (stages - 1) * std::max(0.0, e.boundary_ms) * out.pipelined_passes;
-  out.ttft_ms = std::max(out.compute_ms, out.weights_ms) + out.fixed_ms + out.sync_ms + out.boundary_ms;
+  const OffloadSplit split = offload_split(r, l);
+  if (split.active) {
+    out.pcie_ms = safe_div(split.cpu_weight_bytes, pcie_bandwidth(r.catalog().defaults, g)) * 1000 * out.passes;
+  }
+  out.ttft_ms = std::max(out.compute_ms, out.weights_ms) + out.pcie_ms + out.fixed_ms + out.sync_ms + out.boundary_ms;
   out.tokens_per_s = safe_div(p * 1000, out.ttft_ms);
   return out;
 }

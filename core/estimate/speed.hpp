@@ -71,6 +71,9 @@ struct DecodeSpeed {
   double moe_ms = 0;           // MoE layers x experts x moe_us_per_expert (_parallel when TP > 1)
   double sync_ms = 0;          // 2 all-reduces per layer when tensor parallel
   double boundary_ms = 0;      // (stages - 1) x boundary_ms
+  double cpu_ms = 0;           // partial offload: cpu_bytes / host bandwidth (the CPU part of every step)
+  double cpu_bytes = 0;        // weights and KV cache read from host memory per step
+  double host_bandwidth = 0;   // effective bytes/s of host memory (0 without offload)
   double weight_bytes = 0;     // dense weights read per step, all cards
   double expert_bytes = 0;     // routed experts read per step, all cards
   double kv_bytes = 0;         // KV cache read per step, all cards
@@ -97,6 +100,7 @@ struct PrefillSpeed {
   double fixed_ms = 0;         // all passes: step_fixed_ms (one sequence) + prefill_ms_per_layer x layers + MoE
   double sync_ms = 0;          // all passes
   double boundary_ms = 0;      // all passes
+  double pcie_ms = 0;          // partial offload: the host-memory weights cross PCIe once per pass
   double weight_bytes = 0;     // weights read per pass (MoE: the experts the chunk touches)
   double bandwidth = 0;        // decode_bandwidth x the format's kernel efficiency, one card
   MatmulRate rate;             // one card

@@ -5,6 +5,7 @@
 #include "json_put.hpp"
 
 #include "explain.hpp"
+#include "launch_json.hpp"
 
 namespace cardfit {
 namespace {
@@ -39,6 +40,21 @@ json codes(const std::vector<Message>& list) {
   json out = json::array();
   for (const Message& m : list) out.push_back(std::string(message_code(m.id)));
   return out;
+}
+
+json offload_json(const std::optional<OffloadEstimate>& o) {
+  if (!o) return json(nullptr);
+  return json{{"gpu_layers", o->gpu_layers},         {"total_layers", o->total_layers},
+              {"cpu_bytes", o->cpu_bytes},           {"experts_on_cpu", o->experts_on_cpu},
+              {"n_cpu_moe", o->n_cpu_moe},           {"host_bytes", o->host_bytes},
+              {"host_bandwidth_gb_per_s", o->host_bandwidth_gb_per_s}};
+}
+
+json serving_json(const std::optional<Serving>& s) {
+  if (!s) return json(nullptr);
+  return json{{"feasible", s->feasible},   {"batch", s->batch},   {"limited_by", std::string(name_of(s->limited_by))},
+              {"prefill_ms", s->prefill_ms}, {"step_ms", s->step_ms}, {"tpot_ms", s->tpot_ms},
+              {"requests_per_s", s->requests_per_s}};
 }
 
 json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
@@ -78,6 +94,9 @@ json to_json(const Estimate& e, const Catalog& catalog, Lang lang) {
     put(entry, "gpu_hours", optional_number(g.gpu_hours));
     put(entry, "train_tokens_per_s", g.train_tokens_per_s);
     put(entry, "mfu", g.mfu);
+    put(entry, "offload", offload_json(g.offload));
+    put(entry, "serving", serving_json(g.serving));
+    put(entry, "launch", launch_json(launch_commands(catalog, e.scenario, g)));
     put(entry, "warnings", messages(g.warnings, lang));
     put(entry, "warning_codes", codes(g.warnings));
     gpus.push_back(std::move(entry));

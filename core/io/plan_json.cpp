@@ -1,6 +1,8 @@
 // Plan -> JSON (see plan_json.hpp; the keys are documented in docs/cli.md, "plan").
 #include "plan_json.hpp"
 
+#include "launch_json.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include "json_put.hpp"
@@ -67,6 +69,10 @@ json option_json(const Option& o, const Plan& p) {
   put(j, "aggregate_tokens_per_s", o.aggregate_tokens_per_s);
   put(j, "ttft_ms", o.ttft_ms);
   put(j, "meets_targets", o.meets_targets);
+  put(j, "replicas", o.replicas);
+  put(j, "capacity_requests_per_s", o.capacity_requests_per_s ? json(*o.capacity_requests_per_s) : json(nullptr));
+  put(j, "batch", o.limited_by ? json(o.batch) : json(nullptr));
+  put(j, "limited_by", o.limited_by ? json(std::string(name_of(*o.limited_by))) : json(nullptr));
   put(j, "job_hours", o.job_hours ? json(*o.job_hours) : json(nullptr));
   put(j, "job_cost", optional_money(o.job_cost, c));
   put(j, "warnings", std::move(warnings));
@@ -74,6 +80,7 @@ json option_json(const Option& o, const Plan& p) {
   put(j, "reason", render(o.reason, p.lang));
   put(j, "reason_en", render(o.reason, Lang::En));
   put(j, "reason_zh", render(o.reason, Lang::Zh));
+  put(j, "launch", launch_json(o.launch));
   return j;
 }
 

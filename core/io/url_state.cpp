@@ -45,6 +45,10 @@ void bind(V& v, R& rq) {
   v.text(Input::Engine, sc.engine);
   v.text(Input::Gpu, sc.gpu);
   v.integer(Input::Cards, sc.cards);
+  v.offload(Input::Offload, sc.offload);
+  v.number(Input::HostBandwidth, sc.host_bandwidth);
+  v.integer(Input::OutputTokens, sc.output_tokens);
+  v.number(Input::MaxTpotMs, sc.max_tpot_ms);
   v.headroom(Input::Headroom, sc.headroom);
   v.number(Input::Mfu, sc.mfu);
   v.lang(Input::Lang, rq);
@@ -59,6 +63,7 @@ void bind(V& v, R& rq) {
   v.flag(Input::AllowSpot, rq.allow_spot);
   v.number(Input::MinTokensPerS, rq.min_tokens_per_s);
   v.number(Input::MaxTtftMs, rq.max_ttft_ms);
+  v.number(Input::RequestsPerS, rq.requests_per_s);
   v.integer(Input::Top, rq.top);
   v.date(Input::Today, rq.today);
 }
@@ -170,6 +175,16 @@ class Reader {
     }
     integer(in, out);
   }
+  void offload(Input in, int& out) {
+    if (!mine(in)) return;
+    if (value_ == "none") {
+      out = kOffloadNone;
+    } else if (value_ == "auto") {
+      out = kOffloadAuto;
+    } else {
+      integer(in, out);
+    }
+  }
   void lang(Input in, PlanRequest& rq) {
     if (!mine(in)) return;
     enumeration(in, rq.lang);
@@ -220,7 +235,8 @@ class Reader {
     if (spec_.id == Input::Tokens) return msg::err_number_examples_decimal();  // "2B" reads like a parameter count
     switch (spec_.kind) {
       case InputKind::Integer:
-      case InputKind::Zero: return msg::err_number_examples_integer();
+      case InputKind::Zero:
+      case InputKind::Offload: return msg::err_number_examples_integer();
       case InputKind::Number: return msg::err_number_examples_amount();
       case InputKind::Fraction: return msg::err_number_examples_fraction();
       default:
@@ -323,6 +339,9 @@ class Texts {
   void number(Input in, const double& v) { set(in, number_text(v)); }
   void headroom(Input in, const double& v) { set(in, v < 0 ? std::string() : number_text(v)); }  // < 0: the catalog's
   void zero(Input in, const int& v) { set(in, v < 0 ? "auto" : std::to_string(v)); }
+  void offload(Input in, const int& v) {
+    set(in, v == kOffloadNone ? "none" : v == kOffloadAuto ? "auto" : std::to_string(v));
+  }
   void lang(Input in, const PlanRequest& rq) { enumeration(in, rq.lang); }
   void list(Input in, const std::vector<std::string>& v) { set(in, join(v)); }
   void flag(Input in, const bool& v) { set(in, v ? "1" : "0"); }

@@ -70,6 +70,12 @@ std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   }
   range(Input::MinTokensPerS, r.min_tokens_per_s);
   range(Input::MaxTtftMs, r.max_ttft_ms);
+  range(Input::RequestsPerS, r.requests_per_s);
+  if (r.requests_per_s > 0 && is_training(r.scenario.task)) {
+    issues.push_back({"requests_per_s", msg::err_requests_training()});
+  } else if (r.requests_per_s > 0 && r.scenario.output_tokens <= 0) {
+    issues.push_back({"requests_per_s", msg::err_requests_output_tokens()});
+  }
   range(Input::Top, r.top);
   if (!r.today.empty()) {
     const std::optional<CatalogDate> d = parse_catalog_date(r.today);
@@ -272,7 +278,35 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
       o.month_unknown = d->month == 0;
       if (ctx.today) o.price_stale = months_between(*d, *ctx.today) > c.defaults.thresholds.stale_price_months;
     }
-    o.cards = ge.cards;
+    // Traffic (--requests-per-s with --output-tokens): replicas of the estimated job.
+    int replicas = 1;
+    if (inference && ctx.req.requests_per_s > 0 && ge.serving) {
+      const Serving& sv = *ge.serving;
+      const double slice = offer.unit == OfferUnit::Slice && offer.slice_fraction > 0 ? offer.slice_fraction : 1;
+      double rho = std::clamp(c.defaults.thresholds.serving_max_utilization, 0.0, 1.0);
+      o.limited_by = sv.limited_by;
+      const double prefill_ms = sv.prefill_ms / slice;
+      if (ctx.req.max_ttft_ms > 0) {
+        // Mean time to first token of a single queue at utilisation rho: prefill / (1 - rho).
+        const double by_ttft = 1 - prefill_ms / ctx.req.max_ttft_ms;
+        if (by_ttft < rho) {
+          rho = by_ttft;
+          o.limited_by = ServingLimit::Ttft;
+        }
+      }
+      const double per_replica = sv.feasible && rho > 0 ? sv.requests_per_s * slice * rho : 0;
+      o.batch = sv.batch;
+      if (per_replica > 0) {
+        const double need = std::ceil(ctx.req.requests_per_s / per_replica - 1e-9);
+        replicas = static_cast<int>(std::min(need, input_spec(Input::Cards).max / std::max(1, ge.cards)));
+        o.capacity_requests_per_s = replicas * per_replica;
+      } else {
+        o.capacity_requests_per_s = 0.0;
+        o.meets_targets = false;
+      }
+    }
+    o.replicas = replicas;
+    o.cards = ge.cards * replicas;
     o.need_bytes = static_cast<double>(ge.per_card_bytes);
     o.usable_bytes = static_cast<double>(ge.usable_bytes);
     o.fit = ge.fit;
@@ -284,7 +318,7 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
       if (ge.cards != 1 || !(offer.slice_fraction > 0)) continue;
       share = offer.slice_fraction;
       o.slice_fraction = share;
-      o.units = 1;
+      o.units = replicas;
       o.cards_rented = 0;
       o.usable_bytes *= share;
       const Estimate& est = ev.estimates.front();
@@ -296,7 +330,7 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
       // Cards or machines of `offer.cards` cards: an 8-card machine serves a 1-8 card need as
       // one machine, and ceil(cards / 8) machines beyond.
       const int per_unit = std::max(1, offer.cards);
-      o.units = ceil_div(ge.cards, per_unit);
+      o.units = replicas * ceil_div(ge.cards, per_unit);  // each replica on whole units
       o.cards_rented = o.units * per_unit;
     }
     o.decode_tokens_per_s = ge.decode_tokens_per_s * share;
@@ -304,10 +338,11 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     o.ttft_ms = ge.ttft_ms > 0 ? ge.ttft_ms / share : 0;
     if (ge.train_hours) o.job_hours = *ge.train_hours / share;
     o.compute = ge.compute;
-    o.tflops = rental_tflops(gpu, ge.compute, ge.cards, share);
+    o.tflops = rental_tflops(gpu, ge.compute, ge.cards, share) * replicas;
+    o.aggregate_tokens_per_s *= replicas;
     if (inference && ctx.targets) {
       const PlanRequest& r = ctx.req;
-      o.meets_targets = (r.min_tokens_per_s <= 0 || o.decode_tokens_per_s >= r.min_tokens_per_s) &&
+      o.meets_targets = o.meets_targets && (r.min_tokens_per_s <= 0 || o.decode_tokens_per_s >= r.min_tokens_per_s) &&
                         (r.max_ttft_ms <= 0 || (o.ttft_ms > 0 && o.ttft_ms <= r.max_ttft_ms));
     }
 
@@ -470,6 +505,7 @@ Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, Ro
   o.tier = tier_of(ctx, o.budget_cost.high);
   o.warnings = plan_words::option_warnings(t, o, plan_words::Sources{c.gpu, c.offer, c.platform, c.estimate});
   o.reason = role == Role::Pick ? plan_words::pick_reason(t, o) : plan_words::other_reason(t, o, pick);
+  if (c.estimate) o.launch = launch_commands(ctx.catalog, ev.scenario, *c.estimate);
   return o;
 }
 
@@ -775,7 +811,7 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
       if (catalog.platforms[i].id == id) ctx.platform_allowed[i] = 1;
     }
   }
-  ctx.targets = request.min_tokens_per_s > 0 || request.max_ttft_ms > 0;
+  ctx.targets = request.min_tokens_per_s > 0 || request.max_ttft_ms > 0 || request.requests_per_s > 0;
   for (const Gpu& gpu : catalog.gpus) {
     if (!request.scenario.gpu.empty() && gpu.id != request.scenario.gpu) continue;
     for (const Offer& offer : catalog.offers) {

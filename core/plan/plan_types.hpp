@@ -12,6 +12,7 @@
 #include "catalog.hpp"
 #include "cost.hpp"
 #include "estimate_types.hpp"
+#include "launch.hpp"
 #include "message.hpp"
 #include "names.hpp"
 #include "scenario.hpp"
@@ -43,6 +44,7 @@ struct PlanRequest {
   bool allow_spot = false;              // also price hourly offers as spot/preemptible where offered
   double min_tokens_per_s = 0;          // target decode tokens/s per sequence; 0 = none
   double max_ttft_ms = 0;               // target time to first token, ms; 0 = none
+  double requests_per_s = 0;            // traffic to serve (with scenario.output_tokens): replicas per option; 0 = none
   int top = 10;                         // options listed (sorted); 1..1000
   Lang lang = Lang::En;                 // language of reasons/warnings in plan_to_json (both kept)
   bool alternatives = true;             // search alternatives when there is no pick
@@ -101,7 +103,11 @@ struct Option {
   double decode_tokens_per_s = 0;     // per sequence
   double aggregate_tokens_per_s = 0;  // all concurrent sequences
   double ttft_ms = 0;
-  bool meets_targets = true;   // --min-tokens-per-s / --max-ttft-ms
+  bool meets_targets = true;   // --min-tokens-per-s / --max-ttft-ms (and, with --requests-per-s, a feasible replica)
+  int replicas = 1;            // --requests-per-s: copies of the `cards / replicas`-card job serving the traffic
+  std::optional<double> capacity_requests_per_s;  // all replicas, at the queueing margin; none without traffic
+  std::int64_t batch = 0;      // --requests-per-s: sequences each replica decodes together
+  std::optional<ServingLimit> limited_by;  // what caps a replica's traffic: memory, ttft or tpot
   bool within_budget = true;   // budget_cost.high <= budget (or no budget)
   bool below_budget = false;   // budget_cost.high below the tier's lower bound (cheaper than the tier)
   Money budget_cost;           // what the budget is checked against: monthly_cost, or for a
@@ -109,6 +115,7 @@ struct Option {
   std::string tier;            // BudgetTier::id that budget_cost.high falls in; "" = none
   std::vector<Message> warnings;  // codes: message_code(w.id) ("over_provisioned", "price_on_inquiry", ...)
   Message reason;              // one sentence with the real numbers
+  std::vector<LaunchCommand> launch;  // what to type to start it (launch.hpp)
 };
 
 struct Alternative {

@@ -129,7 +129,8 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
                                   ? o.usable_bytes
                                   : static_cast<double>(src.estimate->card_memory_bytes) * o.cards_rented;
   const double used_bytes = o.need_bytes * o.cards;
-  if (rented_bytes > 0 && used_bytes < th.over_provisioned_use * rented_bytes) {
+  // Sized from traffic, the KV pool of every replica is in use at its batch: not over-provisioned.
+  if (!o.capacity_requests_per_s && rented_bytes > 0 && used_bytes < th.over_provisioned_use * rented_bytes) {
     w.push_back(msg::plan_warn_over_provisioned(gb(used_bytes), gb(rented_bytes), pct(used_bytes / rented_bytes),
                                                 pct(th.over_provisioned_use), cite(ctx, kGuideYiwan)));
   }

@@ -1,0 +1,47 @@
+// Launch commands to paste, per GPU row: what to type to start the job that cardfit sized, with
+// cardfit's own numbers in it (cards, layout, context, concurrency, offloaded layers, micro-batch,
+// ZeRO stage). Inference: vLLM, SGLang, llama.cpp's llama-server, an Ollama Modelfile. Training:
+// a DeepSpeed ZeRO config, the torchrun line that uses it, and a LLaMA-Factory YAML.
+// docs/cli.md §Launch commands lists the flags and where each number comes from.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "catalog.hpp"
+#include "estimate_types.hpp"
+#include "names.hpp"
+#include "scenario.hpp"
+
+namespace cardfit {
+
+enum class LaunchKind { Vllm, Sglang, LlamaServer, Ollama, DeepSpeed, Torchrun, LlamaFactory };
+template <>
+struct EnumNames<LaunchKind> {
+  static constexpr std::array<Name<LaunchKind>, 7> list{{{LaunchKind::Vllm, "vllm", MsgId::launch_vllm},
+                                                         {LaunchKind::Sglang, "sglang", MsgId::launch_sglang},
+                                                         {LaunchKind::LlamaServer, "llama-server", MsgId::launch_llama_server},
+                                                         {LaunchKind::Ollama, "ollama", MsgId::launch_ollama},
+                                                         {LaunchKind::DeepSpeed, "deepspeed", MsgId::launch_deepspeed},
+                                                         {LaunchKind::Torchrun, "torchrun", MsgId::launch_torchrun},
+                                                         {LaunchKind::LlamaFactory, "llamafactory", MsgId::launch_llamafactory}}};
+};
+
+struct LaunchCommand {
+  LaunchKind kind = LaunchKind::Vllm;
+  std::string file;  // "" = a command line; else the file to save `text` as ("Modelfile", "ds_config.json", ...)
+  std::string text;
+};
+
+// The model as the engines load it: its Hugging Face repo id, else its catalog id; a GGUF file
+// named as GGUF repos name them: "<repo name>-<PRECISION>.gguf" (Qwen2.5-7B-Instruct-Q4_K_M.gguf).
+std::string model_reference(const Model& model);
+std::string gguf_file(const Model& model, const std::string& precision_id);
+
+// The commands for one GPU row of an estimate of `scenario` (catalog ids, as estimate() saw
+// them); none when it does not fit (cards 0) or the engine or layout has no command here
+// (TensorRT-LLM, LMDeploy, Transformers; training with tensor or pipeline parallelism).
+std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenario& scenario, const GpuEstimate& gpu);
+
+}  // namespace cardfit

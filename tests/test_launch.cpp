@@ -1,0 +1,166 @@
+// core/plan/launch.hpp: the launch commands, golden-tested. The expected strings are written out
+// flag by flag, with the numbers taken from the estimate they launch (formula catalog).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "test_support.hpp"
+#include "launch.hpp"
+
+using namespace cardfit;
+using cardfit::test::formula::catalog;
+using cardfit::test::formula::model;
+using cardfit::test::formula::run;
+
+namespace {
+
+struct Row {
+  Estimate e;
+  GpuEstimate g;
+  std::vector<LaunchCommand> launch;
+};
+
+Row row(Scenario s, const std::string& gpu) {
+  s.gpu = gpu;
+  s.explain = false;
+  Row r{run(s), {}, {}};
+  REQUIRE(r.e.gpus.size() == 1);
+  r.g = r.e.gpus[0];
+  r.launch = launch_commands(catalog(), r.e.scenario, r.g);
+  return r;
+}
+
+std::string n(std::int64_t v) { return std::to_string(v); }
+
+}  // namespace
+
+TEST_CASE("launch: repo ids and GGUF file names") {
+  CHECK(model_reference(model("qwen2.5-7b")) == "Qwen/Qwen2.5-7B-Instruct");
+  CHECK(gguf_file(model("qwen2.5-7b"), "q4_k_m") == "Qwen2.5-7B-Instruct-Q4_K_M.gguf");
+  Model custom;
+  custom.id = "";
+  CHECK(model_reference(custom) == "custom");
+}
+
+TEST_CASE("launch: vLLM with cardfit's layout, context and concurrency") {
+  Scenario s;
+  s.model = "llama-3-70b";
+  s.kv_precision = "fp8";
+  s.context = 8192;
+  const Row r = row(s, "h100-sxm");
+  REQUIRE(r.launch.size() == 1);
+  CHECK(r.launch[0].kind == LaunchKind::Vllm);
+  CHECK(r.launch[0].file.empty());
+  CHECK(r.launch[0].text == "vllm serve meta-llama/Meta-Llama-3-70B --tensor-parallel-size " + n(r.g.tensor_parallel) +
+                                " --pipeline-parallel-size " + n(r.g.pipeline_parallel) +
+                                " --max-model-len 8192 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8 --max-num-seqs " +
+                                n(r.g.max_concurrency));
+  CHECK(r.g.tensor_parallel * r.g.pipeline_parallel == r.g.cards);
+}
+
+TEST_CASE("launch: SGLang's static memory fraction leaves the reserve cardfit counts") {
+  Scenario s;
+  s.engine = "sglang";
+  const Row r = row(s, "a100-80g");
+  REQUIRE(r.launch.size() == 1);
+  const std::string& t = r.launch[0].text;
+  CHECK(t.rfind("python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 1 --context-length 4096 "
+                "--mem-fraction-static 0.",
+                0) == 0);
+  const double frac = static_cast<double>(r.g.usable_bytes - r.g.per_card.activations - r.g.per_card.overhead) /
+                      static_cast<double>(r.g.card_memory_bytes);
+  const std::size_t at = t.find("--mem-fraction-static ") + 22;
+  const double printed = std::stod(t.substr(at, 4));
+  CHECK(printed <= frac);
+  CHECK(printed > frac - 0.01);
+  CHECK(t.find("--max-running-requests " + n(r.g.max_concurrency)) != std::string::npos);
+}
+
+TEST_CASE("launch: llama-server with offloaded layers, MoE experts on the CPU, and an Ollama Modelfile") {
+  Scenario s;
+  s.model = "qwen3-32b";
+  s.precision = "q4_k_m";
+  s.engine = "llama.cpp";
+  s.offload = kOffloadAuto;
+  s.concurrency = 2;
+  const Row dense = row(s, "rtx-4050-laptop");
+  REQUIRE(dense.g.offload);
+  REQUIRE(dense.launch.size() == 1);
+  CHECK(dense.launch[0].kind == LaunchKind::LlamaServer);
+  CHECK(dense.launch[0].text == "llama-server -m Qwen3-32B-Q4_K_M.gguf -ngl " + n(dense.g.offload->gpu_layers) +
+                                    " -c 8192 --parallel 2");
+
+  s.model = "qwen3-30b-a3b";
+  s.concurrency = 1;
+  s.kv_precision = "int8";
+  const Row moe = row(s, "rtx-4050-laptop");
+  REQUIRE(moe.g.offload);
+  REQUIRE(moe.g.offload->n_cpu_moe > 0);
+  const std::string ngl = moe.g.offload->gpu_layers < moe.g.offload->total_layers
+                              ? n(moe.g.offload->gpu_layers)
+                              : n(model("qwen3-30b-a3b").num_layers + 1);
+  CHECK(moe.launch[0].text == "llama-server -m Qwen3-30B-A3B-Q4_K_M.gguf -ngl " + ngl + " -c 4096 --n-cpu-moe " +
+                                  n(moe.g.offload->n_cpu_moe) + " -ctk q8_0 -ctv q8_0 -fa on");
+
+  s.engine = "ollama";
+  s.kv_precision.clear();
+  const Row ol = row(s, "rtx-4050-laptop");
+  REQUIRE(ol.launch.size() == 1);
+  CHECK(ol.launch[0].file == "Modelfile");
+  CHECK(ol.launch[0].text.rfind("FROM ./Qwen3-30B-A3B-Q4_K_M.gguf\nPARAMETER num_ctx 4096\nPARAMETER num_gpu ", 0) == 0);
+}
+
+TEST_CASE("launch: layer split over cards gives llama-server an even tensor split") {
+  Scenario s;
+  s.model = "llama-3-70b";
+  s.precision = "q4_k_m";
+  s.engine = "llama.cpp";
+  s.cards = 2;
+  const Row r = row(s, "rtx-4090");
+  REQUIRE(r.g.cards == 2);
+  REQUIRE(r.launch.size() == 1);
+  CHECK(r.launch[0].text == "llama-server -m Meta-Llama-3-70B-Q4_K_M.gguf -ngl " +
+                                n(model("llama-3-70b").num_layers + 1) + " -c 4096 --tensor-split 1,1");
+}
+
+TEST_CASE("launch: training gets a DeepSpeed config, its torchrun line and a LLaMA-Factory YAML") {
+  Scenario s;
+  s.task = Task::Lora;
+  s.model = "qwen2.5-7b";
+  s.batch = 2;
+  s.context = 2048;
+  s.zero_stage = 2;
+  s.cards = 2;
+  const Row r = row(s, "a100-80g");
+  REQUIRE(r.g.cards == 2);
+  REQUIRE(r.launch.size() == 3);
+  const std::string accum = n(static_cast<std::int64_t>(r.g.microbatches));
+  CHECK(r.launch[0].kind == LaunchKind::DeepSpeed);
+  CHECK(r.launch[0].file == "ds_config.json");
+  CHECK(r.launch[0].text == "{\n  \"train_micro_batch_size_per_gpu\": 2,\n  \"gradient_accumulation_steps\": " + accum +
+                                ",\n  \"bf16\": {\"enabled\": true},\n  \"zero_optimization\": {\"stage\": 2}\n}\n");
+  CHECK(r.launch[1].text == "torchrun --nnodes 1 --nproc_per_node 2 train.py --deepspeed ds_config.json");
+  CHECK(r.launch[2].text == "# FORCE_TORCHRUN=1 llamafactory-cli train cardfit.yaml\n"
+                            "model_name_or_path: Qwen/Qwen2.5-7B-Instruct\n"
+                            "stage: sft\n"
+                            "do_train: true\n"
+                            "finetuning_type: lora\n"
+                            "lora_rank: 16\n"
+                            "lora_target: all\n"
+                            "deepspeed: ds_config.json\n"
+                            "cutoff_len: 2048\n"
+                            "per_device_train_batch_size: 2\n"
+                            "gradient_accumulation_steps: " + accum + "\n"
+                            "bf16: true\n"
+                            "disable_gradient_checkpointing: false\n");
+}
+
+TEST_CASE("launch: nothing for rows that do not fit or engines without a command here") {
+  Scenario s;
+  s.model = "llama-3.1-405b";
+  s.cards = 1;
+  CHECK(row(s, "rtx-4090").launch.empty());
+  Scenario t;
+  t.engine = "transformers";
+  CHECK(row(t, "a100-80g").launch.empty());
+}
