@@ -63,6 +63,11 @@ declare namespace createCardfit {
     student?: InputValue;
     'allow-spot'?: InputValue;
     'min-tokens-per-s'?: InputValue;
+    'max-tpot-ms'?: InputValue;
+    'requests-per-s'?: InputValue;
+    'output-tokens'?: InputValue;
+    offload?: InputValue;
+    'host-bandwidth'?: InputValue;
     'max-ttft-ms'?: InputValue;
     top?: InputValue;
     lang?: 'zh' | 'en' | string;
@@ -99,6 +104,13 @@ declare namespace createCardfit {
 
   export type Fit = 'comfortable' | 'tight' | 'no';
 
+  /** A command or file to start the option: `text` is pasted as is; `file` names the file it belongs in. */
+  export interface LaunchCommand {
+    kind: string;
+    file: string | null;
+    text: string;
+  }
+
   export interface GpuEstimate {
     gpu: string;
     name: string;
@@ -134,6 +146,13 @@ declare namespace createCardfit {
     gpu_hours: number | null;
     train_tokens_per_s: number;
     mfu: number;
+    /** Layer-split engines with --offload: what stays on the GPU and what the host holds; null otherwise. */
+    offload: {gpu_layers: number; total_layers: number; cpu_bytes: number; experts_on_cpu: number;
+              n_cpu_moe: number; host_bytes: number; host_bandwidth_gb_per_s: number} | null;
+    /** With output-tokens: one replica's serving figures (batch, capacity, limit); null otherwise. */
+    serving: Record<string, number | string | null> | null;
+    /** Commands that start this layout with cardfit's numbers. */
+    launch: LaunchCommand[];
     warnings: string[];
     warning_codes: string[];
   }
@@ -221,6 +240,11 @@ declare namespace createCardfit {
     aggregate_tokens_per_s: number;
     ttft_ms: number;
     meets_targets: boolean;
+    /** Sizing from traffic (requests-per-s): replicas of the card count, their capacity, batch and limit. */
+    replicas: number;
+    capacity_requests_per_s: number | null;
+    batch: number | null;
+    limited_by: 'memory' | 'ttft' | 'tpot' | null;
     job_hours: number | null;
     job_cost: Money | null;
     warnings: string[];
@@ -228,6 +252,7 @@ declare namespace createCardfit {
     reason: string;
     reason_en: string;
     reason_zh: string;
+    launch: LaunchCommand[];
   }
 
   export interface Alternative {
