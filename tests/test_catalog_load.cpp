@@ -576,7 +576,7 @@ TEST_CASE("rates too small to be real are refused; 0 still means 'not supported'
       CHECK(has_error(c.errors, std::string("overlay.json: gpus[0].") + r.field, r.message));
     }
   }
-  const Result<Catalog> e = overlay(R"({"schema": "cardfit.catalog/1", "engines": [{"id": "vllm", "decode_bandwidth_efficiency": 1e-300}]})");
+  const Result<Catalog> e = overlay(R"({"schema": "cardfit.catalog/1", "engines": [{"id": "vllm", "bandwidth_efficiency_hbm": 1e-300}]})");
   REQUIRE_FALSE(e.ok());
-  CHECK(has_error(e.errors, "overlay.json: engines[0].decode_bandwidth_efficiency", "from 0.01 to 1"));
+  CHECK(has_error(e.errors, "overlay.json: engines[0].bandwidth_efficiency_hbm", "from 0.01 to 1"));
 }

@@ -953,7 +953,7 @@ TEST_CASE("plan: ids in any case or as an alias; the plan names the catalog's id
   r.scenario.model = "Qwen2.5-7B-Instruct";
   r.scenario.gpu = "4090";
   r.budget_tier = "LT-1000";
-  r.platforms = {"Zhixingyun", "market-000"};
+  r.platforms = {"Zhixingyun", "market-zhixingyun-speed"};
   r.top = 1000;
   const Plan p = run(r);
   CHECK(p.model == "qwen2.5-7b");
@@ -961,7 +961,7 @@ TEST_CASE("plan: ids in any case or as an alias; the plan names the catalog's id
   REQUIRE_FALSE(p.options.empty());
   for (const Option& o : p.options) {
     CHECK(o.gpu == "rtx-4090");
-    CHECK((o.platform == "zhixingyun" || o.platform == "market-000"));
+    CHECK((o.platform == "zhixingyun" || o.platform == "market-zhixingyun-speed"));
   }
   PlanRequest typo;
   typo.platforms = {"lamda"};
