@@ -15,6 +15,7 @@
 
 #include "catalog.hpp"
 #include "json_style.hpp"
+#include "table_export.hpp"
 #include "result.hpp"
 
 namespace cardfit::cli {
@@ -33,6 +34,8 @@ struct Format {
   bool json = false;           // --json
   bool pretty = false;         // --pretty: indented JSON
   bool wide = false;           // --wide: every table column, whatever the width
+  std::string format;          // --format table|json|csv|markdown ("" = table, or json with --json)
+  TableFormat table = TableFormat::Table;  // what --format asked for (apply_format)
   Lang lang = Lang::En;        // --lang
   const char* schema = "";     // the command's JSON contract ("cardfit.estimate/1")
   JsonStyle style() const { return pretty ? JsonStyle::Pretty : JsonStyle::Compact; }
@@ -75,5 +78,9 @@ void add_completion_command(CLI::App& app, Command& cmd);   // completion bash|z
 
 // --json, --pretty (and, for commands with tables, --wide) on `sub`, bound to `format`.
 void add_format_flags(CLI::App* sub, Format& format, bool tables);
+// --format table|json|csv|markdown (estimate, plan), read by apply_format() before the command
+// runs: false (after printing the error) for an unknown format.
+void add_export_flag(CLI::App* sub, Format& format);
+bool apply_format(Format& format, Output& io);
 
 }  // namespace cardfit::cli

@@ -129,6 +129,7 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
 int run_estimate(EstimateOptions& opts, const CommonOptions& common, Output& io) {
   Format& f = opts.format;
   f.lang = flags_lang(opts.flags);
+  if (!apply_format(f, io)) return kInvalid;
   std::optional<Prepared> in = prepare(opts.flags, common, f, io);
   if (!in) return kInvalid;
   const Catalog& catalog = in->catalog;
@@ -141,6 +142,8 @@ int run_estimate(EstimateOptions& opts, const CommonOptions& common, Output& io)
   }
   if (f.json) {
     io.out << estimate_to_json(*e.value, catalog, s.lang, f.style()) << "\n";
+  } else if (f.table == TableFormat::Csv || f.table == TableFormat::Markdown) {
+    io.out << render_table(estimate_table(*e.value, s.lang), f.table);
   } else {
     print_text(*e.value, catalog, s, opts.explain, f.wide ? 0 : io.width, io.out);
   }
@@ -159,6 +162,7 @@ void add_estimate_command(CLI::App& app, Command& cmd) {
   sub->add_flag("--explain", opts->explain, "Print every formula with the numbers substituted and its source (in --lang)");
   sub->add_flag("--json", opts->format.json, "Print one JSON object (the contract in docs/cli.md)");
   add_format_flags(sub, opts->format, true);
+  add_export_flag(sub, opts->format);
   cmd.runners[sub] = [opts, &cmd] { return run_estimate(*opts, cmd.common, cmd.io); };
 }
 

@@ -106,6 +106,7 @@ void print_report(const Plan& p, int width, std::ostream& out) {
 int run_plan(PlanFlags& flags, const CommonOptions& common, Output& io) {
   Format& f = flags.format;
   f.lang = flags_lang(flags.request);
+  if (!apply_format(f, io)) return kInvalid;
   std::optional<Prepared> in = prepare(flags.request, common, f, io);
   if (!in) return kInvalid;
   if (in->request.today.empty()) in->request.today = native::today();  // how old each price is
@@ -116,6 +117,8 @@ int run_plan(PlanFlags& flags, const CommonOptions& common, Output& io) {
   }
   if (f.json) {
     io.out << plan_to_json(*p.value, f.style()) << "\n";
+  } else if (f.table == TableFormat::Csv || f.table == TableFormat::Markdown) {
+    io.out << render_table(plan_table(*p.value, p.value->lang), f.table);
   } else {
     print_report(*p.value, f.wide ? 0 : io.width, io.out);
   }
@@ -134,6 +137,7 @@ void add_plan_command(CLI::App& app, Command& cmd) {
   sub->add_flag("--json", flags->format.json,
                 "Print {\"schema\", \"ok\": true, \"pick\", \"options\", \"alternatives\", ...} (docs/cli.md)");
   add_format_flags(sub, flags->format, true);
+  add_export_flag(sub, flags->format);
   cmd.runners[sub] = [flags, &cmd] { return run_plan(*flags, cmd.common, cmd.io); };
 }
 

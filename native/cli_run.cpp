@@ -37,7 +37,9 @@ Format format_from_argv(int argc, const char* const* argv, const CLI::App& app) 
   Format f;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if (a == "--json") f.json = true;
+    if (a == "--json" || (a == "--format" && i + 1 < argc && std::string(argv[i + 1]) == "json") || a == "--format=json") {
+      f.json = true;
+    }
     if (a == "--pretty") f.pretty = true;
     std::string lang;
     if (a == "--lang" && i + 1 < argc) lang = argv[i + 1];
@@ -135,9 +137,26 @@ void print_errors(const std::vector<Issue>& issues, const Format& format, Output
   for (const Issue& i : issues) io.err << render(msg::cli_error_prefix(issue_text(i, format.lang)), format.lang) << "\n";
 }
 
+bool apply_format(Format& format, Output& io) {
+  if (format.format.empty()) return true;
+  const std::optional<TableFormat> t = parse_name<TableFormat>(format.format);
+  if (!t) {
+    print_errors({Issue{"format", msg::err_format(format.format, names_list<TableFormat>(" | "))}}, format, io);
+    return false;
+  }
+  format.table = *t;
+  if (*t == TableFormat::Json) format.json = true;
+  return true;
+}
+
 void add_format_flags(CLI::App* sub, Format& format, bool tables) {
   sub->add_flag("--pretty", format.pretty, "With --json: indent the JSON (it is one line otherwise)");
   if (tables) sub->add_flag("--wide", format.wide, "Print every table column, however wide the terminal");
+}
+
+void add_export_flag(CLI::App* sub, Format& format) {
+  sub->add_option("--format", format.format,
+                  "table | json | csv | markdown: the report, its JSON (= --json), or the table alone to paste (default table)");
 }
 
 int run(int argc, const char* const* argv, Output& io) {

@@ -11,6 +11,7 @@
 #include "option_text.hpp"
 #include "panels.hpp"
 #include "platform.hpp"
+#include "table_export.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
@@ -181,6 +182,14 @@ void panel_options(App& app) {
   if (p.options.empty()) {
     wrapped(T(app, MsgId::ui_options_none));
     return;
+  }
+  // The table to paste into a post or a spreadsheet (core/io/table_export.hpp).
+  for (const auto& [format, label] : {std::pair{TableFormat::Csv, MsgId::ui_copy_csv}, std::pair{TableFormat::Markdown, MsgId::ui_copy_markdown}}) {
+    if (format == TableFormat::Markdown) ImGui::SameLine();
+    if (ImGui::SmallButton(T(app, label))) {
+      platform::copy_text(render_table(plan_table(p, app.state.lang), format));
+      flash(app, MsgId::ui_copied_table);
+    }
   }
   // The table needs room for its eight columns; below that, one card per option.
   const bool table = !app.narrow && ImGui::GetContentRegionAvail().x >= ImGui::GetFontSize() * 44.0f;

@@ -1,0 +1,96 @@
+// Plan options and estimate rows as CSV or Markdown (table_export.hpp).
+#include "table_export.hpp"
+
+#include "format.hpp"
+#include "labels.hpp"
+#include "messages.hpp"
+
+namespace cardfit {
+namespace {
+
+std::string word(MsgId id, Lang lang) { return text(id, lang); }
+std::string rate(double v) { return v > 0 ? format_trimmed(v, 2) : ""; }
+std::string money(const Money& m) {
+  return m.low == m.high ? format_trimmed(m.high, 2) : format_trimmed(m.low, 2) + "-" + format_trimmed(m.high, 2);
+}
+std::string gb(std::int64_t bytes) { return format_trimmed(static_cast<double>(bytes) / 1e9, 2); }
+
+std::string csv_cell(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string markdown_cell(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '|') out += "\\|";
+    else if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "<br>";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+TextTable plan_table(const Plan& p, Lang lang) {
+  const std::string cur(name_of(p.currency));
+  TextTable t;
+  t.header = {word(MsgId::cli_col_gpu, lang),      word(MsgId::cli_col_cards, lang),
+              word(MsgId::cli_col_platform, lang), word(MsgId::cli_col_offer, lang),
+              word(MsgId::cli_col_term, lang),     render(msg::cli_col_per_month(cur), lang),
+              word(MsgId::cli_col_fit, lang),      word(MsgId::cli_col_tokens_per_s, lang),
+              word(MsgId::cli_col_ttft, lang),     render(msg::cli_col_per_mtok(cur), lang),
+              word(MsgId::cli_col_as_of, lang)};
+  for (const Option& o : p.options) {
+    const std::string cards =
+        o.replicas > 1 ? std::to_string(o.replicas) + "x" + std::to_string(o.cards / o.replicas) : std::to_string(o.cards);
+    t.rows.push_back({o.gpu_name, cards, render(o.platform_name, lang), o.offer,
+                      render(Message(label_of(o.term)), lang) + (o.spot ? " spot" : ""), money(o.monthly_cost),
+                      render(Message(label_of(o.fit)), lang), rate(o.decode_tokens_per_s), rate(o.ttft_ms),
+                      o.cost_per_million_tokens ? money(*o.cost_per_million_tokens) : "", o.as_of});
+  }
+  return t;
+}
+
+TextTable estimate_table(const Estimate& e, Lang lang) {
+  TextTable t;
+  t.header = {word(MsgId::cli_col_gpu, lang),       word(MsgId::cli_col_cards, lang),
+              word(MsgId::cli_col_fit, lang),       word(MsgId::cli_col_per_card, lang),
+              word(MsgId::cli_col_usable, lang),    word(MsgId::cli_col_decode, lang),
+              word(MsgId::cli_col_aggregate, lang), word(MsgId::cli_col_ttft, lang),
+              word(MsgId::cli_col_max_context, lang), word(MsgId::cli_col_max_conc, lang)};
+  for (const GpuEstimate& g : e.gpus) {
+    t.rows.push_back({g.gpu, std::to_string(g.cards), render(Message(label_of(g.fit)), lang), gb(g.per_card_bytes),
+                      gb(g.usable_bytes), rate(g.decode_tokens_per_s), rate(g.aggregate_tokens_per_s), rate(g.ttft_ms),
+                      std::to_string(g.max_context), std::to_string(g.max_concurrency)});
+  }
+  return t;
+}
+
+std::string render_table(const TextTable& t, TableFormat format) {
+  std::string out;
+  auto line = [&](const std::vector<std::string>& cells) {
+    if (format == TableFormat::Csv) {
+      for (std::size_t i = 0; i < cells.size(); ++i) out += (i ? "," : "") + csv_cell(cells[i]);
+      out += "\r\n";
+    } else {
+      out += "|";
+      for (const std::string& c : cells) out += " " + markdown_cell(c) + " |";
+      out += "\n";
+    }
+  };
+  if (format != TableFormat::Csv && format != TableFormat::Markdown) return out;
+  line(t.header);
+  if (format == TableFormat::Markdown) {
+    out += "|";
+    for (std::size_t i = 0; i < t.header.size(); ++i) out += " --- |";
+    out += "\n";
+  }
+  for (const auto& r : t.rows) line(r);
+  return out;
+}
+
+}  // namespace cardfit

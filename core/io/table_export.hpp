@@ -1,0 +1,37 @@
+// The options of a plan and the GPU rows of an estimate as a table to paste into a post or a
+// spreadsheet: CSV (RFC 4180 quoting) or Markdown (pipes escaped). The CLI's --format csv|markdown
+// and the UI's copy buttons print these; the headers come from the message table.
+#pragma once
+
+#include <array>
+#include <string>
+#include <vector>
+
+#include "estimate.hpp"
+#include "names.hpp"
+#include "plan.hpp"
+
+namespace cardfit {
+
+enum class TableFormat { Table, Json, Csv, Markdown };
+template <>
+struct EnumNames<TableFormat> {
+  static constexpr std::array<Name<TableFormat>, 5> list{{{TableFormat::Table, "table"},
+                                                          {TableFormat::Json, "json"},
+                                                          {TableFormat::Csv, "csv"},
+                                                          {TableFormat::Markdown, "markdown"},
+                                                          {TableFormat::Markdown, "md"}}};
+};
+
+struct TextTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;  // each as long as the header
+};
+
+TextTable plan_table(const Plan& plan, Lang lang);          // one row per listed option
+TextTable estimate_table(const Estimate& estimate, Lang lang);  // one row per GPU
+
+// CSV or Markdown (other formats: "" ); ends with a newline.
+std::string render_table(const TextTable& table, TableFormat format);
+
+}  // namespace cardfit
