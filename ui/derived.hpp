@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog.hpp"
+#include "context_curve.hpp"
 #include "estimate.hpp"
 #include "plan.hpp"
 #include "result.hpp"
@@ -25,6 +26,7 @@ struct Derived {
   std::optional<Estimate> estimate;  // every GPU, for the GPU table and the memory breakdown
   std::optional<Estimate> focus;     // one GPU (the pick's or the one chosen), for its formulas
   std::optional<Plan> plan;
+  std::vector<ContextCurve> curves; // memory vs context of the GPUs charted (panel_charts.cpp)
   std::vector<Issue> errors;         // why the latest state could not be computed (empty = current)
   std::vector<Fix> fixes;            // when there are errors: changes checked to work, at most 3
 };
