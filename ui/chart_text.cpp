@@ -84,18 +84,6 @@ std::string curve_label(const App& app, const ContextCurve& c) {
                                   : msg::chart_context_fits_none(name, cards));
 }
 
-CostChart cost_chart(const Plan& p) {
-  CostChart c;
-  for (std::size_t i = 0; i < p.options.size(); ++i) {
-    const CostSpeed cs = cost_speed(p.options[i]);
-    if (cs.cost <= 0 || cs.speed <= 0) continue;
-    c.options.push_back(i);
-    c.points.push_back(cs);
-  }
-  c.frontier = pareto_frontier(c.points);
-  return c;
-}
-
 std::vector<std::string> option_lines(const App& app, const Plan& p, const Option& o, bool frontier) {
   const OptionText t = option_text(app, p, o);
   std::vector<std::string> lines{t.gpu + " · " + t.platform, t.term, t.cost,
@@ -136,10 +124,7 @@ std::vector<std::string> card_lines(const App& app, const GpuEstimate& g, int k)
 std::vector<ChartTable> chart_tables(const App& app) {
   std::vector<ChartTable> out;
   if (!app.derived.curves.empty()) out.push_back(context_table(app));
-  if (app.derived.plan) {
-    const CostChart chart = cost_chart(*app.derived.plan);
-    if (!chart.points.empty()) out.push_back(cost_table(app, *app.derived.plan, chart));
-  }
+  if (app.derived.plan && !app.derived.cost.points.empty()) out.push_back(cost_table(app, *app.derived.plan, app.derived.cost));
   if (const GpuEstimate* g = charted_layout(app)) out.push_back(cards_table(app, *g));
   return out;
 }

@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "app.hpp"
-#include "pareto.hpp"
 #include "table_export.hpp"
 
 namespace cardfit::ui {
@@ -18,13 +17,6 @@ std::string gpu_cards(const App& app, const std::string& gpu, int cards);
 // "RTX 4090 24GB ×1: fits up to 40k" (or "no context fits").
 std::string curve_label(const App& app, const ContextCurve& curve);
 
-// The plan's options that have a price and a speed, as chart points, and its best-value line.
-struct CostChart {
-  std::vector<std::size_t> options;   // indices into Plan::options
-  std::vector<CostSpeed> points;      // one per entry of `options`
-  std::vector<std::size_t> frontier;  // indices into `points`, cheapest first
-};
-CostChart cost_chart(const Plan& plan);
 // An option's lines on hover: GPU and platform, billing, cost, tokens/s, best value / the pick.
 std::vector<std::string> option_lines(const App& app, const Plan& plan, const Option& option, bool frontier);
 

@@ -73,6 +73,18 @@ std::vector<ContextCurve> context_curves(const Catalog& catalog, const Scenario&
   return out;
 }
 
+CostChart cost_chart(const Plan& p) {
+  CostChart c;
+  for (std::size_t i = 0; i < p.options.size(); ++i) {
+    const CostSpeed cs = cost_speed(p.options[i]);
+    if (cs.cost <= 0 || cs.speed <= 0) continue;
+    c.options.push_back(i);
+    c.points.push_back(cs);
+  }
+  c.frontier = pareto_frontier(c.points);
+  return c;
+}
+
 }  // namespace
 
 std::optional<PlanRequest> changed_request(const PlanRequest& request, const KeyValues& set) {
@@ -99,6 +111,7 @@ void recompute(const Catalog& catalog, const UiState& state, Derived& out) {
   one.gpu = focus_gpu;  // "" = estimate's own choice of the just-enough GPU
   auto foc = estimate(catalog, one);
   out.curves = context_curves(catalog, state.request.scenario, *est.value, *pl.value);
+  out.cost = cost_chart(*pl.value);
   out.estimate = std::move(est.value);
   out.plan = std::move(pl.value);
   out.focus = foc.ok() ? std::move(foc.value) : std::nullopt;

@@ -57,7 +57,7 @@ Ticks ticks_for(const Axis& a) {
 struct Hit {
   ImVec2 at;
   bool column = false;  // a bar: only the horizontal distance counts
-  std::vector<std::string> lines;
+  std::size_t series = 0, point = 0;  // what it is, for its figures (built only for the one hovered)
 };
 
 struct Plot {
@@ -118,10 +118,10 @@ Plot begin_plot(const char* id, const char* y_label, const char* x_label, Axis x
   return p;
 }
 
-// Ends the drawing; the figures of the point (or bar) nearest the pointer in a tooltip.
-void end_plot(Plot& p) {
+// Ends the drawing; the point (or bar) nearest the pointer, ringed, for its figures in a tooltip.
+const Hit* end_plot(Plot& p) {
   p.dl->PopClipRect();
-  if (!p.hovered || p.hits.empty()) return;
+  if (!p.hovered) return nullptr;
   const ImVec2 m = ImGui::GetMousePos();
   const float reach = ImGui::GetFontSize() * 2.0f;
   const Hit* best = nullptr;
@@ -134,9 +134,8 @@ void end_plot(Plot& p) {
       best = &h;
     }
   }
-  if (!best) return;
-  if (!best->column) p.dl->AddCircle(best->at, ImGui::GetFontSize() * 0.5f, kInk, 0, 1.5f);
-  tooltip_lines(best->lines);
+  if (best && !best->column) p.dl->AddCircle(best->at, ImGui::GetFontSize() * 0.5f, kInk, 0, 1.5f);
+  return best;
 }
 
 void dashed(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 col, float dash) {
@@ -182,7 +181,7 @@ void context_chart(const App& app) {
   Axis x{x_hi > x_lo ? x_lo : x_lo / 2, x_hi, true};
   Ticks xt;
   for (const ContextPoint& p : first) xt.emplace_back(static_cast<double>(p.context), tokens_label(p.context));
-  Plot plot = begin_plot("##context", T(app, MsgId::chart_gb_per_card), T(app, MsgId::chart_context_x), x,
+  Plot plot = begin_plot("##chart-context", T(app, MsgId::chart_gb_per_card), T(app, MsgId::chart_context_x), x,
                          axis_for(0, std::max(usable * 1.05, std::min(top, usable * 2)), true), xt);
   const float f = ImGui::GetFontSize();
   for (std::size_t i = 0; i < curves.size(); ++i) {
@@ -195,11 +194,7 @@ void context_chart(const App& app) {
     for (const ContextPoint& p : c.points) {
       line.push_back(plot.at(static_cast<double>(p.context), gb(p.memory.total)));
       plot.dl->AddCircleFilled(line.back(), f * 0.18f, col);
-      plot.hits.push_back({line.back(), false,
-                           {gpu_cards(app, c.gpu, c.cards),
-                            R(app, msg::chart_context_point(tokens_label(p.context), format_gb(static_cast<double>(p.memory.total)),
-                                                            format_gb(static_cast<double>(c.usable_bytes)))),
-                            std::string(T(app, MsgId::mem_kv_cache)) + ": " + format_gb(static_cast<double>(p.memory.kv_cache))}});
+      plot.hits.push_back({line.back(), false, i, static_cast<std::size_t>(&p - c.points.data())});
     }
     plot.dl->AddPolyline(line.data(), static_cast<int>(line.size()), col, 0, width);
     const float uy = plot.at(x.lo, gb(c.usable_bytes)).y;
@@ -208,20 +203,31 @@ void context_chart(const App& app) {
       const ImVec2 m = plot.at(static_cast<double>(c.max_context), gb(c.usable_bytes));
       plot.dl->AddCircleFilled(m, f * 0.35f, col);
       plot.dl->AddCircle(m, f * 0.35f, IM_COL32_WHITE, 0, 1.5f);
-      plot.hits.push_back({m, false, {curve_label(app, c)}});
+      plot.hits.push_back({m, false, i, c.points.size()});  // past the points: the marker
     }
   }
-  end_plot(plot);
+  if (const Hit* h = end_plot(plot)) {
+    const ContextCurve& c = curves[h->series];
+    if (h->point == c.points.size()) {
+      tooltip_lines({curve_label(app, c)});
+    } else {
+      const ContextPoint& p = c.points[h->point];
+      tooltip_lines({gpu_cards(app, c.gpu, c.cards),
+                     R(app, msg::chart_context_point(tokens_label(p.context), format_gb(static_cast<double>(p.memory.total)),
+                                                     format_gb(static_cast<double>(c.usable_bytes)))),
+                     std::string(T(app, MsgId::mem_kv_cache)) + ": " + format_gb(static_cast<double>(p.memory.kv_cache))});
+    }
+  }
   for (std::size_t i = 0; i < curves.size(); ++i) legend(kSeries[i % 4], curve_label(app, curves[i]));
 }
 
 // [SECTION] Cost vs speed
 
-void cost_chart_panel(const App& app) {
+void cost_chart(const App& app) {
   if (!app.derived.plan) return;
   const Plan& p = *app.derived.plan;
   title(app, MsgId::chart_cost_title, MsgId::chart_cost_note);
-  const CostChart chart = cost_chart(p);
+  const CostChart& chart = app.derived.cost;
   if (chart.points.empty()) {
     wrapped_disabled(T(app, MsgId::chart_cost_none));
     return;
@@ -233,7 +239,7 @@ void cost_chart_panel(const App& app) {
   }
   const Axis x = axis_for(s_lo, s_hi, false);
   const std::string y_label = R(app, msg::cli_col_per_month(std::string(name_of(p.currency))));
-  Plot plot = begin_plot("##cost", y_label.c_str(), T(app, MsgId::chart_cost_x), x, axis_for(c_lo, c_hi, false), ticks_for(x));
+  Plot plot = begin_plot("##chart-cost", y_label.c_str(), T(app, MsgId::chart_cost_x), x, axis_for(c_lo, c_hi, false), ticks_for(x));
   const float f = ImGui::GetFontSize();
   const ImU32 frontier_col = IM_COL32(26, 128, 56, 255);
   std::vector<ImVec2> line;
@@ -245,9 +251,13 @@ void cost_chart_panel(const App& app) {
     const ImVec2 at = plot.at(chart.points[k].speed, chart.points[k].cost);
     plot.dl->AddCircleFilled(at, f * 0.25f, frontier ? frontier_col : IM_COL32(120, 130, 150, 200));
     if (is_pick(p, o)) plot.dl->AddCircle(at, f * 0.55f, frontier_col, 0, 3.0f);
-    plot.hits.push_back({at, false, option_lines(app, p, o, frontier)});
+    plot.hits.push_back({at, false, k, 0});
   }
-  end_plot(plot);
+  if (const Hit* h = end_plot(plot)) {
+    const std::size_t k = h->series;
+    const bool frontier = std::find(chart.frontier.begin(), chart.frontier.end(), k) != chart.frontier.end();
+    tooltip_lines(option_lines(app, p, p.options[chart.options[k]], frontier));
+  }
   legend(frontier_col, T(app, MsgId::chart_cost_frontier));
 }
 
@@ -276,7 +286,7 @@ void cards_chart(const App& app) {
   Ticks xt;
   for (int k = 0; k < n; ++k) xt.emplace_back(k + 0.5, std::to_string(k + 1));
   const double top = std::max(gb(g->per_card.total), gb(g->usable_bytes));
-  Plot plot = begin_plot("##cards", T(app, MsgId::chart_gb_per_card), T(app, MsgId::chart_cards_x), Axis{0, static_cast<double>(n)},
+  Plot plot = begin_plot("##chart-cards", T(app, MsgId::chart_gb_per_card), T(app, MsgId::chart_cards_x), Axis{0, static_cast<double>(n)},
                          axis_for(0, top, true), xt);
   const auto parts = memory_parts(g->per_card);
   const float slot = (plot.b.x - plot.a.x) / static_cast<float>(n);
@@ -288,14 +298,14 @@ void cards_chart(const App& app) {
       plot.dl->AddRectFilled(ImVec2(lo.x + gap, hi.y), ImVec2(hi.x - gap, lo.y), part_colour(label));
       below += gb(bytes);
     }
-    plot.hits.push_back({plot.at(k + 0.5, below), true, card_lines(app, *g, k)});
+    plot.hits.push_back({plot.at(k + 0.5, below), true, static_cast<std::size_t>(k), 0});
   }
   for (int k = g->tensor_parallel; g->pipeline_parallel > 1 && k < n; k += g->tensor_parallel) {  // stage boundaries
     plot.dl->AddLine(plot.at(k, plot.y.lo), plot.at(k, plot.y.hi), kInk, 1.5f);
   }
   const float uy = plot.at(0, gb(g->usable_bytes)).y;
   dashed(plot.dl, ImVec2(plot.a.x, uy), ImVec2(plot.b.x, uy), kInk, ImGui::GetFontSize() * 0.4f);
-  end_plot(plot);
+  if (const Hit* h = end_plot(plot)) tooltip_lines(card_lines(app, *g, static_cast<int>(h->series)));
   for (const auto& [label, bytes] : parts) legend(part_colour(label), std::string(T(app, label)) + " " + format_gb(static_cast<double>(bytes)));
   legend(kInk, T(app, MsgId::chart_usable) + std::string(" ") + format_gb(static_cast<double>(g->usable_bytes)));
 }
@@ -306,7 +316,7 @@ void panel_charts(App& app) {
   context_chart(app);
   ImGui::Spacing();
   ImGui::Separator();
-  cost_chart_panel(app);
+  cost_chart(app);
   ImGui::Spacing();
   ImGui::Separator();
   cards_chart(app);

@@ -119,7 +119,9 @@ json mirror(const App& app) {
   }
   json charts = json::array();  // one small table per chart: the figures the canvas draws
   for (const ChartTable& c : chart_tables(app)) {
-    charts.push_back(json{{"title", c.title}, {"caption", c.caption}, {"head", c.table.header}, {"rows", c.table.rows}});
+    json rows = json::array();
+    for (const std::vector<std::string>& r : c.table.rows) rows.push_back(r);
+    charts.push_back(json{{"title", c.title}, {"caption", c.caption}, {"head", c.table.header}, {"rows", std::move(rows)}});
   }
   j["charts"] = std::move(charts);
   j["sources"] = std::move(sources);

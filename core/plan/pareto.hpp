@@ -22,7 +22,7 @@ CostSpeed cost_speed(const Option& option);
 bool dominates(const CostSpeed& a, const CostSpeed& b);
 
 // Indices of the points no other point dominates, cheapest first (so slowest first); equal
-// points are all kept (none dominates another), in index order.
+// points are all kept (none dominates another), in index order. O(n^2).
 std::vector<std::size_t> pareto_frontier(const std::vector<CostSpeed>& points);
 
 }  // namespace cardfit
