@@ -149,7 +149,9 @@ void draw_tabs(App& app) {
   for (const auto& [tab, key] : tabs) {
     // The tab chosen in code (e.g. a GPU row clicked) is selected once, then the user's clicks rule.
     const ImGuiTabItemFlags flags = app.state.tab == tab && app.select_tab ? ImGuiTabItemFlags_SetSelected : 0;
-    if (ImGui::BeginTabItem(T(app, key), nullptr, flags)) {
+    const bool open = ImGui::BeginTabItem(T(app, key), nullptr, flags);
+    note_item(app, T(app, key));  // tabs by their label in the page's cardfit.items()
+    if (open) {
       if (!app.select_tab) app.state.tab = tab;
       switch (tab) {
         case Tab::Plan: panel_options(app); break;
