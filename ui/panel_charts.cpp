@@ -75,7 +75,7 @@ const ImU32 kGrid = IM_COL32(225, 228, 234, 255);
 const ImU32 kInk = IM_COL32(90, 95, 105, 255);
 
 // The y label above, the plot area with its grid and tick labels, the x label under it.
-Plot begin_plot(const char* id, const char* y_label, const char* x_label, Axis x, Axis y, const Ticks& xt) {
+Plot begin_plot(App& app, const char* id, const char* y_label, const char* x_label, Axis x, Axis y, const Ticks& xt) {
   wrapped_disabled(y_label);
   const float f = ImGui::GetFontSize();
   const Ticks yt = ticks_for(y);
@@ -86,6 +86,7 @@ Plot begin_plot(const char* id, const char* y_label, const char* x_label, Axis x
   const float h = std::clamp(w * 0.55f, f * 10.0f, f * 17.0f);
   const ImVec2 o = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton(id, ImVec2(w, h + f * 1.6f));
+  note_item(app, id + 2);  // "##chart-cost" -> "chart-cost" in the page's cardfit.items()
   Plot p;
   p.dl = ImGui::GetWindowDrawList();
   p.a = ImVec2(o.x + left, o.y + f * 0.5f);
@@ -166,7 +167,7 @@ double gb(std::int64_t bytes) { return static_cast<double>(bytes) / 1e9; }
 
 // [SECTION] Memory vs context
 
-void context_chart(const App& app) {
+void context_chart(App& app) {
   const std::vector<ContextCurve>& curves = app.derived.curves;
   if (curves.empty() || curves.front().points.empty()) return;
   title(app, MsgId::chart_context_title, MsgId::chart_context_note);
@@ -181,7 +182,7 @@ void context_chart(const App& app) {
   Axis x{x_hi > x_lo ? x_lo : x_lo / 2, x_hi, true};
   Ticks xt;
   for (const ContextPoint& p : first) xt.emplace_back(static_cast<double>(p.context), tokens_label(p.context));
-  Plot plot = begin_plot("##chart-context", T(app, MsgId::chart_gb_per_card), T(app, MsgId::chart_context_x), x,
+  Plot plot = begin_plot(app, "##chart-context", T(app, MsgId::chart_gb_per_card), T(app, MsgId::chart_context_x), x,
                          axis_for(0, std::max(usable * 1.05, std::min(top, usable * 2)), true), xt);
   const float f = ImGui::GetFontSize();
   for (std::size_t i = 0; i < curves.size(); ++i) {
@@ -189,7 +190,7 @@ void context_chart(const App& app) {
     const ImU32 col = kSeries[i % 4];
     // Layouts with the same need draw the same line: the later ones thinner, on top, and their
     // dashes shifted, so that every colour shows.
-    const float width = 2.0f + 1.5f * static_cast<float>(curves.size() - 1 - i);
+    const float width = 2.0f + 2.0f * static_cast<float>(curves.size() - 1 - i);
     std::vector<ImVec2> line;
     for (const ContextPoint& p : c.points) {
       line.push_back(plot.at(static_cast<double>(p.context), gb(p.memory.total)));
@@ -223,7 +224,7 @@ void context_chart(const App& app) {
 
 // [SECTION] Cost vs speed
 
-void cost_chart(const App& app) {
+void cost_chart(App& app) {
   if (!app.derived.plan) return;
   const Plan& p = *app.derived.plan;
   title(app, MsgId::chart_cost_title, MsgId::chart_cost_note);
@@ -239,7 +240,7 @@ void cost_chart(const App& app) {
   }
   const Axis x = axis_for(s_lo, s_hi, false);
   const std::string y_label = R(app, msg::cli_col_per_month(std::string(name_of(p.currency))));
-  Plot plot = begin_plot("##chart-cost", y_label.c_str(), T(app, MsgId::chart_cost_x), x, axis_for(c_lo, c_hi, false), ticks_for(x));
+  Plot plot = begin_plot(app, "##chart-cost", y_label.c_str(), T(app, MsgId::chart_cost_x), x, axis_for(c_lo, c_hi, false), ticks_for(x));
   const float f = ImGui::GetFontSize();
   const ImU32 frontier_col = IM_COL32(26, 128, 56, 255);
   std::vector<ImVec2> line;
@@ -275,7 +276,7 @@ ImU32 part_colour(MsgId part) {
   }
 }
 
-void cards_chart(const App& app) {
+void cards_chart(App& app) {
   const GpuEstimate* g = charted_layout(app);
   if (!g) return;
   wrapped(T(app, MsgId::chart_cards_title), kBlue);
@@ -286,7 +287,7 @@ void cards_chart(const App& app) {
   Ticks xt;
   for (int k = 0; k < n; ++k) xt.emplace_back(k + 0.5, std::to_string(k + 1));
   const double top = std::max(gb(g->per_card.total), gb(g->usable_bytes));
-  Plot plot = begin_plot("##chart-cards", T(app, MsgId::chart_gb_per_card), T(app, MsgId::chart_cards_x), Axis{0, static_cast<double>(n)},
+  Plot plot = begin_plot(app, "##chart-cards", T(app, MsgId::chart_gb_per_card), T(app, MsgId::chart_cards_x), Axis{0, static_cast<double>(n)},
                          axis_for(0, top, true), xt);
   const auto parts = memory_parts(g->per_card);
   const float slot = (plot.b.x - plot.a.x) / static_cast<float>(n);

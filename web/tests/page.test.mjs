@@ -635,16 +635,17 @@ test('overlay from the link: same origin only, validated, problems listed, bundl
 
 // [SECTION] Charts
 
-// The part of the page around a chart: its title and notes above, its legend below.
+// A chart with its title and notes above and its legend below.
 async function chartShot(page, label, name, below) {
   const it = await find(page, label);
-  const vw = await page.evaluate(() => window.innerWidth);
   const top = Math.max(0, it.y - 64);
-  await shot(page, name, { x: 0, y: top, width: vw, height: Math.round(it.y + it.h + below - top) });
+  await shot(page, name, { x: it.x - 8, y: top, width: it.w + 16, height: Math.round(it.y + it.h + below - top) });
 }
 
+const TALL = { viewport: { width: 1280, height: 1500 } };  // a desktop window that shows all three charts
+
 test('charts: memory vs context, cost vs speed and the cards, on the canvas and as tables in the text view (screenshots)', async () => {
-  const { page, context, errors } = await open('?lang=en&model=llama-3.1-8b&context=32k');
+  const { page, context, errors } = await open('?lang=en&model=llama-3.1-8b&context=32k', TALL);
   await click(page, 'Charts');
   const stats = await canvasStats(page);
   assert.ok(stats.colours > 20, `canvas looks blank (${stats.colours} colours)`);
@@ -674,7 +675,7 @@ test('charts: memory vs context, cost vs speed and the cards, on the canvas and 
   await context.close();
 
   // A multi-card layout: one bar per card, stages apart.
-  const multi = await open('?lang=en&model=qwen2.5-72b&context=32k&gpu=rtx-4090');
+  const multi = await open('?lang=en&model=qwen2.5-72b&context=32k&gpu=rtx-4090', TALL);
   await click(multi.page, 'Charts');
   await chartShot(multi.page, 'chart-cards', 'chart-per-card.png', 150);
   const bars = await multi.page.evaluate(() => document.querySelectorAll('#mirror table.chart')[2].tBodies[0].rows.length);
