@@ -636,13 +636,13 @@ test('overlay from the link: same origin only, validated, problems listed, bundl
 // [SECTION] Charts
 
 // A chart with its title and notes above and its legend below.
-async function chartShot(page, label, name, below) {
+async function chartShot(page, label, name, above, below) {
   const it = await find(page, label);
-  const top = Math.max(0, it.y - 64);
+  const top = Math.max(0, it.y - above);
   await shot(page, name, { x: it.x - 8, y: top, width: it.w + 16, height: Math.round(it.y + it.h + below - top) });
 }
 
-const TALL = { viewport: { width: 1280, height: 1500 } };  // a desktop window that shows all three charts
+const TALL = { viewport: { width: 1280, height: 2000 } };  // a desktop window that shows all three charts
 
 test('charts: memory vs context, cost vs speed and the cards, on the canvas and as tables in the text view (screenshots)', async () => {
   const { page, context, errors } = await open('?lang=en&model=llama-3.1-8b&context=32k', TALL);
@@ -650,12 +650,12 @@ test('charts: memory vs context, cost vs speed and the cards, on the canvas and 
   const stats = await canvasStats(page);
   assert.ok(stats.colours > 20, `canvas looks blank (${stats.colours} colours)`);
   for (const label of ['chart-context', 'chart-cost', 'chart-cards']) await find(page, label);
-  // Hovering a line shows its figures; the page keeps drawing.
+  // Hovering shows the figures: here, about where the V100's line crosses its usable memory.
   const ctx = await find(page, 'chart-context');
-  await page.mouse.move(ctx.x + ctx.w * 0.6, ctx.y + ctx.h * 0.5);
+  await page.mouse.move(ctx.x + ctx.w * 0.93, ctx.y + (ctx.h - 21) * 0.3);
   await frames(page, 4);
-  await chartShot(page, 'chart-context', 'chart-memory-context.png', 90);
-  await chartShot(page, 'chart-cost', 'chart-cost-speed.png', 30);
+  await chartShot(page, 'chart-context', 'chart-memory-context.png', 64, 120);
+  await chartShot(page, 'chart-cost', 'chart-cost-speed.png', 64, 40);
   const tables = await page.evaluate(() => [...document.querySelectorAll('#mirror table.chart')].map(
     (t) => ({ caption: t.caption.innerText, head: [...t.tHead.rows[0].cells].map((c) => c.innerText),
               rows: [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.innerText)) })));
@@ -677,7 +677,7 @@ test('charts: memory vs context, cost vs speed and the cards, on the canvas and 
   // A multi-card layout: one bar per card, stages apart.
   const multi = await open('?lang=en&model=qwen2.5-72b&context=32k&gpu=rtx-4090', TALL);
   await click(multi.page, 'Charts');
-  await chartShot(multi.page, 'chart-cards', 'chart-per-card.png', 150);
+  await chartShot(multi.page, 'chart-cards', 'chart-per-card.png', 130, 150);
   const bars = await multi.page.evaluate(() => document.querySelectorAll('#mirror table.chart')[2].tBodies[0].rows.length);
   assert.ok(bars > 1, `${bars} cards listed`);
   assert.deepEqual([...errors, ...multi.errors], []);
@@ -688,6 +688,8 @@ test('charts: memory vs context, cost vs speed and the cards, on the canvas and 
   await tap(phone.page, '图表');
   const chart = await find(phone.page, 'chart-context');
   assert.ok(chart.x >= 0 && chart.x + chart.w <= 391 && chart.w > 300, `chart at ${chart.x}..${chart.x + chart.w}`);
+  await phone.page.evaluate((dy) => window.scrollBy(0, dy), chart.y - 110);  // the chart's title at the top
+  await frames(phone.page, 6);
   await shot(phone.page, 'chart-phone.png');
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
