@@ -142,16 +142,20 @@ void draw_tabs(App& app) {
   // Tabs scroll sideways instead of shrinking to "How it'…" when the pane is narrow.
   if (!ImGui::BeginTabBar("tabs", ImGuiTabBarFlags_FittingPolicyScroll)) return;
   const std::pair<Tab, MsgId> tabs[] = {{Tab::Plan, MsgId::tab_plan},
+                                        {Tab::Charts, MsgId::tab_charts},
                                         {Tab::Gpus, MsgId::tab_gpus},
                                         {Tab::Explain, MsgId::tab_explain},
                                         {Tab::Sources, MsgId::tab_sources}};
   for (const auto& [tab, key] : tabs) {
     // The tab chosen in code (e.g. a GPU row clicked) is selected once, then the user's clicks rule.
     const ImGuiTabItemFlags flags = app.state.tab == tab && app.select_tab ? ImGuiTabItemFlags_SetSelected : 0;
-    if (ImGui::BeginTabItem(T(app, key), nullptr, flags)) {
+    const bool open = ImGui::BeginTabItem(T(app, key), nullptr, flags);
+    note_item(app, T(app, key));  // tabs by their label in the page's cardfit.items()
+    if (open) {
       if (!app.select_tab) app.state.tab = tab;
       switch (tab) {
         case Tab::Plan: panel_options(app); break;
+        case Tab::Charts: panel_charts(app); break;
         case Tab::Gpus: panel_gpus(app); break;
         case Tab::Explain: panel_explain(app); break;
         case Tab::Sources: panel_sources(app); break;
@@ -180,8 +184,8 @@ void draw_wide(App& app) {
   ImGui::EndChild();
 }
 
-// One column, results first: the pick and its memory, the options, then the inputs and the
-// other views in sections that open and close.
+// One column, results first: the pick and its memory, the options and the charts, then the
+// inputs and the other views in sections that open and close.
 void draw_narrow(App& app) {
   panel_notices(app);
   ImGui::BeginDisabled(!app.derived.errors.empty());
@@ -191,6 +195,11 @@ void draw_narrow(App& app) {
   if (ImGui::CollapsingHeader(T(app, MsgId::tab_plan), ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::BeginDisabled(!app.derived.errors.empty());
     panel_options(app);
+    ImGui::EndDisabled();
+  }
+  if (ImGui::CollapsingHeader(T(app, MsgId::tab_charts))) {
+    ImGui::BeginDisabled(!app.derived.errors.empty());
+    panel_charts(app);
     ImGui::EndDisabled();
   }
   panel_inputs(app);

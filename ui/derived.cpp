@@ -50,6 +50,41 @@ std::vector<Fix> find_fixes(const Catalog& catalog, const PlanRequest& rq, const
   return fixes;
 }
 
+// The GPUs of the options (cheapest first), then the others that fit, at most four: the lines
+// of the memory-vs-context chart, sampled from 1K to the model's longest context.
+std::vector<ContextCurve> context_curves(const Catalog& catalog, const Scenario& sc, const Estimate& e, const Plan& p) {
+  std::vector<std::string> gpus;
+  auto add = [&gpus](const std::string& id) {
+    if (gpus.size() < 4 && std::find(gpus.begin(), gpus.end(), id) == gpus.end()) gpus.push_back(id);
+  };
+  for (const Option& o : p.options) add(o.gpu);
+  for (const GpuEstimate& g : e.gpus) {
+    if (g.fit != Fit::No) add(g.gpu);
+  }
+  if (gpus.empty() && !e.gpus.empty()) add(e.gpus.front().gpu);
+  const Model* model = sc.custom_model ? &*sc.custom_model : catalog.find_model(e.model);
+  const std::int64_t cap = model && model->max_context > 0 ? std::max(model->max_context, sc.context) : sc.context;
+  const std::vector<std::int64_t> xs = chart_contexts(cap, sc.context);
+  std::vector<ContextCurve> out;
+  for (const std::string& g : gpus) {
+    Result<ContextCurve> c = memory_vs_context(catalog, sc, g, xs);
+    if (c.ok()) out.push_back(std::move(*c.value));
+  }
+  return out;
+}
+
+CostChart cost_chart(const Plan& p) {
+  CostChart c;
+  for (std::size_t i = 0; i < p.options.size(); ++i) {
+    const CostSpeed cs = cost_speed(p.options[i]);
+    if (cs.cost <= 0 || cs.speed <= 0) continue;
+    c.options.push_back(i);
+    c.points.push_back(cs);
+  }
+  c.frontier = pareto_frontier(c.points);
+  return c;
+}
+
 }  // namespace
 
 std::optional<PlanRequest> changed_request(const PlanRequest& request, const KeyValues& set) {
@@ -75,6 +110,8 @@ void recompute(const Catalog& catalog, const UiState& state, Derived& out) {
   Scenario one = state.request.scenario;
   one.gpu = focus_gpu;  // "" = estimate's own choice of the just-enough GPU
   auto foc = estimate(catalog, one);
+  out.curves = context_curves(catalog, state.request.scenario, *est.value, *pl.value);
+  out.cost = cost_chart(*pl.value);
   out.estimate = std::move(est.value);
   out.plan = std::move(pl.value);
   out.focus = foc.ok() ? std::move(foc.value) : std::nullopt;

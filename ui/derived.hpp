@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "catalog.hpp"
+#include "context_curve.hpp"
 #include "estimate.hpp"
+#include "pareto.hpp"
 #include "plan.hpp"
 #include "result.hpp"
 #include "ui_state.hpp"
@@ -21,10 +23,19 @@ struct Fix {
   KeyValues set;
 };
 
+// The plan's options that have a price and a speed, as chart points, and its best-value line.
+struct CostChart {
+  std::vector<std::size_t> options;   // indices into Plan::options
+  std::vector<CostSpeed> points;      // one per entry of `options`
+  std::vector<std::size_t> frontier;  // indices into `points`, cheapest first (core/plan/pareto.hpp)
+};
+
 struct Derived {
   std::optional<Estimate> estimate;  // every GPU, for the GPU table and the memory breakdown
   std::optional<Estimate> focus;     // one GPU (the pick's or the one chosen), for its formulas
   std::optional<Plan> plan;
+  std::vector<ContextCurve> curves; // memory vs context of the GPUs charted (panel_charts.cpp)
+  CostChart cost;                   // cost vs tokens/s of the plan's options
   std::vector<Issue> errors;         // why the latest state could not be computed (empty = current)
   std::vector<Fix> fixes;            // when there are errors: changes checked to work, at most 3
 };

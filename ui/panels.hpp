@@ -16,6 +16,7 @@ void panel_options(App& app);   // every rentable option: a table, or one card p
 void panel_gpus(App& app);      // per-GPU fit, cards, speed
 void panel_explain(App& app);   // formulas with the user's numbers, sources
 void panel_sources(App& app);   // where every datum in use comes from
+void panel_charts(App& app);    // memory vs context, cost vs speed, memory on each card
 
 // A short confirmation next to the top buttons ("Link copied"), for a moment.
 void flash(App& app, MsgId what);

@@ -273,6 +273,12 @@ mergeInto(LibraryManager.library, {
       });
       m.append(el('table', {'class': 'options'}, [el('caption', {}, [d['options_count']]), el('thead', {}, [head]),
                                                  el('tbody', {}, rows)]));
+      if (d['charts']['length']) m.append(el('h2', {}, [L['charts']]));
+      for (const c of d['charts']) {
+        m.append(el('h3', {}, [c['title']]), el('table', {'class': 'chart'}, [el('caption', {}, [c['caption']]),
+          el('thead', {}, [el('tr', {}, c['head']['map']((h) => el('th', {'scope': 'col'}, [h])))]),
+          el('tbody', {}, c['rows']['map']((r) => el('tr', {}, r['map']((v, i) => el(i ? 'td' : 'th', i ? {} : {'scope': 'row'}, [v])))))]));
+      }
       const link = function (url) { return el('a', {'href': url, 'target': '_blank', 'rel': 'noopener'}, [url]); };
       m.append(el('h2', {}, [L['sources']]));
       const items = d['sources']['map'](function (s) {

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "chart_text.hpp"
 #include "explain.hpp"
 #include "format.hpp"
 #include "option_text.hpp"
@@ -33,6 +34,7 @@ json labels(const App& app) {
            {"no_pick", MsgId::sum_no_pick},
            {"memory", MsgId::sum_memory_total},
            {"options", MsgId::tab_plan},
+           {"charts", MsgId::tab_charts},
            {"alternatives", MsgId::opt_alternatives},
            {"warnings", MsgId::col_warnings},
            {"sources", MsgId::tab_sources},
@@ -115,6 +117,13 @@ json mirror(const App& app) {
     const Source* s = app.catalog.find_source(ref);
     citations.push_back(json{{"text", R(app, cite(app.catalog, ref))}, {"url", s ? s->url : std::string()}});
   }
+  json charts = json::array();  // one small table per chart: the figures the canvas draws
+  for (const ChartTable& c : chart_tables(app)) {
+    json rows = json::array();
+    for (const std::vector<std::string>& r : c.table.rows) rows.push_back(r);
+    charts.push_back(json{{"title", c.title}, {"caption", c.caption}, {"head", c.table.header}, {"rows", std::move(rows)}});
+  }
+  j["charts"] = std::move(charts);
   j["sources"] = std::move(sources);
   j["citations"] = std::move(citations);
   j["link"] = share_link(app.published_state);

@@ -156,9 +156,9 @@ async function canvasStats(page) {
   })));
 }
 
-async function shot(page, name) {
+async function shot(page, name, clip) {
   fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, name) });
+  await page.screenshot({ path: path.join(shots, name), clip });
 }
 
 // [SECTION] Desktop
@@ -631,4 +631,66 @@ test('overlay from the link: same origin only, validated, problems listed, bundl
   assert.equal(ok.ok, true, JSON.stringify(ok.errors));
   assert.equal(await name(page), 'RTX 4090 (vendor)');
   await context.close();
+});
+
+// [SECTION] Charts
+
+// A chart with its title and notes above and its legend below.
+async function chartShot(page, label, name, above, below) {
+  const it = await find(page, label);
+  const top = Math.max(0, it.y - above);
+  await shot(page, name, { x: it.x - 8, y: top, width: it.w + 16, height: Math.round(it.y + it.h + below - top) });
+}
+
+const TALL = { viewport: { width: 1280, height: 2000 } };  // a desktop window that shows all three charts
+
+test('charts: memory vs context, cost vs speed and the cards, on the canvas and as tables in the text view (screenshots)', async () => {
+  const { page, context, errors } = await open('?lang=en&model=llama-3.1-8b&context=32k', TALL);
+  await click(page, 'Charts');
+  const stats = await canvasStats(page);
+  assert.ok(stats.colours > 20, `canvas looks blank (${stats.colours} colours)`);
+  for (const label of ['chart-context', 'chart-cost', 'chart-cards']) await find(page, label);
+  // Hovering shows the figures: here, about where the V100's line crosses its usable memory.
+  const ctx = await find(page, 'chart-context');
+  await page.mouse.move(ctx.x + ctx.w * 0.93, ctx.y + (ctx.h - 21) * 0.3);
+  await frames(page, 4);
+  await chartShot(page, 'chart-context', 'chart-memory-context.png', 64, 120);
+  await chartShot(page, 'chart-cost', 'chart-cost-speed.png', 64, 40);
+  const tables = await page.evaluate(() => [...document.querySelectorAll('#mirror table.chart')].map(
+    (t) => ({ caption: t.caption.innerText, head: [...t.tHead.rows[0].cells].map((c) => c.innerText),
+              rows: [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.innerText)) })));
+  assert.equal(tables.length, 3, 'a table per chart');
+  const [mem, cost, cards] = tables;
+  // Context -> GB per GPU, 1k to the model's 128k, then the usable line and the longest context.
+  assert.equal(mem.head[0], 'Context');
+  assert.equal(mem.rows[0][0], '1k');
+  assert.ok(mem.rows.some((r) => r[0] === '128k'));
+  assert.deepEqual(mem.rows.slice(-2).map((r) => r[0]), ['Usable per card', 'Max context']);
+  assert.ok(mem.rows[0].slice(1).every((v) => / GB$/.test(v)), mem.rows[0].join(' | '));
+  // The best-value options with cost and tokens/s; the pick is marked.
+  assert.ok(cost.rows.length >= 1);
+  assert.ok(cost.rows.some((r) => r[0].startsWith('✓ ')), 'the pick is listed');
+  assert.ok(cost.rows.every((r) => /CNY\/month/.test(r[3]) && Number(r[4].replace(/,/g, '')) > 0));
+  assert.ok(cards.head.includes('Weights') && cards.head.includes('Total'));
+  await context.close();
+
+  // A multi-card layout: one bar per card, stages apart.
+  const multi = await open('?lang=en&model=qwen2.5-72b&context=32k&gpu=rtx-4090', TALL);
+  await click(multi.page, 'Charts');
+  await chartShot(multi.page, 'chart-cards', 'chart-per-card.png', 130, 150);
+  const bars = await multi.page.evaluate(() => document.querySelectorAll('#mirror table.chart')[2].tBodies[0].rows.length);
+  assert.ok(bars > 1, `${bars} cards listed`);
+  assert.deepEqual([...errors, ...multi.errors], []);
+  await multi.context.close();
+
+  // A phone: the charts open under the options, as wide as the screen.
+  const phone = await open('?lang=zh&model=llama-3.1-8b&context=32k', { ...PHONE, deviceScaleFactor: 2 });
+  await tap(phone.page, '图表');
+  const chart = await find(phone.page, 'chart-context');
+  assert.ok(chart.x >= 0 && chart.x + chart.w <= 391 && chart.w > 300, `chart at ${chart.x}..${chart.x + chart.w}`);
+  await phone.page.evaluate((dy) => window.scrollBy(0, dy), chart.y - 110);  // the chart's title at the top
+  await frames(phone.page, 6);
+  await shot(phone.page, 'chart-phone.png');
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
 });

@@ -1,0 +1,132 @@
+#include "chart_text.hpp"
+
+#include <algorithm>
+
+#include "format.hpp"
+#include "labels.hpp"
+#include "option_text.hpp"
+#include "result_text.hpp"
+#include "widgets.hpp"
+
+namespace cardfit::ui {
+namespace {
+
+std::string gb(std::int64_t bytes) { return format_gb(static_cast<double>(bytes)); }
+
+ChartTable context_table(const App& app) {
+  ChartTable t{T(app, MsgId::chart_context_title), T(app, MsgId::chart_context_note), {}};
+  const std::vector<ContextCurve>& curves = app.derived.curves;
+  t.table.header.push_back(T(app, MsgId::chart_context));
+  for (const ContextCurve& c : curves) {
+    t.table.header.push_back(gpu_cards(app, c.gpu, c.cards) + " (" + T(app, MsgId::chart_gb_per_card) + ")");
+  }
+  for (std::size_t i = 0; i < curves.front().points.size(); ++i) {
+    std::vector<std::string> row{tokens_label(curves.front().points[i].context)};
+    for (const ContextCurve& c : curves) row.push_back(gb(c.points[i].memory.total));
+    t.table.rows.push_back(std::move(row));
+  }
+  std::vector<std::string> usable{T(app, MsgId::chart_usable)}, longest{T(app, MsgId::col_max_context)};
+  for (const ContextCurve& c : curves) {
+    usable.push_back(gb(c.usable_bytes));
+    longest.push_back(tokens_label(c.max_context));
+  }
+  t.table.rows.push_back(std::move(usable));
+  t.table.rows.push_back(std::move(longest));
+  return t;
+}
+
+ChartTable cost_table(const App& app, const Plan& p, const CostChart& chart) {
+  ChartTable t{T(app, MsgId::chart_cost_title), T(app, MsgId::chart_cost_note), {}};
+  t.table.header = {T(app, MsgId::col_gpu), T(app, MsgId::col_platform), T(app, MsgId::col_term),
+                    T(app, MsgId::col_monthly), T(app, MsgId::chart_tokens_per_s), T(app, MsgId::chart_cost_frontier)};
+  for (std::size_t k = 0; k < chart.options.size(); ++k) {
+    const Option& o = p.options[chart.options[k]];
+    const bool frontier = std::find(chart.frontier.begin(), chart.frontier.end(), k) != chart.frontier.end();
+    if (!frontier && !is_pick(p, o)) continue;
+    const OptionText ot = option_text(app, p, o);
+    t.table.rows.push_back({(is_pick(p, o) ? "✓ " : "") + ot.gpu, ot.platform, ot.term, ot.cost,
+                            format_rate(o.aggregate_tokens_per_s), frontier ? "✓" : ""});
+  }
+  return t;
+}
+
+ChartTable cards_table(const App& app, const GpuEstimate& g) {
+  ChartTable t{T(app, MsgId::chart_cards_title), layout_line(app, g), {}};
+  if (g.cards > 1) t.caption += std::string(" ") + T(app, MsgId::chart_cards_same);
+  t.table.header.push_back(T(app, MsgId::chart_cards_x));
+  const auto parts = memory_parts(g.per_card);
+  for (const auto& [label, bytes] : parts) t.table.header.push_back(T(app, label));
+  t.table.header.push_back(T(app, MsgId::chart_total));
+  t.table.header.push_back(T(app, MsgId::chart_usable));
+  const int n = std::min(std::max(1, g.cards), kMaxBars);
+  for (int k = 0; k < n; ++k) {
+    std::vector<std::string> row{R(app, msg::chart_cards_card(std::to_string(k + 1), std::to_string(stage_of(g, k))))};
+    for (const auto& [label, bytes] : parts) row.push_back(gb(bytes));
+    row.push_back(gb(g.per_card.total));
+    row.push_back(gb(g.usable_bytes));
+    t.table.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
+}  // namespace
+
+std::string gpu_cards(const App& app, const std::string& gpu, int cards) {
+  const Gpu* g = app.catalog.find_gpu(gpu);
+  return (g ? gpu_short_name(*g) : gpu) + " ×" + std::to_string(std::max(1, cards));
+}
+
+std::string curve_label(const App& app, const ContextCurve& c) {
+  const Gpu* g = app.catalog.find_gpu(c.gpu);
+  const std::string name = g ? gpu_short_name(*g) : c.gpu;
+  const std::string cards = std::to_string(std::max(1, c.cards));
+  return R(app, c.max_context > 0 ? msg::chart_context_fits_to(name, cards, tokens_label(c.max_context))
+                                  : msg::chart_context_fits_none(name, cards));
+}
+
+std::vector<std::string> option_lines(const App& app, const Plan& p, const Option& o, bool frontier) {
+  const OptionText t = option_text(app, p, o);
+  std::vector<std::string> lines{t.gpu + " · " + t.platform, t.term, t.cost,
+                                 format_rate(o.aggregate_tokens_per_s) + " " + T(app, MsgId::chart_tokens_per_s)};
+  if (frontier) lines.push_back(T(app, MsgId::chart_cost_frontier));
+  if (is_pick(p, o)) lines.push_back(T(app, MsgId::chart_cost_pick));
+  return lines;
+}
+
+const GpuEstimate* charted_layout(const App& app) {
+  if (!app.derived.focus) return nullptr;
+  const Estimate& e = *app.derived.focus;
+  for (const GpuEstimate& g : e.gpus) {
+    if (g.gpu == e.explained_gpu || e.gpus.size() == 1) return &g;
+  }
+  return nullptr;
+}
+
+std::string layout_line(const App& app, const GpuEstimate& g) {
+  const Gpu* gpu = app.catalog.find_gpu(g.gpu);
+  return R(app, msg::chart_cards_layout(gpu ? gpu_short_name(*gpu) : g.gpu, std::to_string(std::max(1, g.cards)),
+                                        std::to_string(g.tensor_parallel), std::to_string(g.pipeline_parallel),
+                                        std::to_string(g.data_parallel)));
+}
+
+int stage_of(const GpuEstimate& g, int k) {
+  return k / std::max(1, g.tensor_parallel) % std::max(1, g.pipeline_parallel) + 1;
+}
+
+std::vector<std::string> card_lines(const App& app, const GpuEstimate& g, int k) {
+  std::vector<std::string> lines{R(app, msg::chart_cards_card(std::to_string(k + 1), std::to_string(stage_of(g, k))))};
+  for (const auto& [label, bytes] : memory_parts(g.per_card)) lines.push_back(std::string(T(app, label)) + ": " + gb(bytes));
+  lines.push_back(std::string(T(app, MsgId::chart_total)) + ": " + gb(g.per_card.total));
+  lines.push_back(std::string(T(app, MsgId::chart_usable)) + ": " + gb(g.usable_bytes));
+  return lines;
+}
+
+std::vector<ChartTable> chart_tables(const App& app) {
+  std::vector<ChartTable> out;
+  if (!app.derived.curves.empty()) out.push_back(context_table(app));
+  if (app.derived.plan && !app.derived.cost.points.empty()) out.push_back(cost_table(app, *app.derived.plan, app.derived.cost));
+  if (const GpuEstimate* g = charted_layout(app)) out.push_back(cards_table(app, *g));
+  return out;
+}
+
+}  // namespace cardfit::ui

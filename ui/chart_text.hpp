@@ -1,0 +1,43 @@
+// The charts' figures as text in the interface language: the hover tooltips of
+// ui/panel_charts.cpp and the web page's text view (one small table per chart) print them, so
+// both read the same. The points themselves come from the core (context_curve, pareto).
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "app.hpp"
+#include "table_export.hpp"
+
+namespace cardfit::ui {
+
+// "RTX 4090 24GB ×1" (the GPU's short name and the cards a line or a bar is drawn for).
+std::string gpu_cards(const App& app, const std::string& gpu, int cards);
+// "RTX 4090 24GB ×1: fits up to 40k" (or "no context fits").
+std::string curve_label(const App& app, const ContextCurve& curve);
+
+// An option's lines on hover: GPU and platform, billing, cost, tokens/s, best value / the pick.
+std::vector<std::string> option_lines(const App& app, const Plan& plan, const Option& option, bool frontier);
+
+// The GPU whose cards the per-card chart shows: the one explained (the pick's by default).
+const GpuEstimate* charted_layout(const App& app);
+// "RTX 4090 24GB: 4 cards, tensor parallel 2 × pipeline stages 2 × data parallel 1".
+std::string layout_line(const App& app, const GpuEstimate& g);
+// Pipeline stage (1-based) of card `k` (0-based): tensor ranks fill a stage first.
+int stage_of(const GpuEstimate& g, int k);
+// One card's lines on hover: "card 3, stage 2", then each part, the total and the usable memory.
+std::vector<std::string> card_lines(const App& app, const GpuEstimate& g, int k);
+
+// Bars drawn at most (the rest of a large layout is the same figure).
+inline constexpr int kMaxBars = 16;
+
+struct ChartTable {
+  std::string title;
+  std::string caption;
+  TextTable table;
+};
+// The three charts as tables (charts with nothing to show are left out).
+std::vector<ChartTable> chart_tables(const App& app);
+
+}  // namespace cardfit::ui
