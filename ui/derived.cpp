@@ -80,8 +80,16 @@ CostChart cost_chart(const Plan& p) {
     if (cs.cost <= 0 || cs.speed <= 0) continue;
     c.options.push_back(i);
     c.points.push_back(cs);
+    c.qualifying.push_back(qualifies(p.options[i]));
   }
-  c.frontier = pareto_frontier(c.points);
+  // The line runs through the options the pick is chosen from: a tight fit or a reference price
+  // may be cheaper and faster, but it is not an offer cardfit recommends.
+  std::vector<std::size_t> at;
+  std::vector<CostSpeed> q;
+  for (std::size_t k = 0; k < c.points.size(); ++k) {
+    if (c.qualifying[k]) at.push_back(k), q.push_back(c.points[k]);
+  }
+  for (std::size_t k : pareto_frontier(q)) c.frontier.push_back(at[k]);
   return c;
 }
 

@@ -27,7 +27,9 @@ struct Fix {
 struct CostChart {
   std::vector<std::size_t> options;   // indices into Plan::options
   std::vector<CostSpeed> points;      // one per entry of `options`
-  std::vector<std::size_t> frontier;  // indices into `points`, cheapest first (core/plan/pareto.hpp)
+  std::vector<bool> qualifying;       // one per point: the option may be the pick (plan.hpp qualifies)
+  std::vector<std::size_t> frontier;  // indices into `points` of the qualifying options' best-value
+                                      // line, cheapest first (core/plan/pareto.hpp)
 };
 
 struct Derived {

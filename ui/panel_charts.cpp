@@ -250,7 +250,12 @@ void cost_chart(App& app) {
     const Option& o = p.options[chart.options[k]];
     const bool frontier = std::find(chart.frontier.begin(), chart.frontier.end(), k) != chart.frontier.end();
     const ImVec2 at = plot.at(chart.points[k].speed, chart.points[k].cost);
-    plot.dl->AddCircleFilled(at, f * 0.25f, frontier ? frontier_col : IM_COL32(120, 130, 150, 200));
+    const ImU32 grey = IM_COL32(120, 130, 150, 200);
+    if (chart.qualifying[k]) {
+      plot.dl->AddCircleFilled(at, f * 0.25f, frontier ? frontier_col : grey);
+    } else {
+      plot.dl->AddCircle(at, f * 0.25f, grey, 0, 1.5f);  // hollow: not an option the pick is chosen from
+    }
     if (is_pick(p, o)) plot.dl->AddCircle(at, f * 0.55f, frontier_col, 0, 3.0f);
     plot.hits.push_back({at, false, k, 0});
   }

@@ -194,9 +194,6 @@ int machines(const Candidate& c) {
 // The memory left over the need, as a fraction of the need (how headroom is measured).
 double margin_of(double need, double usable) { return need > 0 ? usable / need - 1 : 0; }
 
-bool qualifies(const Option& o) {
-  return o.pickable && o.fit == Fit::Comfortable && o.meets_targets && o.within_budget;
-}
 
 // One priced option for (GPU estimate, offer, term price, spot?).
 // What an option is ranked by under one term price: its monthly cost, or its job cost.
@@ -783,6 +780,10 @@ std::optional<Issue> unreal_cost(const Option& o, Currency currency, bool job) {
 }
 
 }  // namespace
+
+bool qualifies(const Option& o) {
+  return o.pickable && o.fit == Fit::Comfortable && o.meets_targets && o.within_budget;
+}
 
 PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest r) {
   r.scenario = with_catalog_ids(catalog, std::move(r.scenario));

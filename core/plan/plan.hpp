@@ -24,6 +24,10 @@ namespace cardfit {
 // Ids may be typed in any case or as an alias (with_catalog_ids); the plan names the catalog's.
 Result<Plan> plan(const Catalog& catalog, const PlanRequest& request);
 
+// An option the pick may be: a vendor's price, a comfortable fit, within the budget and the
+// targets. The pick is the cheapest of these within one machine (plan.cpp).
+bool qualifies(const Option& option);
+
 // The request's ids as the catalog spells them: the scenario's (scenario.hpp with_catalog_ids),
 // the budget tier and the platforms. Text that names no entry stays as typed.
 PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest request);
