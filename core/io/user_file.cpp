@@ -1,0 +1,84 @@
+// Telling a dropped or picked file's kind by its content, and loading it (user_file.hpp).
+#include "user_file.hpp"
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "catalog_fields.hpp"
+#include "catalog_load.hpp"
+#include "format.hpp"
+#include "messages.hpp"
+#include "params.hpp"
+
+namespace cardfit {
+namespace {
+
+using json = nlohmann::json;
+
+json parse_object(std::string_view text) {
+  json doc = json::parse(text.begin(), text.end(), nullptr, false);
+  return doc.is_object() ? doc : json();
+}
+
+bool is_overlay(const json& doc) {
+  const auto schema = doc.find("schema");
+  if (schema != doc.end() && schema->is_string() && schema->get<std::string>().rfind("cardfit.", 0) == 0) return true;
+  bool found = false;
+  Catalog none;
+  fields::for_each_section(none, [&](const fields::Section& s, auto&, auto&&) { found |= doc.contains(s.key); });
+  return found || doc.contains("defaults");
+}
+
+bool is_model_config(const json& doc) {
+  for (const char* key : {"model_type", "num_hidden_layers", "hidden_size", "num_layers", "text_config"}) {
+    if (doc.contains(key)) return true;
+  }
+  return false;
+}
+
+std::string entries(const json& doc, const char* section) {
+  const auto it = doc.find(section);
+  return std::to_string(it != doc.end() && it->is_array() ? it->size() : 0);
+}
+
+}  // namespace
+
+FileKind classify_file(std::string_view text) {
+  const json doc = parse_object(text);
+  if (!doc.is_object()) return FileKind::Unknown;
+  if (is_overlay(doc)) return FileKind::Overlay;
+  return is_model_config(doc) ? FileKind::ModelConfig : FileKind::Unknown;
+}
+
+Result<OpenedFile> open_user_file(const Catalog& current, std::string_view name, std::string_view text) {
+  using R = Result<OpenedFile>;
+  const std::string file(name);
+  const json doc = parse_object(text);
+  if (!doc.is_object()) return R::failure(file, msg::files_not_json(file));
+  OpenedFile out;
+  out.kind = is_overlay(doc) ? FileKind::Overlay : is_model_config(doc) ? FileKind::ModelConfig : FileKind::Unknown;
+  if (out.kind == FileKind::Unknown) return R::failure(file, msg::files_unknown(file));
+  if (out.kind == FileKind::Overlay) {
+    Result<Catalog> merged = apply_overlay(current, CatalogFile{file, text});
+    if (!merged.ok()) {
+      merged.errors.insert(merged.errors.begin(), Issue{file, msg::files_overlay_failed(file)});
+      return R::failure(std::move(merged.errors));
+    }
+    out.catalog = std::move(merged.value);
+    out.summary = msg::files_loaded_overlay(file, entries(doc, "offers"), entries(doc, "gpus"), entries(doc, "models"),
+                                            entries(doc, "platforms"));
+    return R::success(std::move(out));
+  }
+  Result<ImportedModel> m = import_hf_config(text, "custom");
+  if (!m.ok()) {
+    m.errors.insert(m.errors.begin(), Issue{file, msg::files_config_failed(file)});
+    return R::failure(std::move(m.errors));
+  }
+  const Model& model = m.value->model;
+  out.summary = msg::files_loaded_config(file, model.family, std::to_string(model.num_layers),
+                                         format_count(static_cast<double>(count_params(model).total)));
+  out.model = std::move(m.value);
+  return R::success(std::move(out));
+}
+
+}  // namespace cardfit
