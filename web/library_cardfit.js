@@ -244,6 +244,7 @@ mergeInto(LibraryManager.library, {
       close.addEventListener('click', function () { CF.showMirror(false); });
       m.append(close, el('h1', {}, [L['title']]), el('p', {'class': 'scenario'}, [d['scenario']]));
       if (d['notices']['length']) m.append(el('p', {}, [L['notice']]), el('ul', {}, d['notices']['map']((t) => el('li', {}, [t]))));
+      if (d['files']['length']) m.append(el('ul', {'class': 'files'}, d['files']['map']((t) => el('li', {}, [t]))));
       const status = el('div', {'id': 'mirror-status', 'role': 'status'});
       if (d['pick']) {
         status.append(el('h2', {}, [L['pick'] + ' ' + d['pick']['line']]), el('p', {'class': 'reason'}, [d['pick']['reason']]));

@@ -98,6 +98,10 @@ json mirror(const App& app) {
   json notices = json::array();
   for (const Issue& i : app.state_notice) notices.push_back(issue_text(app, i));
   j["notices"] = std::move(notices);
+  json files = json::array();  // what the files dropped or picked loaded, and why any did not
+  for (const Message& m : app.files_loaded) files.push_back(R(app, m));
+  for (const Issue& i : app.file_errors) files.push_back(issue_text(app, i));
+  j["files"] = std::move(files);
   json sources = json::array();
   for (const SourceRow& r : sources_in_use(app)) {
     json urls = json::array();
