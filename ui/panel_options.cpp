@@ -209,8 +209,10 @@ void panel_options(App& app) {
       flash(app, MsgId::ui_copied_table);
     }
     if (button(T(app, e.save))) {
+      // CSV with a byte-order mark: spreadsheets (Excel) then read the Chinese text as UTF-8.
+      const std::string bom = e.format == TableFormat::Csv ? "\xEF\xBB\xBF" : "";
       const Message saved = platform::save_file("cardfit-options", e.extension, e.mime,
-                                                render_table(plan_table(p, app.state.lang), e.format));
+                                                bom + render_table(plan_table(p, app.state.lang), e.format));
       if (saved.id != MsgId::none) flash(app, R(app, saved), 8.0);
     }
     ImGui::PopID();

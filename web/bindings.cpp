@@ -10,6 +10,8 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <nlohmann/json.hpp>
+
 #include <algorithm>
 #include <cstddef>
 #include <optional>
@@ -185,6 +187,45 @@ val raw_set_overlay(std::string text, std::string source, std::string problem, s
   return failed(issues, l);
 }
 
+// openFiles (api.js): files dropped on the page or picked with its file button, as JSON
+// [{name, text}] (text null: the browser could not read it), opened in the page's app in order
+// (ui::app_open_files). An overlay that loads is laid over the catalog in use and the API
+// answers from it too. -> {ok, value: [{name, kind, ok}], errors: the problems of those that did not}.
+val raw_open_files(std::string files_json) {
+  cardfit::ui::App* app = cardfit_web_app_mut();
+  if (!app) return failed({cardfit::Issue{"files", cardfit::msg::files_unreadable("files")}}, cardfit::Lang::En);
+  std::vector<cardfit::ui::UserFile> files;
+  const auto doc = nlohmann::json::parse(files_json, nullptr, false);
+  for (const auto& f : doc.is_array() ? doc : nlohmann::json::array()) {
+    const auto name = f.find("name"), text = f.find("text");
+    if (!f.is_object() || name == f.end() || !name->is_string()) continue;
+    files.push_back({name->get<std::string>(), text != f.end() && text->is_string() ? std::optional(text->get<std::string>()) : std::nullopt});
+  }
+  const auto outcomes = cardfit::ui::app_open_files(*app, files);
+  bool overlay_loaded = false;
+  val list = val::array();
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    val o = val::object();
+    o.set("name", files[i].name);
+    o.set("kind", std::string(cardfit::name_of(outcomes[i].kind)));
+    o.set("ok", outcomes[i].ok);
+    list.call<void>("push", o);
+    overlay_loaded |= outcomes[i].ok && outcomes[i].kind == cardfit::FileKind::Overlay;
+  }
+  if (overlay_loaded) {
+    overlay().applied = cardfit::Result<cardfit::Catalog>::success(app->catalog);
+    overlay().notice.clear();
+    overlay_to(*app);
+  }
+  cardfit_web_wake();
+  if (!app->file_errors.empty()) {
+    val r = failed(app->file_errors, app->state.lang);
+    r.set("value", list);
+    return r;
+  }
+  return ok(list);
+}
+
 double frame_count() { return static_cast<double>(cardfit_web_frame_count()); }
 // [{label, x, y, w, h}] of the widgets drawn last frame (CSS px); starts recording on first call.
 val items() {
@@ -210,4 +251,5 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawPlan", &raw_plan);
   emscripten::function("_rawStateQuery", &raw_state_query);
   emscripten::function("_rawSetOverlay", &raw_set_overlay);
+  emscripten::function("_rawOpenFiles", &raw_open_files);
 }

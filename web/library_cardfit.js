@@ -466,6 +466,21 @@ mergeInto(LibraryManager.library, {
     }
   },
 
+  cardfit_js_download: function (stem, ext, mime, text) {
+    try {
+      const d = new Date(), p = (n) => String(n).padStart(2, '0');
+      const name = UTF8ToString(stem) + '-' + d.getFullYear() + p(d.getMonth() + 1) + p(d.getDate()) + '-' +
+                   p(d.getHours()) + p(d.getMinutes()) + p(d.getSeconds()) + '.' + UTF8ToString(ext);
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([UTF8ToString(text)], {'type': UTF8ToString(mime) + ';charset=utf-8'}));
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    } catch (e) {}
+  },
+
   cardfit_js_request_paste__deps: ['$CF'],
   cardfit_js_request_paste: function () {
     try {

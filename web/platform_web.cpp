@@ -1,5 +1,5 @@
 // ui::platform for the web page: settings in localStorage, the scenario in the URL (pushState
-// for choices, replaceState for typing), the browser's clipboard, links in new tabs, and the
+// for choices, replaceState for typing), the browser's clipboard and downloads, links in new tabs, and the
 // DOM mirror: the current result as accessible HTML (JavaScript in library_cardfit.js renders
 // the JSON built here from the same texts the canvas shows).
 #include <nlohmann/json.hpp>
@@ -139,6 +139,12 @@ void remember_lang(const std::string& lang) {
 }
 
 void copy_text(const std::string& text) { cardfit_js_copy(text.c_str()); }
+
+Message save_file(const std::string& stem, const std::string& extension, const std::string& mime,
+                  const std::string& text) {
+  cardfit_js_download(stem.c_str(), extension.c_str(), mime.c_str(), text.c_str());
+  return Message();  // the browser shows its own download
+}
 
 void request_paste(App&) { cardfit_js_request_paste(); }  // the text arrives as a paste event
 
