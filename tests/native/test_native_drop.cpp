@@ -104,7 +104,7 @@ TEST_CASE("drop: a file that fails keeps the last good catalog and model", "[nat
   CHECK(e.find("bad-config.json was not loaded") != std::string::npos);
 }
 
-TEST_CASE("remembered overlays: the setting round-trips; a gone or now invalid file is said and forgotten",
+TEST_CASE("remembered overlays: the setting round-trips, a gone or now invalid file is said and forgotten",
           "[native][drop]") {
   const Folder f("remember");
   const std::string a = f.write("a.json", kOverlay), b = f.write("b.json", kOverlay);
