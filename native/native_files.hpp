@@ -16,8 +16,8 @@ std::string today();
 // Local date and time for file names, YYYYMMDD-HHMMSS.
 std::string timestamp();
 
-// Where saved files go: $XDG_DOWNLOAD_DIR, else the XDG user-dirs entry (~/.config/user-dirs.dirs,
-// e.g. ~/下载 on a Chinese desktop), else ~/Downloads (%USERPROFILE%\Downloads), when that
+// Where saved files go: $XDG_DOWNLOAD_DIR, else the XDG user-dirs entry (~/.config/user-dirs.dirs: a
+// localised folder on a Chinese desktop), else ~/Downloads (%USERPROFILE%\Downloads), when that
 // folder exists; else "" (the current folder).
 std::string downloads_folder();
 
