@@ -32,17 +32,6 @@ struct Driver {
   bool remember = true;                 // false for --fresh and --frames: the saved settings stay as they are
 };
 
-// "1280x800" (the "window" setting) -> width, height within the command line's bounds.
-bool parse_window_size(const std::string& text, int& width, int& height) {
-  int w = 0, h = 0;
-  char x = 0;
-  if (std::sscanf(text.c_str(), "%d%c%d", &w, &x, &h) != 3 || x != 'x') return false;
-  if (w < 320 || w > 7680 || h < 240 || h > 4320) return false;
-  width = w;
-  height = h;
-  return true;
-}
-
 float content_scale(GLFWwindow* window) {
   float x = 1.0f, y = 1.0f;
   glfwGetWindowContentScale(window, &x, &y);
@@ -88,7 +77,7 @@ int main(int argc, char** argv) {
   // Screenshots and smoke tests must not depend on what a previous session saved, nor change it.
   const bool remember = !fresh && frames == 0;
   if (remember && width_opt->count() == 0 && height_opt->count() == 0) {
-    parse_window_size(cardfit::ui::platform::load_setting("window"), width, height);
+    cardfit::native::window_size_from_setting(cardfit::ui::platform::load_setting("window"), width, height);
   }
 
   glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
@@ -195,7 +184,7 @@ int main(int argc, char** argv) {
     h = static_cast<int>(static_cast<float>(h) / driver.dpi_scale + 0.5f);
 #endif
     if (w > 0 && h > 0 && !glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
-      cardfit::ui::platform::save_setting("window", std::to_string(w) + "x" + std::to_string(h));
+      cardfit::ui::platform::save_setting("window", cardfit::native::window_size_setting(w, h));
     }
   }
   ImGui_ImplOpenGL3_Shutdown();

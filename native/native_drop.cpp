@@ -1,6 +1,7 @@
 #include "native_drop.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "messages.hpp"
@@ -41,6 +42,18 @@ std::vector<std::string> reopen_overlays(ui::App& app, const std::vector<std::st
   const std::vector<ui::FileOutcome> outcomes = open_paths(app, remembered);
   if (!app.files_loaded.empty()) app.files_loaded.insert(app.files_loaded.begin(), msg::files_reopened());
   return remember_overlays({}, remembered, outcomes);
+}
+
+std::string window_size_setting(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
+
+bool window_size_from_setting(const std::string& value, int& width, int& height) {
+  int w = 0, h = 0;
+  char x = 0, rest = 0;
+  if (std::sscanf(value.c_str(), "%d%c%d%c", &w, &x, &h, &rest) != 3 || x != 'x') return false;
+  if (w < 320 || w > 7680 || h < 240 || h > 4320) return false;
+  width = w;
+  height = h;
+  return true;
 }
 
 }  // namespace cardfit::native

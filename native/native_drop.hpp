@@ -1,5 +1,6 @@
-// Files dropped on the desktop window (GLFW's drop callback) and the overlays the app
-// remembers between runs. Needs no window: gui_main.cpp calls it, tests/native test it.
+// Files dropped on the desktop window (GLFW's drop callback), and what the app remembers
+// between runs besides the scenario (overlays, window size). Needs no window: gui_main.cpp
+// calls it, tests/native test it.
 #pragma once
 
 #include <string>
@@ -27,5 +28,10 @@ std::vector<std::string> overlays_from_setting(const std::string& value);
 // At start-up: reopens the remembered overlays, keeps only those that still load, and says so.
 // Returns the list to remember from now on.
 std::vector<std::string> reopen_overlays(ui::App& app, const std::vector<std::string>& remembered);
+
+// The window size as a settings value, "1280x800", and back within the command line's bounds
+// (320..7680 x 240..4320); anything else leaves width and height as they are (false).
+std::string window_size_setting(int width, int height);
+bool window_size_from_setting(const std::string& value, int& width, int& height);
 
 }  // namespace cardfit::native

@@ -128,6 +128,17 @@ TEST_CASE("remembered overlays: the setting round-trips, a gone or now invalid f
   CHECK(e.find(broken + " was not applied") != std::string::npos);
 }
 
+TEST_CASE("window size: remembered as WxH, anything odd ignored", "[native][settings]") {
+  int w = 1280, h = 800;
+  CHECK(window_size_from_setting(window_size_setting(1500, 900), w, h));
+  CHECK((w == 1500 && h == 900));
+  for (const char* bad : {"", "1500", "1500x", "x900", "100x100", "99999x900", "1500x900x2", "1500*900", "abc"}) {
+    CAPTURE(bad);
+    CHECK(!window_size_from_setting(bad, w, h));
+    CHECK((w == 1500 && h == 900));
+  }
+}
+
 TEST_CASE("save without a dialog: Downloads folder, never over an existing file", "[native][save]") {
   const Folder f("save");
   const std::string first = unused_path(f.dir.string(), "cardfit-options", "20261201-064500", "csv");
