@@ -472,7 +472,9 @@ mergeInto(LibraryManager.library, {
       const name = UTF8ToString(stem) + '-' + d.getFullYear() + p(d.getMonth() + 1) + p(d.getDate()) + '-' +
                    p(d.getHours()) + p(d.getMinutes()) + p(d.getSeconds()) + '.' + UTF8ToString(ext);
       const a = document.createElement('a');
-      a.href = URL.createObjectURL(new Blob([UTF8ToString(text)], {'type': UTF8ToString(mime) + ';charset=utf-8'}));
+      // NOTE: UTF8ToString (TextDecoder) drops a leading byte-order mark: put back as given.
+      const bom = HEAPU8[text] === 0xef && HEAPU8[text + 1] === 0xbb && HEAPU8[text + 2] === 0xbf ? '\ufeff' : '';
+      a.href = URL.createObjectURL(new Blob([bom + UTF8ToString(text)], {'type': UTF8ToString(mime) + ';charset=utf-8'}));
       a.download = name;
       document.body.appendChild(a);
       a.click();
