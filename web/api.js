@@ -107,16 +107,14 @@
   // the browser could not read it), each a model config.json or a catalog overlay (by content).
   // -> {ok, value: [{name, kind, ok}], errors}; what loaded and what did not is shown on the page.
   Module['openFiles'] = function (files) {
-    const list = [];
     try {
       for (const f of Array.from(files || []).slice(0, 100)) {
-        const name = String(f['name'] || 'file').slice(0, 300);
-        list.push({'name': name, 'text': typeof f['text'] === 'string' ? f['text'] : null});
+        const text = f['text'];
+        Module['_rawAddFile'](String(f['name'] || 'file').slice(0, 300), typeof text === 'string' ? text : '',
+                              typeof text === 'string');
       }
     } catch (e) {}
-    let json = '[]';
-    try { json = JSON.stringify(list); } catch (e) {}
-    return Module['_rawOpenFiles'](json);
+    return Module['_rawOpenFiles']();
   };
   // createCardfit({overlay}): applied before the page's first frame.
   const ready = Module['onRuntimeInitialized'];

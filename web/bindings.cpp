@@ -10,8 +10,6 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <nlohmann/json.hpp>
-
 #include <algorithm>
 #include <cstddef>
 #include <optional>
@@ -187,20 +185,25 @@ val raw_set_overlay(std::string text, std::string source, std::string problem, s
   return failed(issues, l);
 }
 
-// openFiles (api.js): files dropped on the page or picked with its file button, as JSON
-// [{name, text}] (text null: the browser could not read it), opened in the page's app in order
-// (ui::app_open_files). An overlay that loads is laid over the catalog in use and the API
-// answers from it too. -> {ok, value: [{name, kind, ok}], errors: the problems of those that did not}.
-val raw_open_files(std::string files_json) {
+// openFiles (api.js): files dropped on the page or picked with its file button, handed over
+// one by one (_rawAddFile: name, text, whether the browser could read it; strings only), then
+// opened in the page's app in order (_rawOpenFiles, ui::app_open_files). An overlay that loads
+// is laid over the catalog in use and the API answers from it too.
+// -> {ok, value: [{name, kind, ok}], errors: the problems of those that did not}.
+std::vector<cardfit::ui::UserFile>& pending_files() {
+  static std::vector<cardfit::ui::UserFile> files;
+  return files;
+}
+
+void raw_add_file(std::string name, std::string text, bool readable) {
+  pending_files().push_back({std::move(name), readable ? std::optional(std::move(text)) : std::nullopt});
+}
+
+val raw_open_files() {
+  const std::vector<cardfit::ui::UserFile> files = std::move(pending_files());
+  pending_files().clear();
   cardfit::ui::App* app = cardfit_web_app_mut();
-  if (!app) return failed({cardfit::Issue{"files", cardfit::msg::files_unreadable("files")}}, cardfit::Lang::En);
-  std::vector<cardfit::ui::UserFile> files;
-  const auto doc = nlohmann::json::parse(files_json, nullptr, false);
-  for (const auto& f : doc.is_array() ? doc : nlohmann::json::array()) {
-    const auto name = f.find("name"), text = f.find("text");
-    if (!f.is_object() || name == f.end() || !name->is_string()) continue;
-    files.push_back({name->get<std::string>(), text != f.end() && text->is_string() ? std::optional(text->get<std::string>()) : std::nullopt});
-  }
+  if (!app) return failed({cardfit::Issue{"files", cardfit::msg::files_no_page()}}, cardfit::Lang::En);
   const auto outcomes = cardfit::ui::app_open_files(*app, files);
   bool overlay_loaded = false;
   val list = val::array();
@@ -251,5 +254,6 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawPlan", &raw_plan);
   emscripten::function("_rawStateQuery", &raw_state_query);
   emscripten::function("_rawSetOverlay", &raw_set_overlay);
+  emscripten::function("_rawAddFile", &raw_add_file);
   emscripten::function("_rawOpenFiles", &raw_open_files);
 }

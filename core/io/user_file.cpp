@@ -6,6 +6,7 @@
 
 #include "catalog_fields.hpp"
 #include "catalog_load.hpp"
+#include "json_text.hpp"
 #include "format.hpp"
 #include "messages.hpp"
 #include "params.hpp"
@@ -15,8 +16,11 @@ namespace {
 
 using json = nlohmann::json;
 
-json parse_object(std::string_view text) {
-  json doc = json::parse(text.begin(), text.end(), nullptr, false);
+// The catalog's own JSON reader (one parser instantiation in the page's WebAssembly);
+// `issues` says why when the text is not JSON.
+json parse_object(std::string_view text, IssueList& issues) {
+  json doc;
+  if (!parse_json_text(text, "file", doc, issues)) return json();
   return doc.is_object() ? doc : json();
 }
 
@@ -44,7 +48,8 @@ std::string entries(const json& doc, const char* section) {
 }  // namespace
 
 FileKind classify_file(std::string_view text) {
-  const json doc = parse_object(text);
+  IssueList ignored;
+  const json doc = parse_object(text, ignored);
   if (!doc.is_object()) return FileKind::Unknown;
   if (is_overlay(doc)) return FileKind::Overlay;
   return is_model_config(doc) ? FileKind::ModelConfig : FileKind::Unknown;
@@ -53,7 +58,8 @@ FileKind classify_file(std::string_view text) {
 Result<OpenedFile> open_user_file(const Catalog& current, std::string_view name, std::string_view text) {
   using R = Result<OpenedFile>;
   const std::string file(name);
-  const json doc = parse_object(text);
+  IssueList issues;
+  const json doc = parse_object(text, issues);
   if (!doc.is_object()) return R::failure(file, msg::files_not_json(file));
   OpenedFile out;
   out.kind = is_overlay(doc) ? FileKind::Overlay : is_model_config(doc) ? FileKind::ModelConfig : FileKind::Unknown;
