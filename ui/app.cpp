@@ -268,7 +268,7 @@ std::vector<FileOutcome> app_open_files(App& app, const std::vector<UserFile>& f
       app.file_errors.push_back(Issue{f.name, msg::files_unreadable(f.name)});
     } else if (Result<OpenedFile> r = open_user_file(app.catalog, f.name, *f.text); !r.ok()) {
       o.kind = classify_file(*f.text);
-      app.file_errors.insert(app.file_errors.end(), r.errors.begin(), r.errors.end());
+      for (Issue& i : r.errors) app.file_errors.push_back(std::move(i));
     } else {
       o = FileOutcome{r.value->kind, true};
       if (r.value->catalog) app.catalog = std::move(*r.value->catalog);

@@ -18,9 +18,9 @@ using json = nlohmann::json;
 
 // The catalog's own JSON reader (one parser instantiation in the page's WebAssembly);
 // `issues` says why when the text is not JSON.
-json parse_object(std::string_view text, IssueList& issues) {
+json parse_object(std::string_view text, const std::string& file, IssueList& issues) {
   json doc;
-  if (!parse_json_text(text, "file", doc, issues)) return json();
+  if (!parse_json_text(text, file, doc, issues)) return json();
   return doc.is_object() ? doc : json();
 }
 
@@ -49,7 +49,7 @@ std::string entries(const json& doc, const char* section) {
 
 FileKind classify_file(std::string_view text) {
   IssueList ignored;
-  const json doc = parse_object(text, ignored);
+  const json doc = parse_object(text, "file", ignored);
   if (!doc.is_object()) return FileKind::Unknown;
   if (is_overlay(doc)) return FileKind::Overlay;
   return is_model_config(doc) ? FileKind::ModelConfig : FileKind::Unknown;
@@ -59,27 +59,29 @@ Result<OpenedFile> open_user_file(const Catalog& current, std::string_view name,
   using R = Result<OpenedFile>;
   const std::string file(name);
   IssueList issues;
-  const json doc = parse_object(text, issues);
-  if (!doc.is_object()) return R::failure(file, msg::files_not_json(file));
+  const json doc = parse_object(text, file, issues);
   OpenedFile out;
-  out.kind = is_overlay(doc) ? FileKind::Overlay : is_model_config(doc) ? FileKind::ModelConfig : FileKind::Unknown;
-  if (out.kind == FileKind::Unknown) return R::failure(file, msg::files_unknown(file));
+  out.kind = !doc.is_object() ? FileKind::Unknown
+             : is_overlay(doc) ? FileKind::Overlay
+             : is_model_config(doc) ? FileKind::ModelConfig
+                                    : FileKind::Unknown;
+  // Why not: the file named first, then the JSON reader's or the loader's reasons.
+  std::vector<Issue> errors{Issue{file, out.kind == FileKind::Unknown ? msg::files_unknown(file) : msg::files_not_loaded(file)}};
+  auto fail = [&](std::vector<Issue> why) {
+    for (Issue& i : why) errors.push_back(std::move(i));
+    return R::failure(std::move(errors));
+  };
+  if (out.kind == FileKind::Unknown) return fail(issues.take());
   if (out.kind == FileKind::Overlay) {
     Result<Catalog> merged = apply_overlay(current, CatalogFile{file, text});
-    if (!merged.ok()) {
-      merged.errors.insert(merged.errors.begin(), Issue{file, msg::files_overlay_failed(file)});
-      return R::failure(std::move(merged.errors));
-    }
+    if (!merged.ok()) return fail(std::move(merged.errors));
     out.catalog = std::move(merged.value);
     out.summary = msg::files_loaded_overlay(file, entries(doc, "offers"), entries(doc, "gpus"), entries(doc, "models"),
                                             entries(doc, "platforms"));
     return R::success(std::move(out));
   }
   Result<ImportedModel> m = import_hf_config(text, "custom");
-  if (!m.ok()) {
-    m.errors.insert(m.errors.begin(), Issue{file, msg::files_config_failed(file)});
-    return R::failure(std::move(m.errors));
-  }
+  if (!m.ok()) return fail(std::move(m.errors));
   const Model& model = m.value->model;
   out.summary = msg::files_loaded_config(file, model.family, std::to_string(model.num_layers),
                                          format_count(static_cast<double>(count_params(model).total)));

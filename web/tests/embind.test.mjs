@@ -63,7 +63,7 @@ test('openFiles() needs the page: under node it says so and changes nothing', as
   const before = m.catalog().value.offers.length;
   const r = m.openFiles([{ name: 'vendor.json', text: '{"schema": "cardfit.catalog/1", "offers": []}' }]);
   assert.equal(r.ok, false);
-  assert.match(r.errors[0].message, /openFiles works on the page only/);
+  assert.match(r.errors[0].message, /openFiles needs the page/);
   assert.equal(m.catalog().value.offers.length, before);
 });
 

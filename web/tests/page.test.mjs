@@ -684,9 +684,9 @@ test('files in: the file button loads a config.json and an overlay; a broken or 
   r = await pick(page, 'broken.json', fixture('catalog-bad-overlay.json'));
   assert.equal(r.ok, false);
   assert.deepEqual(r.value, [{ name: 'broken.json', kind: 'overlay', ok: false }]);
-  assert.equal(r.errors[0].message, 'the catalog overlay broken.json was not applied; the catalog stays as it was');
+  assert.equal(r.errors[0].message, 'broken.json was not loaded; nothing was changed');
   assert.match(r.errors.map((e) => e.message).join(' '), /memory_mib/);
-  assert.match(await mirrorText(page), /broken\.json was not applied/);
+  assert.match(await mirrorText(page), /broken\.json was not loaded/);
   assert.deepEqual({ state: await state(page), offers: await offers(page) }, good, 'the last good state stays');
 
   // A drop anywhere on the page: an unknown file is named, nothing changes.
@@ -707,7 +707,7 @@ test('files in: a drop in Chinese; the button is hidden in an embed', async () =
   assert.equal(r.ok, true, JSON.stringify(r.errors));
   assert.match(await mirrorText(page), /已载入目录补充文件 vendor\.json：2 个报价/);
   const bad = await drop(page, 'x.json', '[1, 2]');
-  assert.match(bad.errors[0].message, /x\.json 不是 JSON 对象/);
+  assert.match(bad.errors[0].message, /x\.json 既不是模型 config\.json/);
   assert.deepEqual(errors, []);
   await context.close();
   const embed = await open('?embed=1&lang=en');
