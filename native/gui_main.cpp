@@ -14,6 +14,7 @@
 
 #include "app.hpp"
 #include "cardfit_version.hpp"
+#include "native_drop.hpp"
 #include "platform.hpp"
 
 #if CARDFIT_HAVE_STB_WRITE
@@ -26,6 +27,9 @@ namespace {
 struct Driver {
   cardfit::ui::App app;
   float dpi_scale = 1.0f;
+  std::vector<std::string> dropped;     // paths dropped since the last frame
+  std::vector<std::string> overlays;    // overlays to reopen next time (the "overlays" setting)
+  bool remember = true;                 // false for --fresh and --frames: the saved settings stay as they are
 };
 
 float content_scale(GLFWwindow* window) {
@@ -66,10 +70,15 @@ int main(int argc, char** argv) {
   cli.add_option("--lang", lang, "Interface language")->check(CLI::IsMember({"zh", "en"}));
   cli.add_option("--state", state, "Scenario as in the web page's link, e.g. 'v=1&model=qwen2.5-14b&precision=int4'");
   cli.add_flag("--fresh", fresh, "Start from the defaults instead of the last saved scenario");
-  cli.add_option("--width", width, "Window width in screen coordinates")->check(CLI::Range(320, 7680));
-  cli.add_option("--height", height, "Window height in screen coordinates")->check(CLI::Range(240, 4320));
+  auto* width_opt = cli.add_option("--width", width, "Window width in screen coordinates (default: as last closed)")->check(CLI::Range(320, 7680));
+  auto* height_opt = cli.add_option("--height", height, "Window height in screen coordinates (default: as last closed)")->check(CLI::Range(240, 4320));
   cli.set_version_flag("--version", std::string("cardfit-gui ") + cardfit::kVersion);
   CLI11_PARSE(cli, argc, argv);
+  // Screenshots and smoke tests must not depend on what a previous session saved, nor change it.
+  const bool remember = !fresh && frames == 0;
+  if (remember && width_opt->count() == 0 && height_opt->count() == 0) {
+    cardfit::native::window_size_from_setting(cardfit::ui::platform::load_setting("window"), width, height);
+  }
 
   glfwSetErrorCallback([](int code, const char* text) { std::fprintf(stderr, "GLFW error %d: %s\n", code, text); });
   if (!glfwInit()) {
@@ -104,7 +113,18 @@ int main(int argc, char** argv) {
   // Screenshots and smoke tests must not depend on what a previous session saved.
   options.state = !state.empty() || fresh || frames > 0 ? state : cardfit::ui::platform::load_setting("state");
   cardfit::ui::app_init(driver.app, options);
+  driver.remember = remember;
+  if (remember) {  // the overlays loaded in earlier sessions; any gone or now invalid is said and forgotten
+    driver.overlays = cardfit::native::reopen_overlays(
+        driver.app, cardfit::native::overlays_from_setting(cardfit::ui::platform::load_setting("overlays")));
+    cardfit::ui::platform::save_setting("overlays", cardfit::native::overlays_setting(driver.overlays));
+  }
   glfwSetWindowUserPointer(window, &driver);
+  // Files dropped on the window: opened between frames (the callback only collects the paths).
+  glfwSetDropCallback(window, [](GLFWwindow* w, int count, const char** paths) {
+    auto* d = static_cast<Driver*>(glfwGetWindowUserPointer(w));
+    for (int i = 0; i < count; ++i) d->dropped.emplace_back(paths[i]);
+  });
   glfwSetWindowContentScaleCallback(window, [](GLFWwindow* w, float x, float) {
     auto* d = static_cast<Driver*>(glfwGetWindowUserPointer(w));
     if (x > 0.0f && x != d->dpi_scale) {
@@ -126,6 +146,15 @@ int main(int argc, char** argv) {
       glfwWaitEvents();
       busy_frames = 3;
     }
+    if (!driver.dropped.empty()) {
+      const std::vector<std::string> paths = std::move(driver.dropped);
+      driver.dropped.clear();
+      const auto outcomes = cardfit::native::open_paths(driver.app, paths);
+      driver.overlays = cardfit::native::remember_overlays(driver.overlays, paths, outcomes);
+      if (driver.remember) {
+        cardfit::ui::platform::save_setting("overlays", cardfit::native::overlays_setting(driver.overlays));
+      }
+    }
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
@@ -145,6 +174,18 @@ int main(int argc, char** argv) {
       break;
     }
     glfwSwapBuffers(window);
+  }
+  if (driver.remember) {
+    int w = 0, h = 0;
+    glfwGetWindowSize(window, &w, &h);
+#if !defined(__APPLE__)
+    // GLFW_SCALE_TO_MONITOR scales the size asked for by the content scale: saved unscaled.
+    w = static_cast<int>(static_cast<float>(w) / driver.dpi_scale + 0.5f);
+    h = static_cast<int>(static_cast<float>(h) / driver.dpi_scale + 0.5f);
+#endif
+    if (w > 0 && h > 0 && !glfwGetWindowAttrib(window, GLFW_ICONIFIED)) {
+      cardfit::ui::platform::save_setting("window", cardfit::native::window_size_setting(w, h));
+    }
   }
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();

@@ -13,4 +13,19 @@ std::optional<std::string> read_file(const std::string& path);
 // imported model and tells the planner how old each price is.
 std::string today();
 
+// Local date and time for file names, YYYYMMDD-HHMMSS.
+std::string timestamp();
+
+// Where saved files go: $XDG_DOWNLOAD_DIR, else the XDG user-dirs entry (~/.config/user-dirs.dirs: a
+// localised folder on a Chinese desktop), else ~/Downloads (%USERPROFILE%\Downloads), when that
+// folder exists; else "" (the current folder).
+std::string downloads_folder();
+
+// FOLDER/STEM-STAMP.EXT, or STEM-STAMP-2.EXT, -3, ... when that is taken: never an existing file.
+std::string unused_path(const std::string& folder, const std::string& stem, const std::string& stamp,
+                        const std::string& extension);
+
+// Writes `text` to a new file at `path`; false if it exists or cannot be written.
+bool write_new_file(const std::string& path, const std::string& text);
+
 }  // namespace cardfit::native

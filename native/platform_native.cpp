@@ -1,6 +1,6 @@
-// ui::platform for the desktop: settings (language, last scenario) in a small JSON file
-// under the user's config folder; the clipboard through GLFW; links through the system's
-// opener (xdg-open, open, start).
+// ui::platform for the desktop: settings (language, last scenario, window size, overlays) in a
+// small JSON file under the user's config folder; the clipboard through GLFW; links through the
+// system's opener (xdg-open, open, start); files saved to the Downloads folder.
 #include <GLFW/glfw3.h>
 
 #include <cstdlib>
@@ -17,6 +17,7 @@ extern char** environ;
 #include <nlohmann/json.hpp>
 
 #include "app.hpp"
+#include "messages.hpp"
 #include "native_files.hpp"
 #include "platform.hpp"
 
@@ -64,6 +65,13 @@ void copy_text(const std::string& text) { glfwSetClipboardString(glfwGetCurrentC
 void request_paste(App& app) {
   const char* text = glfwGetClipboardString(glfwGetCurrentContext());
   if (text) app_paste(app, text);
+}
+
+Message save_file(const std::string& stem, const std::string& extension, const std::string&, const std::string& text) {
+  const std::string path = native::unused_path(native::downloads_folder(), stem, native::timestamp(), extension);
+  std::error_code ec;
+  const std::string shown = std::filesystem::absolute(path, ec).string();
+  return native::write_new_file(path, text) ? msg::files_saved(shown) : msg::files_save_failed(shown);
 }
 
 std::string share_link(const std::string&) { return ""; }

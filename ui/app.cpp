@@ -20,9 +20,11 @@
 
 namespace cardfit::ui {
 
-void flash(App& app, MsgId what) {
-  app.flash = T(app, what);
-  app.flash_until = ImGui::GetTime() + 2.5;
+void flash(App& app, MsgId what) { flash(app, T(app, what), 2.5); }
+
+void flash(App& app, std::string text, double seconds) {
+  app.flash = std::move(text);
+  app.flash_until = ImGui::GetTime() + seconds;
 }
 
 namespace {
@@ -262,6 +264,31 @@ void app_open_link(App& app, const std::string& query) {
 
 void app_paste(App& app, const std::string& text) {
   if (import_config_text(app, text)) app.dirty = true;
+}
+
+std::vector<FileOutcome> app_open_files(App& app, const std::vector<UserFile>& files) {
+  app.files_loaded.clear();
+  app.file_errors.clear();
+  app.published = false;  // the text view lists them too
+  std::vector<FileOutcome> out;
+  for (const UserFile& f : files) {
+    FileOutcome o;
+    if (!f.text) {
+      app.file_errors.push_back(Issue{f.name, msg::files_unreadable(f.name)});
+    } else if (Result<OpenedFile> r = open_user_file(app.catalog, f.name, *f.text); !r.ok()) {
+      o.kind = classify_file(*f.text);
+      for (Issue& i : r.errors) app.file_errors.push_back(std::move(i));
+    } else {
+      o = FileOutcome{r.value->kind, true};
+      if (r.value->catalog) app.catalog = std::move(*r.value->catalog);
+      if (r.value->model) use_custom_model(app, std::move(*r.value->model), *f.text);
+      app.files_loaded.push_back(std::move(r.value->summary));
+      app.dirty = true;
+      app.discrete = true;
+    }
+    out.push_back(o);
+  }
+  return out;
 }
 
 void app_rescale(App& app, float dpi_scale) {

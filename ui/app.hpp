@@ -4,6 +4,7 @@
 // between NewFrame and Render, and app_rescale when the monitor's DPI changes.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "derived.hpp"
 #include "result.hpp"
 #include "ui_state.hpp"
+#include "user_file.hpp"
 
 namespace cardfit::ui {
 
@@ -44,6 +46,8 @@ struct App {
   bool embed = false;
   bool page_scroll = false;
   long long frame_count = 0;
+  std::vector<Message> files_loaded;  // what the last files dropped or picked loaded (core/io/user_file.hpp)
+  std::vector<Issue> file_errors;     // why some of them were not loaded (the state before stays)
   std::string flash;                  // a short confirmation ("link copied"), shown for a moment
   double flash_until = 0;             // ImGui time when `flash` disappears
 
@@ -75,5 +79,20 @@ void app_open_link(App& app, const std::string& query);
 // Text pasted while no text box has the focus: a Hugging Face config.json is imported as the
 // custom model; anything else is ignored.
 void app_paste(App& app, const std::string& text);
+
+// Files dropped on the window or picked on the page, in order: each a model config.json (the
+// custom model) or a catalog overlay (laid over the catalog in use), told apart by content.
+// `text` nullopt: the front end could not read the file. What loaded and what did not (in
+// the reader's language) replaces App::files_loaded / file_errors; a file that fails changes
+// nothing. Needs no ImGui context.
+struct UserFile {
+  std::string name;                 // shown in messages (a path natively, the file's name on the web)
+  std::optional<std::string> text;  // its bytes; nullopt = unreadable
+};
+struct FileOutcome {
+  FileKind kind = FileKind::Unknown;
+  bool ok = false;
+};
+std::vector<FileOutcome> app_open_files(App& app, const std::vector<UserFile>& files);
 
 }  // namespace cardfit::ui

@@ -125,6 +125,7 @@ void custom_model_inputs(App& app, Changes& c) {
   if (ImGui::Button(T(app, MsgId::in_config_import))) c.choice |= import_config_text(app, st.config_json);
   if (button_inline(T(app, MsgId::ui_paste))) platform::request_paste(app);
   if (!st.config_error.empty()) wrapped(st.config_error, kRed);
+  wrapped_disabled(T(app, MsgId::files_drop_hint));
   if (sc.custom_model) {
     const Model& m = *sc.custom_model;
     const MsgId note = m.assumed_architecture ? MsgId::in_params_assumed : MsgId::in_config_imported;
@@ -279,12 +280,19 @@ bool import_config_text(App& app, const std::string& text) {
     st.config_error = issue_text(app, m.errors.front());
     return false;
   }
-  m.value->model.name = m.value->model.family + " (config.json)";
-  m.value->model.source = m.value->source.title;  // not a catalog entry: cite the file by name
-  st.request.scenario.custom_model = std::move(m.value->model);
+  use_custom_model(app, std::move(*m.value), text);
+  return true;
+}
+
+void use_custom_model(App& app, ImportedModel imported, const std::string& text) {
+  UiState& st = app.state;
+  st.config_json = text;
+  st.custom_model = true;
+  imported.model.name = imported.model.family + " (config.json)";
+  imported.model.source = imported.source.title;  // not a catalog entry: cite the file by name
+  st.request.scenario.custom_model = std::move(imported.model);
   st.config_error.clear();
   app.discrete = true;
-  return true;
 }
 
 void panel_inputs(App& app) {

@@ -26,6 +26,24 @@ void panel_notices(App& app) {
     if (dismiss) app.state_notice.clear();
     ImGui::Spacing();
   }
+  if (!app.files_loaded.empty() || !app.file_errors.empty()) {
+    // What the files dropped or picked loaded, and why any did not (core/io/user_file.hpp).
+    box_begin();
+    for (const Message& m : app.files_loaded) wrapped(R(app, m), kGreen);
+    for (const Issue& i : app.file_errors) bullet(issue_text(app, i));
+    const bool dismiss = ImGui::SmallButton(T(app, MsgId::sum_dismiss));
+    if (app.file_errors.empty()) {
+      box_end(ImVec4(0.92f, 0.98f, 0.93f, 1.0f), ImVec4(0.45f, 0.70f, 0.50f, 1.0f));
+    } else {
+      box_end(ImVec4(1.0f, 0.93f, 0.93f, 1.0f), ImVec4(0.85f, 0.45f, 0.45f, 1.0f));
+    }
+    if (dismiss) {
+      app.files_loaded.clear();
+      app.file_errors.clear();
+      app.published = false;
+    }
+    ImGui::Spacing();
+  }
   const Derived& d = app.derived;
   if (d.errors.empty()) return;
   box_begin();

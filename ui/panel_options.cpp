@@ -184,12 +184,38 @@ void panel_options(App& app) {
     return;
   }
   // The table to paste into a post or a spreadsheet (core/io/table_export.hpp).
-  for (const auto& [format, label] : {std::pair{TableFormat::Csv, MsgId::ui_copy_csv}, std::pair{TableFormat::Markdown, MsgId::ui_copy_markdown}}) {
-    if (format == TableFormat::Markdown) ImGui::SameLine();
-    if (ImGui::SmallButton(T(app, label))) {
-      platform::copy_text(render_table(plan_table(p, app.state.lang), format));
+  // Copied, or saved as a file without a dialog (downloaded on the web); the buttons wrap.
+  struct Export {
+    TableFormat format;
+    MsgId copy, save;
+    const char* extension;
+    const char* mime;
+  };
+  bool first = true;
+  auto button = [&first](const char* label) {
+    if (!first) {
+      ImGui::SameLine();
+      if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(label).x + ImGui::GetStyle().FramePadding.x * 2) ImGui::NewLine();
+    }
+    first = false;
+    return ImGui::SmallButton(label);
+  };
+  for (const Export& e : {Export{TableFormat::Csv, MsgId::ui_copy_csv, MsgId::ui_download_csv, "csv", "text/csv"},
+                          Export{TableFormat::Markdown, MsgId::ui_copy_markdown, MsgId::ui_download_markdown, "md",
+                                 "text/markdown"}}) {
+    ImGui::PushID(e.extension);
+    if (button(T(app, e.copy))) {
+      platform::copy_text(render_table(plan_table(p, app.state.lang), e.format));
       flash(app, MsgId::ui_copied_table);
     }
+    if (button(T(app, e.save))) {
+      // CSV with a byte-order mark: spreadsheets (Excel) then read the Chinese text as UTF-8.
+      const std::string bom = e.format == TableFormat::Csv ? "\xEF\xBB\xBF" : "";
+      const Message saved = platform::save_file("cardfit-options", e.extension, e.mime,
+                                                bom + render_table(plan_table(p, app.state.lang), e.format));
+      if (saved.id != MsgId::none) flash(app, R(app, saved), 8.0);
+    }
+    ImGui::PopID();
   }
   // The table needs room for its eight columns; below that, one card per option.
   const bool table = !app.narrow && ImGui::GetContentRegionAvail().x >= ImGui::GetFontSize() * 44.0f;

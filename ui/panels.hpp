@@ -20,6 +20,7 @@ void panel_charts(App& app);    // memory vs context, cost vs speed, memory on e
 
 // A short confirmation next to the top buttons ("Link copied"), for a moment.
 void flash(App& app, MsgId what);
+void flash(App& app, std::string text, double seconds);
 
 // Applies a suggested change (a fix or an alternative, as link pairs) to the state.
 void apply_changes(App& app, const KeyValues& set);
@@ -27,5 +28,8 @@ void apply_changes(App& app, const KeyValues& set);
 // A config.json text: imported as the custom model (true), or its error kept for the inputs
 // panel to show (false).
 bool import_config_text(App& app, const std::string& text);
+
+// An imported model (from `text`) becomes the custom model in use.
+void use_custom_model(App& app, ImportedModel imported, const std::string& text);
 
 }  // namespace cardfit::ui

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "message.hpp"
+
 namespace cardfit::ui {
 struct App;
 }
@@ -28,6 +30,13 @@ void remember_lang(const std::string& lang);
 // read, reaches app_paste (at once natively; after the browser's permission on the web).
 void copy_text(const std::string& text);
 void request_paste(App& app);
+
+// A file saved without a dialog (the options table as CSV or Markdown): the browser downloads
+// it; the desktop app writes it to the user's Downloads folder (XDG_DOWNLOAD_DIR, else
+// ~/Downloads), else the current folder, as STEM-YYYYMMDD-HHMMSS.EXT, never over an existing
+// file. What to show: "Saved PATH" or why not natively; empty on the web (the browser shows it).
+Message save_file(const std::string& stem, const std::string& extension, const std::string& mime,
+                  const std::string& text);
 
 // The shareable link of the current scenario ("" where there is none: the desktop app).
 std::string share_link(const std::string& query);

@@ -103,6 +103,19 @@
   Module['_overlayProblem'] = function (url, problem, detail) {
     return Module['_rawSetOverlay']('', String(url).slice(0, 300), problem, String(detail || ''), '');
   };
+  // Files dropped on the page or picked with its file button: [{name, text}] (text null when
+  // the browser could not read it), each a model config.json or a catalog overlay (by content).
+  // -> {ok, value: [{name, kind, ok}], errors}; what loaded and what did not is shown on the page.
+  Module['openFiles'] = function (files) {
+    try {
+      for (const f of Array.from(files || []).slice(0, 100)) {
+        const text = f['text'];
+        Module['_rawAddFile'](String(f['name'] || 'file').slice(0, 300), typeof text === 'string' ? text : '',
+                              typeof text === 'string');
+      }
+    } catch (e) {}
+    return Module['_rawOpenFiles']();
+  };
   // createCardfit({overlay}): applied before the page's first frame.
   const ready = Module['onRuntimeInitialized'];
   Module['onRuntimeInitialized'] = function () {

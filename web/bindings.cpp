@@ -185,6 +185,50 @@ val raw_set_overlay(std::string text, std::string source, std::string problem, s
   return failed(issues, l);
 }
 
+// openFiles (api.js): files dropped on the page or picked with its file button, handed over
+// one by one (_rawAddFile: name, text, whether the browser could read it; strings only), then
+// opened in the page's app in order (_rawOpenFiles, ui::app_open_files). An overlay that loads
+// is laid over the catalog in use and the API answers from it too.
+// -> {ok, value: [{name, kind, ok}], errors: the problems of those that did not}.
+std::vector<cardfit::ui::UserFile>& pending_files() {
+  static std::vector<cardfit::ui::UserFile> files;
+  return files;
+}
+
+void raw_add_file(std::string name, std::string text, bool readable) {
+  pending_files().push_back({std::move(name), readable ? std::optional(std::move(text)) : std::nullopt});
+}
+
+val raw_open_files() {
+  const std::vector<cardfit::ui::UserFile> files = std::move(pending_files());
+  pending_files().clear();
+  cardfit::ui::App* app = cardfit_web_app_mut();
+  if (!app) return failed({cardfit::Issue{"files", cardfit::msg::files_no_page()}}, cardfit::Lang::En);
+  const auto outcomes = cardfit::ui::app_open_files(*app, files);
+  bool overlay_loaded = false;
+  val list = val::array();
+  for (std::size_t i = 0; i < outcomes.size(); ++i) {
+    val o = val::object();
+    o.set("name", files[i].name);
+    o.set("kind", std::string(cardfit::name_of(outcomes[i].kind)));
+    o.set("ok", outcomes[i].ok);
+    list.call<void>("push", o);
+    overlay_loaded |= outcomes[i].ok && outcomes[i].kind == cardfit::FileKind::Overlay;
+  }
+  if (overlay_loaded) {
+    overlay().applied = cardfit::Result<cardfit::Catalog>::success(app->catalog);
+    overlay().notice.clear();
+    overlay_to(*app);
+  }
+  cardfit_web_wake();
+  if (!app->file_errors.empty()) {
+    val r = failed(app->file_errors, app->state.lang);
+    r.set("value", list);
+    return r;
+  }
+  return ok(list);
+}
+
 double frame_count() { return static_cast<double>(cardfit_web_frame_count()); }
 // [{label, x, y, w, h}] of the widgets drawn last frame (CSS px); starts recording on first call.
 val items() {
@@ -210,4 +254,6 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawPlan", &raw_plan);
   emscripten::function("_rawStateQuery", &raw_state_query);
   emscripten::function("_rawSetOverlay", &raw_set_overlay);
+  emscripten::function("_rawAddFile", &raw_add_file);
+  emscripten::function("_rawOpenFiles", &raw_open_files);
 }

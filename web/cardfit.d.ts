@@ -328,6 +328,16 @@ declare namespace createCardfit {
      *  bundled catalog, for the API and the page. Not applied, with the reasons, when it does
      *  not validate: the bundled catalog stays. `name` names it in messages. */
     setOverlay(overlay: string | object, name?: string): CardfitResult<true>;
+    /** Files dropped on the page or picked with its file button (the page calls it; a host page
+     *  may too): each a model config.json (becomes the custom model) or a catalog overlay (laid
+     *  over the catalog in use, for the page and the API), told apart by content. `text` null:
+     *  the file could not be read. A file that fails changes nothing; the page shows what loaded
+     *  and why any did not. `value` lists every file (also when `ok` is false). */
+    openFiles(files: { name: string; text: string | null }[]): {
+      ok: boolean;
+      value: { name: string; kind: 'config' | 'overlay' | 'unknown'; ok: boolean }[] | null;
+      errors: CardfitError[];
+    };
     /** The canonical link query for an input ("v=1&model=..."). */
     stateQuery(input?: Input | string): CardfitResult<string>;
     /** Frames the page's UI has drawn (0 without a document). For tests. */

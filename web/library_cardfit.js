@@ -244,6 +244,7 @@ mergeInto(LibraryManager.library, {
       close.addEventListener('click', function () { CF.showMirror(false); });
       m.append(close, el('h1', {}, [L['title']]), el('p', {'class': 'scenario'}, [d['scenario']]));
       if (d['notices']['length']) m.append(el('p', {}, [L['notice']]), el('ul', {}, d['notices']['map']((t) => el('li', {}, [t]))));
+      if (d['files']['length']) m.append(el('ul', {'class': 'files'}, d['files']['map']((t) => el('li', {}, [t]))));
       const status = el('div', {'id': 'mirror-status', 'role': 'status'});
       if (d['pick']) {
         status.append(el('h2', {}, [L['pick'] + ' ' + d['pick']['line']]), el('p', {'class': 'reason'}, [d['pick']['reason']]));
@@ -469,6 +470,23 @@ mergeInto(LibraryManager.library, {
     } catch (e) {
       fallback();
     }
+  },
+
+  cardfit_js_download: function (stem, ext, mime, text) {
+    try {
+      const d = new Date(), p = (n) => String(n).padStart(2, '0');
+      const name = UTF8ToString(stem) + '-' + d.getFullYear() + p(d.getMonth() + 1) + p(d.getDate()) + '-' +
+                   p(d.getHours()) + p(d.getMinutes()) + p(d.getSeconds()) + '.' + UTF8ToString(ext);
+      const a = document.createElement('a');
+      // NOTE: UTF8ToString (TextDecoder) drops a leading byte-order mark: put back as given.
+      const bom = HEAPU8[text] === 0xef && HEAPU8[text + 1] === 0xbb && HEAPU8[text + 2] === 0xbf ? '\ufeff' : '';
+      a.href = URL.createObjectURL(new Blob([bom + UTF8ToString(text)], {'type': UTF8ToString(mime) + ';charset=utf-8'}));
+      a.download = name;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    } catch (e) {}
   },
 
   cardfit_js_request_paste__deps: ['$CF'],

@@ -1,5 +1,5 @@
 // ui::platform for the web page: settings in localStorage, the scenario in the URL (pushState
-// for choices, replaceState for typing), the browser's clipboard, links in new tabs, and the
+// for choices, replaceState for typing), the browser's clipboard and downloads, links in new tabs, and the
 // DOM mirror: the current result as accessible HTML (JavaScript in library_cardfit.js renders
 // the JSON built here from the same texts the canvas shows).
 #include <nlohmann/json.hpp>
@@ -100,6 +100,10 @@ json mirror(const App& app) {
   json notices = json::array();
   for (const Issue& i : app.state_notice) notices.push_back(issue_text(app, i));
   j["notices"] = std::move(notices);
+  json files = json::array();  // what the files dropped or picked loaded, and why any did not
+  for (const Message& m : app.files_loaded) files.push_back(R(app, m));
+  for (const Issue& i : app.file_errors) files.push_back(issue_text(app, i));
+  j["files"] = std::move(files);
   json sources = json::array();
   for (const SourceRow& r : sources_in_use(app)) {
     json urls = json::array();
@@ -144,6 +148,12 @@ void remember_lang(const std::string& lang) {
 }
 
 void copy_text(const std::string& text) { cardfit_js_copy(text.c_str()); }
+
+Message save_file(const std::string& stem, const std::string& extension, const std::string& mime,
+                  const std::string& text) {
+  cardfit_js_download(stem.c_str(), extension.c_str(), mime.c_str(), text.c_str());
+  return Message();  // the browser shows its own download
+}
 
 void request_paste(App&) { cardfit_js_request_paste(); }  // the text arrives as a paste event
 

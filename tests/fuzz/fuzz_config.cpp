@@ -1,4 +1,5 @@
-// Fuzz target: the config.json importer (and, from the first 8 bytes, a bare parameter count).
+// Fuzz target: the config.json importer (and, from the first 8 bytes, a bare parameter count),
+// and the same text as a file dropped on the app (user_file.hpp: config.json or overlay).
 // Properties: no crash or sanitizer report; an imported model passes the catalog's own model
 // check; estimating it gives real figures or errors, never a NaN or a negative size.
 #include <cstddef>
@@ -10,6 +11,7 @@
 #include "estimate.hpp"
 #include "fuzz_support.hpp"
 #include "hf_config.hpp"
+#include "user_file.hpp"
 
 using namespace cardfit;
 
@@ -34,6 +36,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     estimate_custom(m.value->model);
   } else {
     FUZZ_CHECK(!m.errors.empty(), "a refused config says why");
+  }
+  const Result<OpenedFile> f = open_user_file(fuzz::bundled(), "dropped.json", text);
+  if (f.ok()) {
+    FUZZ_CHECK(f.value->kind == classify_file(text) && f.value->kind != FileKind::Unknown, "a loaded file has its kind");
+  } else {
+    FUZZ_CHECK(!f.errors.empty() && f.errors.front().field == "dropped.json", "a refused file is named");
   }
   if (size >= sizeof(double)) {
     double count = 0;

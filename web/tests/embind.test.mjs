@@ -58,6 +58,15 @@ test('estimate(): the formulas are written only when asked for (explain: true)',
   assert.deepEqual(plain.value.memory_bytes, explained.value.memory_bytes);
 });
 
+test('openFiles() needs the page: under node it says so and changes nothing', async () => {
+  const m = await loadCardfit();
+  const before = m.catalog().value.offers.length;
+  const r = m.openFiles([{ name: 'vendor.json', text: '{"schema": "cardfit.catalog/1", "offers": []}' }]);
+  assert.equal(r.ok, false);
+  assert.match(r.errors[0].message, /openFiles needs the page/);
+  assert.equal(m.catalog().value.offers.length, before);
+});
+
 test('setOverlay(): a vendor overlay changes the answers; a bad one is refused, listed, and changes nothing', async () => {
   const v = await loadCardfit();  // its own instance: the overlay stays in it
   const name = (mod) => mod.catalog().value.gpus.find((g) => g.id === 'rtx-4090').name;

@@ -693,4 +693,129 @@ test('charts: memory vs context, cost vs speed and the cards, on the canvas and 
   await shot(phone.page, 'chart-phone.png');
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
+// [SECTION] Files in (no dialog of the app's own) and files out
+
+// The page's file button (the browser's <input type=file>) and a drop anywhere on the page.
+async function pick(page, name, text) {
+  await page.evaluate(() => { window.cardfitFiles = null; });
+  await page.setInputFiles('#file-input', { name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  await page.waitForFunction(() => window.cardfitFiles, null, { timeout: 30000 });
+  await frames(page, 6);
+  return page.evaluate(() => window.cardfitFiles);
+}
+
+async function drop(page, name, text) {
+  await page.evaluate(() => { window.cardfitFiles = null; });
+  const accepted = await page.evaluate(([n, t]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([t], n, { type: 'application/json' }));
+    const canvas = document.getElementById('canvas');
+    canvas.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    const e = new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true });
+    canvas.dispatchEvent(e);
+    return e.defaultPrevented;  // the browser does not open the file in place of the page
+  }, [name, text]);
+  assert.ok(accepted);
+  await page.waitForFunction(() => window.cardfitFiles, null, { timeout: 30000 });
+  await frames(page, 6);
+  return page.evaluate(() => window.cardfitFiles);
+}
+
+test('files in: the file button loads a config.json and an overlay; a broken or unknown file changes nothing', async () => {
+  const fixture = (f) => fs.readFileSync(path.join(root, 'tests/cli/fixtures', f), 'utf8');
+  const offers = (page) => page.evaluate(() => window.cardfit.catalog().value.offers.map((o) => o.id));
+  const { page, context, errors } = await open('?lang=en');
+  assert.ok(await page.isVisible('#open-file'), 'the file button is on the page');
+  assert.ok(!(await offers(page)).includes('fixture-rtx-4090-card'));
+
+  let r = await pick(page, 'config.json', fixture('catalog-qwen2.5-7b-config.json'));
+  assert.deepEqual(r.value, [{ name: 'config.json', kind: 'config', ok: true }], JSON.stringify(r.errors));
+  await page.waitForFunction(() => /arch=qwen2,l28,h3584/.test(window.cardfit.uiState()));
+  await frames(page, 4);
+  assert.match(await mirrorText(page), /Loaded model config config\.json: qwen2, 28 layers/);
+
+  r = await pick(page, 'vendor.json', fixture('catalog-good-overlay.json'));
+  assert.equal(r.ok, true, JSON.stringify(r.errors));
+  assert.equal(r.value[0].kind, 'overlay');
+  assert.ok((await offers(page)).includes('fixture-rtx-4090-card'), 'the API answers from the overlay too');
+  assert.match(await mirrorText(page), /Loaded overlay vendor\.json: 2 offers, 0 GPUs, 0 models, 0 platforms/);
+  const good = { state: await state(page), offers: await offers(page) };
+
+  r = await pick(page, 'broken.json', fixture('catalog-bad-overlay.json'));
+  assert.equal(r.ok, false);
+  assert.deepEqual(r.value, [{ name: 'broken.json', kind: 'overlay', ok: false }]);
+  assert.equal(r.errors[0].message, 'broken.json was not loaded; nothing was changed');
+  assert.match(r.errors.map((e) => e.message).join(' '), /memory_mib/);
+  assert.match(await mirrorText(page), /broken\.json was not loaded/);
+  assert.deepEqual({ state: await state(page), offers: await offers(page) }, good, 'the last good state stays');
+
+  // A drop anywhere on the page: an unknown file is named, nothing changes.
+  r = await drop(page, 'notes.json', '{"title": "my notes"}');
+  assert.equal(r.ok, false);
+  assert.match(r.errors[0].message, /^notes\.json is neither a model config\.json/);
+  assert.match(await mirrorText(page), /notes\.json is neither/);
+  assert.deepEqual({ state: await state(page), offers: await offers(page) }, good);
+  await shot(page, 'page-files-error.png');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test('files in: a drop in Chinese; the button is hidden in an embed', async () => {
+  const overlay = fs.readFileSync(path.join(root, 'tests/cli/fixtures/catalog-good-overlay.json'), 'utf8');
+  const { page, context, errors } = await open('?lang=zh');
+  const r = await drop(page, 'vendor.json', overlay);
+  assert.equal(r.ok, true, JSON.stringify(r.errors));
+  assert.match(await mirrorText(page), /已载入目录补充文件 vendor\.json：2 个报价/);
+  const bad = await drop(page, 'x.json', '[1, 2]');
+  assert.match(bad.errors[0].message, /x\.json 既不是模型 config\.json/);
+  assert.deepEqual(errors, []);
+  await context.close();
+  const embed = await open('?embed=1&lang=en');
+  assert.equal(await embed.page.isVisible('#open-file'), false);
+  await embed.context.close();
+});
+
+// RFC 4180: quoted cells with "" for a quote, commas and line breaks inside quotes.
+function parseCsv(text) {
+  const rows = [[]];
+  let cell = '', quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; } else if (c === '"') quoted = false; else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ',') { rows.at(-1).push(cell); cell = ''; }
+    else if (c === '\n') { rows.at(-1).push(cell); cell = ''; rows.push([]); }
+    else if (c !== '\r') cell += c;
+  }
+  if (cell || rows.at(-1).length) rows.at(-1).push(cell); else rows.pop();
+  return rows;
+}
+
+test('download: the options table as a CSV and a Markdown file, read back', async () => {
+  const { page, context, errors } = await open('?lang=en&model=qwen2.5-7b');
+  const options = (await page.evaluate(() => window.cardfit.plan(window.cardfit.uiState()))).value.options;
+  assert.ok(options.length > 1);
+  const save = async (label) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), click(page, label)]);
+    const bytes = fs.readFileSync(await download.path());
+    return { name: download.suggestedFilename(), text: bytes.toString('utf8'), head: [...bytes.subarray(0, 3)] };
+  };
+  const csv = await save('Download CSV');
+  assert.match(csv.name, /^cardfit-options-\d{8}-\d{6}\.csv$/);
+  assert.deepEqual(csv.head, [0xef, 0xbb, 0xbf], 'a byte-order mark: spreadsheets read UTF-8');
+  const rows = parseCsv(csv.text.replace(/^\ufeff/, ''));
+  assert.equal(rows.length, options.length + 1, 'a header and one row per option');
+  assert.ok(rows.every((r) => r.length === rows[0].length));
+  const offer = rows[0].indexOf('offer');
+  assert.ok(offer >= 0, rows[0].join(','));
+  assert.deepEqual(rows.slice(1).map((r) => r[offer]), options.map((o) => o.offer), 'the options, in order');
+  const md = await save('Download Markdown');
+  assert.match(md.name, /^cardfit-options-\d{8}-\d{6}\.md$/);
+  const lines = md.text.trim().split('\n');
+  assert.equal(lines.length, options.length + 2, 'a header, its rule and one line per option');
+  assert.match(lines[1], /^\|( ?-+ ?\|)+$/);
+  assert.equal(lines[0].split(' | ').length, rows[0].length);
+  assert.deepEqual(errors, []);
+  await context.close();
 });
