@@ -156,6 +156,23 @@ async function canvasStats(page) {
   })));
 }
 
+// Pixels of the canvas in the hue of the test's accent (#e4002b, blended or not): strong red,
+// little green or blue.
+async function accentPixels(page) {
+  await page.evaluate(() => window.cardfit.items());  // wake the idle page: it draws again
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+    const c = document.getElementById('canvas');
+    const copy = document.createElement('canvas');
+    copy.width = c.width; copy.height = c.height;
+    const ctx = copy.getContext('2d');
+    ctx.drawImage(c, 0, 0);
+    const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i] - d[i + 1] > 90 && d[i] - d[i + 2] > 70) n++;
+    resolve(n);
+  })));
+}
+
 async function shot(page, name) {
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, name) });
@@ -594,11 +611,20 @@ test('embed: the iframe grows to the page on a phone (embed.js); accent and plat
   });
   assert.ok(Math.abs(inner.frame - inner.page) < 40, JSON.stringify(inner));
   await context.close();
-  // A vendor's colour and platform: the UI runs with them, the platform filter is in its state.
+  // A vendor's colour and platform: the UI runs with them, the platform filter is in its state;
+  // the vendor's red replaces the UI's blue (buttons, tabs, checks) and is not there without it.
   const { page: p2, context: c2, errors } = await open('?embed=1&accent=%23e4002b&platform=autodl&lang=en');
   assert.match(await state(p2), /platform=autodl/);
+  const accented = await accentPixels(p2);
   assert.deepEqual(errors, []);
   await c2.close();
+  const { page: p3, context: c3 } = await open('?embed=1&platform=autodl&lang=en');
+  const plain = await accentPixels(p3);
+  await c3.close();
+  assert.ok(accented > 2000 && plain * 20 < accented, `accent pixels ${accented}, without the accent ${plain}`);
+  const { page: p4, context: c4 } = await open('?embed=1&accent=red&lang=en');  // not #RRGGBB: ignored
+  assert.ok((await accentPixels(p4)) * 20 < accented);
+  await c4.close();
 });
 
 test('overlay from the link: same origin only, validated, problems listed, bundled catalog kept', async () => {
