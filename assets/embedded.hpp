@@ -18,6 +18,9 @@ struct File {
 
 std::vector<File> catalog_files();  // assets/catalog/*.json, sorted by name
 std::vector<File> ui_fonts();       // TTF subsets in merge order (Latin, then CJK); empty if not built
+// The characters (UTF-8) that no embedded font holds and the system's fonts draw into the
+// atlas (the web page's Chinese text; cmake option CARDFIT_SYSTEM_CJK); "" when the fonts hold all.
+std::string_view system_glyphs();
 
 // The bundled catalog, parsed and validated (core's load_catalog over catalog_files()).
 Result<Catalog> bundled_catalog();

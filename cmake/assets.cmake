@@ -13,6 +13,16 @@ set(CARDFIT_LATIN_FONT "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" CACHE F
 set(CARDFIT_CJK_FONT "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf" CACHE FILEPATH
     "CJK TrueType font merged into the UI font (Droid Sans Fallback, Apache-2.0, by default)")
 set(CARDFIT_PYTHON "/usr/bin/python3" CACHE FILEPATH "Python 3 with fontTools, for the font subsets")
+# The web page carries no CJK font: it draws the characters the Latin subset lacks (the Chinese
+# text) with the browser's own fonts into the font atlas (ui/fonts.cpp, platform::draw_glyphs),
+# and embeds only their list (tools/system_glyphs.py). The desktop app keeps its CJK subset.
+if(EMSCRIPTEN)
+  set(system_cjk_default ON)
+else()
+  set(system_cjk_default OFF)
+endif()
+option(CARDFIT_SYSTEM_CJK "Draw the Chinese glyphs with the system's fonts instead of embedding a CJK subset"
+       ${system_cjk_default})
 
 # Both fonts are subset to the characters cardfit can show (tools/font_chars.py): the Latin
 # font keeps ASCII and symbols, the CJK font the Chinese text; ImGui merges them in that order.
@@ -20,7 +30,12 @@ set(gen "${CMAKE_BINARY_DIR}/generated")
 set(font_outputs "")
 execute_process(COMMAND "${CARDFIT_PYTHON}" -c "import fontTools.subset" RESULT_VARIABLE have_fonttools
                 OUTPUT_QUIET ERROR_QUIET)
-foreach(kind latin cjk)
+set(font_kinds latin cjk)
+if(CARDFIT_SYSTEM_CJK)
+  set(font_kinds latin)
+endif()
+set(glyphs_output "")
+foreach(kind IN LISTS font_kinds)
   string(TOUPPER "${kind}" KIND)
   set(font_in "${CARDFIT_${KIND}_FONT}")
   set(font_out "${gen}/${kind}_subset.ttf")
@@ -35,6 +50,15 @@ foreach(kind latin cjk)
       DEPENDS "${PROJECT_SOURCE_DIR}/tools/font_chars.py" ${CARDFIT_MESSAGE_FILES} ${CARDFIT_CATALOG_FILES}
       COMMENT "Subsetting ${font_in} to the characters cardfit shows" VERBATIM)
     list(APPEND font_outputs "${font_out}")
+    if(kind STREQUAL "latin" AND CARDFIT_SYSTEM_CJK)
+      set(glyphs_output "${gen}/system_glyphs.txt")
+      add_custom_command(
+        OUTPUT "${glyphs_output}"
+        COMMAND "${CARDFIT_PYTHON}" "${PROJECT_SOURCE_DIR}/tools/system_glyphs.py" "${glyphs_output}"
+                "${font_out}" "${gen}/${kind}_chars.txt"
+        DEPENDS "${PROJECT_SOURCE_DIR}/tools/system_glyphs.py" "${font_out}"
+        COMMENT "Listing the glyphs the page draws with the browser's fonts" VERBATIM)
+    endif()
   else()
     message(WARNING "cardfit: no ${kind} font subset (need ${font_in} and ${CARDFIT_PYTHON} with fontTools); "
                     "the UI falls back to ImGui's built-in font and Chinese shows as '?'")
@@ -57,8 +81,8 @@ add_custom_command(
 add_custom_command(
   OUTPUT "${gen}/embedded_assets.cpp"
   COMMAND "${CMAKE_COMMAND}" "-DOUT=${gen}/embedded_assets.cpp" "-DCATALOG=${catalog_embedded}"
-          "-DFONTS=${font_outputs}" -P "${PROJECT_SOURCE_DIR}/cmake/embed.cmake"
-  DEPENDS "${PROJECT_SOURCE_DIR}/cmake/embed.cmake" ${catalog_embedded} ${font_outputs}
+          "-DFONTS=${font_outputs}" "-DGLYPHS=${glyphs_output}" -P "${PROJECT_SOURCE_DIR}/cmake/embed.cmake"
+  DEPENDS "${PROJECT_SOURCE_DIR}/cmake/embed.cmake" ${catalog_embedded} ${font_outputs} ${glyphs_output}
   COMMENT "Embedding catalog and fonts" VERBATIM)
 
 add_library(cardfit_assets STATIC "${gen}/embedded_assets.cpp" "${PROJECT_SOURCE_DIR}/assets/bundled_catalog.cpp")

@@ -1,5 +1,6 @@
 # cmake -P script: writes OUT, a C++ file defining the functions of assets/embedded.hpp
-# over the bytes of the CATALOG files (a list) and the FONTS (a list, may be empty).
+# over the bytes of the CATALOG files (a list), the FONTS (a list, may be empty) and GLYPHS (the
+# file listing the characters the system's fonts draw, may be empty).
 function(bytes_of path var)
   file(READ "${path}" hex HEX)
   string(LENGTH "${hex}" n)
@@ -33,10 +34,20 @@ foreach(f IN LISTS FONTS)
   string(APPEND font_table "    {\"${name}\", {reinterpret_cast<const char*>(font_${i}), ${size}}},\n")
   math(EXPR i "${i} + 1")
 endforeach()
+set(glyphs_size 0)
+if(GLYPHS)
+  bytes_of("${GLYPHS}" b)
+  file(SIZE "${GLYPHS}" glyphs_size)
+  math(EXPR glyphs_size "${glyphs_size} - 1")  # without the final newline
+  string(APPEND body "const unsigned char system_glyphs_text[] = {\n${b}};\n")
+else()
+  string(APPEND body "const unsigned char system_glyphs_text[] = {0};\n")
+endif()
 string(APPEND body "}  // namespace\n\n")
 string(APPEND body "namespace cardfit::assets {\n\n")
 string(APPEND body "std::vector<File> catalog_files() {\n  return {\n${table}  };\n}\n\n")
 string(APPEND body "std::vector<File> ui_fonts() {\n  return {\n${font_table}  };\n}\n\n")
+string(APPEND body "std::string_view system_glyphs() {\n  return {reinterpret_cast<const char*>(system_glyphs_text), ${glyphs_size}};\n}\n\n")
 string(APPEND body "}  // namespace cardfit::assets\n")
 file(WRITE "${OUT}.tmp" "${body}")
 file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)

@@ -82,6 +82,9 @@ void publish_result(const App&) {}
 
 std::string today() { return native::today(); }
 
+// The desktop app embeds its CJK subset: no glyph is left for the system to draw.
+bool draw_glyphs(const std::string&, float, int, int, int, unsigned char*, float*) { return false; }
+
 void open_url(const std::string& url) {
   if (url.rfind("https://", 0) != 0) return;  // catalog addresses only; never a local file or a command
 #if defined(_WIN32)

@@ -1,6 +1,7 @@
 // Builds the UI font: the compiled-in Latin subset (DejaVu Sans) with the CJK subset
 // (Droid Sans Fallback) merged in, sized for the monitor's DPI; ImGui's built-in font if
-// the subsets were not built.
+// the subsets were not built. The web page carries no CJK subset: its Chinese glyphs are drawn
+// by the browser's fonts into the atlas (platform::draw_glyphs), which is then built here.
 #pragma once
 
 namespace cardfit::ui {

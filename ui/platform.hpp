@@ -54,6 +54,15 @@ void publish_result(const App& app);
 // than the catalog's stale_price_months against it.
 std::string today();
 
+// Draws `chars` (UTF-8, n characters) with the system's own fonts, for the glyphs no embedded
+// font holds (assets::system_glyphs: the web page's Chinese text, drawn by the browser): each
+// into its cell of cell_w x cell_h pixels, one after another in `alpha` (8-bit coverage,
+// n * cell_w * cell_h bytes), at `em_px` pixels per em with the baseline `baseline` pixels below
+// the cell's top; `advances` gets each glyph's advance (px). False when nothing could be drawn
+// (the desktop app, whose fonts hold every glyph).
+bool draw_glyphs(const std::string& chars, float em_px, int cell_w, int cell_h, int baseline,
+                 unsigned char* alpha, float* advances);
+
 // Opens an https:// address in the system browser (a new tab on the web); others are ignored.
 void open_url(const std::string& url);
 

@@ -590,4 +590,38 @@ mergeInto(LibraryManager.library, {
     } catch (e) {}
     stringToUTF8(v, buf, size);
   },
+  // The glyphs no embedded font holds (the Chinese text), drawn with the browser's own fonts
+  // onto one canvas, one cell each, and copied out as 8-bit coverage (the page carries no CJK font).
+  cardfit_js_draw_glyphs: function (chars, em, cellW, cellH, baseline, alpha, advances) {
+    try {
+      const list = Array.from(UTF8ToString(chars));
+      const cols = Math.max(1, Math.min(list.length, Math.floor(4096 / cellW)));
+      const rows = Math.ceil(list.length / cols);
+      const canvas = document.createElement('canvas');
+      canvas.width = cols * cellW;
+      canvas.height = rows * cellH;
+      const g = canvas.getContext('2d', {willReadFrequently: true});
+      if (!g) return 0;
+      g.font = em + 'px "PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC",' +
+               '"WenQuanYi Micro Hei","Droid Sans Fallback",sans-serif';
+      g.fillStyle = '#fff';
+      g.textBaseline = 'alphabetic';
+      for (let i = 0; i < list.length; i++) {
+        g.fillText(list[i], (i % cols) * cellW + 1, Math.floor(i / cols) * cellH + baseline);
+        HEAPF32[(advances >> 2) + i] = g.measureText(list[i]).width;
+      }
+      const px = g.getImageData(0, 0, canvas.width, canvas.height).data;
+      for (let i = 0; i < list.length; i++) {
+        const x0 = (i % cols) * cellW, y0 = Math.floor(i / cols) * cellH;
+        let out = alpha + i * cellW * cellH;
+        for (let y = 0; y < cellH; y++) {
+          let p = ((y0 + y) * canvas.width + x0) * 4 + 3;
+          for (let x = 0; x < cellW; x++, p += 4) HEAPU8[out++] = px[p];
+        }
+      }
+      return 1;
+    } catch (e) {
+      return 0;
+    }
+  },
 });

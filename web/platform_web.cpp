@@ -170,6 +170,11 @@ void publish_result(const App& app) {
   cardfit_js_mirror(dump(mirror(app)).c_str());
 }
 
+bool draw_glyphs(const std::string& chars, float em_px, int cell_w, int cell_h, int baseline,
+                 unsigned char* alpha, float* advances) {
+  return cardfit_js_draw_glyphs(chars.c_str(), em_px, cell_w, cell_h, baseline, alpha, advances) != 0;
+}
+
 std::string today() {
   char buf[16] = {0};
   cardfit_js_today(buf, static_cast<int>(sizeof buf));

@@ -43,6 +43,9 @@ void cardfit_js_save_setting(const char* key, const char* value);
 void cardfit_js_mirror(const char* json);
 void cardfit_js_toggle_text_view();
 void cardfit_js_today(char* buf, int size);
+// The characters `chars` drawn with the browser's fonts (ui/platform.hpp draw_glyphs); 1 if drawn.
+int cardfit_js_draw_glyphs(const char* chars, float em_px, int cell_w, int cell_h, int baseline,
+                           unsigned char* alpha, float* advances);
 }
 
 // A string malloc'd by JavaScript, as std::string (null -> "").

@@ -144,6 +144,10 @@ async function canvasStats(page) {
     const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
     const colours = new Set();
     for (let i = 0; i < d.length; i += 4 * 97) colours.add((d[i] << 16) | (d[i + 1] << 8) | d[i + 2]);
+    // Pixels in the hue of the embed test's accent (#e4002b, blended or not): strong red, little
+    // green or blue.
+    let accent = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] > 150 && d[i] - d[i + 1] > 90 && d[i] - d[i + 2] > 70) accent++;
     const right = new Set();  // colours in the rightmost tenth
     for (let y = 0; y < copy.height; y += 3) {
       for (let x = Math.floor(copy.width * 0.9); x < copy.width; x += 3) {
@@ -152,7 +156,7 @@ async function canvasStats(page) {
       }
     }
     resolve({ width: c.width, height: c.height, cssWidth: c.clientWidth, cssHeight: c.clientHeight, colours: colours.size,
-              rightColours: right.size });
+              rightColours: right.size, accent });
   })));
 }
 
@@ -594,11 +598,20 @@ test('embed: the iframe grows to the page on a phone (embed.js); accent and plat
   });
   assert.ok(Math.abs(inner.frame - inner.page) < 40, JSON.stringify(inner));
   await context.close();
-  // A vendor's colour and platform: the UI runs with them, the platform filter is in its state.
+  // A vendor's colour and platform: the UI runs with them, the platform filter is in its state;
+  // the vendor's red replaces the UI's blue (buttons, tabs, checks) and is not there without it.
   const { page: p2, context: c2, errors } = await open('?embed=1&accent=%23e4002b&platform=autodl&lang=en');
   assert.match(await state(p2), /platform=autodl/);
+  const accented = (await canvasStats(p2)).accent;
   assert.deepEqual(errors, []);
   await c2.close();
+  const { page: p3, context: c3 } = await open('?embed=1&platform=autodl&lang=en');
+  const plain = (await canvasStats(p3)).accent;
+  await c3.close();
+  assert.ok(accented > 2000 && plain * 20 < accented, `accent pixels ${accented}, without the accent ${plain}`);
+  const { page: p4, context: c4 } = await open('?embed=1&accent=red&lang=en');  // not #RRGGBB: ignored
+  assert.ok((await canvasStats(p4)).accent * 20 < accented);
+  await c4.close();
 });
 
 test('overlay from the link: same origin only, validated, problems listed, bundled catalog kept', async () => {
