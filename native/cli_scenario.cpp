@@ -63,7 +63,8 @@ std::vector<std::string> input_choices(const InputSpec& spec, const Catalog& cat
     case Input::KvPrecision: return ids(catalog.kv_precisions);
     case Input::Engine: return ids(catalog.engines);
     case Input::BudgetTier: return ids(catalog.budget_tiers);
-    case Input::Platform: return ids(catalog.platforms);
+    case Input::Platform:
+    case Input::PlatformFirst: return ids(catalog.platforms);
     case Input::LoraTargets: return {"q", "k", "v", "o", "gate", "up", "down", "all-linear", "attention", "mlp"};
     default: return {};
   }

@@ -1090,3 +1090,38 @@ TEST_CASE("traffic: needs output tokens, and inference") {
   CHECK(o["batch"].is_number_integer());
   CHECK(o["limited_by"].is_string());
 }
+
+TEST_CASE("plan: platforms_first lists a vendor's offers first and keeps the others and the pick", "[plan]") {
+  PlanRequest r;
+  r.scenario.model = "qwen2.5-7b";
+  r.top = 1000;
+  const Plan all = run(r);
+  REQUIRE(all.pick);
+  // A platform that is not the cheapest: its options come first, then the rest, each cheapest first.
+  const std::string vendor = "autodl";
+  REQUIRE(all.pick->platform != vendor);
+  REQUIRE(std::any_of(all.options.begin(), all.options.end(), [&](const Option& o) { return o.platform == vendor; }));
+  r.platforms_first = {"AutoDL"};  // any case, as links and flags are typed
+  const Plan first = run(with_catalog_ids(test::catalog(), r));
+  REQUIRE(first.options.size() == all.options.size());
+  REQUIRE(first.pick);
+  CHECK(first.pick->offer == all.pick->offer);
+  std::size_t k = 0;
+  while (k < first.options.size() && first.options[k].platform == vendor) ++k;
+  CHECK(k > 0);
+  for (std::size_t i = k; i < first.options.size(); ++i) CHECK(first.options[i].platform != vendor);
+  // Each group in the plan's own order (cheapest first): the vendor's, then everyone else's.
+  std::vector<std::string> expected;
+  for (const bool theirs : {true, false}) {
+    for (const Option& o : all.options) {
+      if ((o.platform == vendor) == theirs) expected.push_back(o.offer + "/" + std::string(name_of(o.term)));
+    }
+  }
+  std::vector<std::string> listed;
+  for (const Option& o : first.options) listed.push_back(o.offer + "/" + std::string(name_of(o.term)));
+  CHECK(listed == expected);
+  r.platforms_first = {"no-such-platform"};
+  const Result<Plan> bad = plan(test::catalog(), r);
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors.front().field == "platforms_first[0]");
+}

@@ -220,8 +220,15 @@ void publish(App& app) {
 
 // A request from a link or a saved state, checked against the catalog: bad keys are dropped
 // with a notice each (core/io/url_state.hpp request_from_link).
+// In an embed (?embed=1) the vendor's platform=ID lists that platform first rather than keeping
+// only its offers: the reader of a vendor's post still sees the market (issue 13, docs/web.md).
 PlanRequest read_link(App& app, const std::string& query) {
-  const KeyValues pairs = decode_query(query);
+  KeyValues pairs = decode_query(query);
+  if (app.embed) {
+    for (auto& kv : pairs) {
+      if (kv.first == "platform") kv.first = "platform-first";
+    }
+  }
   DecodedState decoded = app.catalog_errors.empty() ? request_from_link(app.catalog, pairs) : request_from_pairs(pairs);
   app.state_notice = std::move(decoded.issues);
   if (app.catalog_errors.empty()) decoded.request = with_catalog_ids(app.catalog, std::move(decoded.request));  // "gpu=4090" -> rtx-4090

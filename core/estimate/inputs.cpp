@@ -51,6 +51,7 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::HoursPerDay,   "hours-per-day",    "hours_per_day",    K::Number,     0,     24,    true,  "H",       MsgId::input_hours_per_day_help,    S::Plan,     false},
   {Input::Term,          "term",             "term",             K::Enum,       kNone, kNone, false, "TERM",    MsgId::input_term_help,             S::Plan,     false},
   {Input::Platform,      "platform",         "platforms",        K::IdList,     kNone, kNone, false, "ID",      MsgId::input_platform_help,         S::Plan,     false},
+  {Input::PlatformFirst, "platform-first",   "platforms_first",  K::IdList,     kNone, kNone, false, "ID",      MsgId::input_platform_first_help,   S::Plan,     false},
   {Input::Student,       "student",          "student",          K::Flag,       kNone, kNone, false, "",        MsgId::input_student_help,          S::Plan,     false},
   {Input::AllowSpot,     "allow-spot",       "allow_spot",       K::Flag,       kNone, kNone, false, "",        MsgId::input_allow_spot_help,       S::Plan,     false},
   {Input::MinTokensPerS, "min-tokens-per-s", "min_tokens_per_s", K::Number,     0,     1e9,   false, "X",       MsgId::input_min_tokens_per_s_help, S::Plan,     false},

@@ -59,6 +59,7 @@ void bind(V& v, R& rq) {
   v.number(Input::HoursPerDay, rq.hours_per_day);
   v.enumeration(Input::Term, rq.term);
   v.list(Input::Platform, rq.platforms);
+  v.list(Input::PlatformFirst, rq.platforms_first);
   v.flag(Input::Student, rq.student);
   v.flag(Input::AllowSpot, rq.allow_spot);
   v.number(Input::MinTokensPerS, rq.min_tokens_per_s);

@@ -62,10 +62,12 @@ std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   if (r.budget != 0) range(Input::Budget, r.budget);   // 0: no budget
   if (r.usd_cny != 0) range(Input::UsdCny, r.usd_cny);  // 0: the catalog's rate
   range(Input::HoursPerDay, r.hours_per_day);
-  for (std::size_t i = 0; i < r.platforms.size(); ++i) {
-    if (!catalog.find_platform(r.platforms[i])) {
-      issues.push_back(unknown_entry("platforms[" + std::to_string(i) + "]", MsgId::cat_noun_platform,
-                                     r.platforms[i], catalog.platforms));
+  for (const auto& [field, ids] : {std::pair{"platforms", &r.platforms}, std::pair{"platforms_first", &r.platforms_first}}) {
+    for (std::size_t i = 0; i < ids->size(); ++i) {
+      if (!catalog.find_platform((*ids)[i])) {
+        issues.push_back(unknown_entry(std::string(field) + "[" + std::to_string(i) + "]", MsgId::cat_noun_platform,
+                                       (*ids)[i], catalog.platforms));
+      }
     }
   }
   range(Input::MinTokensPerS, r.min_tokens_per_s);
@@ -789,6 +791,7 @@ PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest r) {
   r.scenario = with_catalog_ids(catalog, std::move(r.scenario));
   if (!r.budget_tier.empty()) r.budget_tier = catalog_id(catalog.budget_tiers, r.budget_tier);
   for (std::string& p : r.platforms) p = catalog_id(catalog.platforms, p);
+  for (std::string& p : r.platforms_first) p = catalog_id(catalog.platforms, p);
   return r;
 }
 
@@ -868,15 +871,25 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
   const Option* pick = p.pick ? &*p.pick : nullptr;
   const std::size_t top = static_cast<std::size_t>(request.top);
   p.options.reserve(std::min(top + 1, ev.candidates.size()));
-  for (std::size_t i = 0; i < ev.candidates.size() && p.options.size() < top; ++i) {
-    Candidate& c = ev.candidates[i];
-    if (ev.pick && i == *ev.pick) {
+  // The order listed: cheapest first, an embedding vendor's platforms (platforms_first) ahead of
+  // the others, each group still cheapest first. The pick does not change.
+  std::vector<std::size_t> order(ev.candidates.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const std::vector<std::string>& first = request.platforms_first;
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+    return std::find(first.begin(), first.end(), ev.candidates[i].option.platform) != first.end();
+  });
+  bool pick_listed = false;
+  for (std::size_t k = 0; k < order.size() && p.options.size() < top; ++k) {
+    Candidate& c = ev.candidates[order[k]];
+    if (ev.pick && order[k] == *ev.pick) {
       p.options.push_back(*p.pick);
+      pick_listed = true;
     } else {
       p.options.push_back(finalise(ctx, ev, c, Role::Other, pick, &c.option));
     }
   }
-  if (ev.pick && *ev.pick >= top) p.options.push_back(*p.pick);  // the pick is always listed
+  if (ev.pick && !pick_listed) p.options.push_back(*p.pick);  // the pick is always listed
   for (const Option& o : p.options) {
     if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
   }

@@ -40,6 +40,8 @@ struct PlanRequest {
   double hours_per_day = 24;            // h/day of use (bills hourly terms; per-hour figures); (0, 24]
   TermChoice term = TermChoice::Cheapest;  // billing term; Cheapest: each offer at its cheapest term
   std::vector<std::string> platforms;   // Platform::id filter; empty = every platform
+  std::vector<std::string> platforms_first;  // Platform::ids whose options are listed first (an
+                                             // embedding vendor's); the pick is still the cheapest
   bool student = false;                 // apply student multipliers where a platform has one
   bool allow_spot = false;              // also price hourly offers as spot/preemptible where offered
   double min_tokens_per_s = 0;          // target decode tokens/s per sequence; 0 = none

@@ -598,10 +598,14 @@ test('embed: the iframe grows to the page on a phone (embed.js); accent and plat
   });
   assert.ok(Math.abs(inner.frame - inner.page) < 40, JSON.stringify(inner));
   await context.close();
-  // A vendor's colour and platform: the UI runs with them, the platform filter is in its state;
+  // A vendor's colour and platform: the UI runs with them; in an embed platform= lists the
+  // vendor's offers first and the rest of the market after them (the platform-first input);
   // the vendor's red replaces the UI's blue (buttons, tabs, checks) and is not there without it.
-  const { page: p2, context: c2, errors } = await open('?embed=1&accent=%23e4002b&platform=autodl&lang=en');
-  assert.match(await state(p2), /platform=autodl/);
+  const { page: p2, context: c2, errors } = await open('?embed=1&accent=%23e4002b&platform=autodl&lang=en&top=40');
+  assert.match(await state(p2), /platform-first=autodl/);
+  const offers = await p2.evaluate(() => [...document.querySelectorAll('#mirror table.options tbody tr')].map((r) => r.dataset.offer));
+  assert.ok(offers.length > 1 && offers[0].startsWith('autodl-'), offers.join(' '));
+  assert.ok(offers.some((o) => !o.startsWith('autodl-')), `the other platforms are listed too: ${offers.join(' ')}`);
   const accented = (await canvasStats(p2)).accent;
   assert.deepEqual(errors, []);
   await c2.close();
