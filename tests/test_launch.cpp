@@ -5,6 +5,7 @@
 #include <string>
 
 #include "test_support.hpp"
+#include "format.hpp"
 #include "launch.hpp"
 
 using namespace cardfit;
@@ -153,6 +154,33 @@ TEST_CASE("launch: training gets a DeepSpeed config, its torchrun line and a LLa
                             "gradient_accumulation_steps: " + accum + "\n"
                             "bf16: true\n"
                             "disable_gradient_checkpointing: false\n");
+}
+
+TEST_CASE("launch: trtllm-serve and LMDeploy's api_server with cardfit's layout and the engine's KV share") {
+  // Flags: TensorRT-LLM's trtllm-serve reference (--tp_size, --pp_size, --max_seq_len, --max_batch_size,
+  // --kv_cache_free_gpu_memory_fraction); LMDeploy's `lmdeploy serve api_server -h` (--tp, --session-len,
+  // --max-batch-size, --cache-max-entry-count). The fractions are the engines' memory_utilization.
+  Scenario s;
+  s.model = "llama-3-70b";
+  s.context = 8192;
+  s.engine = "tensorrt-llm";
+  const Row t = row(s, "h100-sxm");
+  REQUIRE(t.launch.size() == 1);
+  CHECK(t.launch[0].kind == LaunchKind::TrtllmServe);
+  CHECK(t.launch[0].file.empty());
+  CHECK(t.launch[0].text == "trtllm-serve meta-llama/Meta-Llama-3-70B --tp_size " + n(t.g.tensor_parallel) +
+                                " --pp_size " + n(t.g.pipeline_parallel) + " --max_seq_len 8192 --max_batch_size " +
+                                n(t.g.max_concurrency) + " --kv_cache_free_gpu_memory_fraction " +
+                                format_trimmed(catalog().find_engine("tensorrt-llm")->memory_utilization, 2));
+  CHECK(t.g.tensor_parallel * t.g.pipeline_parallel == t.g.cards);
+  s.engine = "lmdeploy";
+  const Row l = row(s, "h100-sxm");
+  REQUIRE(l.launch.size() == 1);
+  CHECK(l.launch[0].kind == LaunchKind::Lmdeploy);
+  CHECK(l.launch[0].text == "lmdeploy serve api_server meta-llama/Meta-Llama-3-70B --tp " + n(l.g.tensor_parallel) +
+                                " --session-len 8192 --max-batch-size " + n(l.g.max_concurrency) +
+                                " --cache-max-entry-count " +
+                                format_trimmed(catalog().find_engine("lmdeploy")->memory_utilization, 2));
 }
 
 TEST_CASE("launch: nothing for rows that do not fit or engines without a command here") {

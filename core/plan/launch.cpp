@@ -63,6 +63,28 @@ std::string sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   return s;
 }
 
+// TensorRT-LLM (PyTorch backend): --kv_cache_free_gpu_memory_fraction is the share of the memory
+// free after loading that goes to the KV cache, the engine profile's memory_utilization (KvPool::Free).
+std::string trtllm_serve(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
+  std::string s = "trtllm-serve " + model_reference(m);
+  s += " --tp_size " + num(g.tensor_parallel);
+  s += " --pp_size " + num(g.pipeline_parallel);
+  s += " --max_seq_len " + num(sc.context);
+  s += " --max_batch_size " + num(std::max<std::int64_t>(1, g.max_concurrency));
+  s += " --kv_cache_free_gpu_memory_fraction " + fraction_down(e.memory_utilization);
+  return s;
+}
+
+// LMDeploy (TurboMind): --cache-max-entry-count is the same share of the free memory for the KV cache.
+std::string lmdeploy(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
+  std::string s = "lmdeploy serve api_server " + model_reference(m);
+  s += " --tp " + num(g.tensor_parallel);
+  s += " --session-len " + num(sc.context);
+  s += " --max-batch-size " + num(std::max<std::int64_t>(1, g.max_concurrency));
+  s += " --cache-max-entry-count " + fraction_down(e.memory_utilization);
+  return s;
+}
+
 // Layers on the GPU as llama.cpp counts them: -ngl above the layer count also puts the output layer there.
 int gpu_layers(const Model& m, const GpuEstimate& g) {
   if (g.offload && g.offload->gpu_layers < g.offload->total_layers) return g.offload->gpu_layers;
@@ -190,6 +212,8 @@ std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenari
     if (!e) return out;
     if (e->id == "vllm") out.push_back({LaunchKind::Vllm, "", vllm(*m, sc, *e, g)});
     if (e->id == "sglang") out.push_back({LaunchKind::Sglang, "", sglang(*m, sc, g)});
+    if (e->id == "tensorrt-llm") out.push_back({LaunchKind::TrtllmServe, "", trtllm_serve(*m, sc, *e, g)});
+    if (e->id == "lmdeploy" && g.pipeline_parallel == 1) out.push_back({LaunchKind::Lmdeploy, "", lmdeploy(*m, sc, *e, g)});
     if (e->id == "llama.cpp") out.push_back({LaunchKind::LlamaServer, "", llama_server(*m, sc, g)});
     if (e->id == "ollama") out.push_back({LaunchKind::Ollama, "Modelfile", ollama(*m, sc, g)});
     return out;
