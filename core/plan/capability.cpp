@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "estimate.hpp"
+#include "format.hpp"
+#include "hardware.hpp"
 
 namespace cardfit {
 namespace {
@@ -18,9 +20,11 @@ std::optional<GpuEstimate> comfortable(const Catalog& catalog, Scenario sc, cons
   return e.value->gpus[0];
 }
 
-bool engine_runs(const WeightPrecision& p, const Scenario& sc) {
-  return sc.task != Task::Inference || p.engines.empty() ||
-         std::find(p.engines.begin(), p.engines.end(), sc.engine) != p.engines.end();
+// The engine lists the precision (inference), and some engine runs such weights on the card.
+bool runs(const WeightPrecision& p, const Scenario& sc, const Gpu& gpu) {
+  const bool engine = sc.task != Task::Inference || p.engines.empty() ||
+                      std::find(p.engines.begin(), p.engines.end(), sc.engine) != p.engines.end();
+  return engine && runs_weights(gpu, p.requires_capability);
 }
 
 }  // namespace
@@ -42,14 +46,16 @@ Result<CardCapability> card_capabilities(const Catalog& catalog, const Scenario&
   sc.cards = std::max(1, sc.cards);
   sc.explain = false;
   // The scenario as typed (its own model and precision) reports bad input once, naming the field.
-  if (Result<Estimate> check = estimate(catalog, sc); !check.ok()) return Result<CardCapability>::failure(check.errors);
+  const Result<Estimate> check = estimate(catalog, sc);
+  if (!check.ok()) return Result<CardCapability>::failure(check.errors);
 
   CardCapability out;
+  out.headroom = check.value->headroom;
   out.gpu = sc.gpu;
   out.cards = sc.cards;
   std::vector<const WeightPrecision*> order;
   for (const WeightPrecision* p : capability_precisions(catalog))
-    if (engine_runs(*p, sc)) order.push_back(p);
+    if (runs(*p, sc, *catalog.find_gpu(sc.gpu))) order.push_back(p);
   for (const WeightPrecision* p : order) out.precisions.push_back(p->id);
   if (order.empty()) return Result<CardCapability>::success(out);
 
@@ -69,6 +75,20 @@ Result<CardCapability> card_capabilities(const Catalog& catalog, const Scenario&
   std::stable_sort(out.models.begin(), out.models.end(),
                    [](const ModelCapability& a, const ModelCapability& b) { return a.params > b.params; });
   return Result<CardCapability>::success(out);
+}
+
+Message capability_summary(const CardCapability& c, const Catalog& catalog) {
+  const Gpu* gpu = catalog.find_gpu(c.gpu);
+  const std::string gpu_name = gpu ? gpu->name : c.gpu;
+  const std::string cards = std::to_string(c.cards);
+  const std::string headroom = format_headroom(c.headroom) + "%";
+  if (c.models.empty()) return msg::cap_none(cards, gpu_name, headroom);
+  const ModelCapability& m = c.models.front();
+  const Model* model = catalog.find_model(m.model);
+  const WeightPrecision* p = catalog.find_weight_precision(m.precision);
+  return msg::cap_summary(cards, gpu_name, headroom, model ? model->name : m.model, p ? p->name : m.precision,
+                          format_grouped(static_cast<double>(m.max_context)),
+                          format_grouped(static_cast<double>(m.max_concurrency)));
 }
 
 }  // namespace cardfit

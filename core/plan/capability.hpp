@@ -10,6 +10,7 @@
 
 #include "catalog.hpp"
 #include "estimate_types.hpp"
+#include "message.hpp"
 #include "result.hpp"
 #include "scenario.hpp"
 
@@ -29,6 +30,7 @@ struct ModelCapability {
 struct CardCapability {
   std::string gpu;                    // Gpu::id
   int cards = 1;
+  double headroom = 0.2;              // the fraction kept free (the scenario's or the catalog's)
   std::vector<std::string> precisions;  // the candidates, best first (the order a model's precision is chosen in)
   std::vector<ModelCapability> models;  // every model that fits, largest (parameters) first
 };
@@ -39,7 +41,11 @@ std::vector<const WeightPrecision*> capability_precisions(const Catalog& catalog
 
 // Errors: "gpu" when the scenario names none (or an unknown one), and the scenario's own
 // (estimate()'s). scenario.cards 0 means one card; scenario.model and precision are ignored;
-// a model whose maximum context is below scenario.context is left out.
+// a model whose maximum context is below scenario.context is left out. The candidates are the
+// precisions the engine lists (inference) whose weights some engine runs on the card (runs_weights).
 Result<CardCapability> card_capabilities(const Catalog& catalog, const Scenario& scenario);
+
+// One sentence: the largest model, its precision, context and concurrency (or that none fits).
+Message capability_summary(const CardCapability& capability, const Catalog& catalog);
 
 }  // namespace cardfit
