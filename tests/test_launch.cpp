@@ -183,6 +183,45 @@ TEST_CASE("launch: trtllm-serve and LMDeploy's api_server with cardfit's layout 
                                 format_trimmed(catalog().find_engine("lmdeploy")->memory_utilization, 2));
 }
 
+TEST_CASE("launch: the catalog's AWQ, FP8 and GGUF repositories where it names them") {
+  // The formula catalog names none; a copy with the bundled catalog's entries for Qwen2.5-7B and Qwen3-8B.
+  Catalog c = catalog();
+  Model* qwen25 = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  REQUIRE(qwen25 != nullptr);
+  const Model& bundled = test::model("qwen2.5-7b", test::catalog());
+  REQUIRE(!bundled.awq_repo.empty());
+  REQUIRE(!bundled.gguf_repo.empty());
+  qwen25->awq_repo = bundled.awq_repo;
+  qwen25->gguf_repo = bundled.gguf_repo;
+  qwen25->fp8_repo = "example/Qwen2.5-7B-Instruct-FP8";  // a test value: the bundled catalog cites none
+  CHECK(serving_repo(*qwen25, "int4") == bundled.awq_repo);
+  CHECK(serving_repo(*qwen25, "fp8") == "example/Qwen2.5-7B-Instruct-FP8");
+  CHECK(serving_repo(*qwen25, "bf16") == qwen25->hf_repo);
+  CHECK(gguf_hf_spec(*qwen25, "q4_k_m") == bundled.gguf_repo + ":Q4_K_M");
+  CHECK(gguf_hf_spec(model("qwen3-32b"), "q4_k_m").empty());
+
+  auto first = [&](Scenario s) {
+    s.gpu = "a100-80g";
+    s.explain = false;
+    const Estimate e = run(s);
+    const std::vector<LaunchCommand> l = launch_commands(c, e.scenario, e.gpus.at(0));
+    REQUIRE(l.size() == 1);
+    return l[0].text;
+  };
+  Scenario s;
+  s.precision = "int4";
+  CHECK(first(s).rfind("vllm serve " + bundled.awq_repo + " --tensor-parallel-size 1", 0) == 0);
+  s.precision = "fp8";
+  const std::string fp8 = first(s);
+  CHECK(fp8.rfind("vllm serve example/Qwen2.5-7B-Instruct-FP8 ", 0) == 0);
+  CHECK(fp8.find("--quantization") == std::string::npos);  // the checkpoint is FP8 already
+  s.engine = "sglang";
+  CHECK(first(s).rfind("python -m sglang.launch_server --model-path example/Qwen2.5-7B-Instruct-FP8 ", 0) == 0);
+  s.engine = "llama.cpp";
+  s.precision = "q4_k_m";
+  CHECK(first(s).rfind("llama-server -hf " + bundled.gguf_repo + ":Q4_K_M -ngl ", 0) == 0);
+}
+
 TEST_CASE("launch: nothing for rows that do not fit or engines without a command here") {
   Scenario s;
   s.model = "llama-3.1-405b";

@@ -41,6 +41,14 @@ struct LaunchCommand {
 std::string model_reference(const Model& model);
 std::string gguf_file(const Model& model, const std::string& precision_id);
 
+// The repository vLLM and SGLang load for a precision: the catalog's AWQ repository for int4,
+// its FP8 repository for fp8 (checkpoints already quantised), else model_reference().
+std::string serving_repo(const Model& model, const std::string& precision_id);
+
+// llama-server's download spec for a GGUF repository: "<gguf_repo>:<PRECISION>" (llama.cpp
+// README: -hf <user>/<model>[:quant]); "" when the catalog names no GGUF repository.
+std::string gguf_hf_spec(const Model& model, const std::string& precision_id);
+
 // The commands for one GPU row of an estimate of `scenario` (catalog ids, as estimate() saw
 // them); none when it does not fit (cards 0) or the engine or layout has no command here
 // (Transformers; LMDeploy over pipeline stages; training with tensor or pipeline parallelism).
