@@ -74,6 +74,7 @@ struct Command {
 void add_catalog_commands(CLI::App& app, Command& cmd);     // catalog, import-config
 void add_estimate_command(CLI::App& app, Command& cmd);     // estimate
 void add_plan_command(CLI::App& app, Command& cmd);         // plan
+void add_capacity_command(CLI::App& app, Command& cmd);     // capacity
 void add_completion_command(CLI::App& app, Command& cmd);   // completion bash|zsh|fish
 
 // --json, --pretty (and, for commands with tables, --wide) on `sub`, bound to `format`.

@@ -27,6 +27,7 @@ namespace {
 const char* schema_of(const std::string& command) {
   if (command == "estimate") return kEstimateSchema;
   if (command == "plan") return kPlanSchema;
+  if (command == "capacity") return kCapacitySchema;
   if (command == "catalog" || command == "import-config") return kCatalogSchema;
   return "";
 }
@@ -168,6 +169,7 @@ int run(int argc, const char* const* argv, Output& io) {
   Command cmd{common, io, {}};
   add_estimate_command(app, cmd);
   add_plan_command(app, cmd);
+  add_capacity_command(app, cmd);
   add_catalog_commands(app, cmd);
   add_completion_command(app, cmd);
   // Every flag given twice is reported by us (CLI11 would stop at the first with its own text).

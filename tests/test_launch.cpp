@@ -5,6 +5,7 @@
 #include <string>
 
 #include "test_support.hpp"
+#include "format.hpp"
 #include "launch.hpp"
 
 using namespace cardfit;
@@ -153,6 +154,72 @@ TEST_CASE("launch: training gets a DeepSpeed config, its torchrun line and a LLa
                             "gradient_accumulation_steps: " + accum + "\n"
                             "bf16: true\n"
                             "disable_gradient_checkpointing: false\n");
+}
+
+TEST_CASE("launch: trtllm-serve and LMDeploy's api_server with cardfit's layout and the engine's KV share") {
+  // Flags: TensorRT-LLM's trtllm-serve reference (--tp_size, --pp_size, --max_seq_len, --max_batch_size,
+  // --kv_cache_free_gpu_memory_fraction); LMDeploy's `lmdeploy serve api_server -h` (--tp, --session-len,
+  // --max-batch-size, --cache-max-entry-count). The fractions are the engines' memory_utilization.
+  Scenario s;
+  s.model = "llama-3-70b";
+  s.context = 8192;
+  s.engine = "tensorrt-llm";
+  const Row t = row(s, "h100-sxm");
+  REQUIRE(t.launch.size() == 1);
+  CHECK(t.launch[0].kind == LaunchKind::TrtllmServe);
+  CHECK(t.launch[0].file.empty());
+  CHECK(t.launch[0].text == "trtllm-serve meta-llama/Meta-Llama-3-70B --tp_size " + n(t.g.tensor_parallel) +
+                                " --pp_size " + n(t.g.pipeline_parallel) + " --max_seq_len 8192 --max_batch_size " +
+                                n(t.g.max_concurrency) + " --kv_cache_free_gpu_memory_fraction " +
+                                format_trimmed(catalog().find_engine("tensorrt-llm")->memory_utilization, 2));
+  CHECK(t.g.tensor_parallel * t.g.pipeline_parallel == t.g.cards);
+  s.engine = "lmdeploy";
+  const Row l = row(s, "h100-sxm");
+  REQUIRE(l.launch.size() == 1);
+  CHECK(l.launch[0].kind == LaunchKind::Lmdeploy);
+  CHECK(l.launch[0].text == "lmdeploy serve api_server meta-llama/Meta-Llama-3-70B --tp " + n(l.g.tensor_parallel) +
+                                " --session-len 8192 --max-batch-size " + n(l.g.max_concurrency) +
+                                " --cache-max-entry-count " +
+                                format_trimmed(catalog().find_engine("lmdeploy")->memory_utilization, 2));
+}
+
+TEST_CASE("launch: the catalog's AWQ, FP8 and GGUF repositories where it names them") {
+  // The formula catalog names none; a copy with the bundled catalog's entries for Qwen2.5-7B and Qwen3-8B.
+  Catalog c = catalog();
+  Model* qwen25 = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  REQUIRE(qwen25 != nullptr);
+  const Model& bundled = test::model("qwen2.5-7b", test::catalog());
+  REQUIRE(!bundled.awq_repo.empty());
+  REQUIRE(!bundled.gguf_repo.empty());
+  qwen25->awq_repo = bundled.awq_repo;
+  qwen25->gguf_repo = bundled.gguf_repo;
+  qwen25->fp8_repo = "example/Qwen2.5-7B-Instruct-FP8";  // a test value: the bundled catalog cites none
+  CHECK(serving_repo(*qwen25, "int4") == bundled.awq_repo);
+  CHECK(serving_repo(*qwen25, "fp8") == "example/Qwen2.5-7B-Instruct-FP8");
+  CHECK(serving_repo(*qwen25, "bf16") == qwen25->hf_repo);
+  CHECK(gguf_hf_spec(*qwen25, "q4_k_m") == bundled.gguf_repo + ":Q4_K_M");
+  CHECK(gguf_hf_spec(model("qwen3-32b"), "q4_k_m").empty());
+
+  auto first = [&](Scenario s) {
+    s.gpu = "a100-80g";
+    s.explain = false;
+    const Estimate e = run(s);
+    const std::vector<LaunchCommand> l = launch_commands(c, e.scenario, e.gpus.at(0));
+    REQUIRE(l.size() == 1);
+    return l[0].text;
+  };
+  Scenario s;
+  s.precision = "int4";
+  CHECK(first(s).rfind("vllm serve " + bundled.awq_repo + " --tensor-parallel-size 1", 0) == 0);
+  s.precision = "fp8";
+  const std::string fp8 = first(s);
+  CHECK(fp8.rfind("vllm serve example/Qwen2.5-7B-Instruct-FP8 ", 0) == 0);
+  CHECK(fp8.find("--quantization") == std::string::npos);  // the checkpoint is FP8 already
+  s.engine = "sglang";
+  CHECK(first(s).rfind("python -m sglang.launch_server --model-path example/Qwen2.5-7B-Instruct-FP8 ", 0) == 0);
+  s.engine = "llama.cpp";
+  s.precision = "q4_k_m";
+  CHECK(first(s).rfind("llama-server -hf " + bundled.gguf_repo + ":Q4_K_M -ngl ", 0) == 0);
 }
 
 TEST_CASE("launch: nothing for rows that do not fit or engines without a command here") {

@@ -117,6 +117,10 @@ struct Model {
   std::string name;                // "Qwen2.5-7B"
   std::string family;              // HF model_type
   std::string hf_repo;
+  std::string gguf_repo;           // a common GGUF repository ("Qwen/Qwen2.5-7B-Instruct-GGUF"); "" = none known
+  std::string awq_repo;            // a common AWQ (INT4) repository ("Qwen/Qwen2.5-7B-Instruct-AWQ")
+  std::string fp8_repo;            // a common FP8 repository ("Qwen/Qwen3-8B-FP8")
+  std::string repos_source;        // where the three repositories are cited (source ids); required with any of them
   double published_params_b = 0;   // billions, as published (0 = unknown, custom)
   int num_layers = 0;
   std::int64_t hidden_size = 0;

@@ -167,6 +167,10 @@ void model_fields(V& v, T& m) {
   v.text("name", m.name, Need::Required, TextRule::Any);
   v.text("family", m.family, Need::Required, TextRule::Any);
   v.text("hf_repo", m.hf_repo, Need::Optional, TextRule::Any);
+  v.text("gguf_repo", m.gguf_repo, Need::Optional, TextRule::Any);
+  v.text("awq_repo", m.awq_repo, Need::Optional, TextRule::Any);
+  v.text("fp8_repo", m.fp8_repo, Need::Optional, TextRule::Any);
+  v.text("repos_source", m.repos_source, Need::Optional, TextRule::Any);
   v.number("published_params_b", m.published_params_b, Need::Optional, closed(0, 100000));
   v.integer("num_layers", m.num_layers, Need::Required, closed(1, 10000));
   v.integer("hidden_size", m.hidden_size, Need::Required, closed(1, 10'000'000));

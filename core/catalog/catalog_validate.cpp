@@ -108,6 +108,9 @@ void check_entry(const Gpu& g, const Report& report) {
 }
 
 void check_entry(const Model& m, const Report& report) {
+  if (m.repos_source.empty() && (!m.gguf_repo.empty() || !m.awq_repo.empty() || !m.fp8_repo.empty())) {
+    report("repos_source", msg::cat_model_repos_source());
+  }
   if (m.num_kv_heads > m.num_attention_heads) {
     report("num_kv_heads", msg::cat_model_kv_le_heads(num(m.num_attention_heads), num(m.num_kv_heads)));
   } else if (m.num_kv_heads > 0 && m.num_attention_heads % m.num_kv_heads != 0) {
@@ -222,7 +225,8 @@ class SourceTexts {
       : path_(std::move(path)), out_(out) {}
 
   void text(const char* key, const std::string& v, Need, TextRule) {
-    if (std::string(key) == "source" && !v.empty()) out_.emplace_back(path_ + "." + key, v);
+    const std::string k(key);
+    if ((k == "source" || k == "repos_source") && !v.empty()) out_.emplace_back(path_ + "." + k, v);
   }
   template <class I>
   void integer(const char*, const I&, Need, Range) {}

@@ -70,6 +70,23 @@ TextTable estimate_table(const Estimate& e, Lang lang) {
   return t;
 }
 
+TextTable capability_table(const CardCapability& c, const Catalog& catalog, Lang lang) {
+  TextTable t;
+  t.header = {word(MsgId::cap_col_model, lang),       word(MsgId::cap_col_params, lang),
+              word(MsgId::cap_col_precision, lang),   word(MsgId::cap_col_per_card, lang),
+              word(MsgId::cap_col_max_context, lang), word(MsgId::cap_col_max_concurrency, lang),
+              word(MsgId::cap_col_speed, lang)};
+  for (const ModelCapability& m : c.models) {
+    const Model* model = catalog.find_model(m.model);
+    const WeightPrecision* p = catalog.find_weight_precision(m.precision);
+    t.rows.push_back({model ? model->name : m.model, format_count(static_cast<double>(m.params)),
+                      p ? p->name : m.precision, format_gb(static_cast<double>(m.per_card_bytes)),
+                      format_grouped(static_cast<double>(m.max_context)),
+                      format_grouped(static_cast<double>(m.max_concurrency)), rate(m.decode_tokens_per_s)});
+  }
+  return t;
+}
+
 std::string render_table(const TextTable& t, TableFormat format) {
   std::string out;
   auto line = [&](const std::vector<std::string>& cells) {

@@ -1,4 +1,4 @@
-// The options of a plan and the GPU rows of an estimate as a table to paste into a post or a
+// The options of a plan, the GPU rows of an estimate and what a card can do as a table to paste into a post or a
 // spreadsheet: CSV (RFC 4180 quoting) or Markdown (pipes escaped). The CLI's --format csv|markdown
 // and the UI's copy buttons print these; the headers come from the message table.
 #pragma once
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "capability.hpp"
 #include "estimate.hpp"
 #include "names.hpp"
 #include "plan.hpp"
@@ -30,6 +31,8 @@ struct TextTable {
 
 TextTable plan_table(const Plan& plan, Lang lang);          // one row per listed option
 TextTable estimate_table(const Estimate& estimate, Lang lang);  // one row per GPU
+// One row per model that fits (largest first), as the CLI's table and the UI's section show it.
+TextTable capability_table(const CardCapability& capability, const Catalog& catalog, Lang lang);
 
 // CSV or Markdown (other formats: "" ); ends with a newline.
 std::string render_table(const TextTable& table, TableFormat format);

@@ -37,13 +37,14 @@ std::string llamacpp_cache_type(const std::string& kv) {
 }
 
 std::string vllm(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
-  std::string s = "vllm serve " + model_reference(m);
+  const std::string repo = serving_repo(m, sc.precision);
+  std::string s = "vllm serve " + repo;
   s += " --tensor-parallel-size " + num(g.tensor_parallel);
   s += " --pipeline-parallel-size " + num(g.pipeline_parallel);
   s += " --max-model-len " + num(sc.context);
   s += " --gpu-memory-utilization " + fraction_down(e.memory_utilization);
   if (sc.kv_precision == "fp8") s += " --kv-cache-dtype fp8";
-  if (sc.precision == "fp8") s += " --quantization fp8";
+  if (sc.precision == "fp8" && repo != m.fp8_repo) s += " --quantization fp8";  // quantised on loading
   s += " --max-num-seqs " + num(std::max<std::int64_t>(1, g.max_concurrency));
   return s;
 }
@@ -53,13 +54,35 @@ std::string sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   // leaves after the engine's reserve (activations, CUDA graphs) and runtime memory.
   const double card = static_cast<double>(std::max<std::int64_t>(1, g.card_memory_bytes));
   const double static_part = static_cast<double>(g.usable_bytes - g.per_card.activations - g.per_card.overhead);
-  std::string s = "python -m sglang.launch_server --model-path " + model_reference(m);
+  std::string s = "python -m sglang.launch_server --model-path " + serving_repo(m, sc.precision);
   s += " --tp " + num(g.tensor_parallel);
   if (g.pipeline_parallel > 1) s += " --pp-size " + num(g.pipeline_parallel);
   s += " --context-length " + num(sc.context);
   s += " --mem-fraction-static " + fraction_down(static_part / card);
   if (sc.kv_precision == "fp8") s += " --kv-cache-dtype fp8_e5m2";
   s += " --max-running-requests " + num(std::max<std::int64_t>(1, g.max_concurrency));
+  return s;
+}
+
+// TensorRT-LLM (PyTorch backend): --kv_cache_free_gpu_memory_fraction is the share of the memory
+// free after loading that goes to the KV cache, the engine profile's memory_utilization (KvPool::Free).
+std::string trtllm_serve(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
+  std::string s = "trtllm-serve " + model_reference(m);
+  s += " --tp_size " + num(g.tensor_parallel);
+  s += " --pp_size " + num(g.pipeline_parallel);
+  s += " --max_seq_len " + num(sc.context);
+  s += " --max_batch_size " + num(std::max<std::int64_t>(1, g.max_concurrency));
+  s += " --kv_cache_free_gpu_memory_fraction " + fraction_down(e.memory_utilization);
+  return s;
+}
+
+// LMDeploy (TurboMind): --cache-max-entry-count is the same share of the free memory for the KV cache.
+std::string lmdeploy(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
+  std::string s = "lmdeploy serve api_server " + model_reference(m);
+  s += " --tp " + num(g.tensor_parallel);
+  s += " --session-len " + num(sc.context);
+  s += " --max-batch-size " + num(std::max<std::int64_t>(1, g.max_concurrency));
+  s += " --cache-max-entry-count " + fraction_down(e.memory_utilization);
   return s;
 }
 
@@ -71,7 +94,8 @@ int gpu_layers(const Model& m, const GpuEstimate& g) {
 
 std::string llama_server(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   const std::int64_t slots = std::max<std::int64_t>(1, sc.concurrency);
-  std::string s = "llama-server -m " + gguf_file(m, sc.precision);
+  const std::string hf = gguf_hf_spec(m, sc.precision);
+  std::string s = hf.empty() ? "llama-server -m " + gguf_file(m, sc.precision) : "llama-server -hf " + hf;
   s += " -ngl " + num(gpu_layers(m, g));
   s += " -c " + num(sc.context * slots);  // shared by the slots: context per sequence x sequences
   if (slots > 1) s += " --parallel " + num(slots);
@@ -180,6 +204,16 @@ std::string gguf_file(const Model& m, const std::string& precision_id) {
   return base + "-" + upper(precision_id) + ".gguf";
 }
 
+std::string serving_repo(const Model& m, const std::string& precision_id) {
+  if (precision_id == "int4" && !m.awq_repo.empty()) return m.awq_repo;
+  if (precision_id == "fp8" && !m.fp8_repo.empty()) return m.fp8_repo;
+  return model_reference(m);
+}
+
+std::string gguf_hf_spec(const Model& m, const std::string& precision_id) {
+  return m.gguf_repo.empty() ? "" : m.gguf_repo + ":" + upper(precision_id);
+}
+
 std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenario& sc, const GpuEstimate& g) {
   std::vector<LaunchCommand> out;
   const Model* m = model_of(catalog, sc);
@@ -190,6 +224,8 @@ std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenari
     if (!e) return out;
     if (e->id == "vllm") out.push_back({LaunchKind::Vllm, "", vllm(*m, sc, *e, g)});
     if (e->id == "sglang") out.push_back({LaunchKind::Sglang, "", sglang(*m, sc, g)});
+    if (e->id == "tensorrt-llm") out.push_back({LaunchKind::TrtllmServe, "", trtllm_serve(*m, sc, *e, g)});
+    if (e->id == "lmdeploy" && g.pipeline_parallel == 1) out.push_back({LaunchKind::Lmdeploy, "", lmdeploy(*m, sc, *e, g)});
     if (e->id == "llama.cpp") out.push_back({LaunchKind::LlamaServer, "", llama_server(*m, sc, g)});
     if (e->id == "ollama") out.push_back({LaunchKind::Ollama, "Modelfile", ollama(*m, sc, g)});
     return out;

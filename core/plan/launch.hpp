@@ -16,11 +16,13 @@
 
 namespace cardfit {
 
-enum class LaunchKind { Vllm, Sglang, LlamaServer, Ollama, DeepSpeed, Torchrun, LlamaFactory };
+enum class LaunchKind { Vllm, Sglang, TrtllmServe, Lmdeploy, LlamaServer, Ollama, DeepSpeed, Torchrun, LlamaFactory };
 template <>
 struct EnumNames<LaunchKind> {
-  static constexpr std::array<Name<LaunchKind>, 7> list{{{LaunchKind::Vllm, "vllm", MsgId::launch_vllm},
+  static constexpr std::array<Name<LaunchKind>, 9> list{{{LaunchKind::Vllm, "vllm", MsgId::launch_vllm},
                                                          {LaunchKind::Sglang, "sglang", MsgId::launch_sglang},
+                                                         {LaunchKind::TrtllmServe, "trtllm-serve", MsgId::launch_trtllm_serve},
+                                                         {LaunchKind::Lmdeploy, "lmdeploy", MsgId::launch_lmdeploy},
                                                          {LaunchKind::LlamaServer, "llama-server", MsgId::launch_llama_server},
                                                          {LaunchKind::Ollama, "ollama", MsgId::launch_ollama},
                                                          {LaunchKind::DeepSpeed, "deepspeed", MsgId::launch_deepspeed},
@@ -39,9 +41,17 @@ struct LaunchCommand {
 std::string model_reference(const Model& model);
 std::string gguf_file(const Model& model, const std::string& precision_id);
 
+// The repository vLLM and SGLang load for a precision: the catalog's AWQ repository for int4,
+// its FP8 repository for fp8 (checkpoints already quantised), else model_reference().
+std::string serving_repo(const Model& model, const std::string& precision_id);
+
+// llama-server's download spec for a GGUF repository: "<gguf_repo>:<PRECISION>" (llama.cpp
+// README: -hf <user>/<model>[:quant]); "" when the catalog names no GGUF repository.
+std::string gguf_hf_spec(const Model& model, const std::string& precision_id);
+
 // The commands for one GPU row of an estimate of `scenario` (catalog ids, as estimate() saw
 // them); none when it does not fit (cards 0) or the engine or layout has no command here
-// (TensorRT-LLM, LMDeploy, Transformers; training with tensor or pipeline parallelism).
+// (Transformers; LMDeploy over pipeline stages; training with tensor or pipeline parallelism).
 std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenario& scenario, const GpuEstimate& gpu);
 
 }  // namespace cardfit
