@@ -20,11 +20,13 @@ std::optional<GpuEstimate> comfortable(const Catalog& catalog, Scenario sc, cons
   return e.value->gpus[0];
 }
 
-// The engine lists the precision (inference), and some engine runs such weights on the card.
+// The engine lists the precision (inference), and the card runs it natively: an FP8 or FP4 format
+// only on cards with that tensor rate, as the planner suggests them (plan.cpp), so a 4090 is never
+// told "NVFP4" because some engine can unpack it weight-only.
 bool runs(const WeightPrecision& p, const Scenario& sc, const Gpu& gpu) {
   const bool engine = sc.task != Task::Inference || p.engines.empty() ||
                       std::find(p.engines.begin(), p.engines.end(), sc.engine) != p.engines.end();
-  return engine && runs_weights(gpu, p.requires_capability);
+  return engine && capability_native(gpu, p.requires_capability);
 }
 
 }  // namespace
