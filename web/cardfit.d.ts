@@ -60,6 +60,8 @@ declare namespace createCardfit {
     'hours-per-day'?: InputValue;
     term?: 'hourly' | 'weekly' | 'monthly' | 'yearly' | 'cheapest' | string;
     platform?: InputValue;
+    /** List these platforms' offers first, the others after them; the pick is unchanged. */
+    'platform-first'?: InputValue;
     student?: InputValue;
     'allow-spot'?: InputValue;
     'min-tokens-per-s'?: InputValue;

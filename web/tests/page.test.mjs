@@ -710,6 +710,8 @@ test('charts: memory vs context, cost vs speed and the cards, on the canvas and 
   await shot(phone.page, 'chart-phone.png');
   assert.deepEqual(phone.errors, []);
   await phone.context.close();
+});
+
 // [SECTION] Files in (no dialog of the app's own) and files out
 
 // The page's file button (the browser's <input type=file>) and a drop anywhere on the page.
