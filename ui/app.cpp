@@ -181,6 +181,7 @@ void draw_wide(App& app) {
   ImGui::BeginDisabled(!app.derived.errors.empty());  // the last good result, greyed
   panel_summary(app);
   ImGui::Spacing();
+  if (ImGui::CollapsingHeader(T(app, MsgId::cap_title))) panel_capability(app);
   draw_tabs(app);
   ImGui::EndDisabled();
   ImGui::EndChild();
@@ -204,6 +205,7 @@ void draw_narrow(App& app) {
     panel_charts(app);
     ImGui::EndDisabled();
   }
+  if (ImGui::CollapsingHeader(T(app, MsgId::cap_title))) panel_capability(app);
   panel_inputs(app);
   if (ImGui::CollapsingHeader(T(app, MsgId::tab_gpus))) panel_gpus(app);
   if (ImGui::CollapsingHeader(T(app, MsgId::tab_explain))) panel_explain(app);
