@@ -22,19 +22,12 @@ TextTable capability_rows(const App& app, const CardCapability& c) {
   return t;
 }
 
-void panel_capability(App& app) {
-  if (update_capability(app.catalog, app.state, app.derived)) app.published = false;  // the text view lists it
-  if (!capability_scenario(app.state, app.derived)) {
-    wrapped(T(app, MsgId::cap_pick_gpu));
-    return;
-  }
-  const CapabilityView& v = app.derived.capability;
-  if (!v.value) {
-    for (const Issue& i : v.errors) wrapped(issue_text(app, i), kRed);
-    return;
-  }
-  wrapped(R(app, capability_summary(*v.value, app.catalog)));
-  const TextTable t = capability_rows(app, *v.value);
+namespace {
+
+// The sentence, then a table (desktop) or a line per model (a phone).
+void draw_capability(App& app, const CardCapability& c) {
+  wrapped(R(app, capability_summary(c, app.catalog)));
+  const TextTable t = capability_rows(app, c);
   if (t.rows.empty()) return;
   if (app.narrow) {  // a phone: one line per model
     for (const std::vector<std::string>& r : t.rows) {
@@ -52,12 +45,35 @@ void panel_capability(App& app) {
   ImGui::TableHeadersRow();
   for (const std::vector<std::string>& r : t.rows) {
     ImGui::TableNextRow();
-    for (const std::string& c : r) {
+    for (const std::string& cell : r) {
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(c.c_str());
+      ImGui::TextUnformatted(cell.c_str());
     }
   }
   ImGui::EndTable();
+}
+
+}  // namespace
+
+void panel_capability(App& app) {
+  // Not while a box is typed in or a slider dragged (every keystroke changes the request): the
+  // last table stays, greyed, until the widget is let go.
+  if (!ImGui::IsAnyItemActive() && update_capability(app.catalog, app.state, app.derived)) {
+    app.published = false;  // the text view lists it
+  }
+  if (!capability_scenario(app.state, app.derived)) {
+    wrapped(T(app, MsgId::cap_pick_gpu));
+    return;
+  }
+  const CapabilityView& v = app.derived.capability;
+  if (!v.value) {
+    for (const Issue& i : v.errors) wrapped(issue_text(app, i), kRed);
+    return;
+  }
+  const bool stale = !current_capability(app.state, app.derived);
+  ImGui::BeginDisabled(stale);
+  draw_capability(app, *v.value);
+  ImGui::EndDisabled();
 }
 
 }  // namespace cardfit::ui
