@@ -61,12 +61,12 @@ void panel_capability(App& app) {
   if (!ImGui::IsAnyItemActive() && update_capability(app.catalog, app.state, app.derived)) {
     app.published = false;  // the text view lists it
   }
-  if (!capability_scenario(app.state, app.derived)) {
+  const CapabilityView& v = app.derived.capability;
+  if (!capability_scenario(app.state, app.derived) && app.derived.errors.empty()) {
     wrapped(T(app, MsgId::cap_pick_gpu));
     return;
   }
-  const CapabilityView& v = app.derived.capability;
-  if (!v.value) {
+  if (!v.value) {  // (when the state does not compute, its errors are shown above)
     for (const Issue& i : v.errors) wrapped(issue_text(app, i), kRed);
     return;
   }
