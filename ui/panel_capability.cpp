@@ -3,6 +3,8 @@
 // only while this section is drawn and the request changed (ui/derived.hpp update_capability).
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "panels.hpp"
 #include "widgets.hpp"
 
@@ -37,8 +39,13 @@ void draw_capability(App& app, const CardCapability& c) {
     }
     return;
   }
-  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
-  if (!ImGui::BeginTable("capability", static_cast<int>(t.header.size()), flags)) return;
+  // At most 12 rows high, scrolling inside, so the tabs below stay near.
+  const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
+                                ImGuiTableFlags_ScrollY;
+  const float row = ImGui::GetTextLineHeight() + 2 * ImGui::GetStyle().CellPadding.y;
+  const float height = row * static_cast<float>(std::min<std::size_t>(t.rows.size() + 1, 12)) + row * 0.5f;
+  if (!ImGui::BeginTable("capability", static_cast<int>(t.header.size()), flags, ImVec2(0, height))) return;
+  ImGui::TableSetupScrollFreeze(0, 1);  // the header stays
   for (std::size_t k = 0; k < t.header.size(); ++k) {
     ImGui::TableSetupColumn(t.header[k].c_str(), ImGuiTableColumnFlags_WidthStretch, k == 0 ? 1.8f : 1.0f);
   }

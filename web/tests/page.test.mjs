@@ -863,6 +863,7 @@ test('capability: the section for the pick\'s GPU x cards, listed in the text vi
   });
   assert.equal(dom.summary, api.value.summary);
   assert.deepEqual(dom.rows, api.value.models.map((m) => m.name));
+  await shot(page, 'capability-desktop.png');
   await context.close();
   assert.deepEqual(errors, []);
 
