@@ -169,6 +169,14 @@ void draw_tabs(App& app) {
   ImGui::EndTabBar();
 }
 
+// The header of "what this card can do" (closed at first: it runs an estimate per model),
+// listed by its label in the page's cardfit.items().
+bool capability_header(App& app) {
+  const bool open = ImGui::CollapsingHeader(T(app, MsgId::cap_title));
+  note_item(app, T(app, MsgId::cap_title));
+  return open;
+}
+
 // Two columns: the inputs in their own scrolling pane, the results beside them.
 void draw_wide(App& app) {
   const float left = std::min(ImGui::GetFontSize() * 26.0f, ImGui::GetContentRegionAvail().x * 0.42f);
@@ -181,6 +189,7 @@ void draw_wide(App& app) {
   ImGui::BeginDisabled(!app.derived.errors.empty());  // the last good result, greyed
   panel_summary(app);
   ImGui::Spacing();
+  if (capability_header(app)) panel_capability(app);
   draw_tabs(app);
   ImGui::EndDisabled();
   ImGui::EndChild();
@@ -204,6 +213,7 @@ void draw_narrow(App& app) {
     panel_charts(app);
     ImGui::EndDisabled();
   }
+  if (capability_header(app)) panel_capability(app);
   panel_inputs(app);
   if (ImGui::CollapsingHeader(T(app, MsgId::tab_gpus))) panel_gpus(app);
   if (ImGui::CollapsingHeader(T(app, MsgId::tab_explain))) panel_explain(app);

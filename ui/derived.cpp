@@ -95,6 +95,45 @@ CostChart cost_chart(const Plan& p) {
 
 }  // namespace
 
+namespace {
+
+std::string capability_key(const UiState& state, const Derived& d) {
+  const std::optional<Scenario> sc = capability_scenario(state, d);
+  if (!sc) return "";
+  PlanRequest r = state.request;
+  r.scenario = *sc;
+  return encode_query(request_to_pairs(r));
+}
+
+}  // namespace
+
+std::optional<Scenario> capability_scenario(const UiState& state, const Derived& d) {
+  if (!d.errors.empty()) return std::nullopt;
+  Scenario sc = state.request.scenario;
+  if (sc.gpu.empty()) {
+    if (!d.plan || !d.plan->pick) return std::nullopt;
+    sc.gpu = d.plan->pick->gpu;
+    sc.cards = d.plan->pick->cards;
+  }
+  sc.explain = false;
+  return sc;
+}
+
+bool update_capability(const Catalog& catalog, const UiState& state, Derived& d) {
+  std::string key = capability_key(state, d);
+  if (key.empty() || key == d.capability.key) return false;
+  Result<CardCapability> c = card_capabilities(catalog, *capability_scenario(state, d));
+  d.capability.key = std::move(key);
+  d.capability.errors = c.errors;
+  d.capability.value = c.ok() ? std::move(c.value) : std::nullopt;
+  return true;
+}
+
+const CardCapability* current_capability(const UiState& state, const Derived& d) {
+  if (!d.capability.value || d.capability.key != capability_key(state, d)) return nullptr;
+  return &*d.capability.value;
+}
+
 std::optional<PlanRequest> changed_request(const PlanRequest& request, const KeyValues& set) {
   Result<PlanRequest> r = request_from_pairs_strict(with_changes(request_to_pairs(request), set));
   if (!r.ok()) return std::nullopt;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "capability.hpp"
 #include "catalog.hpp"
 #include "context_curve.hpp"
 #include "estimate.hpp"
@@ -32,6 +33,14 @@ struct CostChart {
                                       // line, cheapest first (core/plan/pareto.hpp)
 };
 
+// What the GPU in view can do (ui/panel_capability.cpp): an estimate per model x precision, so
+// computed only while its section is drawn and only when the request changed, not with the rest.
+struct CapabilityView {
+  std::string key;                      // the request it was computed for ("" = never)
+  std::optional<CardCapability> value;  // nullopt: `errors` say why
+  std::vector<Issue> errors;
+};
+
 struct Derived {
   std::optional<Estimate> estimate;  // every GPU, for the GPU table and the memory breakdown
   std::optional<Estimate> focus;     // one GPU (the pick's or the one chosen), for its formulas
@@ -40,9 +49,18 @@ struct Derived {
   CostChart cost;                   // cost vs tokens/s of the plan's options
   std::vector<Issue> errors;         // why the latest state could not be computed (empty = current)
   std::vector<Fix> fixes;            // when there are errors: changes checked to work, at most 3
+  CapabilityView capability;         // what this card can do (update_capability)
 };
 
 void recompute(const Catalog& catalog, const UiState& state, Derived& out);
+
+// The scenario "what this card can do" asks about: the chosen GPU and cards, else the pick's
+// GPU and cards; nullopt when there is neither (or the state does not compute).
+std::optional<Scenario> capability_scenario(const UiState& state, const Derived& derived);
+// Computes Derived::capability when the request in view changed; true when it did.
+bool update_capability(const Catalog& catalog, const UiState& state, Derived& derived);
+// Derived::capability when it was computed for the current request (else nullptr).
+const CardCapability* current_capability(const UiState& state, const Derived& derived);
 
 // The request `request` becomes with `set` applied, when it reads; nullopt otherwise.
 std::optional<PlanRequest> changed_request(const PlanRequest& request, const KeyValues& set);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app.hpp"
+#include "table_export.hpp"
 #include "url_state.hpp"
 
 namespace cardfit::ui {
@@ -17,6 +18,11 @@ void panel_gpus(App& app);      // per-GPU fit, cards, speed
 void panel_explain(App& app);   // formulas with the user's numbers, sources
 void panel_sources(App& app);   // where every datum in use comes from
 void panel_charts(App& app);    // memory vs context, cost vs speed, memory on each card
+void panel_capability(App& app);  // what this card can do: the largest model and a table (computed when drawn)
+
+// The capability table's compact columns (model, precision, max context, max concurrency,
+// tokens/s) in the interface language: the section and the web page's text view.
+TextTable capability_rows(const App& app, const CardCapability& capability);
 
 // A short confirmation next to the top buttons ("Link copied"), for a moment.
 void flash(App& app, MsgId what);

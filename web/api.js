@@ -1,4 +1,4 @@
-// The JavaScript face of the Embind API (linked with --post-js): estimate, plan and stateQuery
+// The JavaScript face of the Embind API (linked with --post-js): estimate, plan, capacity and stateQuery
 // never throw and never die, whatever they are given. The caller's input is read here, inside
 // try/catch, into plain strings (a query, or the key that could not be used and why); the
 // module's raw functions (web/bindings.cpp) only ever see strings.
@@ -127,5 +127,6 @@
 
   Module['estimate'] = function (input) { return call('_rawEstimate', input); };
   Module['plan'] = function (input) { return call('_rawPlan', input); };
+  Module['capacity'] = function (input) { return call('_rawCapacity', input); };
   Module['stateQuery'] = function (input) { return call('_rawStateQuery', input); };
 })();

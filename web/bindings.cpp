@@ -18,6 +18,8 @@
 
 #include "cardfit_version.hpp"
 #include "app.hpp"
+#include "capability.hpp"
+#include "capability_json.hpp"
 #include "catalog_load.hpp"
 #include "catalog_write.hpp"
 #include "embedded.hpp"
@@ -117,6 +119,18 @@ val raw_estimate(std::string query, std::string bad_key, std::string bad_type, s
   const auto e = cardfit::estimate(*c.value, rq.value->scenario);
   if (!e.ok()) return failed(e.errors, in.lang);
   return ok(parse_json(cardfit::estimate_to_json(*e.value, *c.value, rq.value->lang)));
+}
+
+// What one GPU x cards can do (`cardfit capacity --json`); "gpu" is an error when none is named.
+val raw_capacity(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool) {
+  const Input in = read_input(query, bad_key, bad_type, lang);
+  const auto& c = current();
+  if (!c.ok()) return failed(c.errors, in.lang);
+  const auto rq = read_request(in);
+  if (!rq.ok()) return failed(rq.errors, in.lang);
+  const auto k = cardfit::card_capabilities(*c.value, rq.value->scenario);
+  if (!k.ok()) return failed(k.errors, in.lang);
+  return ok(parse_json(cardfit::capability_to_json(*k.value, *c.value, rq.value->lang)));
 }
 
 val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool) {
@@ -252,6 +266,7 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("catalog", &catalog);
   emscripten::function("_rawEstimate", &raw_estimate);
   emscripten::function("_rawPlan", &raw_plan);
+  emscripten::function("_rawCapacity", &raw_capacity);
   emscripten::function("_rawStateQuery", &raw_state_query);
   emscripten::function("_rawSetOverlay", &raw_set_overlay);
   emscripten::function("_rawAddFile", &raw_add_file);

@@ -289,6 +289,33 @@ declare namespace createCardfit {
     warnings: string[];
   }
 
+  /** A model a GPU x cards fits, at its best precision (`cardfit capacity --json`). */
+  export interface ModelCapability {
+    model: string;
+    name: string;
+    params: number;
+    precision: string;
+    per_card_bytes: number;
+    spare_fraction: number;
+    max_context: number;
+    max_concurrency: number;
+    decode_tokens_per_s: number;
+  }
+
+  /** `cardfit capacity --json`: what one GPU x cards can do, largest model first. */
+  export interface Capacity {
+    schema: 'cardfit.capacity/1';
+    ok: true;
+    gpu: string;
+    cards: number;
+    headroom: number;
+    /** One sentence in `lang`. */
+    summary: string;
+    precisions: string[];
+    largest: ModelCapability | null;
+    models: ModelCapability[];
+  }
+
   /** An entry of a catalog section: its id and aliases, and the fields of docs/catalog.md. */
   export interface CatalogEntry {
     id: string;
@@ -326,6 +353,9 @@ declare namespace createCardfit {
     estimate(input?: (Input & { explain?: boolean }) | string): CardfitResult<Estimate>;
     /** The "just enough" pick, every option and the alternatives. */
     plan(input?: Input | string): CardfitResult<Plan>;
+    /** What `gpu` x `cards` (0 = one) can do: every catalog model with the best precision that
+     *  fits with the headroom, largest first. An error on "gpu" when none (or an unknown one) is named. */
+    capacity(input?: Input | string): CardfitResult<Capacity>;
     /** A vendor's catalog overlay (docs/catalog.md, "Overlays"; JSON text or an object) on the
      *  bundled catalog, for the API and the page. Not applied, with the reasons, when it does
      *  not validate: the bundled catalog stays. `name` names it in messages. */

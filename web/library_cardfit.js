@@ -248,6 +248,11 @@ mergeInto(LibraryManager.library, {
       const status = el('div', {'id': 'mirror-status', 'role': 'status'});
       if (d['pick']) {
         status.append(el('h2', {}, [L['pick'] + ' ' + d['pick']['line']]), el('p', {'class': 'reason'}, [d['pick']['reason']]));
+        if (d['pick']['launch']['length']) status.append(el('h3', {}, [L['launch']]));
+        for (const c of d['pick']['launch']) {
+          status.append(el('p', {'class': 'launch'}, [c['label'] + (c['file'] ? ' (' + c['file'] + ')' : '')]),
+                        el('pre', {}, [el('code', {}, [c['text']])]));
+        }
       } else {
         status.append(el('h2', {}, [L['no_pick']]), el('p', {'class': 'reason'}, [d['no_pick_reason']]));
         if (d['alternatives']['length']) {
@@ -274,11 +279,16 @@ mergeInto(LibraryManager.library, {
       });
       m.append(el('table', {'class': 'options'}, [el('caption', {}, [d['options_count']]), el('thead', {}, [head]),
                                                  el('tbody', {}, rows)]));
+      // A table of text: {head, rows}, the first cell of a row its header; `first`: a caption.
+      const table = (cls, t, first) => el('table', {'class': cls}, first.concat([
+        el('thead', {}, [el('tr', {}, t['head']['map']((h) => el('th', {'scope': 'col'}, [h])))]),
+        el('tbody', {}, t['rows']['map']((r) => el('tr', {}, r['map']((v, i) => el(i ? 'td' : 'th', i ? {} : {'scope': 'row'}, [v])))))]));
       if (d['charts']['length']) m.append(el('h2', {}, [L['charts']]));
-      for (const c of d['charts']) {
-        m.append(el('h3', {}, [c['title']]), el('table', {'class': 'chart'}, [el('caption', {}, [c['caption']]),
-          el('thead', {}, [el('tr', {}, c['head']['map']((h) => el('th', {'scope': 'col'}, [h])))]),
-          el('tbody', {}, c['rows']['map']((r) => el('tr', {}, r['map']((v, i) => el(i ? 'td' : 'th', i ? {} : {'scope': 'row'}, [v])))))]));
+      for (const c of d['charts']) m.append(el('h3', {}, [c['title']]), table('chart', c, [el('caption', {}, [c['caption']])]));
+      const cap = d['capability'];
+      if (cap) {
+        m.append(el('h2', {'id': 'mirror-capability'}, [L['capability']]), el('p', {}, [cap['summary']]));
+        if (cap['rows']['length']) m.append(table('capability', cap, []));
       }
       const link = function (url) { return el('a', {'href': url, 'target': '_blank', 'rel': 'noopener'}, [url]); };
       m.append(el('h2', {}, [L['sources']]));

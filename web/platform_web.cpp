@@ -10,6 +10,7 @@
 #include "explain.hpp"
 #include "format.hpp"
 #include "option_text.hpp"
+#include "panels.hpp"
 #include "platform.hpp"
 #include "result_text.hpp"
 #include "sources.hpp"
@@ -40,7 +41,9 @@ json labels(const App& app) {
            {"sources", MsgId::tab_sources},
            {"notice", MsgId::sum_link_notice},
            {"canvas", MsgId::ui_canvas_label},
-           {"link", MsgId::ui_copy_link}}) {
+           {"link", MsgId::ui_copy_link},
+           {"launch", MsgId::launch_title},
+           {"capability", MsgId::cap_title}}) {
     l[key] = T(app, id);
   }
   json columns = json::array();
@@ -68,7 +71,12 @@ json mirror(const App& app) {
   j["scenario"] = scenario_line(app, p);
   if (p.pick) {
     const OptionText t = option_text(app, p, *p.pick);
-    j["pick"] = json{{"line", t.gpu + " · " + t.platform + " · " + t.cost}, {"reason", R(app, p.pick->reason)}};
+    json launch = json::array();  // the commands to paste, with their engine's name
+    for (const LaunchCommand& c : p.pick->launch) {
+      launch.push_back(json{{"label", T(app, label_of(c.kind))}, {"file", c.file}, {"text", c.text}});
+    }
+    j["pick"] = json{{"line", t.gpu + " · " + t.platform + " · " + t.cost}, {"reason", R(app, p.pick->reason)},
+                     {"launch", std::move(launch)}};
   } else {
     j["pick"] = nullptr;
     j["no_pick_reason"] = R(app, p.no_pick_reason);
@@ -128,6 +136,14 @@ json mirror(const App& app) {
     charts.push_back(json{{"title", c.title}, {"caption", c.caption}, {"head", c.table.header}, {"rows", std::move(rows)}});
   }
   j["charts"] = std::move(charts);
+  j["capability"] = nullptr;  // what this card can do, once its section computed it for this request
+  if (const CardCapability* c = current_capability(app.state, app.derived)) {
+    const TextTable t = capability_rows(app, *c);
+    json rows = json::array();
+    for (const std::vector<std::string>& r : t.rows) rows.push_back(r);
+    j["capability"] = json{{"summary", R(app, capability_summary(*c, app.catalog))}, {"head", t.header},
+                           {"rows", std::move(rows)}};
+  }
   j["sources"] = std::move(sources);
   j["citations"] = std::move(citations);
   j["link"] = share_link(app.published_state);

@@ -184,3 +184,33 @@ test('a config.json model travels as its shapes: the link gives the same numbers
   assert.equal(a.value.memory_bytes, b.value.memory_bytes);
   assert.equal(a.value.pick.offer, b.value.pick.offer);
 });
+
+test('capacity(): what a GPU x cards can do agrees with estimate() at the precision it names', () => {
+  const r = m.capacity({ gpu: 'rtx-4090', cards: 2 });
+  assert.equal(r.ok, true, JSON.stringify(r.errors));
+  const k = r.value;
+  assert.equal(k.schema, 'cardfit.capacity/1');
+  assert.equal(k.gpu, 'rtx-4090');
+  assert.equal(k.cards, 2);
+  assert.ok(k.models.length > 0);
+  assert.deepEqual(k.largest, k.models[0]);
+  assert.ok(k.summary.includes(k.largest.name), k.summary);
+  const e = m.estimate({ gpu: 'rtx-4090', cards: 2, model: k.largest.model, precision: k.largest.precision });
+  assert.equal(e.ok, true, JSON.stringify(e.errors));
+  const g = e.value.gpus[0];
+  assert.equal(g.per_card_bytes, k.largest.per_card_bytes);
+  assert.equal(g.max_context, k.largest.max_context);
+  assert.equal(g.max_concurrency, k.largest.max_concurrency);
+  assert.equal(g.decode_tokens_per_s, k.largest.decode_tokens_per_s);
+  // The same from a query string.
+  assert.deepEqual(m.capacity('gpu=rtx-4090&cards=2').value, k);
+});
+
+test('capacity(): a bad or missing gpu is an error naming gpu, never a throw', () => {
+  for (const input of [{ gpu: 'no-such-gpu' }, {}, { gpu: {} }]) {
+    const r = m.capacity(input);
+    assert.equal(r.ok, false, JSON.stringify(input));
+    assert.equal(r.value, null);
+    assert.ok(r.errors.some((e) => e.field === 'gpu'), JSON.stringify(r.errors));
+  }
+});

@@ -838,3 +838,46 @@ test('download: the options table as a CSV and a Markdown file, read back', asyn
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test('capability: the section for the pick\'s GPU x cards, listed in the text view; the pick\'s launch commands too', async () => {
+  const { page, context, errors } = await open('?lang=en&model=qwen2.5-7b&context=8k', TALL);
+  const plan = await page.evaluate(() => window.cardfit.plan(window.cardfit.uiState() + '&lang=en'));
+  assert.equal(plan.ok, true);
+  const pick = plan.value.pick;
+  assert.ok(pick && pick.launch.length > 0, 'a pick with launch commands');
+  // The pick's commands under it, each as code with its engine's name.
+  const launch = await page.evaluate(() => [...document.querySelectorAll('#mirror-status pre code')].map((c) => c.textContent));
+  assert.deepEqual(launch, pick.launch.map((c) => c.text));
+  assert.ok((await mirrorText(page)).includes('How to start it'), 'the commands are titled');
+  // Not computed until the section is opened.
+  assert.equal(await page.evaluate(() => document.getElementById('mirror-capability')), null);
+  await click(page, 'What this card can do');
+  await page.waitForFunction(() => document.getElementById('mirror-capability'), null, { timeout: 30000 });
+  const api = await page.evaluate((p) => window.cardfit.capacity(window.cardfit.uiState() + `&lang=en&gpu=${p.gpu}&cards=${p.cards}`),
+                                  pick);
+  assert.equal(api.ok, true, JSON.stringify(api.errors));
+  const dom = await page.evaluate(() => {
+    const h = document.getElementById('mirror-capability');
+    const t = document.querySelector('#mirror table.capability');
+    return { summary: h.nextElementSibling.textContent, rows: [...t.tBodies[0].rows].map((r) => r.cells[0].textContent) };
+  });
+  assert.equal(dom.summary, api.value.summary);
+  assert.deepEqual(dom.rows, api.value.models.map((m) => m.name));
+  await shot(page, 'capability-desktop.png');
+  await context.close();
+  assert.deepEqual(errors, []);
+
+  // A phone, in Chinese: the section opens in the one column, as wide as the screen, with a
+  // chosen GPU and card count.
+  const phone = await open('?lang=zh&model=qwen2.5-7b&gpu=rtx-4090&cards=2', { ...PHONE, deviceScaleFactor: 2 });
+  const header = await tap(phone.page, '这张卡能做什么');
+  assert.ok(header.x >= 0 && header.x + header.w <= 391, `header at ${header.x}..${header.x + header.w}`);
+  await phone.page.waitForFunction(() => document.getElementById('mirror-capability'), null, { timeout: 30000 });
+  const zh = await phone.page.evaluate(() => window.cardfit.capacity({ gpu: 'rtx-4090', cards: 2, model: 'qwen2.5-7b', lang: 'zh' }));
+  const summary = await phone.page.evaluate(() => document.getElementById('mirror-capability').nextElementSibling.textContent);
+  assert.equal(summary, zh.value.summary);
+  await frames(phone.page, 4);
+  await shot(phone.page, 'capability-phone.png');
+  assert.deepEqual(phone.errors, []);
+  await phone.context.close();
+});
