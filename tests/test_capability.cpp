@@ -96,7 +96,7 @@ TEST_CASE("capability: more cards or more headroom never shrink or grow the wron
   CHECK(strict.models.size() <= one.models.size());
 }
 
-TEST_CASE("capability: llama.cpp tries GGUF formats; a context above a model's maximum leaves it out") {
+TEST_CASE("capability: llama.cpp tries GGUF formats, and a context above a model's maximum leaves it out") {
   Scenario s;
   s.gpu = "rtx-4050-laptop";
   s.engine = "llama.cpp";
