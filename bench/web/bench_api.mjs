@@ -38,11 +38,12 @@ function perCall(fn, budgetMs = 400) {
   return batches[Math.floor(batches.length / 2)];
 }
 
-// [name, JS call, the native benchmark doing the same core work]
+// [name, JS call, the native benchmark of the same core work, the native benchmark of the whole
+// call (input read, core, answer written as JSON text: bench/bench_api.cpp) or null]
 const CASES = [
-  ['estimate({})', () => cardfit.estimate({}), 'BM_EstimateNoExplainAllGpus'],
-  ['estimate({explain: true})', () => cardfit.estimate({explain: true}), 'BM_EstimateDefaultAllGpus'],
-  ['plan({})', () => cardfit.plan({}), 'BM_PlanDefault'],
+  ['estimate({})', () => cardfit.estimate({}), 'BM_EstimateNoExplainAllGpus', 'BM_ApiEstimateJson'],
+  ['estimate({explain: true})', () => cardfit.estimate({explain: true}), 'BM_EstimateDefaultAllGpus', null],
+  ['plan({})', () => cardfit.plan({}), 'BM_PlanDefault', 'BM_ApiPlanJson'],
 ];
 for (const [name, fn] of CASES) {
   const r = fn();
@@ -53,7 +54,7 @@ let native = {};
 if (fs.existsSync(nativeBin)) {
   const out = execFileSync(nativeBin, ['--benchmark_format=json', '--benchmark_repetitions=5',
                                        '--benchmark_report_aggregates_only=true',
-                                       `--benchmark_filter=^(${CASES.map((c) => c[2]).join('|')})$`],
+                                       `--benchmark_filter=^(${CASES.flatMap((c) => [c[2], c[3]]).filter(Boolean).join('|')})$`],
                            { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
   for (const b of JSON.parse(out).benchmarks) {
     if (b.aggregate_name === 'median') native[b.run_name] = b.real_time * (b.time_unit === 'ms' ? 1000 : b.time_unit === 'ns' ? 0.001 : 1);
@@ -62,10 +63,11 @@ if (fs.existsSync(nativeBin)) {
   console.log(`(no native benchmark at ${nativeBin}: build it with \`make bench\` for the ratios)`);
 }
 
-console.log('call                          JS (node) per call   native core    ratio');
-for (const [name, fn, bm] of CASES) {
+const us = (v) => (v ? v.toFixed(1) + ' µs' : '-').padStart(11);
+const ratio = (a, b) => (b ? (a / b).toFixed(1) + 'x' : '-').padStart(7);
+console.log('call                         JS (node)  native core  ratio  native call  ratio');
+for (const [name, fn, core, whole] of CASES) {
   const js = perCall(fn);
-  const nat = native[bm];
-  console.log(`${name.padEnd(30)}${(js.toFixed(1) + ' µs').padStart(12)}   ${(nat ? nat.toFixed(1) + ' µs' : '-').padStart(14)}` +
-              `   ${nat ? (js / nat).toFixed(1) + 'x' : '-'}`);
+  console.log(`${name.padEnd(27)}${us(js)}  ${us(native[core])}${ratio(js, native[core])}  ${us(native[whole])}${ratio(js, native[whole])}`);
 }
+console.log('native core: the estimate or plan alone; native call: the same call whole (input read, core, JSON text written).');

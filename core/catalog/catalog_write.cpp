@@ -2,121 +2,112 @@
 // Optional fields holding their zero default are left out, as in the bundled files.
 #include <cstdint>
 
-#include <nlohmann/json.hpp>
-
 #include "catalog_fields.hpp"
 #include "catalog_write.hpp"
+#include "json_writer.hpp"
 
 namespace cardfit {
 namespace {
 
-using nlohmann::ordered_json;
 using fields::FlagName;
 using fields::Need;
 using fields::Range;
 using fields::TextRule;
 
+// The visitor of catalog_fields.hpp writing each field present as a member of the open object.
 class Writer {
  public:
-  explicit Writer(ordered_json& out) : out_(out) { out_ = ordered_json::object(); }
+  explicit Writer(JsonWriter& out) : out_(out) {}
 
   void text(const char* key, const std::string& v, Need need, TextRule) {
     if (need == Need::Optional && v.empty()) return;
-    out_[key] = v;
+    out_.field(key, v);
   }
   template <class I>
   void integer(const char* key, const I& v, Need need, Range) {
     if (need == Need::Optional && v == 0) return;
-    out_[key] = static_cast<std::int64_t>(v);
+    out_.field(key, static_cast<std::int64_t>(v));
   }
   void number(const char* key, const double& v, Need need, Range) {
     if (need == Need::Optional && v == 0) return;
-    out_[key] = v;
+    out_.field(key, v);
   }
   void boolean(const char* key, const bool& v, Need need) {
     if (need == Need::Optional && !v) return;
-    out_[key] = v;
+    out_.field(key, v);
   }
   template <class E>
   void choice(const char* key, const E& v, Need) {
     const std::string_view name = name_of(v);
-    out_[key] = name.empty() ? "invalid" : std::string(name);  // only reachable from a hand-built Catalog
+    out_.field(key, name.empty() ? std::string_view("invalid") : name);  // only reachable from a hand-built Catalog
   }
   template <class T, class F>
   void object(const char* key, const T& v, const bool* present, F&& visit) {
     if (present != nullptr && !*present) return;
-    ordered_json sub;
-    Writer w(sub);
+    out_.key(key).begin_object();
+    Writer w(out_);
     visit(w, v);
-    out_[key] = std::move(sub);
+    out_.end_object();
   }
   template <class T, class F>
   void list(const char* key, const std::vector<T>& items, Need need, F&& visit) {
     if (need == Need::Optional && items.empty()) return;
-    ordered_json arr = ordered_json::array();
+    out_.key(key).begin_array();
     for (const T& item : items) {
-      ordered_json sub;
-      Writer w(sub);
+      out_.begin_object();
+      Writer w(out_);
       visit(w, item);
-      arr.push_back(std::move(sub));
+      out_.end_object();
     }
-    out_[key] = std::move(arr);
+    out_.end_array();
   }
   void strings(const char* key, const std::vector<std::string>& items, Need need, TextRule) {
     if (need == Need::Optional && items.empty()) return;
-    ordered_json arr = ordered_json::array();
-    for (const std::string& s : items) arr.push_back(s);
-    out_[key] = std::move(arr);
+    out_.field(key, items);
   }
   template <std::size_t N>
   void flags(const char* key, Need, const std::array<FlagName<const bool>, N>& names) {
-    ordered_json arr = ordered_json::array();
+    out_.key(key).begin_array();
     for (const auto& n : names) {
-      if (*n.flag) arr.push_back(n.name);
+      if (*n.flag) out_.value(n.name);
     }
-    out_[key] = std::move(arr);
+    out_.end_array();
   }
 
  private:
-  ordered_json& out_;
+  JsonWriter& out_;
 };
 
 }  // namespace
 
 std::string catalog_to_json(const Catalog& catalog, bool pretty) {
-  ordered_json doc = ordered_json::object();
-  doc["schema"] = "cardfit.catalog/1";
+  JsonWriter out(pretty);
+  Writer w(out);
+  out.begin_object().field("schema", "cardfit.catalog/1");
   fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
     if (items.empty()) return;
-    ordered_json arr = ordered_json::array();
+    out.key(section.key).begin_array();
     for (const auto& item : items) {
-      ordered_json entry;
-      Writer w(entry);
+      out.begin_object();
       visit(w, item);
-      arr.push_back(std::move(entry));
+      out.end_object();
     }
-    doc[section.key] = std::move(arr);
+    out.end_array();
   });
   const Defaults& d = catalog.defaults;
   if (!d.source.empty()) {  // built-in defaults (no engines file) have no source to cite
-    ordered_json defaults;
-    Writer w(defaults);
+    out.key("defaults").begin_object();
     fields::defaults_fields(w, d);
-    doc["defaults"] = std::move(defaults);
+    out.end_object();
   }
-  if (!d.usd_cny_source.empty()) {
-    doc["default_usd_cny"] = d.usd_cny;
-    doc["usd_cny_source"] = d.usd_cny_source;
-  }
+  if (!d.usd_cny_source.empty()) out.field("default_usd_cny", d.usd_cny).field("usd_cny_source", d.usd_cny_source);
   if (!catalog.custom_budget.id.empty()) {
-    ordered_json custom;
-    Writer w(custom);
+    out.key("custom").begin_object();
     fields::custom_budget_fields(w, catalog.custom_budget);
-    doc["custom"] = std::move(custom);
+    out.end_object();
   }
-  // NOTE: `replace` instead of the default `strict`: a hand-built Catalog holding invalid
-  // UTF-8 must not abort the program (strict throws, and throw means abort here).
-  return doc.dump(pretty ? 2 : -1, ' ', false, ordered_json::error_handler_t::replace) + "\n";
+  out.end_object();
+  return out.take() + "\n";
 }
 
 }  // namespace cardfit

@@ -1,25 +1,24 @@
 // Launch commands (core/plan/launch.hpp) as JSON, for the estimate and plan writers (private to core/io).
 #pragma once
 
-#include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "json_writer.hpp"
 #include "launch.hpp"
 
 namespace cardfit {
 
 // [{"kind": "vllm", "file": null, "text": "vllm serve ..."}, ...]
-inline nlohmann::ordered_json launch_json(const std::vector<LaunchCommand>& commands) {
-  using json = nlohmann::ordered_json;
-  json out = json::array();
+inline void launch_json(JsonWriter& w, const std::vector<LaunchCommand>& commands) {
+  w.begin_array();
   for (const LaunchCommand& c : commands) {
-    out.push_back(json{{"kind", std::string(name_of(c.kind))},
-                       {"file", c.file.empty() ? json(nullptr) : json(c.file)},
-                       {"text", c.text}});
+    w.begin_object().field("kind", name_of(c.kind));
+    w.key("file");
+    if (c.file.empty()) w.null();
+    else w.value(c.file);
+    w.field("text", c.text).end_object();
   }
-  return out;
+  w.end_array();
 }
 
 }  // namespace cardfit

@@ -1,156 +1,157 @@
 // Plan -> JSON (see plan_json.hpp; the keys are documented in docs/cli.md, "plan").
 #include "plan_json.hpp"
 
+#include "json_writer.hpp"
 #include "launch_json.hpp"
-
-#include <nlohmann/json.hpp>
-
-#include "json_put.hpp"
 
 namespace cardfit {
 namespace {
 
-using json = nlohmann::ordered_json;  // keys in the documented order, "ok" first
-using json_put::put;
-
-std::string code(Currency c) { return std::string(name_of(c)); }
-
-json money(const Money& m, Currency c) { return json{{"low", m.low}, {"high", m.high}, {"currency", code(c)}}; }
-
-json optional_money(const std::optional<Money>& m, Currency c) { return m ? money(*m, c) : json(nullptr); }
-
-json option_json(const Option& o, const Plan& p) {
-  const Currency c = p.currency;
-  json warnings = json::array();
-  json codes = json::array();
-  for (const Message& w : o.warnings) {
-    warnings.push_back(render(w, p.lang));
-    codes.push_back(std::string(message_code(w.id)));
-  }
-  json j;
-  put(j, "gpu", o.gpu);
-  put(j, "gpu_name", o.gpu_name);
-  put(j, "cards", o.cards);
-  put(j, "units", o.units);
-  put(j, "cards_rented", o.cards_rented);
-  put(j, "slice_fraction", o.slice_fraction);
-  put(j, "platform", o.platform);
-  put(j, "platform_name", render(o.platform_name, p.lang));
-  put(j, "offer", o.offer);
-  put(j, "unit", std::string(name_of(o.unit)));
-  put(j, "term", std::string(name_of(o.term)));
-  put(j, "spot", o.spot);
-  put(j, "commitment", o.commitment);
-  put(j, "price_on_inquiry", o.price_on_inquiry);
-  put(j, "price_derived", o.price_derived);
-  put(j, "student_discount", o.student);
-  put(j, "pickable", o.pickable);
-  j["as_of"] = o.as_of;                  // YYYY when the source prints no month
-  j["month_unknown"] = o.month_unknown;  // "month not stated"
-  j["price_stale"] = o.price_stale;      // older than thresholds.stale_price_months before "today"
-  put(j, "isolation", std::string(name_of(o.isolation)));
-  put(j, "monthly_cost", money(o.monthly_cost, c));
-  put(j, "extra_fees", money(o.extra_fees, c));
-  put(j, "cost_per_hour", money(o.cost_per_hour, c));
-  put(j, "tflops", o.tflops);
-  put(j, "tflops_convention", "dense tensor " + std::string(name_of(o.compute)) + ", no sparsity, x cards x slice");
-  put(j, "cost_per_tflops_hour", money(o.cost_per_tflops_hour, c));
-  put(j, "cost_per_million_tokens", optional_money(o.cost_per_million_tokens, c));
-  put(j, "within_budget", o.within_budget);
-  put(j, "below_budget", o.below_budget);
-  put(j, "budget_cost", money(o.budget_cost, c));
-  put(j, "tier", o.tier.empty() ? json(nullptr) : json(o.tier));
-  put(j, "fit", std::string(name_of(o.fit)));
-  put(j, "need_bytes", o.need_bytes);
-  put(j, "usable_bytes", o.usable_bytes);
-  put(j, "spare_fraction", o.spare_fraction);
-  put(j, "margin_fraction", o.margin_fraction);
-  put(j, "decode_tokens_per_s", o.decode_tokens_per_s);
-  put(j, "aggregate_tokens_per_s", o.aggregate_tokens_per_s);
-  put(j, "ttft_ms", o.ttft_ms);
-  put(j, "meets_targets", o.meets_targets);
-  put(j, "replicas", o.replicas);
-  put(j, "capacity_requests_per_s", o.capacity_requests_per_s ? json(*o.capacity_requests_per_s) : json(nullptr));
-  put(j, "batch", o.limited_by ? json(o.batch) : json(nullptr));
-  put(j, "limited_by", o.limited_by ? json(std::string(name_of(*o.limited_by))) : json(nullptr));
-  put(j, "job_hours", o.job_hours ? json(*o.job_hours) : json(nullptr));
-  put(j, "job_cost", optional_money(o.job_cost, c));
-  put(j, "warnings", std::move(warnings));
-  put(j, "warning_codes", std::move(codes));
-  put(j, "reason", render(o.reason, p.lang));
-  put(j, "reason_en", render(o.reason, Lang::En));
-  put(j, "reason_zh", render(o.reason, Lang::Zh));
-  put(j, "launch", launch_json(o.launch));
-  return j;
+void money(JsonWriter& w, const Money& m, Currency c) {
+  w.begin_object().field("low", m.low).field("high", m.high).field("currency", name_of(c)).end_object();
 }
 
-std::string dump(const json& j, JsonStyle style) {
-  return j.dump(style == JsonStyle::Pretty ? 2 : -1, ' ', false, json::error_handler_t::replace);
+void optional_money(JsonWriter& w, const std::optional<Money>& m, Currency c) {
+  if (m) money(w, *m, c);
+  else w.null();
+}
+
+void option_json(JsonWriter& w, const Option& o, const Plan& p) {
+  const Currency c = p.currency;
+  w.begin_object()
+      .field("gpu", o.gpu)
+      .field("gpu_name", o.gpu_name)
+      .field("cards", o.cards)
+      .field("units", o.units)
+      .field("cards_rented", o.cards_rented)
+      .field("slice_fraction", o.slice_fraction)
+      .field("platform", o.platform)
+      .field("platform_name", render(o.platform_name, p.lang))
+      .field("offer", o.offer)
+      .field("unit", name_of(o.unit))
+      .field("term", name_of(o.term))
+      .field("spot", o.spot)
+      .field("commitment", o.commitment)
+      .field("price_on_inquiry", o.price_on_inquiry)
+      .field("price_derived", o.price_derived)
+      .field("student_discount", o.student)
+      .field("pickable", o.pickable)
+      .field("as_of", o.as_of)                  // YYYY when the source prints no month
+      .field("month_unknown", o.month_unknown)  // "month not stated"
+      .field("price_stale", o.price_stale)      // older than thresholds.stale_price_months before "today"
+      .field("isolation", name_of(o.isolation));
+  money(w.key("monthly_cost"), o.monthly_cost, c);
+  money(w.key("extra_fees"), o.extra_fees, c);
+  money(w.key("cost_per_hour"), o.cost_per_hour, c);
+  w.field("tflops", o.tflops)
+      .field("tflops_convention", "dense tensor " + std::string(name_of(o.compute)) + ", no sparsity, x cards x slice");
+  money(w.key("cost_per_tflops_hour"), o.cost_per_tflops_hour, c);
+  optional_money(w.key("cost_per_million_tokens"), o.cost_per_million_tokens, c);
+  w.field("within_budget", o.within_budget).field("below_budget", o.below_budget);
+  money(w.key("budget_cost"), o.budget_cost, c);
+  w.key("tier");
+  if (o.tier.empty()) w.null();
+  else w.value(o.tier);
+  w.field("fit", name_of(o.fit))
+      .field("need_bytes", o.need_bytes)
+      .field("usable_bytes", o.usable_bytes)
+      .field("spare_fraction", o.spare_fraction)
+      .field("margin_fraction", o.margin_fraction)
+      .field("decode_tokens_per_s", o.decode_tokens_per_s)
+      .field("aggregate_tokens_per_s", o.aggregate_tokens_per_s)
+      .field("ttft_ms", o.ttft_ms)
+      .field("meets_targets", o.meets_targets)
+      .field("replicas", o.replicas)
+      .field("capacity_requests_per_s", o.capacity_requests_per_s);
+  w.key("batch");
+  if (o.limited_by) w.value(o.batch);
+  else w.null();
+  w.key("limited_by");
+  if (o.limited_by) w.value(name_of(*o.limited_by));
+  else w.null();
+  w.field("job_hours", o.job_hours);
+  optional_money(w.key("job_cost"), o.job_cost, c);
+  w.key("warnings").begin_array();
+  for (const Message& m : o.warnings) w.value(render(m, p.lang));
+  w.end_array().key("warning_codes").begin_array();
+  for (const Message& m : o.warnings) w.value(message_code(m.id));
+  w.end_array()
+      .field("reason", render(o.reason, p.lang))
+      .field("reason_en", render(o.reason, Lang::En))
+      .field("reason_zh", render(o.reason, Lang::Zh));
+  launch_json(w.key("launch"), o.launch);
+  w.end_object();
 }
 
 }  // namespace
 
 std::string plan_to_json(const Plan& p, JsonStyle style) {
-  json options = json::array();
-  for (const Option& o : p.options) options.push_back(option_json(o, p));
-  json alternatives = json::array();
-  for (const Alternative& a : p.alternatives) {
-    json set = json::object();
-    for (const auto& [key, value] : a.set) set[key] = value;
-    alternatives.push_back(json{{"kind", a.kind},
-                                {"set", std::move(set)},
-                                {"change", render(a.change, p.lang)},
-                                {"change_en", render(a.change, Lang::En)},
-                                {"change_zh", render(a.change, Lang::Zh)},
-                                {"pick", option_json(a.pick, p)}});
-  }
-  json quote_only = json::array();
-  for (const QuoteOnly& q : p.quote_only) {
-    quote_only.push_back(json{{"gpu", q.gpu}, {"cards", q.cards}, {"platform", q.platform}, {"offer", q.offer}});
-  }
-  json warnings = json::array();
-  for (const Message& w : p.warnings) warnings.push_back(render(w, p.lang));
-  json budget = nullptr;
+  JsonWriter w(style == JsonStyle::Pretty);
+  w.begin_object()
+      .field("schema", kPlanSchema)
+      .field("ok", true)
+      .field("model", p.model)
+      .field("model_name", p.model_name)
+      .field("precision", p.precision)
+      .field("memory_bytes", p.memory_bytes)
+      .field("currency", name_of(p.currency))
+      .field("usd_cny", p.usd_cny)
+      .field("hours_per_day", p.hours_per_day)
+      .field("term", name_of(p.term))
+      .field("ranked_by", p.job ? "job_cost" : "monthly_cost");
+  w.key("budget");
   if (p.budget.set) {
-    budget = json{{"tier", p.budget.tier},
-                  {"low", p.budget.low},
-                  {"high", p.budget.high > 0 ? json(p.budget.high) : json(nullptr)},
-                  {"currency", code(p.currency)},
-                  {"label", render(p.budget.label, p.lang)}};
+    w.begin_object().field("tier", p.budget.tier).field("low", p.budget.low).key("high");
+    if (p.budget.high > 0) w.value(p.budget.high);
+    else w.null();
+    w.field("currency", name_of(p.currency)).field("label", render(p.budget.label, p.lang)).end_object();
+  } else {
+    w.null();
   }
-  json j;
-  put(j, "schema", kPlanSchema);
-  put(j, "ok", true);
-  put(j, "model", p.model);
-  put(j, "model_name", p.model_name);
-  put(j, "precision", p.precision);
-  put(j, "memory_bytes", p.memory_bytes);
-  put(j, "currency", code(p.currency));
-  put(j, "usd_cny", p.usd_cny);
-  put(j, "hours_per_day", p.hours_per_day);
-  put(j, "term", std::string(name_of(p.term)));
-  put(j, "ranked_by", p.job ? "job_cost" : "monthly_cost");
-  put(j, "budget", std::move(budget));
-  put(j, "pick", p.pick ? option_json(*p.pick, p) : json(nullptr));
-  put(j, "options", std::move(options));
-  put(j, "options_total", p.options_total);
-  put(j, "alternatives", std::move(alternatives));
-  put(j, "no_pick_reason", p.pick ? json(nullptr) : json(render(p.no_pick_reason, p.lang)));
-  put(j, "quote_only", std::move(quote_only));
-  put(j, "warnings", std::move(warnings));
-  return dump(j, style);
+  w.key("pick");
+  if (p.pick) option_json(w, *p.pick, p);
+  else w.null();
+  w.key("options").begin_array();
+  for (const Option& o : p.options) option_json(w, o, p);
+  w.end_array().field("options_total", p.options_total);
+  w.key("alternatives").begin_array();
+  for (const Alternative& a : p.alternatives) {
+    w.begin_object().field("kind", a.kind).key("set").begin_object();
+    for (const auto& [key, value] : a.set) w.field(key, value);
+    w.end_object()
+        .field("change", render(a.change, p.lang))
+        .field("change_en", render(a.change, Lang::En))
+        .field("change_zh", render(a.change, Lang::Zh));
+    option_json(w.key("pick"), a.pick, p);
+    w.end_object();
+  }
+  w.end_array().key("no_pick_reason");
+  if (p.pick) w.null();
+  else w.value(render(p.no_pick_reason, p.lang));
+  w.key("quote_only").begin_array();
+  for (const QuoteOnly& q : p.quote_only) {
+    w.begin_object().field("gpu", q.gpu).field("cards", q.cards).field("platform", q.platform).field("offer", q.offer).end_object();
+  }
+  w.end_array().key("warnings").begin_array();
+  for (const Message& m : p.warnings) w.value(render(m, p.lang));
+  w.end_array().end_object();
+  return w.take();
 }
 
 std::string errors_to_json(const std::vector<Issue>& errors, Lang lang, JsonStyle style, const char* schema) {
-  json list = json::array();
+  JsonWriter w(style == JsonStyle::Pretty);
+  w.begin_object();
+  if (schema != nullptr && *schema != '\0') w.field("schema", schema);
+  w.field("ok", false).key("errors").begin_array();
   for (const Issue& e : errors) {
-    list.push_back(json{{"field", e.field}, {"code", std::string(message_key(e.message.id))}, {"message", render(e.message, lang)}});
+    w.begin_object()
+        .field("field", e.field)
+        .field("code", message_key(e.message.id))
+        .field("message", render(e.message, lang))
+        .end_object();
   }
-  json j = json::object();
-  if (schema != nullptr && *schema != '\0') j["schema"] = schema;
-  put(j, "ok", false);
-  put(j, "errors", std::move(list));
-  return dump(j, style);
+  w.end_array().end_object();
+  return w.take();
 }
 
 }  // namespace cardfit

