@@ -20,7 +20,7 @@
 namespace cardfit::ui::platform {
 namespace {
 
-using json = nlohmann::ordered_json;
+using json = nlohmann::json;  // the instantiation the catalog reader uses (the JavaScript reads by key)
 
 std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
 
