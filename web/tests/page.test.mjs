@@ -340,6 +340,15 @@ test('phone: one column with the results first, native scrolling, zh and en (scr
     await page.evaluate(() => window.scrollTo(0, 900));
     await frames(page, 6);
     await shot(page, `web-phone-${lang}-scrolled.png`);
+    // The file button is under the last line of the page, not over the text.
+    const end = await page.evaluate(() => ({
+      page: document.getElementById('page').getBoundingClientRect().bottom + window.scrollY,
+      button: document.getElementById('open-file').getBoundingClientRect().top + window.scrollY,
+    }));
+    assert.ok(end.button >= end.page, `button at ${end.button}, page ends at ${end.page}`);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await frames(page, 6);
+    await shot(page, `web-phone-${lang}-end.png`);
     assert.deepEqual(errors, []);
     await context.close();
   }
