@@ -22,7 +22,8 @@ std::vector<File> ui_fonts();       // TTF subsets in merge order (Latin, then C
 // atlas (the web page's Chinese text; cmake option CARDFIT_SYSTEM_CJK); "" when the fonts hold all.
 std::string_view system_glyphs();
 
-// The bundled catalog, parsed and validated (core's load_catalog over catalog_files()).
+// The bundled catalog, parsed and validated (core's load_catalog over catalog_files()), or
+// read from the binary snapshot written from them at build time (CARDFIT_CATALOG_SNAPSHOT).
 Result<Catalog> bundled_catalog();
 
 }  // namespace cardfit::assets

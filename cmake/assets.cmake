@@ -1,7 +1,8 @@
 # Compiles assets/ into the binaries (no files read at run time, no --preload-file): the
 # catalog JSON and subsets of a Latin and a CJK font covering exactly the characters that the
 # message table (assets/i18n, compiled by core/base) and the catalog use.
-# Target `cardfit_assets`, API in assets/embedded.hpp.
+# Targets `cardfit_asset_files` (the files) and `cardfit_assets` (+ the bundled catalog), API in
+# assets/embedded.hpp.
 file(GLOB CARDFIT_CATALOG_FILES CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/catalog/*.json")
 list(SORT CARDFIT_CATALOG_FILES)
 # Every sentence lives in the message table; the sources hold none (tests check core/ has no Han).
@@ -85,6 +86,35 @@ add_custom_command(
   DEPENDS "${PROJECT_SOURCE_DIR}/cmake/embed.cmake" ${catalog_embedded} ${font_outputs} ${glyphs_output}
   COMMENT "Embedding catalog and fonts" VERBATIM)
 
-add_library(cardfit_assets STATIC "${gen}/embedded_assets.cpp" "${PROJECT_SOURCE_DIR}/assets/bundled_catalog.cpp")
-target_include_directories(cardfit_assets PUBLIC "${PROJECT_SOURCE_DIR}/assets")
-target_link_libraries(cardfit_assets PUBLIC cardfit_core)
+add_library(cardfit_asset_files STATIC "${gen}/embedded_assets.cpp")
+target_include_directories(cardfit_asset_files PUBLIC "${PROJECT_SOURCE_DIR}/assets")
+target_link_libraries(cardfit_asset_files PUBLIC cardfit_core)
+
+# The web page starts from a binary snapshot of the catalog (core/catalog/catalog_snapshot.hpp)
+# instead of parsing and checking the JSON: written at build time by the core's own loader
+# (tools/catalog_snapshot.cpp, run in node under Emscripten), which also checks that it reads
+# back to the same catalog. The JSON files are then not linked into the page.
+option(CARDFIT_CATALOG_SNAPSHOT "Embed the catalog as a binary snapshot written at build time" ${EMSCRIPTEN})
+add_library(cardfit_assets STATIC "${PROJECT_SOURCE_DIR}/assets/bundled_catalog.cpp")
+target_link_libraries(cardfit_assets PUBLIC cardfit_asset_files)
+if(CARDFIT_CATALOG_SNAPSHOT)
+  add_executable(cardfit_catalog_snapshot "${PROJECT_SOURCE_DIR}/tools/catalog_snapshot.cpp")
+  target_link_libraries(cardfit_catalog_snapshot PRIVATE cardfit_asset_files)
+  if(EMSCRIPTEN)
+    # web/node_pre.js: node reads the .wasm from the file system (Emscripten 3.1.6 would fetch() it).
+    target_link_options(cardfit_catalog_snapshot PRIVATE -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1
+                        -sALLOW_MEMORY_GROWTH=1 "--pre-js=${PROJECT_SOURCE_DIR}/web/node_pre.js")
+  endif()
+  add_custom_command(
+    OUTPUT "${gen}/catalog.snapshot"
+    COMMAND cardfit_catalog_snapshot "${gen}/catalog.snapshot"
+    DEPENDS cardfit_catalog_snapshot
+    COMMENT "Writing the catalog snapshot" VERBATIM)
+  add_custom_command(
+    OUTPUT "${gen}/catalog_snapshot.cpp"
+    COMMAND "${CMAKE_COMMAND}" "-DIN=${gen}/catalog.snapshot" "-DOUT=${gen}/catalog_snapshot.cpp"
+            -DNAME=bundled_snapshot -P "${PROJECT_SOURCE_DIR}/cmake/embed_text.cmake"
+    DEPENDS "${gen}/catalog.snapshot" "${PROJECT_SOURCE_DIR}/cmake/embed_text.cmake" VERBATIM)
+  target_sources(cardfit_assets PRIVATE "${gen}/catalog_snapshot.cpp")
+  target_compile_definitions(cardfit_assets PRIVATE CARDFIT_CATALOG_SNAPSHOT)
+endif()

@@ -1,13 +1,16 @@
 // Fuzz target: the catalog loader. The input is a vendor overlay laid over the bundled
 // catalog, and also a whole catalog file. Properties: no crash or sanitizer report; an
 // overlay that loads writes back (catalog_to_json) to a document that loads to the same text;
-// the merged catalog plans the default request into an answer or an error, never a NaN.
+// the merged catalog plans the default request into an answer or an error, never a NaN; its
+// binary snapshot reads back to the same catalog; and the input's bytes read as a snapshot
+// give a catalog or an error (catalog_snapshot.hpp), never a read past the end.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
 #include "catalog_load.hpp"
+#include "catalog_snapshot.hpp"
 #include "catalog_write.hpp"
 #include "fuzz_support.hpp"
 #include "plan.hpp"
@@ -22,6 +25,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Result<Catalog> again = load_catalog({CatalogFile{"written.json", written}});
     FUZZ_CHECK(again.ok(), "a merged catalog's JSON loads back");
     FUZZ_CHECK(catalog_to_json(*again.value) == written, "writing the reloaded catalog gives the same text");
+    const Result<Catalog> snapshot = catalog_from_snapshot(catalog_snapshot(*merged.value));
+    FUZZ_CHECK(snapshot.ok() && catalog_to_json(*snapshot.value) == written, "the snapshot reads back to the same catalog");
     PlanRequest request;
     request.top = 5;
     const Result<Plan> p = plan(*merged.value, request);
@@ -35,5 +40,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   const Result<Catalog> whole = load_catalog({CatalogFile{"fuzz.json", text}});
   FUZZ_CHECK(whole.ok() || !whole.errors.empty(), "a refused catalog says why");
+  const Result<Catalog> bytes = catalog_from_snapshot("cardfit-snapshot/1\n" + std::string(text));
+  FUZZ_CHECK(bytes.ok() || !bytes.errors.empty(), "a damaged snapshot says why");
   return 0;
 }

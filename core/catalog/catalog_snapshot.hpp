@@ -1,0 +1,21 @@
+// The catalog as a compact binary snapshot: what the web page embeds instead of the catalog's
+// JSON files, so that it starts without parsing and checking 316 KB of JSON (docs/web.md).
+// The snapshot is written at build time from the catalog that load_catalog() read and
+// validated (tools/catalog_snapshot.cpp), walking the same field lists as the JSON reader,
+// writer and checker (catalog_fields.hpp), so it holds exactly what the JSON does; tests
+// compare the two catalogs. Reading checks every length and count and fails with a message,
+// never reading past the end.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "catalog.hpp"
+#include "result.hpp"
+
+namespace cardfit {
+
+std::string catalog_snapshot(const Catalog& catalog);
+Result<Catalog> catalog_from_snapshot(std::string_view bytes);
+
+}  // namespace cardfit
