@@ -231,6 +231,7 @@ int main() {
   io.ImeSetInputScreenPosFn = ime_position;
   map_keys(io);
   ImGui_ImplOpenGL3_Init("#version 300 es");
+  cardfit_js_mark("imgui");
 
   cardfit::ui::AppOptions options;
   options.dpi_scale = driver.dpr;
@@ -241,7 +242,7 @@ int main() {
   options.state = take_js_string(cardfit_js_location_query());  // no length limit but the browser's
   cardfit::ui::app_init(driver.app, options);
   cardfit_web_overlay_to_app(driver.app);
-  cardfit_js_mark("catalog");
+  cardfit_js_mark("catalog");  // the catalog (its snapshot), the link, the font atlas with the browser-drawn glyphs
   // The stages of the first frame, each timed on its own: the font atlas (rasterised for this
   // devicePixelRatio) and its texture, then the first estimate and plan.
   ImGui_ImplOpenGL3_CreateDeviceObjects();

@@ -135,8 +135,9 @@ const STAGES = [
   ['script', 'cardfit:script', 'cardfit.js loaded and run'],
   ['wasm', 'cardfit:wasm', 'wasm fetched, compiled, instantiated'],
   ['webgl', 'cardfit:webgl', 'WebGL2 context made'],
-  ['catalog', 'cardfit:catalog', 'catalog loaded, link read'],
-  ['fonts', 'cardfit:fonts', 'font atlas built'],
+  ['imgui', 'cardfit:imgui', 'ImGui and its GL3 renderer set up'],
+  ['catalog', 'cardfit:catalog', 'catalog, link, glyphs drawn'],
+  ['fonts', 'cardfit:fonts', 'font atlas uploaded'],
   ['estimate', 'cardfit:estimate', 'first estimate and plan'],
   ['frame', 'cardfit:first-frame', 'first frame drawn'],
 ];

@@ -551,7 +551,7 @@ test('first paint: the skeleton of the layout, sized as the app draws it', async
 test('start-up stages are marked in order (bench/web/bench_web.mjs reads them)', async () => {
   const { page, context } = await open('?lang=en');
   const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name));
-  const stages = ['script', 'wasm', 'webgl', 'catalog', 'fonts', 'estimate', 'first-frame'].map((s) => 'cardfit:' + s);
+  const stages = ['script', 'wasm', 'webgl', 'imgui', 'catalog', 'fonts', 'estimate', 'first-frame'].map((s) => 'cardfit:' + s);
   assert.deepEqual(marks.filter((m) => m.startsWith('cardfit:')), stages);
   await context.close();
 });
