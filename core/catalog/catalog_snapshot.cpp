@@ -201,11 +201,8 @@ class In {
   template <class T, class F>
   void list(const char*, std::vector<T>& out, Need, F&& visit) {
     const std::size_t n = count();
-    out.assign(n, T{});
-    for (T& item : out) {
-      if (failed()) break;
-      visit(*this, item);
-    }
+    out.clear();  // grown entry by entry: a damaged count costs no more than the entries read
+    for (std::size_t i = 0; i < n && !failed(); ++i) visit(*this, out.emplace_back());
   }
   void strings(const char*, std::vector<std::string>& out, Need, TextRule) {
     const std::size_t n = count();
