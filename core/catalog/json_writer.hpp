@@ -38,7 +38,6 @@ class JsonWriter {
     if constexpr (std::is_signed_v<I>) return integer(static_cast<std::int64_t>(i));
     else return unsigned_integer(static_cast<std::uint64_t>(i));
   }
-  JsonWriter& value(float f) { return value(static_cast<double>(f)); }
   template <class T>
   JsonWriter& value(const std::optional<T>& v) { return v ? value(*v) : null(); }
   template <class T>
@@ -50,10 +49,14 @@ class JsonWriter {
 
   template <class T>
   JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+  // `key: v` when `present`, else `key: null` (`v` must be valid either way).
+  template <class T>
+  JsonWriter& field_if(std::string_view k, bool present, const T& v) {
+    key(k);
+    return present ? value(v) : null();
+  }
 
-  // The text so far (complete once every object and array opened is closed).
-  const std::string& text() const { return out_; }
-  std::string take() { return std::move(out_); }
+  std::string take() { return std::move(out_); }  // the text (once every container opened is closed)
 
  private:
   JsonWriter& open(char c);

@@ -12,11 +12,11 @@ namespace cardfit {
 inline void launch_json(JsonWriter& w, const std::vector<LaunchCommand>& commands) {
   w.begin_array();
   for (const LaunchCommand& c : commands) {
-    w.begin_object().field("kind", name_of(c.kind));
-    w.key("file");
-    if (c.file.empty()) w.null();
-    else w.value(c.file);
-    w.field("text", c.text).end_object();
+    w.begin_object()
+        .field("kind", name_of(c.kind))
+        .field_if("file", !c.file.empty(), c.file)
+        .field("text", c.text)
+        .end_object();
   }
   w.end_array();
 }

@@ -49,10 +49,8 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
   optional_money(w.key("cost_per_million_tokens"), o.cost_per_million_tokens, c);
   w.field("within_budget", o.within_budget).field("below_budget", o.below_budget);
   money(w.key("budget_cost"), o.budget_cost, c);
-  w.key("tier");
-  if (o.tier.empty()) w.null();
-  else w.value(o.tier);
-  w.field("fit", name_of(o.fit))
+  w.field_if("tier", !o.tier.empty(), o.tier)
+      .field("fit", name_of(o.fit))
       .field("need_bytes", o.need_bytes)
       .field("usable_bytes", o.usable_bytes)
       .field("spare_fraction", o.spare_fraction)
@@ -63,10 +61,7 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("meets_targets", o.meets_targets)
       .field("replicas", o.replicas)
       .field("capacity_requests_per_s", o.capacity_requests_per_s);
-  w.key("batch");
-  if (o.limited_by) w.value(o.batch);
-  else w.null();
-  w.key("limited_by");
+  w.field_if("batch", o.limited_by.has_value(), o.batch).key("limited_by");
   if (o.limited_by) w.value(name_of(*o.limited_by));
   else w.null();
   w.field("job_hours", o.job_hours);
@@ -101,10 +96,13 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
       .field("ranked_by", p.job ? "job_cost" : "monthly_cost");
   w.key("budget");
   if (p.budget.set) {
-    w.begin_object().field("tier", p.budget.tier).field("low", p.budget.low).key("high");
-    if (p.budget.high > 0) w.value(p.budget.high);
-    else w.null();
-    w.field("currency", name_of(p.currency)).field("label", render(p.budget.label, p.lang)).end_object();
+    w.begin_object()
+        .field("tier", p.budget.tier)
+        .field("low", p.budget.low)
+        .field_if("high", p.budget.high > 0, p.budget.high)
+        .field("currency", name_of(p.currency))
+        .field("label", render(p.budget.label, p.lang))
+        .end_object();
   } else {
     w.null();
   }
