@@ -754,6 +754,9 @@ test('files in: the file button loads a config.json and an overlay; a broken or 
   const offers = (page) => page.evaluate(() => window.cardfit.catalog().value.offers.map((o) => o.id));
   const { page, context, errors } = await open('?lang=en');
   assert.ok(await page.isVisible('#open-file'), 'the file button is on the page');
+  // Two columns: in the header row, not over the results.
+  const button = await page.evaluate(() => document.getElementById('open-file').getBoundingClientRect().top);
+  assert.ok(button < 40, `file button at y ${button}`);
   assert.ok(!(await offers(page)).includes('fixture-rtx-4090-card'));
 
   let r = await pick(page, 'config.json', fixture('catalog-qwen2.5-7b-config.json'));
