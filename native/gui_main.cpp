@@ -113,6 +113,7 @@ int main(int argc, char** argv) {
   // Screenshots and smoke tests must not depend on what a previous session saved.
   options.state = !state.empty() || fresh || frames > 0 ? state : cardfit::ui::platform::load_setting("state");
   cardfit::ui::app_init(driver.app, options);
+  cardfit::ui::app_rescale(driver.app, options.dpi_scale);
   driver.remember = remember;
   if (remember) {  // the overlays loaded in earlier sessions; any gone or now invalid is said and forgotten
     driver.overlays = cardfit::native::reopen_overlays(

@@ -266,7 +266,7 @@ void app_init(App& app, const AppOptions& options) {
   const Lang ui_lang = parse_name<Lang>(lang).value_or(Lang::Zh);
   app.state = make_ui_state(request, ui_lang);
   app.published_state = state_query(app.state.request);
-  app_rescale(app, options.dpi_scale);
+  app.dpi_scale = options.dpi_scale;
 }
 
 void app_open_link(App& app, const std::string& query) {

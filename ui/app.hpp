@@ -1,7 +1,8 @@
 // The application, shared by both front ends: one frame function, two drivers.
 // native/gui_main.cpp and web/web_main.cpp own the window, GL context and ImGui backends;
-// they call app_init once (ImGui context current, before the first NewFrame), app_frame
-// between NewFrame and Render, and app_rescale when the monitor's DPI changes.
+// they call app_init once (ImGui context current, before the first NewFrame), app_rescale
+// before the first frame and when the monitor's DPI changes, and app_frame between NewFrame
+// and Render.
 #pragma once
 
 #include <optional>
@@ -65,6 +66,8 @@ struct App {
   bool touch_input = false;           // in: the last pointer was a finger (no keyboard pops up unasked)
 };
 
+// The catalog, the link or saved state and the language; the fonts come with app_rescale
+// (the web page shows its first result as text before it builds them).
 void app_init(App& app, const AppOptions& options);
 void app_frame(App& app);
 // The estimate and plan of the current state, when it changed (app_frame calls it first; the

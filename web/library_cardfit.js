@@ -232,6 +232,22 @@ mergeInto(LibraryManager.library, {
       for (const c of children || []) n.append(c);
       return n;
     },
+    // While the canvas starts (web_main.cpp), the loading skeleton's result pane shows the
+    // first result as text: the scenario, the pick and why, the memory it needs.
+    preview: function (d) {
+      const status = document.getElementById('status');
+      const out = status && !status.classList.contains('hidden') && status.querySelector('.sk-out');
+      if (!out) return;
+      const el = CF.el;
+      const L = d['labels'];
+      const pick = d['pick'];
+      out['replaceChildren'](el('div', {'class': 'sk-result', 'lang': d['lang'] === 'zh' ? 'zh-CN' : 'en'}, [
+        el('p', {'class': 'sk-scenario'}, [d['scenario']]),
+        el('p', {'class': 'sk-pick'}, [pick ? L['pick'] + ' ' + pick['line'] : L['no_pick']]),
+        el('p', {}, [pick ? pick['reason'] : d['no_pick_reason']]),
+        el('p', {}, [L['memory'] + ' ' + d['memory']['total']])]));
+      out.classList.add('filled');
+    },
     render: function (d) {
       const el = CF.el;
       const L = d['labels'];
@@ -584,6 +600,11 @@ mergeInto(LibraryManager.library, {
   cardfit_js_mirror: function (json) {
     if (!CF.mirror) return;
     try { CF.render(JSON.parse(UTF8ToString(json))); } catch (e) { console.warn('cardfit: text view', e); }
+  },
+
+  cardfit_js_preview__deps: ['$CF'],
+  cardfit_js_preview: function (json) {
+    try { CF.preview(JSON.parse(UTF8ToString(json))); } catch (e) { console.warn('cardfit: preview', e); }
   },
 
   cardfit_js_toggle_text_view__deps: ['$CF'],

@@ -55,31 +55,52 @@ json labels(const App& app) {
   return l;
 }
 
-json memory(const App& app, const MemoryBreakdown& m) {
+json memory_parts_json(const App& app, const MemoryBreakdown& m) {
   json parts = json::array();
   for (const auto& [label, bytes] : memory_parts(m)) {
     parts.push_back(json::array({T(app, label), format_gb(static_cast<double>(bytes))}));
   }
-  return json{{"total", format_bytes(static_cast<double>(m.total))}, {"parts", std::move(parts)}};
+  return parts;
+}
+
+// The scenario, the pick (or why there is none) and the memory total: what the loading
+// skeleton shows before the canvas (cardfit_web_publish_preview) and the text view's top.
+json headline(const App& app, json labels) {
+  const Plan& p = *app.derived.plan;
+  json j;
+  j["lang"] = std::string(name_of(app.state.lang));
+  j["labels"] = std::move(labels);
+  j["scenario"] = scenario_line(app, p);
+  if (p.pick) {
+    const OptionText t = option_text(app, p, *p.pick);
+    j["pick"] = json{{"line", t.gpu + " · " + t.platform + " · " + t.cost}, {"reason", R(app, p.pick->reason)}};
+  } else {
+    j["pick"] = nullptr;
+    j["no_pick_reason"] = R(app, p.no_pick_reason);
+  }
+  j["memory"] = json{{"total", format_bytes(static_cast<double>(app.derived.estimate->memory.total))}};
+  return j;
+}
+
+// What the skeleton shows: the headline with its three labels.
+json preview(const App& app) {
+  json l;
+  for (const auto& [key, id] : std::initializer_list<std::pair<const char*, MsgId>>{
+           {"pick", MsgId::sum_pick}, {"no_pick", MsgId::sum_no_pick}, {"memory", MsgId::sum_memory_total}}) {
+    l[key] = T(app, id);
+  }
+  return headline(app, std::move(l));
 }
 
 json mirror(const App& app) {
   const Plan& p = *app.derived.plan;
-  json j;
-  j["lang"] = std::string(name_of(app.state.lang));
-  j["labels"] = labels(app);
-  j["scenario"] = scenario_line(app, p);
+  json j = headline(app, labels(app));
   if (p.pick) {
-    const OptionText t = option_text(app, p, *p.pick);
     json launch = json::array();  // the commands to paste, with their engine's name
     for (const LaunchCommand& c : p.pick->launch) {
       launch.push_back(json{{"label", T(app, label_of(c.kind))}, {"file", c.file}, {"text", c.text}});
     }
-    j["pick"] = json{{"line", t.gpu + " · " + t.platform + " · " + t.cost}, {"reason", R(app, p.pick->reason)},
-                     {"launch", std::move(launch)}};
-  } else {
-    j["pick"] = nullptr;
-    j["no_pick_reason"] = R(app, p.no_pick_reason);
+    j["pick"]["launch"] = std::move(launch);
   }
   json alternatives = json::array();
   for (const Alternative& a : p.alternatives) {
@@ -87,7 +108,7 @@ json mirror(const App& app) {
     alternatives.push_back(R(app, a.change) + ": " + t.gpu + " · " + t.platform + " · " + t.cost);
   }
   j["alternatives"] = std::move(alternatives);
-  j["memory"] = memory(app, app.derived.estimate->memory);
+  j["memory"]["parts"] = memory_parts_json(app, app.derived.estimate->memory);
   j["budget_set"] = p.budget.set;
   j["options_count"] = std::string(T(app, MsgId::opt_count)) + " " + std::to_string(p.options.size()) + " / " +
                        std::to_string(p.options_total) + " · " +
@@ -198,3 +219,9 @@ std::string today() {
 }
 
 }  // namespace cardfit::ui::platform
+
+void cardfit_web_publish_preview(const cardfit::ui::App& app) {
+  if (!app.derived.plan || !app.derived.estimate || !app.derived.errors.empty()) return;
+  namespace platform = cardfit::ui::platform;
+  cardfit_js_preview(platform::dump(platform::preview(app)).c_str());
+}

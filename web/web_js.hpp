@@ -41,6 +41,7 @@ char* cardfit_js_load_setting(const char* key);
 void cardfit_js_save_setting(const char* key, const char* value);
 
 void cardfit_js_mirror(const char* json);
+void cardfit_js_preview(const char* json);  // the headline in the loading skeleton (CF.preview)
 void cardfit_js_toggle_text_view();
 void cardfit_js_today(char* buf, int size);
 // The characters `chars` drawn with the browser's fonts (ui/platform.hpp draw_glyphs); 1 if drawn.

@@ -182,19 +182,11 @@ void map_keys(ImGuiIO& io) {
   for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;
 }
 
-}  // namespace
-
-long long cardfit_web_frame_count() { return g_driver ? g_driver->ticks : 0; }
-const cardfit::ui::App* cardfit_web_app() { return g_driver ? &g_driver->app : nullptr; }
-cardfit::ui::App* cardfit_web_app_mut() { return g_driver ? &g_driver->app : nullptr; }
-void cardfit_web_wake() {
-  if (g_driver) g_driver->last_activity = emscripten_get_now() / 1000.0;
-}
-std::string cardfit_web_state_query() { return g_driver ? g_driver->app.published_state : std::string(); }
-
-int main() {
-  if (!cardfit_js_in_browser()) return 0;
-  cardfit_js_mark("wasm");  // fetched, compiled, instantiated, runtime started
+// The second half of the start-up, once the browser has painted the first result as text:
+// the WebGL2 context (slow on a software GPU), the renderer, the fonts with the browser-drawn
+// glyphs, then the first frame and the main loop.
+void start_canvas(void* arg) {
+  Driver& driver = *static_cast<Driver*>(arg);
   EmscriptenWebGLContextAttributes attrs;
   emscripten_webgl_init_context_attributes(&attrs);
   attrs.majorVersion = 2;
@@ -206,10 +198,41 @@ int main() {
   const EMSCRIPTEN_WEBGL_CONTEXT_HANDLE gl = emscripten_webgl_create_context("#canvas", &attrs);
   if (gl <= 0) {
     cardfit_js_notify("fatal", "WebGL2 context could not be created");
-    return 1;
+    return;
   }
   emscripten_webgl_make_context_current(gl);
   cardfit_js_mark("webgl");  // the context (SwiftShader makes it slowly without a GPU)
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  cardfit_js_mark("imgui");
+  cardfit::ui::app_rescale(driver.app, driver.dpr);
+  cardfit_js_mark("glyphs");  // the font atlas for this devicePixelRatio, the Chinese glyphs drawn by the browser
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  cardfit_js_mark("fonts");  // the atlas uploaded
+  frame(&driver);            // the first frame now, not one animation frame later
+  emscripten_set_main_loop_arg(frame, &driver, 0, false);
+}
+
+// After the next paint: a task queued from an animation frame runs once that frame is drawn.
+EM_BOOL after_paint(double, void* arg) {
+  emscripten_async_call(start_canvas, arg, 0);
+  return EM_FALSE;
+}
+
+}  // namespace
+
+long long cardfit_web_frame_count() { return g_driver ? g_driver->ticks : 0; }
+const cardfit::ui::App* cardfit_web_app() { return g_driver ? &g_driver->app : nullptr; }
+cardfit::ui::App* cardfit_web_app_mut() { return g_driver ? &g_driver->app : nullptr; }
+void cardfit_web_wake() {
+  if (g_driver) g_driver->last_activity = emscripten_get_now() / 1000.0;
+}
+std::string cardfit_web_state_query() { return g_driver ? g_driver->app.published_state : std::string(); }
+
+// The first half: the catalog, the link, the first estimate and plan, and the result as text
+// in the loading skeleton; no GL yet.
+int main() {
+  if (!cardfit_js_in_browser()) return 0;
+  cardfit_js_mark("wasm");  // fetched, compiled, instantiated, runtime started
   static Driver driver;
   g_driver = &driver;
   const bool mac = cardfit_js_init() != 0;
@@ -230,8 +253,6 @@ int main() {
   io.ClipboardUserData = &driver;
   io.ImeSetInputScreenPosFn = ime_position;
   map_keys(io);
-  ImGui_ImplOpenGL3_Init("#version 300 es");
-  cardfit_js_mark("imgui");
 
   cardfit::ui::AppOptions options;
   options.dpi_scale = driver.dpr;
@@ -242,14 +263,11 @@ int main() {
   options.state = take_js_string(cardfit_js_location_query());  // no length limit but the browser's
   cardfit::ui::app_init(driver.app, options);
   cardfit_web_overlay_to_app(driver.app);
-  cardfit_js_mark("catalog");  // the catalog (its snapshot), the link, the font atlas with the browser-drawn glyphs
-  // The stages of the first frame, each timed on its own: the font atlas (rasterised for this
-  // devicePixelRatio) and its texture, then the first estimate and plan.
-  ImGui_ImplOpenGL3_CreateDeviceObjects();
-  cardfit_js_mark("fonts");
+  cardfit_js_mark("catalog");  // the catalog (its binary snapshot) and the link
   cardfit::ui::app_compute(driver.app);
   cardfit_js_mark("estimate");
-  frame(&driver);  // the first frame now, not one animation frame later
-  emscripten_set_main_loop_arg(frame, &driver, 0, false);
+  cardfit_web_publish_preview(driver.app);
+  cardfit_js_mark("result");  // the result as text in the skeleton (shown at the next paint)
+  emscripten_request_animation_frame(after_paint, &driver);
   return 0;
 }

@@ -16,3 +16,5 @@ const cardfit::ui::App* cardfit_web_app();  // the page's app (null under node)
 cardfit::ui::App* cardfit_web_app_mut();     // the same, to change (a vendor's catalog overlay)
 // After app_init: a catalog overlay given before the UI started (createCardfit({overlay})).
 void cardfit_web_overlay_to_app(cardfit::ui::App& app);
+// The first result as text in the loading skeleton (before the canvas draws it).
+void cardfit_web_publish_preview(const cardfit::ui::App& app);

@@ -545,13 +545,56 @@ test('first paint: the skeleton of the layout, sized as the app draws it', async
   const [phoneIn] = await box('.sk-in');
   const [phoneOut] = await box('.sk-out');
   assert.ok(phoneIn > 350 && phoneOut > 350, `phone skeleton ${phoneIn} / ${phoneOut}: one column`);
+  assert.ok(phoneIn <= 390 && phoneOut <= 390, `phone skeleton ${phoneIn} / ${phoneOut}: wider than the screen`);
   await context.close();
+});
+
+test('first result: the pick as text in the skeleton before the canvas starts, then the canvas', async () => {
+  for (const [viewport, scale, query, pick] of [[{ width: 390, height: 844 }, 3, '?model=qwen2.5-14b&budget-tier=2000-3000', /^刚好够用/],
+                                                [{ width: 1280, height: 800 }, 1, '?lang=en&model=llama-3.1-70b', /^Just enough: /]]) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: scale, hasTouch: scale > 1, isMobile: scale > 1 });
+    const page = await context.newPage();
+    // The module waits for an animation frame (the paint) before it makes its WebGL2 context:
+    // holding the animation frames after the result keeps the page at that moment.
+    await page.addInitScript(() => {
+      const raf = window.requestAnimationFrame.bind(window);
+      window.heldFrames = [];
+      window.requestAnimationFrame = (cb) => {
+        if (window.holdFrames !== false && performance.getEntriesByName('cardfit:result').length) return window.heldFrames.push(cb);
+        return raf(cb);
+      };
+    });
+    await page.goto(`${base}/index.html${query}`);
+    await page.waitForFunction(() => performance.getEntriesByName('cardfit:result').length, null, { timeout: 60000 });
+    const shown = await page.evaluate(() => ({
+      pick: document.querySelector('.sk-out .sk-pick').textContent,
+      text: document.querySelector('.sk-out').innerText,
+      width: document.querySelector('.sk-out').getBoundingClientRect().width,
+      hidden: document.getElementById('status').classList.contains('hidden'),
+      webgl: performance.getEntriesByName('cardfit:webgl').length,
+    }));
+    assert.match(shown.pick, pick);
+    assert.equal(shown.hidden, false);
+    assert.equal(shown.webgl, 0, 'the canvas started before the result was painted');
+    assert.ok(shown.width <= viewport.width, `result ${shown.width} px wide on a ${viewport.width} px screen`);
+    await page.screenshot({ path: path.join(shots, `web-first-result-${viewport.width}.png`) });
+    // Then the canvas: the skeleton goes, and the text view holds the same pick.
+    await page.evaluate(() => { window.holdFrames = false; for (const cb of window.heldFrames) requestAnimationFrame(cb); });
+    await ready(page);
+    const after = await page.evaluate(() => ({
+      hidden: document.getElementById('status').classList.contains('hidden'),
+      mirror: document.querySelector('#mirror-status h2').textContent,
+    }));
+    assert.equal(after.hidden, true);
+    assert.equal(after.mirror, shown.pick);
+    await context.close();
+  }
 });
 
 test('start-up stages are marked in order (bench/web/bench_web.mjs reads them)', async () => {
   const { page, context } = await open('?lang=en');
   const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name));
-  const stages = ['script', 'wasm', 'webgl', 'imgui', 'catalog', 'fonts', 'estimate', 'first-frame'].map((s) => 'cardfit:' + s);
+  const stages = ['script', 'wasm', 'catalog', 'estimate', 'result', 'webgl', 'imgui', 'glyphs', 'fonts', 'first-frame'].map((s) => 'cardfit:' + s);
   assert.deepEqual(marks.filter((m) => m.startsWith('cardfit:')), stages);
   await context.close();
 });
