@@ -631,7 +631,7 @@ mergeInto(LibraryManager.library, {
       const canvas = document.createElement('canvas');
       canvas.width = cols * cellW;
       canvas.height = rows * cellH;
-      const g = canvas.getContext('2d', {willReadFrequently: true});
+      const g = canvas.getContext('2d', {'willReadFrequently': true});
       if (!g) return 0;
       g.font = em + 'px "PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC",' +
                '"WenQuanYi Micro Hei","Droid Sans Fallback",sans-serif';
