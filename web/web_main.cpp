@@ -214,6 +214,7 @@ void start_canvas(void* arg) {
 
 // After the next paint: a task queued from an animation frame runs once that frame is drawn.
 EM_BOOL after_paint(double, void* arg) {
+  cardfit_js_mark("result-frame");  // the animation frame whose paint shows the result
   emscripten_async_call(start_canvas, arg, 0);
   return EM_FALSE;
 }

@@ -594,7 +594,7 @@ test('first result: the pick as text in the skeleton before the canvas starts, t
 test('start-up stages are marked in order (bench/web/bench_web.mjs reads them)', async () => {
   const { page, context } = await open('?lang=en');
   const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name));
-  const stages = ['script', 'wasm', 'catalog', 'estimate', 'result', 'webgl', 'imgui', 'glyphs', 'fonts', 'first-frame'].map((s) => 'cardfit:' + s);
+  const stages = ['script', 'wasm', 'catalog', 'estimate', 'result', 'result-frame', 'webgl', 'imgui', 'glyphs', 'fonts', 'first-frame'].map((s) => 'cardfit:' + s);
   assert.deepEqual(marks.filter((m) => m.startsWith('cardfit:')), stages);
   await context.close();
 });
