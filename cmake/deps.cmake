@@ -1,4 +1,4 @@
-# Header-only dependencies: nlohmann-json and fmt (core), CLI11 (native CLI), Catch2 v2 (tests).
+# Header-only dependencies: nlohmann-json (core), CLI11 (native CLI), Catch2 v2 (tests).
 # Natively: find_package. Inside the Emscripten build find_package cannot see Debian's
 # /usr/include (the toolchain re-roots the search) and adding /usr/include would leak glibc
 # headers, so we link just the library's header folder into the build tree.
@@ -30,25 +30,6 @@ else()
                        URL_HASH SHA256=8c4b26bf4b422252e13f332bc5e388ec0ab5c3443d24399acb675e68278d341f)
   FetchContent_MakeAvailable(nlohmann_json)
   add_library(cardfit_json ALIAS nlohmann_json)
-endif()
-
-# fmt 9, header-only everywhere (no runtime library to ship; with exceptions off it aborts on
-# a bad format string, which the core never builds at run time).
-if(NOT EMSCRIPTEN)
-  find_package(fmt 9 QUIET)
-endif()
-if(TARGET fmt::fmt-header-only)
-  add_library(cardfit_fmt ALIAS fmt::fmt-header-only)
-elseif(EXISTS /usr/include/fmt/format.h)
-  cardfit_header_folder(cardfit_fmt_headers /usr/include/fmt)
-  # No std::locale (the core formats with '.' and ',' itself, core/base/format.hpp): in the
-  # WebAssembly build this drops libc++'s locale facets (~40 KB of code).
-  target_compile_definitions(cardfit_fmt_headers INTERFACE FMT_HEADER_ONLY=1 "FMT_STATIC_THOUSANDS_SEPARATOR=','")
-  add_library(cardfit_fmt ALIAS cardfit_fmt_headers)
-else()
-  FetchContent_Declare(fmt GIT_REPOSITORY https://github.com/fmtlib/fmt GIT_TAG 9.1.0 GIT_SHALLOW TRUE)
-  FetchContent_MakeAvailable(fmt)
-  add_library(cardfit_fmt ALIAS fmt-header-only)
 endif()
 
 # CLI11 2.x (native command-line tool only)

@@ -1,7 +1,13 @@
-// core/base/format.hpp: one way each kind of figure is written (fmt underneath).
+// core/base/format.hpp: one way each kind of figure is written (printf underneath).
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <random>
 
 #include "format.hpp"
 
@@ -32,6 +38,15 @@ TEST_CASE("trimmed, shortest, amounts and percents") {
   CHECK(cardfit::format_shortest(1555) == "1555");
   CHECK(cardfit::format_shortest(1e300) == "1e+300");
   CHECK(cardfit::format_shortest(-0.0) == "0");
+  CHECK(cardfit::format_shortest(-2.5e-5) == "-2.5e-05");
+  CHECK(cardfit::format_shortest(0.0001) == "0.0001");
+  CHECK(cardfit::format_shortest(1e15) == "1000000000000000");
+  CHECK(cardfit::format_shortest(1e16) == "1e+16");
+  CHECK(cardfit::format_shortest(0.1 + 0.2) == "0.30000000000000004");
+  CHECK(cardfit::format_shortest(5e-324) == "5e-324");
+  CHECK(cardfit::format_shortest(1.7976931348623157e308) == "1.7976931348623157e+308");
+  // printf's 16 correctly rounded digits of 2^-24 (...062) read back wrong; one unit up does.
+  CHECK(cardfit::format_shortest(5.9604644775390625e-08) == "5.960464477539063e-08");
   CHECK(cardfit::format_amount(2800) == "2,800");
   CHECK(cardfit::format_amount(1.5) == "1.5");
   CHECK(cardfit::format_amount(0.0366) == "0.0366");
@@ -46,4 +61,25 @@ TEST_CASE("margins read against the headroom: rounded down, same decimals") {
   CHECK(cardfit::format_margin(1.2 / 1.0 - 1.0, 0.2) == "20");  // exactly the headroom
   CHECK(cardfit::format_margin(0.3333, 0.2) == "33");
   CHECK(cardfit::format_margin(0.1249, 0.125) == "12.4");
+}
+
+TEST_CASE("the shortest text reads back as the same double, and one digit fewer would not") {
+  std::mt19937_64 rng(2026);
+  for (int i = 0; i < 20000; ++i) {
+    const std::uint64_t bits = rng();
+    double v;
+    std::memcpy(&v, &bits, sizeof v);
+    if (!std::isfinite(v)) continue;
+    const std::string s = cardfit::format_shortest(v);
+    INFO(s);
+    REQUIRE(std::strtod(s.c_str(), nullptr) == v);
+    std::string digits;
+    for (const char c : s.substr(0, s.find('e')))
+      if (c >= '0' && c <= '9' && !(digits.empty() && c == '0')) digits += c;
+    while (!digits.empty() && digits.back() == '0') digits.pop_back();
+    if (digits.size() < 2) continue;
+    char fewer[40];
+    std::snprintf(fewer, sizeof fewer, "%.*e", static_cast<int>(digits.size()) - 2, v);
+    CHECK(std::strtod(fewer, nullptr) != v);
+  }
 }

@@ -13,7 +13,7 @@ set -euo pipefail
 top="$(cd "$(dirname "$0")/.." && pwd)"
 what="${1:-all}"
 
-common_pkgs=(cmake ninja-build ccache nlohmann-json3-dev libfmt-dev python3-fonttools fonts-dejavu-core
+common_pkgs=(cmake ninja-build ccache nlohmann-json3-dev python3-fonttools fonts-dejavu-core
              fonts-droid-fallback xz-utils)
 page_pkgs=(emscripten)
 native_pkgs=(g++ libglfw3-dev libgl-dev libcli11-dev catch2 libbenchmark-dev libstb-dev)

@@ -1,16 +1,18 @@
 // Number formatting (see format.hpp).
 #include "format.hpp"
 
-#include <fmt/format.h>
-
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 
 namespace cardfit {
 
 std::string format_fixed(double value, int decimals) {
   if (!std::isfinite(value)) return "n/a";
   decimals = decimals < 0 ? 0 : decimals > 9 ? 9 : decimals;
-  std::string s = fmt::format("{:.{}f}", value, decimals);
+  char buf[352];  // DBL_MAX with 9 decimals fits
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  std::string s = buf;
   if (s.size() > 1 && s[0] == '-' && s.find_first_not_of("-0.") == std::string::npos) s.erase(0, 1);  // no "-0"
   return s;
 }
@@ -36,9 +38,57 @@ std::string format_trimmed(double value, int max_decimals) {
   return s;
 }
 
+namespace {
+
+// value = digits x 10^scale, read back by strtod.
+double read_back(long long digits, int scale) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%llde%d", digits, scale);
+  return std::strtod(buf, nullptr);
+}
+
+}  // namespace
+
 std::string format_shortest(double value) {
   if (!std::isfinite(value)) return "n/a";
-  return fmt::format("{}", value == 0 ? 0.0 : value);
+  if (value == 0) return "0";
+  // The fewest significant digits that read back as the same double, the nearest such when
+  // there are two (printf's correctly rounded digits, or one unit either side of them, as
+  // for 2^-24 = 5.9604644775390625e-08 -> "5.960464477539063e-08").
+  const double a = std::fabs(value);
+  long long digits = 0;
+  int scale = 0;
+  for (int p = 1; p <= 17; ++p) {
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*e", p - 1, a);
+    long long m = 0;
+    const char* c = buf;
+    for (; *c != 'e'; ++c)
+      if (*c != '.') m = m * 10 + (*c - '0');
+    const int x = std::atoi(c + 1) - (p - 1);
+    digits = m;
+    scale = x;
+    if (read_back(m, x) == a) break;
+    const bool up = read_back(m + 1, x) == a, down = m > 1 && read_back(m - 1, x) == a;
+    if (up || down) {
+      digits = up && (!down || read_back(m + 1, x) - a < a - read_back(m - 1, x)) ? m + 1 : m - 1;
+      break;
+    }
+  }
+  while (digits % 10 == 0) digits /= 10, ++scale;
+  const std::string d = std::to_string(digits);
+  const int exponent = scale + static_cast<int>(d.size()) - 1;  // as in 1.5e+03
+  std::string out = value < 0 ? "-" : "";
+  // Plain decimals for exponents -4..15; "1e+300", "1e-05" beyond.
+  if (exponent < -4 || exponent >= 16) {
+    char e[8];
+    std::snprintf(e, sizeof e, "e%+03d", exponent);
+    return out + d.substr(0, 1) + (d.size() > 1 ? "." + d.substr(1) : "") + e;
+  }
+  if (exponent < 0) return out + "0." + std::string(static_cast<std::size_t>(-exponent - 1), '0') + d;
+  const std::size_t whole = static_cast<std::size_t>(exponent) + 1;
+  if (d.size() <= whole) return out + d + std::string(whole - d.size(), '0');
+  return out + d.substr(0, whole) + "." + d.substr(whole);
 }
 
 std::string format_gb(double bytes) { return format_fixed(bytes / 1e9, std::fabs(bytes) >= 1e11 ? 1 : 2) + " GB"; }
@@ -51,7 +101,11 @@ std::string format_bytes(double bytes) {
 std::string format_count(double count) {
   const double a = std::fabs(count);
   if (!std::isfinite(count)) return "n/a";
-  if (a >= 1e15) return fmt::format("{:.2e} ", count);  // training FLOPs: "4.10e+25 "
+  if (a >= 1e15) {  // training FLOPs: "4.10e+25 "
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2e ", count);
+    return buf;
+  }
   if (a >= 1e12) return format_fixed(count / 1e12, 2) + " T";
   if (a >= 1e9) return format_fixed(count / 1e9, 2) + " B";
   if (a >= 1e6) return format_fixed(count / 1e6, 2) + " M";

@@ -1,5 +1,6 @@
 // Numbers out: one way each kind of figure is written, in both languages alike ('.' decimal
-// point, ',' thousands separator, no locale). Built on fmt. Non-finite values print "n/a".
+// point, ',' thousands separator, no locale). Built on the C library's printf
+// (already linked, by ImGui too). Non-finite values print "n/a".
 #pragma once
 
 #include <string>

@@ -2,9 +2,8 @@
 // formats, and how values are quoted in messages.
 #include "catalog_fields.hpp"
 
-#include <fmt/format.h>
-
 #include <cmath>
+#include <cstdio>
 
 #include "format.hpp"
 
@@ -56,7 +55,9 @@ std::string quote_for_message(const std::string& s) {
       out += '\\';
       out += c;
     } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += fmt::format("\\u{:04x}", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+      out += hex;
     } else {
       out += c;
     }
