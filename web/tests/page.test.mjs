@@ -513,7 +513,7 @@ test('hostile API input in the page: thousands of calls, then a good one, and th
   await context.close();
 });
 
-test('no WebGL2: a clear message instead of a blank page', async () => {
+test('no WebGL2: a clear message instead of a blank page, and the first result stays as text', async () => {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.addInitScript(() => {
@@ -527,6 +527,10 @@ test('no WebGL2: a clear message instead of a blank page', async () => {
   await page.waitForFunction(() => window.cardfitError, null, { timeout: 60000 });
   const text = await page.textContent('#status');
   assert.match(text, /WebGL2/);
+  // The core ran before the canvas: its pick, why and memory stay readable under the message.
+  assert.match(await page.textContent('#status .sk-result .sk-pick'), /^刚好够用/);
+  assert.match(await page.textContent('#status .sk-result'), /GB/);
+  await page.screenshot({ path: path.join(shots, 'web-no-webgl2.png') });
   await context.close();
 });
 
@@ -550,8 +554,10 @@ test('first paint: the skeleton of the layout, sized as the app draws it', async
 });
 
 test('first result: the pick as text in the skeleton before the canvas starts, then the canvas', async () => {
-  for (const [viewport, scale, query, pick] of [[{ width: 390, height: 844 }, 3, '?model=qwen2.5-14b&budget-tier=2000-3000', /^刚好够用/],
-                                                [{ width: 1280, height: 800 }, 1, '?lang=en&model=llama-3.1-70b', /^Just enough: /]]) {
+  // A vendor's accent colours the pick from the first paint, as the canvas will.
+  for (const [viewport, scale, query, pick, colour] of [
+    [{ width: 390, height: 844 }, 3, '?model=qwen2.5-14b&budget-tier=2000-3000&accent=%23e4572e', /^刚好够用/, 'rgb(228, 87, 46)'],
+    [{ width: 1280, height: 800 }, 1, '?lang=en&model=llama-3.1-70b', /^Just enough: /, 'rgb(59, 111, 216)']]) {
     const context = await browser.newContext({ viewport, deviceScaleFactor: scale, hasTouch: scale > 1, isMobile: scale > 1 });
     const page = await context.newPage();
     // The module waits for an animation frame (the paint) before it makes its WebGL2 context:
@@ -568,12 +574,14 @@ test('first result: the pick as text in the skeleton before the canvas starts, t
     await page.waitForFunction(() => performance.getEntriesByName('cardfit:result').length, null, { timeout: 60000 });
     const shown = await page.evaluate(() => ({
       pick: document.querySelector('.sk-out .sk-pick').textContent,
+      colour: getComputedStyle(document.querySelector('.sk-out .sk-pick')).backgroundColor,
       text: document.querySelector('.sk-out').innerText,
       width: document.querySelector('.sk-out').getBoundingClientRect().width,
       hidden: document.getElementById('status').classList.contains('hidden'),
       webgl: performance.getEntriesByName('cardfit:webgl').length,
     }));
     assert.match(shown.pick, pick);
+    assert.equal(shown.colour, colour);
     assert.equal(shown.hidden, false);
     assert.equal(shown.webgl, 0, 'the canvas started before the result was painted');
     assert.ok(shown.width <= viewport.width, `result ${shown.width} px wide on a ${viewport.width} px screen`);
