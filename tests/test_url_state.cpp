@@ -232,6 +232,8 @@ TEST_CASE("url_state: a link drops only the keys the catalog or planner refuses"
        }},
       {"v=1&budget-tier=no-such-tier&precision=int8", {"budget_tier"},
        [](const PlanRequest& r) { CHECK(r.scenario.precision == "int8"); }},
+      // No link (the first load): the defaults, which plan (checked below) without a trial plan.
+      {"", {}, [](const PlanRequest& r) { CHECK(r.scenario.model == request_from_pairs({}).request.scenario.model); }},
   };
   for (const Row& row : rows) {
     INFO(row.query);

@@ -619,6 +619,8 @@ DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
     }
     return keys;
   };
+  // No pairs, nothing to drop: the defaults (the page's first load) need no trial plan.
+  if (pairs.empty()) return request_from_pairs(pairs);
   KeyValues kept = pairs;
   std::vector<Issue> dropped;
   for (std::size_t round = 0; round <= pairs.size(); ++round) {
