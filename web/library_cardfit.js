@@ -247,6 +247,13 @@ mergeInto(LibraryManager.library, {
         el('p', {}, [pick ? pick['reason'] : d['no_pick_reason']]),
         el('p', {}, [L['memory'] + ' ' + d['memory']['total']])]));
       out.classList.add('filled');
+      const H = d['head'], head = status.querySelector('.sk-head');
+      if (!H || !head) return;
+      const items = H['title'] ? [el('span', {'class': 'sk-title'}, [H['title']]), el('span', {'class': 'sk-version'}, [H['version']])] : [];
+      for (const b of H['buttons']) items.push(el('b', {}, [b]));
+      if (H['tagline']) items.push(el('p', {'class': 'sk-tagline'}, [H['tagline']]));
+      head['replaceChildren'].apply(head, items);
+      head.classList.add('filled');
     },
     render: function (d) {
       const el = CF.el;

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "cardfit_version.hpp"
 #include "chart_text.hpp"
 #include "explain.hpp"
 #include "format.hpp"
@@ -82,14 +83,25 @@ json headline(const App& app, json labels) {
   return j;
 }
 
-// What the skeleton shows: the headline with its three labels.
+// What the skeleton shows: the headline with its three labels, and the header's texts in the
+// order draw_header (ui/app.cpp) lays them out, so that the header is as tall as the canvas's
+// (on a phone it wraps) and the result does not move down when the canvas comes.
 json preview(const App& app) {
   json l;
   for (const auto& [key, id] : std::initializer_list<std::pair<const char*, MsgId>>{
            {"pick", MsgId::sum_pick}, {"no_pick", MsgId::sum_no_pick}, {"memory", MsgId::sum_memory_total}}) {
     l[key] = T(app, id);
   }
-  return headline(app, std::move(l));
+  json j = headline(app, std::move(l));
+  json head{{"buttons", {T(app, MsgId::app_language), T(app, MsgId::ui_copy_link), T(app, MsgId::ui_copy_result),
+                         T(app, MsgId::ui_text_view)}}};
+  if (!app.embed) {
+    head["title"] = T(app, MsgId::app_title);
+    head["version"] = std::string("v") + kVersion;
+    head["tagline"] = T(app, MsgId::app_tagline);
+  }
+  j["head"] = std::move(head);
+  return j;
 }
 
 json mirror(const App& app) {

@@ -580,6 +580,8 @@ test('first result: the pick as text in the skeleton before the canvas starts, t
     const shown = await page.evaluate(() => ({
       pick: document.querySelector('.sk-out .sk-pick').textContent,
       colour: getComputedStyle(document.querySelector('.sk-out .sk-pick')).backgroundColor,
+      head: document.querySelector('.sk-head').innerText.replace(/\s+/g, ' '),
+      headHeight: document.querySelector('.sk-head').getBoundingClientRect().height,
       text: document.querySelector('.sk-out').innerText,
       width: document.querySelector('.sk-out').getBoundingClientRect().width,
       hidden: document.getElementById('status').classList.contains('hidden'),
@@ -587,6 +589,11 @@ test('first result: the pick as text in the skeleton before the canvas starts, t
     }));
     assert.match(shown.pick, pick);
     assert.equal(shown.colour, colour);
+    // The header's own texts, wrapping as the canvas's: on a phone two rows of buttons and the
+    // tagline (the canvas's is ~116 CSS px), so the result does not move down when it comes.
+    assert.match(shown.head, viewport.width < 760 ? /^cardfit · 显卡够不够用 v\S+ English 复制链接 复制结果 文字版 选模型/
+                                                  : /^cardfit · GPU fit & cost v\S+ 中文 Copy link Copy result Text view Pick a model/);
+    assert.ok(viewport.width < 760 ? shown.headHeight > 90 : shown.headHeight < 75, `header ${shown.headHeight} px tall`);
     assert.equal(shown.hidden, false);
     assert.equal(shown.webgl, 0, 'the canvas started before the result was painted');
     assert.ok(shown.width <= viewport.width, `result ${shown.width} px wide on a ${viewport.width} px screen`);
