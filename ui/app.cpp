@@ -96,35 +96,47 @@ void set_lang(App& app, Lang lang) {
   app.published = false;
 }
 
+// The header's buttons, in order, each with its label: the other language, then those the
+// platform and the state allow.
+std::vector<MsgId> header_buttons(const App& app) {
+  std::vector<MsgId> out{MsgId::app_language};
+  if (!platform::share_link(app.published_state).empty()) out.push_back(MsgId::ui_copy_link);
+  if (app.derived.plan) out.push_back(MsgId::ui_copy_result);
+  if (platform::has_text_view()) out.push_back(MsgId::ui_text_view);
+  return out;
+}
+
+// The release this page or app is (CMake project(VERSION)).
+std::string version_label() { return std::string("v") + kVersion; }
+
 void draw_header(App& app) {
-  const char* other = T(app, MsgId::app_language);
   if (!app.embed) {
     ImGui::PushStyleColor(ImGuiCol_Text, kBlue);
     ImGui::TextUnformatted(T(app, MsgId::app_title));
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    ImGui::TextDisabled("v%s", kVersion);  // the release this page or app is (CMake project(VERSION))
+    ImGui::TextDisabled("%s", version_label().c_str());
   }
   // The buttons follow the title, wrapping to the next line on a phone.
   ImGui::BeginGroup();
   bool first = app.embed;
-  auto button = [&first](const char* label) {
-    if (first) {
-      first = false;
-      return ImGui::Button(label);
+  for (const MsgId b : header_buttons(app)) {
+    const char* label = T(app, b);
+    const bool clicked = first ? ImGui::Button(label) : button_inline(label);
+    first = false;
+    if (!clicked) continue;
+    if (b == MsgId::app_language) {
+      set_lang(app, app.state.lang == Lang::Zh ? Lang::En : Lang::Zh);
+    } else if (b == MsgId::ui_copy_link) {
+      platform::copy_text(platform::share_link(state_query(app.state.request)));
+      flash(app, MsgId::ui_copied_link);
+    } else if (b == MsgId::ui_copy_result) {
+      platform::copy_text(result_text(app, platform::share_link(state_query(app.state.request))));
+      flash(app, MsgId::ui_copied_result);
+    } else {
+      platform::toggle_text_view();
     }
-    return button_inline(label);
-  };
-  if (button(other)) set_lang(app, app.state.lang == Lang::Zh ? Lang::En : Lang::Zh);
-  if (!platform::share_link(app.published_state).empty() && button(T(app, MsgId::ui_copy_link))) {
-    platform::copy_text(platform::share_link(state_query(app.state.request)));
-    flash(app, MsgId::ui_copied_link);
   }
-  if (app.derived.plan && button(T(app, MsgId::ui_copy_result))) {
-    platform::copy_text(result_text(app, platform::share_link(state_query(app.state.request))));
-    flash(app, MsgId::ui_copied_result);
-  }
-  if (platform::has_text_view() && button(T(app, MsgId::ui_text_view))) platform::toggle_text_view();
   if (!app.flash.empty() && ImGui::GetTime() < app.flash_until) {
     ImGui::SameLine();
     ImGui::AlignTextToFramePadding();
@@ -247,6 +259,17 @@ PlanRequest read_link(App& app, const std::string& query) {
 }
 
 }  // namespace
+
+HeaderTexts header_texts(const App& app) {
+  HeaderTexts h;
+  if (!app.embed) {
+    h.title = T(app, MsgId::app_title);
+    h.version = version_label();
+    h.tagline = T(app, MsgId::app_tagline);
+  }
+  for (const MsgId b : header_buttons(app)) h.buttons.emplace_back(T(app, b));
+  return h;
+}
 
 void app_init(App& app, const AppOptions& options) {
   auto catalog = assets::bundled_catalog();

@@ -75,6 +75,14 @@ void app_frame(App& app);
 void app_compute(App& app);
 void app_rescale(App& app, float dpi_scale);
 
+// The header's texts as the app draws them, in order (title, version and tagline empty in an
+// embed): what the web page's loading skeleton shows before the canvas comes.
+struct HeaderTexts {
+  std::string title, version, tagline;
+  std::vector<std::string> buttons;
+};
+HeaderTexts header_texts(const App& app);
+
 // A link opened while the app runs (the browser's back button): its scenario replaces the
 // current one, bad keys dropped with a notice.
 void app_open_link(App& app, const std::string& query);

@@ -6,7 +6,6 @@
 
 #include <set>
 
-#include "cardfit_version.hpp"
 #include "chart_text.hpp"
 #include "explain.hpp"
 #include "format.hpp"
@@ -83,9 +82,9 @@ json headline(const App& app, json labels) {
   return j;
 }
 
-// What the skeleton shows: the headline with its three labels, and the header's texts in the
-// order draw_header (ui/app.cpp) lays them out, so that the header is as tall as the canvas's
-// (on a phone it wraps) and the result does not move down when the canvas comes.
+// What the skeleton shows: the headline with its three labels, and the header's texts
+// (header_texts), so that the header is as tall as the canvas's (on a phone it wraps) and the
+// result does not move down when the canvas comes.
 json preview(const App& app) {
   json l;
   for (const auto& [key, id] : std::initializer_list<std::pair<const char*, MsgId>>{
@@ -93,14 +92,8 @@ json preview(const App& app) {
     l[key] = T(app, id);
   }
   json j = headline(app, std::move(l));
-  json head{{"buttons", {T(app, MsgId::app_language), T(app, MsgId::ui_copy_link), T(app, MsgId::ui_copy_result),
-                         T(app, MsgId::ui_text_view)}}};
-  if (!app.embed) {
-    head["title"] = T(app, MsgId::app_title);
-    head["version"] = std::string("v") + kVersion;
-    head["tagline"] = T(app, MsgId::app_tagline);
-  }
-  j["head"] = std::move(head);
+  const HeaderTexts h = header_texts(app);
+  j["head"] = json{{"title", h.title}, {"version", h.version}, {"tagline", h.tagline}, {"buttons", h.buttons}};
   return j;
 }
 

@@ -52,9 +52,9 @@ double read_back(long long digits, int scale) {
 std::string format_shortest(double value) {
   if (!std::isfinite(value)) return "n/a";
   if (value == 0) return "0";
-  // The fewest significant digits that read back as the same double, the nearest such when
-  // there are two (printf's correctly rounded digits, or one unit either side of them, as
-  // for 2^-24 = 5.9604644775390625e-08 -> "5.960464477539063e-08").
+  // The fewest significant digits that read back as the same double: printf's correctly
+  // rounded digits, or one unit either side of them (2^-24 = 5.9604644775390625e-08 ->
+  // "5.960464477539063e-08").
   const double a = std::fabs(value);
   long long digits = 0;
   int scale = 0;
@@ -69,9 +69,13 @@ std::string format_shortest(double value) {
     digits = m;
     scale = x;
     if (read_back(m, x) == a) break;
-    const bool up = read_back(m + 1, x) == a, down = m > 1 && read_back(m - 1, x) == a;
-    if (up || down) {
-      digits = up && (!down || read_back(m + 1, x) - a < a - read_back(m - 1, x)) ? m + 1 : m - 1;
+    // Never both neighbours: m lies between them, so it would read back too.
+    if (read_back(m + 1, x) == a) {
+      digits = m + 1;
+      break;
+    }
+    if (m > 1 && read_back(m - 1, x) == a) {
+      digits = m - 1;
       break;
     }
   }
@@ -81,7 +85,7 @@ std::string format_shortest(double value) {
   std::string out = value < 0 ? "-" : "";
   // Plain decimals for exponents -4..15; "1e+300", "1e-05" beyond.
   if (exponent < -4 || exponent >= 16) {
-    char e[8];
+    char e[16];
     std::snprintf(e, sizeof e, "e%+03d", exponent);
     return out + d.substr(0, 1) + (d.size() > 1 ? "." + d.substr(1) : "") + e;
   }

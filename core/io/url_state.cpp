@@ -601,6 +601,8 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
 }
 
 DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
+  // No pairs, nothing to drop: the defaults (the page's first load) need no trial plan.
+  if (pairs.empty()) return request_from_pairs(pairs);
   // The keys of `kept` an issue's field names: "platforms[1]" -> platform, "model" -> model (or
   // the params/arch that made a custom model).
   auto keys_named = [](const std::string& field, const KeyValues& kept) {
@@ -619,8 +621,6 @@ DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
     }
     return keys;
   };
-  // No pairs, nothing to drop: the defaults (the page's first load) need no trial plan.
-  if (pairs.empty()) return request_from_pairs(pairs);
   KeyValues kept = pairs;
   std::vector<Issue> dropped;
   for (std::size_t round = 0; round <= pairs.size(); ++round) {
