@@ -120,6 +120,16 @@ TEST_CASE("url_state: bad pairs are skipped and named, the rest applies") {
   CHECK_FALSE(request_from_pairs_strict(decode_query("v=1&context=8q")).ok());
 }
 
+TEST_CASE("url_state: the page's own options (an embed's accent, an overlay) are not unknown keys") {
+  // A vendor's embed link (docs/web.md): no notice about its page options, the scenario applies.
+  const DecodedState d =
+      request_from_pairs(decode_query("embed=1&accent=%23e4002b&overlay=vendor.json&platform=autodl&precision=int8"));
+  CHECK(d.issues.empty());
+  CHECK(d.request.scenario.precision == "int8");
+  CHECK(request_from_pairs_strict(decode_query("v=1&embed=1&accent=%23e4002b")).ok());
+  CHECK_FALSE(is_page_option("model"));
+}
+
 TEST_CASE("url_state: defaults that depend on other keys") {
   CHECK(decode("task=qlora").scenario.precision == "nf4");  // QLoRA stores NF4 unless told otherwise
   CHECK(decode("task=qlora&precision=int4").scenario.precision == "int4");

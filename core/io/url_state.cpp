@@ -561,6 +561,8 @@ std::string percent_decode(std::string_view s) {
 
 // [SECTION] API
 
+bool is_page_option(std::string_view key) { return key == "embed" || key == "accent" || key == "overlay"; }
+
 DecodedState request_from_pairs(const KeyValues& pairs) {
   DecodedState out;
   std::vector<Input> accepted;
@@ -576,7 +578,7 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
       }
       continue;
     }
-    if (key == "embed") continue;  // page chrome, not state
+    if (is_page_option(key)) continue;
     const InputSpec* spec = find_input(key);
     if (spec == nullptr || spec->cli_only) {
       report(Issue{key.substr(0, 64), msg::err_link_unknown_key(key.substr(0, 64))});

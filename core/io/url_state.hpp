@@ -25,6 +25,10 @@ struct DecodedState {
   std::vector<Issue> issues;  // pairs that were skipped, each naming its key and the reason
 };
 
+// Keys of the page's link that are not the scenario but the page's own options, read by the
+// page (web/index.html, web/web_main.cpp) and skipped here: embed=1, accent=#RRGGBB, overlay=URL.
+bool is_page_option(std::string_view key);
+
 // Lenient, for links: a bad pair is skipped (and reported), the others still apply.
 // An unknown version "v" ignores every pair: the defaults stay, with one issue saying so.
 DecodedState request_from_pairs(const KeyValues& pairs);

@@ -679,6 +679,8 @@ test('embed: the iframe grows to the page on a phone (embed.js); accent and plat
   assert.ok(offers.length > 1 && offers[0].startsWith('autodl-'), offers.join(' '));
   assert.ok(offers.some((o) => !o.startsWith('autodl-')), `the other platforms are listed too: ${offers.join(' ')}`);
   const accented = (await canvasStats(p2)).accent;
+  // The page's own options are not flagged as unknown keys of the link (no notice in the text view).
+  assert.doesNotMatch(await p2.evaluate(() => document.getElementById('mirror').innerText), /accent|embed/);
   assert.deepEqual(errors, []);
   await c2.close();
   const { page: p3, context: c3 } = await open('?embed=1&platform=autodl&lang=en');
