@@ -255,9 +255,57 @@ struct Target {  // what documents are read into
   IssueList& issues;
 };
 
+// What read_section needs of one section's entries, whatever their type; one reader of
+// sections for all of them (a copy per entry type was most of the page's catalog reader).
+class Entries {
+ public:
+  virtual std::size_t size() const = 0;
+  virtual const std::string& id(std::size_t k) const = 0;
+  // Applies the object onto entry k, or onto a new entry appended when k == size().
+  virtual void read(std::size_t k, Reader& reader) = 0;
+  virtual void drop(const std::vector<char>& gone) = 0;  // removes the entries marked 1
+
+ protected:
+  ~Entries() = default;
+};
+
 template <class T, class F>
-void read_section(const json& value, const std::string& file, const fields::Section& section, std::vector<T>& items,
-                  F&& visit, Target& t) {
+class EntriesOf final : public Entries {
+ public:
+  EntriesOf(std::vector<T>& items, F& visit) : items_(items), visit_(visit) {}
+  std::size_t size() const override { return items_.size(); }
+  const std::string& id(std::size_t k) const override { return items_[k].id; }
+  void read(std::size_t k, Reader& reader) override {
+    if (k == items_.size()) items_.emplace_back();
+    visit_(reader, items_[k]);
+  }
+  void drop(const std::vector<char>& gone) override {
+    std::size_t kept = 0;
+    for (std::size_t k = 0; k < items_.size(); ++k) {
+      if (!gone[k]) {
+        if (kept != k) items_[kept] = std::move(items_[k]);
+        ++kept;
+      }
+    }
+    items_.resize(kept);
+  }
+
+ private:
+  std::vector<T>& items_;
+  F& visit_;
+};
+
+// The ids of entries [0, n) not marked gone, for "did you mean" (only when something failed).
+std::string nearest_id(const Entries& items, std::size_t n, const std::vector<char>& gone, const std::string& id) {
+  std::vector<std::string> ids;
+  for (std::size_t k = 0; k < n; ++k) {
+    if (!gone[k]) ids.push_back(items.id(k));
+  }
+  return closest(ids, id);
+}
+
+void read_section(const json& value, const std::string& file, const fields::Section& section, Entries& items,
+                  Target& t) {
   const std::string base = file + ": " + section.key;
   if (!value.is_array()) {
     t.issues.add(base, msg::cat_section_array(describe_json(value)));
@@ -268,7 +316,7 @@ void read_section(const json& value, const std::string& file, const fields::Sect
   // removed entries are dropped in one pass at the end.
   std::unordered_map<std::string, std::size_t> index;  // id -> position in `items`
   index.reserve(items.size() + value.size());
-  for (std::size_t k = 0; k < items.size(); ++k) index.emplace(items[k].id, k);
+  for (std::size_t k = 0; k < items.size(); ++k) index.emplace(items.id(k), k);
   std::vector<char> gone(items.size(), 0);              // removed by this document
   std::unordered_map<std::string, std::size_t> seen_here;
   for (std::size_t i = 0; i < value.size() && !t.issues.full(); ++i) {
@@ -315,11 +363,7 @@ void read_section(const json& value, const std::string& file, const fields::Sect
         }
       }
       if (found == index.end()) {
-        std::vector<std::string> ids;  // only for a removal that fails
-        for (std::size_t k = 0; k < items.size(); ++k) {
-          if (!gone[k]) ids.push_back(items[k].id);
-        }
-        const std::string near = closest(ids, id);
+        const std::string near = nearest_id(items, items.size(), gone, id);
         t.issues.add(path + ".id", near.empty() ? msg::cat_entry_remove_missing(Message(section.noun), id)
                                                 : msg::cat_entry_remove_missing_near(Message(section.noun), id, near));
         continue;
@@ -330,41 +374,30 @@ void read_section(const json& value, const std::string& file, const fields::Sect
       t.removed.push_back(detail::RemovedEntry{section.key, id, path});
       continue;
     }
-    if (found != index.end()) {
-      if (t.mode == Mode::Load) {
-        t.issues.add(path + ".id", msg::cat_entry_duplicate_at(Message(section.noun), id,
-                                                             t.origins.path_of(section.key, id, found->second)));
-        continue;
-      }
-      Reader reader(e, path, false, t.issues);  // partial override, field by field
-      reader.allow("remove");
-      visit(reader, items[found->second]);
-      reader.finish();
-    } else {
-      T item{};
-      Reader reader(e, path, true, t.issues);  // a new entry must be complete
-      reader.allow("remove");
-      if (t.mode == Mode::Overlay) {
-        reader.set_new_entry(section.noun, id, [&items](const std::string& wanted) { return closest(ids_of(items), wanted); });
-      }
-      visit(reader, item);
-      reader.finish();
-      index.emplace(id, items.size());
-      items.push_back(std::move(item));
+    const bool is_new = found == index.end();
+    if (!is_new && t.mode == Mode::Load) {
+      t.issues.add(path + ".id", msg::cat_entry_duplicate_at(Message(section.noun), id,
+                                                           t.origins.path_of(section.key, id, found->second)));
+      continue;
+    }
+    // A new entry must be complete; an existing one is overridden field by field.
+    Reader reader(e, path, is_new, t.issues);
+    reader.allow("remove");
+    const std::size_t n = items.size();
+    if (is_new && t.mode == Mode::Overlay) {
+      reader.set_new_entry(section.noun, id, [&items, &gone, n](const std::string& wanted) {
+        return nearest_id(items, n, gone, wanted);
+      });
+    }
+    items.read(is_new ? n : found->second, reader);
+    reader.finish();
+    if (is_new) {
+      index.emplace(id, n);
       gone.push_back(0);
     }
     t.origins.paths[origin_key] = path;
   }
-  if (std::find(gone.begin(), gone.end(), 1) != gone.end()) {
-    std::size_t kept = 0;
-    for (std::size_t k = 0; k < items.size(); ++k) {
-      if (!gone[k]) {
-        if (kept != k) items[kept] = std::move(items[k]);
-        ++kept;
-      }
-    }
-    items.resize(kept);
-  }
+  if (std::find(gone.begin(), gone.end(), 1) != gone.end()) items.drop(gone);
 }
 
 // "defaults" and "custom": one object per catalog; a load may give each only once.
@@ -415,7 +448,8 @@ void read_document(const json& doc, const std::string& file, Target& t) {
     fields::for_each_section(c, [&](const fields::Section& s, auto& items, auto visit) {
       if (key != s.key) return;
       handled = true;
-      read_section(value, file, s, items, visit, t);
+      EntriesOf entries(items, visit);
+      read_section(value, file, s, entries, t);
     });
     if (handled) continue;
     if (key == "defaults") {
