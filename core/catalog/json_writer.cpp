@@ -1,5 +1,6 @@
 #include "json_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -7,9 +8,22 @@
 
 namespace cardfit {
 
+char* JsonWriter::room(std::size_t n) {
+  if (out_.size() - size_ < n) out_.resize(std::max(2 * out_.size(), size_ + n + 256));
+  char* p = &out_[size_];
+  size_ += n;
+  return p;
+}
+
+void JsonWriter::put(std::string_view s) {
+  char* p = room(s.size());
+  for (char c : s) *p++ = c;  // mostly a few bytes: a call to memcpy would cost more
+}
+
 void JsonWriter::newline() {
-  out_ += '\n';
-  out_.append(2 * has_items_.size(), ' ');
+  put('\n');
+  const std::size_t n = 2 * has_items_.size();
+  std::memset(room(n), ' ', n);
 }
 
 // A comma between members, and in pretty mode each member on its own line.
@@ -19,14 +33,14 @@ void JsonWriter::before_value() {
     return;
   }
   if (has_items_.empty()) return;
-  if (has_items_.back()) out_ += ',';
+  if (has_items_.back()) put(',');
   has_items_.back() = 1;
   if (pretty_) newline();
 }
 
 JsonWriter& JsonWriter::open(char c) {
   before_value();
-  out_ += c;
+  put(c);
   has_items_.push_back(0);
   return *this;
 }
@@ -35,7 +49,7 @@ JsonWriter& JsonWriter::close(char c) {
   const bool had = !has_items_.empty() && has_items_.back() != 0;
   if (!has_items_.empty()) has_items_.pop_back();
   if (pretty_ && had) newline();
-  out_ += c;
+  put(c);
   return *this;
 }
 
@@ -55,10 +69,10 @@ JsonWriter& JsonWriter::key(std::string_view k) {
     buf[k.size() + 1] = '"';
     buf[k.size() + 2] = ':';
     buf[k.size() + 3] = ' ';
-    out_.append(buf, k.size() + (pretty_ ? 4 : 3));
+    put(std::string_view(buf, k.size() + (pretty_ ? 4 : 3)));
   } else {
     value(k);
-    out_ += pretty_ ? ": " : ":";
+    put(pretty_ ? ": " : ":");
   }
   after_key_ = true;
   return *this;
@@ -66,13 +80,13 @@ JsonWriter& JsonWriter::key(std::string_view k) {
 
 JsonWriter& JsonWriter::null() {
   before_value();
-  out_ += "null";
+  put("null");
   return *this;
 }
 
 JsonWriter& JsonWriter::value(bool b) {
   before_value();
-  out_ += b ? "true" : "false";
+  put(b ? "true" : "false");
   return *this;
 }
 
@@ -81,34 +95,36 @@ JsonWriter& JsonWriter::value(double d) {
   before_value();
   char buf[64];
   const char* end = nlohmann::detail::to_chars(buf, buf + sizeof buf, d);  // what dump() uses
-  out_.append(buf, static_cast<std::size_t>(end - buf));
+  put(std::string_view(buf, static_cast<std::size_t>(end - buf)));
   return *this;
 }
 
 namespace {
 
-void append_digits(std::string& out, std::uint64_t u) {
-  char buf[24];
+// u's decimal digits, written at the end of buf.
+std::string_view digits(std::uint64_t u, char (&buf)[24]) {
   char* p = buf + sizeof buf;
   do {
     *--p = static_cast<char>('0' + u % 10);
     u /= 10;
   } while (u != 0);
-  out.append(p, static_cast<std::size_t>(buf + sizeof buf - p));
+  return std::string_view(p, static_cast<std::size_t>(buf + sizeof buf - p));
 }
 
 }  // namespace
 
 JsonWriter& JsonWriter::unsigned_integer(std::uint64_t u) {
   before_value();
-  append_digits(out_, u);
+  char buf[24];
+  put(digits(u, buf));
   return *this;
 }
 
 JsonWriter& JsonWriter::integer(std::int64_t i) {
   before_value();
-  if (i < 0) out_ += '-';
-  append_digits(out_, i < 0 ? 0 - static_cast<std::uint64_t>(i) : static_cast<std::uint64_t>(i));
+  if (i < 0) put('-');
+  char buf[24];
+  put(digits(i < 0 ? 0 - static_cast<std::uint64_t>(i) : static_cast<std::uint64_t>(i), buf));
   return *this;
 }
 
@@ -141,8 +157,8 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 
 JsonWriter& JsonWriter::value(std::string_view s) {
   before_value();
-  const std::size_t start = out_.size();
-  out_ += '"';
+  const std::size_t start = size_;
+  put('"');
   std::size_t run = 0;  // start of the characters not yet appended, which need no escape
   for (std::size_t i = 0; i < s.size();) {
     const auto c = static_cast<unsigned char>(s[i]);
@@ -155,32 +171,32 @@ JsonWriter& JsonWriter::value(std::string_view s) {
       if (n == 0) {
         // Invalid UTF-8 (a hand-built value, never the catalog's or the message table's text):
         // nlohmann's own replacement rules, exactly.
-        out_.resize(start);
-        out_ += nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+        size_ = start;
+        put(nlohmann::json(std::string(s)).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         return *this;
       }
       i += n;
       continue;
     }
-    out_.append(s.data() + run, i - run);
+    put(s.substr(run, i - run));
     switch (c) {
-      case '"': out_ += "\\\""; break;
-      case '\\': out_ += "\\\\"; break;
-      case '\b': out_ += "\\b"; break;
-      case '\f': out_ += "\\f"; break;
-      case '\n': out_ += "\\n"; break;
-      case '\r': out_ += "\\r"; break;
-      case '\t': out_ += "\\t"; break;
+      case '"': put("\\\""); break;
+      case '\\': put("\\\\"); break;
+      case '\b': put("\\b"); break;
+      case '\f': put("\\f"); break;
+      case '\n': put("\\n"); break;
+      case '\r': put("\\r"); break;
+      case '\t': put("\\t"); break;
       default: {
         static const char hex[] = "0123456789abcdef";
         const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-        out_.append(u, sizeof u);
+        put(std::string_view(u, sizeof u));
       }
     }
     run = ++i;
   }
-  out_.append(s.data() + run, s.size() - run);
-  out_ += '"';
+  put(s.substr(run));
+  put('"');
   return *this;
 }
 
