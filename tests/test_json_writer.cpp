@@ -73,6 +73,19 @@ TEST_CASE("JsonWriter: a document with every kind of value, compact and indented
   }
 }
 
+TEST_CASE("JsonWriter: keys with something to escape are written as dump() writes them") {
+  ordered j = ordered::object();
+  j["plain"] = 1;
+  j["quote \" and \\ backslash"] = 2;
+  j["显卡"] = 3;
+  j[std::string("nul ") + std::string(1, '\0') + " tab \t"] = 4;
+  j["last"] = {{"inner \x01", {{"x", 5}}}};
+  for (bool pretty : {false, true}) {
+    CAPTURE(pretty);
+    CHECK(written(j, pretty) == dump(j, pretty));
+  }
+}
+
 TEST_CASE("JsonWriter: non-finite numbers are null, as dump() writes them") {
   JsonWriter w;
   w.begin_array().value(std::nan("")).value(std::numeric_limits<double>::infinity()).value(-HUGE_VAL).end_array();

@@ -9,8 +9,14 @@
 namespace cardfit {
 
 char* JsonWriter::room(std::size_t n) {
-  if (out_.size() - size_ < n) out_.resize(std::max(2 * out_.size(), size_ + n + 256));
-  char* p = &out_[size_];
+  if (capacity_ - size_ < n) {
+    const std::size_t capacity = std::max(2 * capacity_, size_ + n + 4096);
+    std::unique_ptr<char[]> grown(new char[capacity]);  // not zero-filled: every byte is written before it is read
+    if (size_) std::memcpy(grown.get(), out_.get(), size_);
+    out_ = std::move(grown);
+    capacity_ = capacity;
+  }
+  char* p = out_.get() + size_;
   size_ += n;
   return p;
 }
@@ -54,26 +60,28 @@ JsonWriter& JsonWriter::close(char c) {
 }
 
 JsonWriter& JsonWriter::key(std::string_view k) {
-  // The keys are the writers' own short ASCII names: `"key":` in one append when nothing in
-  // them needs escaping, else as a string value.
-  char buf[72];
-  bool plain = k.size() + 4 <= sizeof buf;
-  for (std::size_t i = 0; plain && i < k.size(); ++i) {
-    const auto c = static_cast<unsigned char>(k[i]);
-    plain = c >= 0x20 && c < 0x80 && c != '"' && c != '\\';
+  // The keys are the writers' own short ASCII names: `"key":` copied in one pass, checked as it
+  // goes; a key with anything to escape is written again as a string value.
+  before_value();
+  const std::size_t start = size_;
+  char* p = room(k.size() + 4);
+  *p++ = '"';
+  for (const char ch : k) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
+      size_ = start;
+      after_key_ = true;  // the comma is written: value() adds none
+      value(k);
+      put(pretty_ ? ": " : ":");
+      after_key_ = true;
+      return *this;
+    }
+    *p++ = ch;
   }
-  if (plain) {
-    before_value();
-    buf[0] = '"';
-    std::memcpy(buf + 1, k.data(), k.size());
-    buf[k.size() + 1] = '"';
-    buf[k.size() + 2] = ':';
-    buf[k.size() + 3] = ' ';
-    put(std::string_view(buf, k.size() + (pretty_ ? 4 : 3)));
-  } else {
-    value(k);
-    put(pretty_ ? ": " : ":");
-  }
+  p[0] = '"';
+  p[1] = ':';
+  p[2] = ' ';
+  if (!pretty_) --size_;
   after_key_ = true;
   return *this;
 }

@@ -6,10 +6,15 @@
 // invalid UTF-8 replaced by U+FFFD), which the golden tests check. About 5x faster in the
 // browser than a tree, and one JSON instantiation less in the page's wasm. The text grows in a
 // buffer of its own (put), not by std::string appends: in the page those are calls into the
-// prebuilt libc++, several per key, which made up a fifth of an estimate({}) call.
+// prebuilt libc++, several per key, which made up a fifth of an estimate({}) call. The buffer is
+// not a std::string either: its resize() zero-fills every byte it adds, and growing it that way
+// (memset and memcpy, prebuilt) took another seventh.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -27,6 +32,10 @@ class JsonWriter {
   JsonWriter& begin_array() { return open('['); }
   JsonWriter& end_array() { return close(']'); }
   JsonWriter& key(std::string_view k);  // the next value is this key's (inside an object)
+  // A key written as a string literal: one of the writers' own names, ASCII with nothing to
+  // escape (the golden tests compare every writer's text with nlohmann's), copied as it is.
+  template <std::size_t N>
+  JsonWriter& key(const char (&k)[N]) { return plain_key(k, N - 1); }
 
   JsonWriter& null();
   JsonWriter& value(std::nullptr_t) { return null(); }
@@ -49,22 +58,34 @@ class JsonWriter {
     return end_array();
   }
 
-  template <class T>
-  JsonWriter& field(std::string_view k, const T& v) { key(k); return value(v); }
+  template <class K, class T>
+  JsonWriter& field(const K& k, const T& v) { key(k); return value(v); }
   // `key: v` when `present`, else `key: null` (`v` must be valid either way).
-  template <class T>
-  JsonWriter& field_if(std::string_view k, bool present, const T& v) {
+  template <class K, class T>
+  JsonWriter& field_if(const K& k, bool present, const T& v) {
     key(k);
     return present ? value(v) : null();
   }
 
   std::string take() {  // the text (once every container opened is closed)
-    out_.resize(size_);
+    std::string text = size_ ? std::string(out_.get(), size_) : std::string();
     size_ = 0;
-    return std::move(out_);
+    return text;
   }
 
  private:
+  JsonWriter& plain_key(const char* k, std::size_t n) {
+    before_value();
+    char* p = room(n + 4);
+    p[0] = '"';
+    std::memcpy(p + 1, k, n);
+    p[n + 1] = '"';
+    p[n + 2] = ':';
+    p[n + 3] = ' ';
+    if (!pretty_) --size_;
+    after_key_ = true;
+    return *this;
+  }
   JsonWriter& open(char c);
   JsonWriter& close(char c);
   JsonWriter& integer(std::int64_t i);
@@ -75,8 +96,9 @@ class JsonWriter {
   void put(char c) { *room(1) = c; }
   void put(std::string_view s);
 
-  std::string out_;       // the text is its first size_ bytes
+  std::unique_ptr<char[]> out_;  // the text is its first size_ bytes (of capacity_)
   std::size_t size_ = 0;
+  std::size_t capacity_ = 0;
   std::vector<unsigned char> has_items_;  // per open object/array: whether it has a member yet
   bool pretty_ = false;
   bool after_key_ = false;
