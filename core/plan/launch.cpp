@@ -1,10 +1,11 @@
 #include "launch.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <string>
 #include <string_view>
 
-#include "format.hpp"
 #include "hardware.hpp"
 
 namespace cardfit {
@@ -12,15 +13,32 @@ namespace {
 
 std::string num(std::int64_t v) { return std::to_string(v); }
 
+// ` --flag value` appended in place: no temporary strings (in the page each is a call into the
+// prebuilt libc++; the launch commands were a sixth of an estimate({}) call).
+void arg(std::string& s, std::string_view flag, std::int64_t v) {
+  char digits[24];
+  const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
+  s.append(flag.data(), flag.size()).append(digits, static_cast<std::size_t>(end - digits));
+}
+void arg(std::string& s, std::string_view flag, std::string_view v) {
+  s.append(flag.data(), flag.size()).append(v.data(), v.size());
+}
+
 std::string upper(std::string s) {
   for (char& c : s) c = (c >= 'a' && c <= 'z') ? static_cast<char>(c - 'a' + 'A') : c;
   return s;
 }
 
-// A fraction rounded down to two decimals, so the engine never takes more than cardfit sized.
+// A fraction rounded down to two decimals, so the engine never takes more than cardfit sized:
+// "0.85", "0.9", "1", "0".
 std::string fraction_down(double f) {
-  const double v = std::floor(std::clamp(f, 0.0, 1.0) * 100 + 1e-9) / 100;
-  return format_trimmed(v, 2);
+  const int h = static_cast<int>(std::floor(std::clamp(f, 0.0, 1.0) * 100 + 1e-9));
+  if (h >= 100) return "1";
+  if (h <= 0) return "0";
+  std::string s = "0.";
+  s += static_cast<char>('0' + h / 10);
+  if (h % 10) s += static_cast<char>('0' + h % 10);
+  return s;
 }
 
 const Model* model_of(const Catalog& c, const Scenario& sc) {
@@ -39,13 +57,13 @@ std::string llamacpp_cache_type(const std::string& kv) {
 std::string vllm(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
   const std::string repo = serving_repo(m, sc.precision);
   std::string s = "vllm serve " + repo;
-  s += " --tensor-parallel-size " + num(g.tensor_parallel);
-  s += " --pipeline-parallel-size " + num(g.pipeline_parallel);
-  s += " --max-model-len " + num(sc.context);
-  s += " --gpu-memory-utilization " + fraction_down(e.memory_utilization);
+  arg(s, " --tensor-parallel-size ", g.tensor_parallel);
+  arg(s, " --pipeline-parallel-size ", g.pipeline_parallel);
+  arg(s, " --max-model-len ", sc.context);
+  arg(s, " --gpu-memory-utilization ", fraction_down(e.memory_utilization));
   if (sc.kv_precision == "fp8") s += " --kv-cache-dtype fp8";
   if (sc.precision == "fp8" && repo != m.fp8_repo) s += " --quantization fp8";  // quantised on loading
-  s += " --max-num-seqs " + num(std::max<std::int64_t>(1, g.max_concurrency));
+  arg(s, " --max-num-seqs ", std::max<std::int64_t>(1, g.max_concurrency));
   return s;
 }
 
@@ -55,12 +73,12 @@ std::string sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   const double card = static_cast<double>(std::max<std::int64_t>(1, g.card_memory_bytes));
   const double static_part = static_cast<double>(g.usable_bytes - g.per_card.activations - g.per_card.overhead);
   std::string s = "python -m sglang.launch_server --model-path " + serving_repo(m, sc.precision);
-  s += " --tp " + num(g.tensor_parallel);
-  if (g.pipeline_parallel > 1) s += " --pp-size " + num(g.pipeline_parallel);
-  s += " --context-length " + num(sc.context);
-  s += " --mem-fraction-static " + fraction_down(static_part / card);
+  arg(s, " --tp ", g.tensor_parallel);
+  if (g.pipeline_parallel > 1) arg(s, " --pp-size ", g.pipeline_parallel);
+  arg(s, " --context-length ", sc.context);
+  arg(s, " --mem-fraction-static ", fraction_down(static_part / card));
   if (sc.kv_precision == "fp8") s += " --kv-cache-dtype fp8_e5m2";
-  s += " --max-running-requests " + num(std::max<std::int64_t>(1, g.max_concurrency));
+  arg(s, " --max-running-requests ", std::max<std::int64_t>(1, g.max_concurrency));
   return s;
 }
 
@@ -68,21 +86,21 @@ std::string sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
 // free after loading that goes to the KV cache, the engine profile's memory_utilization (KvPool::Free).
 std::string trtllm_serve(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
   std::string s = "trtllm-serve " + model_reference(m);
-  s += " --tp_size " + num(g.tensor_parallel);
-  s += " --pp_size " + num(g.pipeline_parallel);
-  s += " --max_seq_len " + num(sc.context);
-  s += " --max_batch_size " + num(std::max<std::int64_t>(1, g.max_concurrency));
-  s += " --kv_cache_free_gpu_memory_fraction " + fraction_down(e.memory_utilization);
+  arg(s, " --tp_size ", g.tensor_parallel);
+  arg(s, " --pp_size ", g.pipeline_parallel);
+  arg(s, " --max_seq_len ", sc.context);
+  arg(s, " --max_batch_size ", std::max<std::int64_t>(1, g.max_concurrency));
+  arg(s, " --kv_cache_free_gpu_memory_fraction ", fraction_down(e.memory_utilization));
   return s;
 }
 
 // LMDeploy (TurboMind): --cache-max-entry-count is the same share of the free memory for the KV cache.
 std::string lmdeploy(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
   std::string s = "lmdeploy serve api_server " + model_reference(m);
-  s += " --tp " + num(g.tensor_parallel);
-  s += " --session-len " + num(sc.context);
-  s += " --max-batch-size " + num(std::max<std::int64_t>(1, g.max_concurrency));
-  s += " --cache-max-entry-count " + fraction_down(e.memory_utilization);
+  arg(s, " --tp ", g.tensor_parallel);
+  arg(s, " --session-len ", sc.context);
+  arg(s, " --max-batch-size ", std::max<std::int64_t>(1, g.max_concurrency));
+  arg(s, " --cache-max-entry-count ", fraction_down(e.memory_utilization));
   return s;
 }
 
@@ -96,10 +114,10 @@ std::string llama_server(const Model& m, const Scenario& sc, const GpuEstimate& 
   const std::int64_t slots = std::max<std::int64_t>(1, sc.concurrency);
   const std::string hf = gguf_hf_spec(m, sc.precision);
   std::string s = hf.empty() ? "llama-server -m " + gguf_file(m, sc.precision) : "llama-server -hf " + hf;
-  s += " -ngl " + num(gpu_layers(m, g));
-  s += " -c " + num(sc.context * slots);  // shared by the slots: context per sequence x sequences
-  if (slots > 1) s += " --parallel " + num(slots);
-  if (g.offload && g.offload->n_cpu_moe > 0) s += " --n-cpu-moe " + num(g.offload->n_cpu_moe);
+  arg(s, " -ngl ", gpu_layers(m, g));
+  arg(s, " -c ", sc.context * slots);  // shared by the slots: context per sequence x sequences
+  if (slots > 1) arg(s, " --parallel ", slots);
+  if (g.offload && g.offload->n_cpu_moe > 0) arg(s, " --n-cpu-moe ", g.offload->n_cpu_moe);
   if (g.cards > 1) {
     std::string split;
     for (int i = 0; i < g.cards; ++i) split += (i ? ",1" : "1");
