@@ -38,15 +38,16 @@
     try { if (typeof input['lang'] === 'string') lang = input['lang']; } catch (e) {}
     if (keys.length > MAX_KEYS) return {badKey: 'input', badType: 'object with ' + keys.length + ' keys', lang: lang};
     const parts = [];
-    let explain = false;
+    let explain = false, json = false;
     for (const key of keys) {
       let v;
       const bad = function (type) { return {badKey: key, badType: type, lang: lang}; };
       try { v = input[key]; } catch (e) { return bad('unreadable value'); }
-      // Not a scenario input but an option of the answer: the formulas with their numbers
-      // (estimate's `explain`) are written only when asked for.
-      if (key === 'explain') {
-        explain = v === true || v === 'true' || v === 1 || v === '1';
+      // Not scenario inputs but options of the answer: the formulas with their numbers
+      // (estimate's `explain`) are written only when asked for; `json`: the answer as JSON text.
+      if (key === 'explain' || key === 'json') {
+        const on = v === true || v === 'true' || v === 1 || v === '1';
+        if (key === 'explain') explain = on; else json = on;
         continue;
       }
       let s = text(v);
@@ -74,14 +75,14 @@
         return bad('text that is not valid Unicode');
       }
     }
-    return {query: parts.join('&'), lang: lang, explain: explain};
+    return {query: parts.join('&'), lang: lang, explain: explain, json: json};
   }
 
   function call(raw, input) {
     let r;
     try { r = read(input); } catch (e) { r = {badKey: 'input', badType: 'unreadable object'}; }
     try {
-      return Module[raw](r.query || '', r.badKey || '', r.badType || '', r.lang || '', !!r.explain);
+      return Module[raw](r.query || '', r.badKey || '', r.badType || '', r.lang || '', !!r.explain, !!r.json);
     } catch (e) {
       // Never expected (the raw functions take strings and do not throw); still an answer.
       // Quoted keys: the caller's names, kept by the closure compiler.

@@ -35,11 +35,12 @@ using emscripten::val;
 // JSON text -> a JavaScript value. The text goes over as bytes for one TextDecoder: Embind's
 // own std::string conversion looks for NULs byte by byte in JavaScript (an eighth of an
 // estimate({}) call). The writers' text is valid UTF-8 (json_writer.hpp).
-val parse_json(const std::string& text) {
+val decode_text(const std::string& text) {
   static const val decoder = val::global("TextDecoder").new_();
   const val bytes(emscripten::typed_memory_view(text.size(), reinterpret_cast<const unsigned char*>(text.data())));
-  return val::global("JSON").call<val>("parse", decoder.call<val>("decode", bytes));
+  return decoder.call<val>("decode", bytes);
 }
+val parse_json(const std::string& text) { return val::global("JSON").call<val>("parse", decode_text(text)); }
 
 val ok(val value) {
   val r = val::object();
@@ -48,6 +49,11 @@ val ok(val value) {
   r.set("errors", val::array());
   return r;
 }
+
+// An answer's JSON text as a JavaScript object, or as the text itself when the caller asked for
+// it (`json: true`: the text of `cardfit estimate --json`, without JSON.parse, which is about two
+// fifths of an estimate({}) call).
+val answer(const std::string& text, bool json) { return ok(json ? decode_text(text) : parse_json(text)); }
 
 // Errors in the caller's language, the same {field, code, message} as the CLI's.
 val failed(const std::vector<cardfit::Issue>& issues, cardfit::Lang lang) {
@@ -115,8 +121,9 @@ val catalog() {
   return ok(parse_json(cardfit::catalog_to_json(*c.value)));
 }
 
-// `explain`: fill "explain" with the formulas and their numbers (the caller's explain: true).
-val raw_estimate(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool explain) {
+// `explain`: fill "explain" with the formulas and their numbers (the caller's explain: true);
+// `json`: the answer as JSON text (json: true).
+val raw_estimate(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool explain, bool json) {
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto& c = current();
   if (!c.ok()) return failed(c.errors, in.lang);
@@ -125,11 +132,11 @@ val raw_estimate(std::string query, std::string bad_key, std::string bad_type, s
   rq.value->scenario.explain = explain;
   const auto e = cardfit::estimate(*c.value, rq.value->scenario);
   if (!e.ok()) return failed(e.errors, in.lang);
-  return ok(parse_json(cardfit::estimate_to_json(*e.value, *c.value, rq.value->lang)));
+  return answer(cardfit::estimate_to_json(*e.value, *c.value, rq.value->lang), json);
 }
 
 // What one GPU x cards can do (`cardfit capacity --json`); "gpu" is an error when none is named.
-val raw_capacity(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool) {
+val raw_capacity(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool, bool json) {
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto& c = current();
   if (!c.ok()) return failed(c.errors, in.lang);
@@ -137,10 +144,10 @@ val raw_capacity(std::string query, std::string bad_key, std::string bad_type, s
   if (!rq.ok()) return failed(rq.errors, in.lang);
   const auto k = cardfit::card_capabilities(*c.value, rq.value->scenario);
   if (!k.ok()) return failed(k.errors, in.lang);
-  return ok(parse_json(cardfit::capability_to_json(*k.value, *c.value, rq.value->lang)));
+  return answer(cardfit::capability_to_json(*k.value, *c.value, rq.value->lang), json);
 }
 
-val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool) {
+val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool, bool json) {
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto& c = current();
   if (!c.ok()) return failed(c.errors, in.lang);
@@ -148,11 +155,11 @@ val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::
   if (!rq.ok()) return failed(rq.errors, in.lang);
   const auto p = cardfit::plan(*c.value, *rq.value);
   if (!p.ok()) return failed(p.errors, in.lang);
-  return ok(parse_json(cardfit::plan_to_json(*p.value)));
+  return answer(cardfit::plan_to_json(*p.value), json);
 }
 
 // The canonical link query for an input ("v=1&model=..."), e.g. to build embed URLs.
-val raw_state_query(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool) {
+val raw_state_query(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool, bool) {
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto rq = read_request(in);
   if (!rq.ok()) return failed(rq.errors, in.lang);

@@ -349,13 +349,18 @@ declare namespace createCardfit {
     /** The bundled catalog. */
     catalog(): CardfitResult<Catalog>;
     /** Memory, fit, speed and training time on every GPU (or `gpu`). `explain` stays empty
-     *  unless the input object has `explain: true` (the formulas with their numbers). */
-    estimate(input?: (Input & { explain?: boolean }) | string): CardfitResult<Estimate>;
+     *  unless the input object has `explain: true` (the formulas with their numbers).
+     *  `json: true` (here, in plan and in capacity): `value` is the answer as JSON text, the
+     *  line `cardfit estimate --json` prints, not parsed (faster when it is passed on as text). */
+    estimate(input: Input & { explain?: boolean; json: true }): CardfitResult<string>;
+    estimate(input?: (Input & { explain?: boolean; json?: false }) | string): CardfitResult<Estimate>;
     /** The "just enough" pick, every option and the alternatives. */
-    plan(input?: Input | string): CardfitResult<Plan>;
+    plan(input: Input & { json: true }): CardfitResult<string>;
+    plan(input?: (Input & { json?: false }) | string): CardfitResult<Plan>;
     /** What `gpu` x `cards` (0 = one) can do: every catalog model with the best precision that
      *  fits with the headroom, largest first. An error on "gpu" when none (or an unknown one) is named. */
-    capacity(input?: Input | string): CardfitResult<Capacity>;
+    capacity(input: Input & { json: true }): CardfitResult<string>;
+    capacity(input?: (Input & { json?: false }) | string): CardfitResult<Capacity>;
     /** A vendor's catalog overlay (docs/catalog.md, "Overlays"; JSON text or an object) on the
      *  bundled catalog, for the API and the page. Not applied, with the reasons, when it does
      *  not validate: the bundled catalog stays. `name` names it in messages. */

@@ -48,6 +48,24 @@ test('estimate(): the CLI JSON contract, from an object or a query string', () =
   }
 });
 
+test('json: true answers with the JSON text itself, the same answer unparsed', () => {
+  for (const [call, input] of [['estimate', { model: 'qwen2.5-7b', explain: true }], ['plan', { 'budget-tier': '1000-2000' }],
+                               ['capacity', { gpu: 'rtx-4090' }]]) {
+    const text = m[call]({ ...input, json: true });
+    assert.equal(text.ok, true, JSON.stringify(text.errors));
+    assert.equal(typeof text.value, 'string', call);
+    assert.ok(!text.value.includes('\n'), `${call}: compact, as \`cardfit ${call} --json\` prints it`);
+    assert.deepEqual(JSON.parse(text.value), m[call](input).value, call);
+  }
+  assert.equal(typeof m.estimate({ json: false }).value, 'object');
+  // Errors stay objects in the caller's language.
+  const bad = m.estimate({ model: 'no-such-model', json: true, lang: 'zh' });
+  assert.equal(bad.ok, false);
+  assert.equal(bad.value, null);
+  assert.equal(bad.errors[0].field, 'model');
+  assert.match(bad.errors[0].message, /[\u4e00-\u9fff]/);
+});
+
 test('estimate(): the formulas are written only when asked for (explain: true)', () => {
   const plain = m.estimate({ model: 'qwen2.5-7b' });
   const explained = m.estimate({ model: 'qwen2.5-7b', explain: true });
