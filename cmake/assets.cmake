@@ -60,6 +60,9 @@ foreach(kind IN LISTS font_kinds)
         DEPENDS "${PROJECT_SOURCE_DIR}/tools/system_glyphs.py" "${font_out}"
         COMMENT "Listing the glyphs the page draws with the browser's fonts" VERBATIM)
     endif()
+  elseif(EMSCRIPTEN)  # the page has no built-in font to fall back to (cmake/imgui.cmake)
+    message(FATAL_ERROR "cardfit: the page needs the ${kind} font subset: ${font_in} and ${CARDFIT_PYTHON} "
+                        "with fontTools (tools/setup.sh page installs both)")
   else()
     message(WARNING "cardfit: no ${kind} font subset (need ${font_in} and ${CARDFIT_PYTHON} with fontTools); "
                     "the UI falls back to ImGui's built-in font and Chinese shows as '?'")

@@ -19,8 +19,29 @@ if(NOT EXISTS "${IMGUI_SOURCE_DIR}/imgui.cpp")
 endif()
 message(STATUS "cardfit: Dear ImGui from ${IMGUI_SOURCE_DIR}")
 
+# The page never draws with Dear ImGui's built-in font (ProggyClean: 12 KB of base85 text and its
+# decompressor, ~10 KB gzip of the wasm), but ImFontAtlas::Build() links it for an atlas given
+# no font. The web build compiles imgui_draw.cpp without it: a copy whose default font data is a
+# trap (the UI always adds its own fonts first; ui/fonts.cpp, CARDFIT_IMGUI_NO_DEFAULT_FONT).
+set(imgui_draw "${IMGUI_SOURCE_DIR}/imgui_draw.cpp")
+if(EMSCRIPTEN)
+  file(READ "${imgui_draw}" draw_text)
+  string(FIND "${draw_text}" "static const char proggy_clean_ttf_compressed_data_base85[" from)
+  string(FIND "${draw_text}" "#endif // #ifndef IMGUI_DISABLE" to REVERSE)
+  if(from EQUAL -1 OR to LESS from)
+    message(FATAL_ERROR "${imgui_draw}: ProggyClean's data not found where Dear ImGui 1.86 has it")
+  endif()
+  string(SUBSTRING "${draw_text}" 0 ${from} head)
+  string(SUBSTRING "${draw_text}" ${to} -1 tail)
+  set(imgui_draw "${CMAKE_BINARY_DIR}/generated/imgui_draw_no_default_font.cpp")
+  file(WRITE "${imgui_draw}.in"
+       "${head}// cardfit: no built-in font in the web build (cmake/imgui.cmake).\nstatic const char* GetDefaultCompressedFontDataTTFBase85() { __builtin_trap(); }\n\n${tail}")
+  configure_file("${imgui_draw}.in" "${imgui_draw}" COPYONLY)  # rewritten only when it changes
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${IMGUI_SOURCE_DIR}/imgui_draw.cpp")
+endif()
+
 add_library(cardfit_imgui STATIC
-  "${IMGUI_SOURCE_DIR}/imgui.cpp" "${IMGUI_SOURCE_DIR}/imgui_draw.cpp"
+  "${IMGUI_SOURCE_DIR}/imgui.cpp" "${imgui_draw}"
   "${IMGUI_SOURCE_DIR}/imgui_tables.cpp" "${IMGUI_SOURCE_DIR}/imgui_widgets.cpp"
   "${IMGUI_SOURCE_DIR}/backends/imgui_impl_opengl3.cpp" "${IMGUI_SOURCE_DIR}/misc/cpp/imgui_stdlib.cpp")
 target_include_directories(cardfit_imgui SYSTEM PUBLIC "${IMGUI_SOURCE_DIR}" "${IMGUI_SOURCE_DIR}/backends"
@@ -29,7 +50,7 @@ target_compile_definitions(cardfit_imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS
 if(EMSCRIPTEN)
   # WebGL2 on a canvas the page's own driver (web/) owns: no GLFW, input comes from the DOM.
   # IMGUI_ENABLE_TEST_ENGINE: web/web_items.cpp lists the labelled widgets for tests (cardfit.items()).
-  target_compile_definitions(cardfit_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_ENABLE_TEST_ENGINE)
+  target_compile_definitions(cardfit_imgui PUBLIC IMGUI_IMPL_OPENGL_ES3 IMGUI_ENABLE_TEST_ENGINE CARDFIT_IMGUI_NO_DEFAULT_FONT)
   target_link_options(cardfit_imgui PUBLIC -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2)
 else()
   # The desktop app's window and input: GLFW (its ImGui backend is built only here).
