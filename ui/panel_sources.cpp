@@ -44,7 +44,7 @@ SourceRow row(const App& app, MsgId kind, std::string name, const std::string& s
   return r;
 }
 
-void source_cell(App& app, const SourceRow& r) {
+void source_cell(const SourceRow& r) {
   wrapped(r.text);
   for (std::size_t k = 0; k < r.links.size(); ++k) {
     ImGui::PushID(static_cast<int>(k));
@@ -97,7 +97,7 @@ void panel_sources(App& app) {
     for (const SourceRow& r : rows) {
       ImGui::PushID(&r);
       wrapped(std::string(T(app, r.kind)) + " · " + r.name + " · " + r.as_of, kBlue);
-      source_cell(app, r);
+      source_cell(r);
       ImGui::Separator();
       ImGui::PopID();
     }
@@ -120,7 +120,7 @@ void panel_sources(App& app) {
     ImGui::TableNextColumn();
     wrapped(r.name);
     ImGui::TableNextColumn();
-    source_cell(app, r);
+    source_cell(r);
     ImGui::TableNextColumn();
     wrapped(r.as_of);
     ImGui::PopID();
