@@ -60,30 +60,18 @@ JsonWriter& JsonWriter::close(char c) {
 }
 
 JsonWriter& JsonWriter::key(std::string_view k) {
-  // The keys are the writers' own short ASCII names: `"key":` copied in one pass, checked as it
-  // goes; a key with anything to escape is written again as a string value.
-  before_value();
-  const std::size_t start = size_;
-  char* p = room(k.size() + 4);
-  *p++ = '"';
+  // A key that is not a literal (an id, say): as it is when nothing in it needs escaping, else
+  // as a string value.
   for (const char ch : k) {
     const auto c = static_cast<unsigned char>(ch);
     if (c < 0x20 || c >= 0x80 || c == '"' || c == '\\') {
-      size_ = start;
-      after_key_ = true;  // the comma is written: value() adds none
       value(k);
       put(pretty_ ? ": " : ":");
       after_key_ = true;
       return *this;
     }
-    *p++ = ch;
   }
-  p[0] = '"';
-  p[1] = ':';
-  p[2] = ' ';
-  if (!pretty_) --size_;
-  after_key_ = true;
-  return *this;
+  return plain_key(k.data(), k.size());
 }
 
 JsonWriter& JsonWriter::null() {

@@ -32,7 +32,7 @@ std::string upper(std::string s) {
 // A fraction rounded down to two decimals, so the engine never takes more than cardfit sized:
 // "0.85", "0.9", "1", "0".
 std::string fraction_down(double f) {
-  const int h = static_cast<int>(std::floor(std::clamp(f, 0.0, 1.0) * 100 + 1e-9));
+  const int h = f > 0 ? static_cast<int>(std::floor(std::min(f, 1.0) * 100 + 1e-9)) : 0;  // NaN: 0
   if (h >= 100) return "1";
   if (h <= 0) return "0";
   std::string s = "0.";
