@@ -32,9 +32,9 @@
 namespace {
 using emscripten::val;
 
-// JSON text -> a JavaScript value. The text goes over as bytes for one TextDecoder: Embind's
-// own std::string conversion looks for NULs byte by byte in JavaScript (an eighth of an
-// estimate({}) call). The writers' text is valid UTF-8 (json_writer.hpp).
+// UTF-8 text -> a JavaScript string (and JSON text -> a JavaScript value). The text goes over as
+// bytes for one TextDecoder: Embind's own std::string conversion looks for NULs byte by byte in
+// JavaScript (an eighth of an estimate({}) call). The writers' text is valid UTF-8 (json_writer.hpp).
 val decode_text(const std::string& text) {
   static const val decoder = val::global("TextDecoder").new_();
   const val bytes(emscripten::typed_memory_view(text.size(), reinterpret_cast<const unsigned char*>(text.data())));

@@ -4,7 +4,7 @@
 // prebuilt libc++ calls them for every std::string it copies. They were a sixth of an
 // estimate({}) call (docs/web.md, "The API"). Every browser with WebGL2, which the page needs,
 // has bulk memory (Chrome 75, Firefox 79, Safari 15), and so has Node 20.
-// Compiled without LTO (web/CMakeLists.txt), so that the definitions are real symbols when the
+// Compiled without LTO (web/CMakeLists.txt: cardfit_bulk_memory), so that the definitions are real symbols when the
 // linker resolves libc's calls; -mbulk-memory (the web-release preset's, for the whole page)
 // makes clang lower these builtins to the single instructions.
 #include <stddef.h>
