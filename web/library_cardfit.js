@@ -313,7 +313,12 @@ mergeInto(LibraryManager.library, {
         m.append(el('h2', {'id': 'mirror-capability'}, [L['capability']]), el('p', {}, [cap['summary']]));
         if (cap['rows']['length']) m.append(table('capability', cap, []));
       }
-      const link = function (url) { return el('a', {'href': url, 'target': '_blank', 'rel': 'noopener'}, [url]); };
+      // Only a web address becomes a link (the catalog's check allows no other; an overlay's
+      // javascript: or data: address stays text, as the canvas and the desktop app never open it).
+      const link = function (url) {
+        return /^https?:\/\//i.test(url) ? el('a', {'href': url, 'target': '_blank', 'rel': 'noopener noreferrer'}, [url])
+                                        : document.createTextNode(url);
+      };
       m.append(el('h2', {}, [L['sources']]));
       const items = d['sources']['map'](function (s) {
         const li = el('li', {}, [s['kind'] + ' · ' + s['name'] + (s['as_of'] ? ' (' + s['as_of'] + ')' : '') + ': ' + s['text'] +

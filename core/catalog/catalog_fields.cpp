@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include "format.hpp"
 
@@ -35,6 +36,40 @@ bool is_date(const std::string& s) {
   if (!digits(s, 0, 4, 1990, 2100)) return false;
   if (s.size() >= 7 && (s[4] != '-' || !digits(s, 5, 2, 1, 12))) return false;
   if (s.size() == 10 && (s[7] != '-' || !digits(s, 8, 2, 1, 31))) return false;
+  return true;
+}
+
+// Hugging Face's repository id grammar (huggingface_hub's validate_repo_id): [owner/]name, each
+// part of ASCII letters, digits, '-', '_' and '.', starting and ending with a letter, digit or
+// '_', at most 96 characters, without "--" or "..", not ending in ".git". Nothing a shell, YAML or
+// a URL would read as syntax can pass.
+bool is_repo_part(std::string_view p) {
+  auto word = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; };
+  if (p.empty() || p.size() > 96 || !word(p.front()) || !word(p.back())) return false;
+  for (char c : p) {
+    if (!word(c) && c != '-' && c != '.') return false;
+  }
+  return p.find("--") == std::string_view::npos && p.find("..") == std::string_view::npos;
+}
+
+bool is_repo_id(const std::string& s) {
+  const std::string_view v(s);
+  const std::size_t slash = v.find('/');
+  if (v.size() >= 4 && v.substr(v.size() - 4) == ".git") return false;
+  if (slash == std::string_view::npos) return is_repo_part(v);
+  return is_repo_part(v.substr(0, slash)) && is_repo_part(v.substr(slash + 1));
+}
+
+// An address a reader can follow: http(s)://, then no space, control character, quote, angle
+// bracket or backslash (so it is one token in text, HTML and Markdown).
+bool is_web_url(const std::string& s) {
+  const std::string_view v(s);
+  const std::size_t scheme = v.substr(0, 8) == "https://" ? 8 : v.substr(0, 7) == "http://" ? 7 : 0;
+  if (scheme == 0 || v.size() <= scheme || v.size() > 2048) return false;
+  for (char c : v) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u <= 0x20 || u == 0x7f || c == '"' || c == '\'' || c == '<' || c == '>' || c == '\\' || c == '`') return false;
+  }
   return true;
 }
 
@@ -94,6 +129,12 @@ std::optional<Message> check_text(const std::string& value, Need need, TextRule 
     case TextRule::Date:
       if (is_date(value)) return std::nullopt;
       return msg::cat_rule_date(quote_for_message(value));
+    case TextRule::RepoId:
+      if (is_repo_id(value)) return std::nullopt;
+      return msg::cat_rule_repo_id(quote_for_message(value));
+    case TextRule::WebUrl:
+      if (is_web_url(value)) return std::nullopt;
+      return msg::cat_rule_web_url(quote_for_message(value));
     case TextRule::Currency:
       if (value == "CNY" || value == "USD") return std::nullopt;
       return msg::cat_rule_currency(quote_for_message(value));

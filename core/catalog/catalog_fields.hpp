@@ -39,7 +39,7 @@ constexpr Range kFraction = closed(0, 1);          // multipliers and shares
 // Plausibility floors: a figure below them describes no real GPU or engine, and a tiny one
 // (an overlay's 5e-324) would turn speeds and times into 0 or infinity instead of an error.
 constexpr Range kPositiveFraction = closed(0.01, 1);  // efficiencies, MFU: at least 1%
-constexpr Range kPrice = closed(0, 1e9);           // in the offer's currency
+constexpr Range kPrice = zero_or(0.01, 1e9);       // in the offer's currency; 0 = on inquiry / open-ended, else >= 0.01
 constexpr Range kRate = zero_or(0.1, 100000);      // TFLOPS / TOPS; 0 = not supported, else >= 0.1
 constexpr Range kRequiredRate = closed(0.1, 100000);  // TFLOPS every GPU has (FP16, FP32)
 constexpr Range kBandwidth = closed(10, 100000);   // GB/s of card memory (a Jetson Nano has 25.6)
@@ -51,6 +51,8 @@ enum class TextRule {
   Id,        // lowercase [a-z0-9][a-z0-9._-]*, at most 64 characters
   Date,      // YYYY, YYYY-MM or YYYY-MM-DD
   Currency,  // CNY | USD
+  RepoId,    // a Hugging Face repository id, [owner/]name (huggingface_hub's grammar)
+  WebUrl,    // http:// or https://, no spaces, quotes or angle brackets
 };
 
 // nullopt when fine, else the reason ("must be > 0 and < 100000, got 0").
@@ -166,10 +168,10 @@ void model_fields(V& v, T& m) {
   v.strings("aliases", m.aliases, Need::Optional, TextRule::Id);
   v.text("name", m.name, Need::Required, TextRule::Any);
   v.text("family", m.family, Need::Required, TextRule::Any);
-  v.text("hf_repo", m.hf_repo, Need::Optional, TextRule::Any);
-  v.text("gguf_repo", m.gguf_repo, Need::Optional, TextRule::Any);
-  v.text("awq_repo", m.awq_repo, Need::Optional, TextRule::Any);
-  v.text("fp8_repo", m.fp8_repo, Need::Optional, TextRule::Any);
+  v.text("hf_repo", m.hf_repo, Need::Optional, TextRule::RepoId);
+  v.text("gguf_repo", m.gguf_repo, Need::Optional, TextRule::RepoId);
+  v.text("awq_repo", m.awq_repo, Need::Optional, TextRule::RepoId);
+  v.text("fp8_repo", m.fp8_repo, Need::Optional, TextRule::RepoId);
   v.text("repos_source", m.repos_source, Need::Optional, TextRule::Any);
   v.number("published_params_b", m.published_params_b, Need::Optional, closed(0, 100000));
   v.integer("num_layers", m.num_layers, Need::Required, closed(1, 10000));
@@ -400,7 +402,7 @@ void source_entry_fields(V& v, T& s) {
   v.text("title", s.title, Need::Required, TextRule::Any);
   v.text("short_title", s.short_title, Need::Optional, TextRule::Any);
   v.text("publisher", s.publisher, Need::Required, TextRule::Any);
-  v.text("url", s.url, Need::Optional, TextRule::Any);
+  v.text("url", s.url, Need::Optional, TextRule::WebUrl);
   v.text("date", s.date, Need::Required, TextRule::Date);
   v.choice("kind", s.kind, Need::Required);
   v.text("notes", s.notes, Need::Optional, TextRule::Any);

@@ -519,8 +519,18 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
     }
   }
 
+  // "owner/name" goes into launch commands, so it must be a repository id by Hugging Face's
+  // grammar; a bare name or a local path (/..., ./..., ~/..., C:\...) names no repository.
   const std::string repo = top.text("_name_or_path");
-  if (repo.find('/') != std::string::npos && repo.front() != '/' && repo.front() != '.') m.hf_repo = repo;
+  const bool local_path = !repo.empty() && (repo.front() == '/' || repo.front() == '.' || repo.front() == '~' ||
+                                            repo.find('\\') != std::string::npos || repo.find(':') != std::string::npos);
+  if (repo.find('/') != std::string::npos && !local_path) {
+    if (auto e = fields::check_text(repo, fields::Need::Optional, fields::TextRule::RepoId)) {
+      issues.add(file + ": _name_or_path", *e);
+    } else {
+      m.hf_repo = repo;
+    }
+  }
   m.name = repo.empty() ? id_text : last_path_part(repo);
   Source source;
   source.id = "config-" + id_text;
