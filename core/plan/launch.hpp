@@ -3,6 +3,10 @@
 // ZeRO stage). Inference: vLLM, SGLang, llama.cpp's llama-server, an Ollama Modelfile. Training:
 // a DeepSpeed ZeRO config, the torchrun line that uses it, and a LLaMA-Factory YAML.
 // docs/cli.md §Launch commands lists the flags and where each number comes from.
+// Commands are data first: each builder makes an argument vector (ShellWord), and one function
+// renders it for POSIX sh, quoting every word that is not plain (issue 32: a repository id from
+// an overlay or a config.json must never become shell syntax). Files are written by writers
+// that escape (JSON by JsonWriter, YAML scalars double-quoted when not plain).
 #pragma once
 
 #include <array>
@@ -30,14 +34,29 @@ struct EnumNames<LaunchKind> {
                                                          {LaunchKind::LlamaFactory, "llamafactory", MsgId::launch_llamafactory}}};
 };
 
+// One word of a command line: literal text, or (variable) a shell variable the machine sets,
+// rendered "$NAME" so that the shell expands it there and nothing else.
+struct ShellWord {
+  std::string text;
+  bool variable = false;
+  bool operator==(const ShellWord& o) const { return text == o.text && variable == o.variable; }
+};
+
+// A word for POSIX sh: as it is when made only of [A-Za-z0-9_@%+=:,./-] (and not empty), else in
+// single quotes with each ' written '\''. A variable: "$NAME".
+std::string sh_word(const ShellWord& word);
+std::string render_sh(const std::vector<ShellWord>& argv);  // the words joined by single spaces
+
 struct LaunchCommand {
   LaunchKind kind = LaunchKind::Vllm;
   std::string file;  // "" = a command line; else the file to save `text` as ("Modelfile", "ds_config.json", ...)
-  std::string text;
+  std::string text;  // a command line: render_sh(argv)
+  std::vector<ShellWord> argv;  // a command line's words (empty for a file)
 };
 
 // The model as the engines load it: its Hugging Face repo id, else its catalog id; a GGUF file
-// named as GGUF repos name them: "<repo name>-<PRECISION>.gguf" (Qwen2.5-7B-Instruct-Q4_K_M.gguf).
+// named as GGUF repos name them: "<repo name>-<PRECISION>.gguf" (Qwen2.5-7B-Instruct-Q4_K_M.gguf),
+// any character outside [A-Za-z0-9._-] written '_' (it is a file name cardfit chooses).
 std::string model_reference(const Model& model);
 std::string gguf_file(const Model& model, const std::string& precision_id);
 
