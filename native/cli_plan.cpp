@@ -72,7 +72,8 @@ void print_report(const Plan& p, int width, std::ostream& out) {
     std::string term(name_of(o.term));
     if (o.spot) term += "/spot";
     std::string cost = amount_range(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
-    table.add({is_pick ? "*" : (o.pickable ? "" : "ref"), o.gpu, cards, o.platform, o.offer, term, cost,
+    const std::string platform = o.overlay.empty() ? o.platform : o.platform + " (" + say(overlay_label(o.overlay)) + ")";
+    table.add({is_pick ? "*" : (o.pickable ? "" : "ref"), o.gpu, cards, platform, o.offer, term, cost,
                     std::string(name_of(o.fit)), format_margin(o.margin_fraction, 0) + "%",
                     o.decode_tokens_per_s > 0 ? format_rate(o.decode_tokens_per_s) : "-",
                     p.job ? (o.job_hours ? format_rate(*o.job_hours) : "-") : (o.ttft_ms > 0 ? format_rate(o.ttft_ms) : "-"),

@@ -175,7 +175,7 @@ TEST_CASE("negative, absurd and out-of-range numbers are errors", "[catalog][fuz
   for (const char* number : {"NaN", "Infinity", "-Infinity", "1e400", "0x10", "+1", ".5", "01"}) {
     INFO(number);
     const Result<Catalog> r =
-        overlay_text(std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "tdp_w": )") + number + "}]}");
+        overlay_text(std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit", "tdp_w": )") + number + "}]}");
     CHECK_FALSE(r.ok());
   }
 }
@@ -185,10 +185,10 @@ TEST_CASE("unknown ids in references are errors", "[catalog][fuzz]") {
     const char* text;
     const char* message;
   } rows[] = {
-      {R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "platform": "nowhere"}]})", "unknown platform 'nowhere'"},
-      {R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "gpu": "h300"}]})", "unknown GPU 'h300'"},
-      {R"({"schema": "cardfit.catalog/1", "kv_precisions": [{"id": "fp8", "engines": ["warp-drive"]}]})", "unknown engine 'warp-drive'"},
-      {R"({"schema": "cardfit.catalog/1", "tiers": [{"id": "lt-1000", "picks": [{"offer": "free-lunch", "units": 1}]}]})", "unknown offer 'free-lunch'"},
+      {R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "platform": "nowhere"}]})", "unknown platform 'nowhere'"},
+      {R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "gpu": "h300"}]})", "unknown GPU 'h300'"},
+      {R"({"schema": "cardfit.catalog/1", "kv_precisions": [{"id": "fp8", "replaces": true, "source": "cardfit", "engines": ["warp-drive"]}]})", "unknown engine 'warp-drive'"},
+      {R"({"schema": "cardfit.catalog/1", "tiers": [{"id": "lt-1000", "replaces": true, "source": "cardfit", "picks": [{"offer": "free-lunch", "units": 1}]}]})", "unknown offer 'free-lunch'"},
       {R"({"schema": "cardfit.catalog/1", "engines": [{"id": "vllm", "remove": true}]})", "still used by"},
   };
   for (const auto& row : rows) {
@@ -205,7 +205,7 @@ TEST_CASE("unicode is text, invalid UTF-8 is an error", "[catalog][fuzz]") {
   // Valid: CJK, emoji, combining marks, escapes (even \u0000) in free text.
   for (const char* name : {"测试卡", "🚀 GPU", "e\xCC\x81", "\\u0000", "\\ud83d\\ude80", "\xEF\xBB\xBF"}) {
     INFO(name);
-    const Result<Catalog> r = overlay_text(std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "name": ")") +
+    const Result<Catalog> r = overlay_text(std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit", "name": ")") +
                                            name + "\"}]}");
     check_answer(r);
     CHECK(r.ok());
@@ -214,7 +214,7 @@ TEST_CASE("unicode is text, invalid UTF-8 is an error", "[catalog][fuzz]") {
   // and a lone surrogate escape.
   for (const char* bad : {"\xC0\xAF", "\xED\xA0\x80", "\xF4\x90\x80\x80", "\xE6\xB5", "\x80", "\xFF", "\\ud800"}) {
     INFO(json(std::string(bad)).dump(-1, ' ', true, json::error_handler_t::replace));
-    for (const std::string& text : {std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "name": ")") + bad + "\"}]}",
+    for (const std::string& text : {std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit", "name": ")") + bad + "\"}]}",
                                     std::string(R"({"schema": "cardfit.catalog/1")") + bad + "}"}) {
       const Result<Catalog> r = overlay_text(text);
       REQUIRE_FALSE(r.ok());
@@ -243,11 +243,11 @@ TEST_CASE("odd documents are errors, never crashes", "[catalog][fuzz]") {
       R"({"schema": "cardfit.catalog/1", "gpus": [1, "x", null, [], {}]})",
       R"({"schema": "cardfit.catalog/1", "gpus": [{"id": 7}]})",
       R"({"schema": "cardfit.catalog/1", "defaults": []})",
-      R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen3-8b", "moe": {"num_experts": 4}}]})",
-      R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen3-8b", "num_kv_heads": 5}]})",
-      R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "prices": []}]})",
-      R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "unit": "slice"}]})",
-      R"({"schema": "cardfit.catalog/1", "weight_precisions": [{"id": "int4", "unquantized": ["lm_head", "lm_head"]}]})",
+      R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen3-8b", "replaces": true, "source": "cardfit", "moe": {"num_experts": 4}}]})",
+      R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen3-8b", "replaces": true, "source": "cardfit", "num_kv_heads": 5}]})",
+      R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "prices": []}]})",
+      R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "unit": "slice"}]})",
+      R"({"schema": "cardfit.catalog/1", "weight_precisions": [{"id": "int4", "replaces": true, "source": "cardfit", "unquantized": ["lm_head", "lm_head"]}]})",
       R"({"schema": "cardfit.catalog/1", "custom": {"id": "Custom"}})",
       R"({"schema": "cardfit.catalog/1"} trailing)",
       R"({"schema": "cardfit.catalog/1", /* comment */ "gpus": []})",

@@ -371,7 +371,7 @@ TEST_CASE("problems are capped so a garbage file stays readable", "[catalog][err
 TEST_CASE("overlay: a vendor changes just a price", "[catalog][overlay]") {
   const std::string before = catalog_to_json(test::catalog());
   const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [
-    {"id": "yiwan-t4-card", "prices": [{"term": "monthly", "low": 850, "high": 850}],
+    {"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "prices": [{"term": "monthly", "low": 850, "high": 850}],
      "package_multipliers": {"yearly": 0.7}}]})");
   INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
@@ -380,7 +380,8 @@ TEST_CASE("overlay: a vendor changes just a price", "[catalog][overlay]") {
   CHECK(o->prices.size() == 1);
   CHECK(o->prices[0].price.low == 850);
   CHECK(o->package_multipliers.yearly == Approx(0.7));
-  CHECK(o->source == test::catalog().find_offer("yiwan-t4-card")->source);  // untouched fields kept
+  CHECK(o->source == "cardfit");  // the overlay's own citation (issue 32)
+  CHECK(o->as_of == test::catalog().find_offer("yiwan-t4-card")->as_of);  // untouched fields kept
   CHECK(o->gpu == "t4");
   CHECK(catalog_to_json(test::catalog()) == before);  // the base is never modified
 }
@@ -439,6 +440,61 @@ TEST_CASE("overlay: remove with an explicit flag", "[catalog][overlay]") {
   }
 }
 
+// Issue 32: a vendor's data is the vendor's. An overlay that changes an entry already in the
+// catalog says so and cites its own source; what it adds or changes remembers the file.
+TEST_CASE("overlay: changing a bundled entry needs \"replaces\": true and a source of its own", "[catalog][overlay]") {
+  Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [
+    {"id": "yiwan-t4-card", "prices": [{"term": "monthly", "low": 1, "high": 1}]}]})");
+  REQUIRE_FALSE(r.ok());
+  CHECK(has_error(r.errors, "overlay.json: offers[0].replaces", "changes offer 'yiwan-t4-card', which is already in the catalog"));
+  CHECK(zh(r.errors.at(0).message).find("\"replaces\": true") != std::string::npos);
+  r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [
+    {"id": "yiwan-t4-card", "replaces": false, "prices": [{"term": "monthly", "low": 1, "high": 1}]}]})");
+  CHECK(has_error(r.errors, "overlay.json: offers[0].replaces", "say \"replaces\": true"));
+  r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [
+    {"id": "yiwan-t4-card", "replaces": true, "prices": [{"term": "monthly", "low": 1, "high": 1}]}]})");
+  REQUIRE_FALSE(r.ok());
+  CHECK(has_error(r.errors, "overlay.json: offers[0].source", "without a \"source\" of its own"));
+
+  r = overlay(R"({"schema": "cardfit.catalog/1",
+    "sources": [{"id": "acme-2026-11", "title": "ACME price list", "publisher": "ACME", "date": "2026-11",
+                 "kind": "price-page", "url": "https://example.com/acme"}],
+    "offers": [{"id": "yiwan-t4-card", "replaces": true, "source": "acme-2026-11",
+                "prices": [{"term": "monthly", "low": 800, "high": 800}]}]})");
+  INFO(test::all_errors(r.errors));
+  REQUIRE(r.ok());
+  CHECK(r.value->find_offer("yiwan-t4-card")->overlay == "overlay.json");
+  CHECK(r.value->find_offer("yiwan-t4-card")->source == "acme-2026-11");
+  CHECK(r.value->find_platform("yiwan")->overlay.empty());  // untouched entries stay bundled
+  CHECK(test::catalog().find_offer("yiwan-t4-card")->overlay.empty());
+}
+
+TEST_CASE("overlay: a source address that is not a web address is refused", "[catalog][overlay]") {
+  for (const char* url : {"javascript:alert(1)", "data:text/html,x", "file:///etc/passwd", "https://a b", "ftp://x"}) {
+    const std::string text = std::string(R"({"schema": "cardfit.catalog/1", "sources": [{"id": "x-2026", "title": "x",
+      "publisher": "x", "date": "2026", "kind": "price-page", "url": ")") + url + R"("}]})";
+    const Result<Catalog> r = overlay(text);
+    INFO(url);
+    REQUIRE_FALSE(r.ok());
+    CHECK(has_error(r.errors, "overlay.json: sources[0].url", "must be a web address"));
+  }
+}
+
+TEST_CASE("overlay: repository ids follow Hugging Face's grammar", "[catalog][overlay]") {
+  for (const char* repo : {"meta-llama/x $(touch /tmp/p)", "a/b/c", "a--b/c", "a/b..c", "-a/b", "a/b.git", "a/b\\nc", "a b"}) {
+    const std::string text = std::string(R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen2.5-7b", "replaces": true,
+      "source": "cardfit", "awq_repo": ")") + repo + R"("}]})";
+    const Result<Catalog> r = overlay(text);
+    INFO(repo);
+    REQUIRE_FALSE(r.ok());
+    CHECK(has_error(r.errors, "overlay.json: models[0].awq_repo", "must be a Hugging Face repository id"));
+  }
+  const Result<Catalog> ok = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen2.5-7b", "replaces": true,
+    "source": "cardfit", "awq_repo": "Qwen/Qwen2.5-7B-Instruct-AWQ", "gguf_repo": "bartowski/Qwen2.5_7B.GGUF"}]})");
+  INFO(test::all_errors(ok.errors));
+  CHECK(ok.ok());
+}
+
 TEST_CASE("overlay: defaults, exchange rate and nested objects merge field by field", "[catalog][overlay]") {
   Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "defaults": {"headroom": 0.3},
     "default_usd_cny": 7.3, "usd_cny_source": "cfets-usd-cny-2026-01 as the vendor's rate"})");
@@ -453,8 +509,8 @@ TEST_CASE("overlay: defaults, exchange rate and nested objects merge field by fi
   CHECK(has_error(r.errors, "overlay.json: usd_cny_source", "is required"));
 
   // A partial nested object merges; null removes an optional one.
-  r = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "mixtral-8x7b", "moe": {"experts_per_token": 1}},
-    {"id": "mistral-7b", "sliding_window": null}]})");
+  r = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "mixtral-8x7b", "replaces": true, "source": "cardfit", "moe": {"experts_per_token": 1}},
+    {"id": "mistral-7b", "replaces": true, "source": "cardfit", "sliding_window": null}]})");
   INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   CHECK(r.value->find_model("mixtral-8x7b")->moe.experts_per_token == 1);
@@ -470,25 +526,25 @@ TEST_CASE("a bad overlay leaves the base intact and says what is wrong", "[catal
     const char* message;
   };
   const Row rows[] = {
-      {R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "gpu": "t5"}]})",
+      {R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "gpu": "t5"}]})",
        "overlay.json: offers[0].gpu", "unknown GPU 't5' (did you mean 't4'?)"},
-      {R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "prices": [{"term": "monthly", "low": 900, "high": 800}]}]})",
+      {R"({"schema": "cardfit.catalog/1", "offers": [{"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "prices": [{"term": "monthly", "low": 900, "high": 800}]}]})",
        "overlay.json: offers[0].prices[0].high", "must be >= low"},
-      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "memory_mib": "16GB"}]})", "overlay.json: gpus[0].memory_mib",
+      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit", "memory_mib": "16GB"}]})", "overlay.json: gpus[0].memory_mib",
        "must be an integer, got string \"16GB\""},
       {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t-4", "memory_mib": 1}]})", "overlay.json: gpus[0]",
        "new GPU 't-4' (not in the catalog; did you mean 't4'?) is missing required fields: name,"},
       {R"({"schema": "cardfit.catalog/1", "gpuz": []})", "overlay.json: gpuz", "unknown section 'gpuz' (did you mean 'gpus'?)"},
       {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "T4"}]})", "overlay.json: gpus[0].id", "must be a lowercase id"},
-      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "class": "server"}]})", "overlay.json: gpus[0].class",
+      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit", "class": "server"}]})", "overlay.json: gpus[0].class",
        "must be one of datacenter, workstation, consumer, laptop"},
-      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "as_of": "last year"}]})", "overlay.json: gpus[0].as_of",
+      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit", "as_of": "last year"}]})", "overlay.json: gpus[0].as_of",
        "must be a date"},
-      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4"}, {"id": "t4"}]})", "overlay.json: gpus[1].id",
+      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit"}, {"id": "t4", "replaces": true, "source": "cardfit"}]})", "overlay.json: gpus[1].id",
        "duplicate GPU id 't4'"},
-      {R"({"schema": "cardfit.catalog/1", "weight_precisions": [{"id": "fp8", "engines": ["vllm", "vlm"]}]})",
+      {R"({"schema": "cardfit.catalog/1", "weight_precisions": [{"id": "fp8", "replaces": true, "source": "cardfit", "engines": ["vllm", "vlm"]}]})",
        "overlay.json: weight_precisions[0].engines[1]", "unknown engine 'vlm'"},
-      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "name": "a", "name": "b"}]})", "overlay.json: gpus[0].name",
+      {R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit", "name": "a", "name": "b"}]})", "overlay.json: gpus[0].name",
        "key appears twice"},
       {R"({"schema": "cardfit.catalog/1", "gpus": [)", "overlay.json", "invalid JSON"},
   };
@@ -504,7 +560,7 @@ TEST_CASE("a bad overlay leaves the base intact and says what is wrong", "[catal
 }
 
 TEST_CASE("an overlay may hold unicode text", "[catalog][overlay]") {
-  const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "platforms": [{"id": "yiwan", "name_zh": "一万网络 🚀", "notes": "Ünïcödé ok"}]})");
+  const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "platforms": [{"id": "yiwan", "replaces": true, "source": "cardfit", "name_zh": "一万网络 🚀", "notes": "Ünïcödé ok"}]})");
   INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   CHECK(r.value->find_platform("yiwan")->name_zh == "一万网络 🚀");
@@ -518,7 +574,7 @@ TEST_CASE("overlay: removals, overrides and additions in one section keep catalo
   const Catalog& base = test::catalog();
   const std::string first = base.offers[0].id, second = base.offers[1].id, third = base.offers[2].id;
   const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [{"id": ")" + first +
-                                    R"(", "remove": true}, {"id": ")" + third + R"(", "notes": "changed"},
+                                    R"(", "remove": true}, {"id": ")" + third + R"(", "replaces": true, "source": "cardfit", "notes": "changed"},
                                     {"id": ")" + second + R"(", "remove": true}]})");
   INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
@@ -531,22 +587,22 @@ TEST_CASE("overlay: removals, overrides and additions in one section keep catalo
 
 TEST_CASE("aliases: lowercase ids, each naming one entry", "[catalog][errors]") {
   SECTION("an alias may be added by an overlay and is then matched") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40s", "aliases": ["l40-s"]}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "l40s", "replaces": true, "source": "cardfit", "aliases": ["l40-s"]}]})");
     REQUIRE(r.ok());
     CHECK(match_entry(r.value->gpus, "L40-S")->id == "l40s");
   }
   SECTION("an alias that is another entry's id") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "h100-pcie", "aliases": ["h800"]}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "h100-pcie", "replaces": true, "source": "cardfit", "aliases": ["h800"]}]})");
     REQUIRE_FALSE(r.ok());
     CHECK(has_error(r.errors, "overlay.json: gpus[0].aliases[0]", "alias 'h800' is already used by GPU 'h800'"));
   }
   SECTION("an alias another entry has") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "h100-pcie", "aliases": ["h100"]}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "h100-pcie", "replaces": true, "source": "cardfit", "aliases": ["h100"]}]})");
     REQUIRE_FALSE(r.ok());
     CHECK(has_error(r.errors, "overlay.json: gpus[0].aliases[0]", "already used by GPU 'h100-sxm'"));
   }
   SECTION("an alias in capitals") {
-    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen2.5-7b", "aliases": ["Qwen"]}]})");
+    const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "qwen2.5-7b", "replaces": true, "source": "cardfit", "aliases": ["Qwen"]}]})");
     REQUIRE_FALSE(r.ok());
     CHECK(has_error(r.errors, "overlay.json: models[0].aliases[0]", "must be a lowercase id"));
   }
@@ -566,7 +622,7 @@ TEST_CASE("rates too small to be real are refused, 0 still means 'not supported'
                        Row{"fp32_tflops", "1e-9", "from 0.1 to 100000"},
                        Row{"nvlink_gb_per_s", "0.5", "must be 0 (none) or a number from 1 to 100000"}}) {
     INFO(r.field << " = " << r.value);
-    const Result<Catalog> c = overlay(std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", ")") +
+    const Result<Catalog> c = overlay(std::string(R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "t4", "replaces": true, "source": "cardfit", ")") +
                                       r.field + R"(": )" + r.value + "}]}");
     if (*r.message == '\0') {
       INFO(test::all_errors(c.errors));
@@ -576,7 +632,7 @@ TEST_CASE("rates too small to be real are refused, 0 still means 'not supported'
       CHECK(has_error(c.errors, std::string("overlay.json: gpus[0].") + r.field, r.message));
     }
   }
-  const Result<Catalog> e = overlay(R"({"schema": "cardfit.catalog/1", "engines": [{"id": "vllm", "bandwidth_efficiency_hbm": 1e-300}]})");
+  const Result<Catalog> e = overlay(R"({"schema": "cardfit.catalog/1", "engines": [{"id": "vllm", "replaces": true, "source": "cardfit", "bandwidth_efficiency_hbm": 1e-300}]})");
   REQUIRE_FALSE(e.ok());
   CHECK(has_error(e.errors, "overlay.json: engines[0].bandwidth_efficiency_hbm", "from 0.01 to 1"));
 }

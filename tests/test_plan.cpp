@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "cost.hpp"
+#include "table_export.hpp"
+#include "catalog_load.hpp"
 #include "format.hpp"
 #include "params.hpp"
 #include "embedded.hpp"
@@ -980,12 +982,13 @@ TEST_CASE("plan: a job cost that overflows is an error naming tokens, never null
   r.scenario.task = Task::Full;
   r.scenario.gpu = "h100-sxm";
   r.scenario.tokens = 1e16;
-  r.scenario.mfu = 1e-295;  // ~1e303 hours: a finite figure, but hours x 1e9 per hour is not
+  r.scenario.mfu = 0.01;  // ~1e10 hours at 1e9 per hour: ~1e19, past what a cost can be (1e15)
   const Result<Plan> p = plan(c, r);
   REQUIRE_FALSE(p.ok());
   CHECK(p.errors.at(0).field == "tokens");
   CHECK(message_key(p.errors[0].message.id) == "err.result.cost");
   r.scenario.mfu = 0.4;
+  r.scenario.tokens = 1e12;  // ~30 hours at the top price: a real figure
   CHECK(plan(c, r).ok());
 }
 
@@ -1124,4 +1127,43 @@ TEST_CASE("plan: platforms_first lists a vendor's offers first and keeps the oth
   const Result<Plan> bad = plan(test::catalog(), r);
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.errors.front().field == "platforms_first[0]");
+}
+
+// Issue 32: an option whose offer came from a vendor's overlay says so, with its price's source,
+// in the plan and in every output built from it (JSON, CSV/Markdown).
+TEST_CASE("plan: an option from an overlay carries the overlay and its price's source", "[plan]") {
+  const Result<Catalog> c = apply_overlay(test::catalog(), CatalogFile{"vendor.json", R"({"schema": "cardfit.catalog/1",
+    "sources": [{"id": "acme-2026-11", "title": "ACME price list", "publisher": "ACME", "date": "2026-11", "kind": "price-page"}],
+    "offers": [{"id": "yiwan-t4-card", "replaces": true, "source": "acme-2026-11", "as_of": "2026-11",
+                "prices": [{"term": "monthly", "low": 800, "high": 800}]}]})"});
+  INFO(test::all_errors(c.errors));
+  REQUIRE(c.ok());
+  PlanRequest r;
+  r.scenario.precision = "int4";
+  r.platforms = {"yiwan"};
+  r.top = 50;
+  const Result<Plan> p = plan(*c.value, r);
+  REQUIRE(p.ok());
+  bool seen = false;
+  for (const Option& o : p.value->options) {
+    if (o.offer == "yiwan-t4-card") {
+      seen = true;
+      CHECK(o.overlay == "vendor.json");
+      CHECK(o.price_source == "acme-2026-11");
+    } else {
+      CHECK(o.overlay.empty());
+      CHECK_FALSE(o.price_source.empty());
+    }
+  }
+  REQUIRE(seen);
+  const nlohmann::json j = nlohmann::json::parse(plan_to_json(*p.value));
+  bool in_json = false;
+  for (const auto& o : j["options"]) {
+    if (o["offer"] == "yiwan-t4-card") in_json = o["overlay"] == "vendor.json" && o["source"] == "acme-2026-11";
+  }
+  CHECK(in_json);
+  const TextTable t = plan_table(*p.value, Lang::En);
+  REQUIRE(t.header.size() >= 2);
+  CHECK(t.header[t.header.size() - 2] == "price source");
+  CHECK(t.header.back() == "from file");
 }

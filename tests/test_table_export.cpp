@@ -46,7 +46,7 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& s) {
   return rows;
 }
 
-// A Markdown table: | a | b | lines, "\|" an escaped pipe, "\\" a backslash, <br> a line break.
+// A Markdown table: | a | b | lines, "\x" the punctuation character x.
 std::vector<std::vector<std::string>> parse_markdown(const std::string& s) {
   std::vector<std::vector<std::string>> rows;
   std::size_t at = 0;
@@ -66,9 +66,6 @@ std::vector<std::vector<std::string>> parse_markdown(const std::string& s) {
         cell += line[i];
       }
     }
-    for (std::string& c : cells) {
-      for (std::size_t p; (p = c.find("<br>")) != std::string::npos;) c.replace(p, 4, "\n");
-    }
     rows.push_back(cells);
   }
   return rows;
@@ -84,7 +81,7 @@ TEST_CASE("exports: the plan's options as CSV and Markdown parse back to the sam
   for (Lang lang : {Lang::En, Lang::Zh}) {
     TextTable t = plan_table(*p.value, lang);
     REQUIRE(t.rows.size() == p.value->options.size());
-    t.rows.push_back(std::vector<std::string>(t.header.size(), "a, \"quoted\" | piped\\ cell\nsecond line"));
+    t.rows.push_back(std::vector<std::string>(t.header.size(), "a, \"quoted\" | piped\\ cell second line"));
     const auto csv = parse_csv(render_table(t, TableFormat::Csv));
     REQUIRE(csv.size() == t.rows.size() + 1);
     CHECK(csv[0] == t.header);
@@ -94,6 +91,34 @@ TEST_CASE("exports: the plan's options as CSV and Markdown parse back to the sam
     CHECK(md[0] == t.header);
     for (std::size_t i = 0; i < t.rows.size(); ++i) CHECK(md[i + 2] == t.rows[i]);
   }
+}
+
+// Issue 32: a platform or model name from an overlay or a config.json stays data in a spreadsheet
+// (OWASP's CSV injection rule) and plain text in Markdown (no link, HTML, new cell or row).
+TEST_CASE("exports: hostile cells stay data") {
+  const std::vector<std::string> hostile{"=HYPERLINK(\"http://x.example\",\"y\")", "+1+1", "-2+3", "@SUM(A1)",
+                                         "\tx", "\rx", "-", "=1"};
+  const std::vector<std::string> numbers{"-5", "+1.5", "12.25", "0"};
+  TextTable t;
+  t.header = {"cell"};
+  for (const auto& c : hostile) t.rows.push_back({c});
+  for (const auto& c : numbers) t.rows.push_back({c});
+  const auto csv = parse_csv(render_table(t, TableFormat::Csv));
+  REQUIRE(csv.size() == t.rows.size() + 1);
+  for (std::size_t i = 0; i < hostile.size(); ++i) CHECK(csv[i + 1][0] == "'" + hostile[i]);
+  for (std::size_t i = 0; i < numbers.size(); ++i) CHECK(csv[hostile.size() + i + 1][0] == numbers[i]);
+
+  TextTable m;
+  m.header = {"a", "b"};
+  m.rows = {{"[click](javascript:alert(1))", "<img src=x onerror=alert(1)>"}, {"x | y\n| z |", "**bold** `code` ~~s~~ &amp;"}};
+  const std::string md = render_table(m, TableFormat::Markdown);
+  CHECK(md.find("[click](") == std::string::npos);  // \[click\]( : no link
+  CHECK(md.find(" <") == std::string::npos);
+  CHECK(md.find("**") == std::string::npos);
+  const auto back = parse_markdown(md);
+  REQUIRE(back.size() == 4);  // header, separator, two rows: the newline did not start a row
+  CHECK(back[2] == m.rows[0]);
+  CHECK(back[3] == std::vector<std::string>{"x | y | z |", "**bold** `code` ~~s~~ &amp;"});
 }
 
 TEST_CASE("exports: the estimate's GPU rows, one per GPU") {

@@ -15,7 +15,7 @@ const char* const kQwenConfig = R"({"architectures": ["Qwen2ForCausalLM"], "mode
   "tie_word_embeddings": false, "vocab_size": 152064})";
 
 const char* const kPriceOverlay = R"({"schema": "cardfit.catalog/1", "offers": [
-  {"id": "yiwan-t4-card", "prices": [{"term": "monthly", "low": 850, "high": 850}]}]})";
+  {"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "prices": [{"term": "monthly", "low": 850, "high": 850}]}]})";
 
 TEST_CASE("classify_file: by content, never by name", "[user_file]") {
   CHECK(classify_file(kQwenConfig) == FileKind::ModelConfig);
@@ -69,7 +69,7 @@ TEST_CASE("open_user_file: a failure names the file and leaves the last good cat
   REQUIRE(open("vendor.json", kPriceOverlay).ok());
   const std::string good = catalog_to_json(current);
 
-  const Result<OpenedFile> bad = open("broken.json", R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "a10", "memory_mib": -5}]})");
+  const Result<OpenedFile> bad = open("broken.json", R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "a10", "replaces": true, "source": "cardfit", "memory_mib": -5}]})");
   REQUIRE(!bad.ok());
   CHECK(bad.errors.front().field == "broken.json");
   CHECK(test::en(bad.errors.front().message) == "broken.json was not loaded; nothing was changed");

@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 #include "labels.hpp"
+#include "messages.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
@@ -16,6 +17,7 @@ OptionText option_text(const App& app, const Plan& p, const Option& o) {
   const Gpu* gpu = app.catalog.find_gpu(o.gpu);
   t.gpu = (gpu ? gpu_short_name(*gpu) : o.gpu) + " x" + std::to_string(o.cards);
   t.platform = R(app, o.platform_name);
+  if (!o.overlay.empty()) t.platform += " · " + R(app, overlay_label(o.overlay));  // a vendor's data, marked
   t.term = T(app, label_of(o.term));
   if (o.spot) t.term += std::string(" · ") + T(app, MsgId::opt_spot);
   if (o.unit == OfferUnit::Slice) {

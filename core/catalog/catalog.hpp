@@ -58,6 +58,7 @@ struct Gpu {
   int mig_max_instances = 0;           // 0 = no MIG
   bool ecc = false;
   std::string source;
+  std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
   std::string notes;
 };
@@ -150,6 +151,7 @@ struct Model {
   std::int64_t extra_params = 0;   // outside the decoder (vision tower), counted in weights
   bool assumed_architecture = false;  // true for a bare parameter count: shapes are guessed
   std::string source;
+  std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
   std::string notes;
 };
@@ -180,6 +182,7 @@ struct WeightPrecision {
   std::string accuracy_note_en;
   std::string accuracy_note_zh;
   std::string source;
+  std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
   std::string notes;
 };
@@ -195,6 +198,7 @@ struct KvPrecision {
   std::string note_en;
   std::string note_zh;
   std::string source;
+  std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
   std::string notes;
 };
@@ -241,6 +245,7 @@ struct Platform {
   std::string no_price_reason_en;    // why the catalog has no price for it ("" = it has prices)
   std::string no_price_reason_zh;
   std::string source;
+  std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
   std::string notes;
 };
@@ -272,6 +277,7 @@ struct Offer {
   Stock stock = Stock::Unknown;
   std::string includes;
   std::string source;
+  std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
   std::string notes;
 };
@@ -293,6 +299,7 @@ struct BudgetTier {
   std::string article_pick;
   std::vector<TierPick> picks;     // the article's pick as offers (may be empty)
   std::string source;
+  std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
   std::string notes;
 };
@@ -364,6 +371,7 @@ struct EngineProfile {
   bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
                                      // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)
   std::string source;
+  std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
   std::string notes;
 };

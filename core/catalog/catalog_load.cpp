@@ -264,6 +264,7 @@ class Entries {
   // Applies the object onto entry k, or onto a new entry appended when k == size().
   virtual void read(std::size_t k, Reader& reader) = 0;
   virtual void drop(const std::vector<char>& gone) = 0;  // removes the entries marked 1
+  virtual void mark(std::size_t k, const std::string& overlay) = 0;  // entry k came from this overlay
 
  protected:
   ~Entries() = default;
@@ -289,8 +290,16 @@ class EntriesOf final : public Entries {
     }
     items_.resize(kept);
   }
+  void mark(std::size_t k, const std::string& overlay) override {
+    if constexpr (has_overlay<T>::value) items_[k].overlay = overlay;
+  }
 
  private:
+  template <class U, class = void>
+  struct has_overlay : std::false_type {};
+  template <class U>
+  struct has_overlay<U, std::void_t<decltype(std::declval<U&>().overlay)>> : std::true_type {};
+
   std::vector<T>& items_;
   F& visit_;
 };
@@ -380,9 +389,23 @@ void read_section(const json& value, const std::string& file, const fields::Sect
                                                            t.origins.path_of(section.key, id, found->second)));
       continue;
     }
+    // An overlay that changes an entry it did not add says so, and cites its own source for what
+    // it changes: a vendor's price is never shown under the bundled report's name (issue 32).
+    if (!is_new && t.mode == Mode::Overlay) {
+      const auto replaces = e.find("replaces");
+      if (replaces == e.end() || !replaces->is_boolean() || !replaces->get<bool>()) {
+        t.issues.add(path + ".replaces", msg::cat_entry_replaces(Message(section.noun), id));
+        continue;
+      }
+      if (std::string_view(section.key) != "sources" && e.find("source") == e.end()) {
+        t.issues.add(path + ".source", msg::cat_entry_replaces_source(Message(section.noun), id));
+        continue;
+      }
+    }
     // A new entry must be complete; an existing one is overridden field by field.
     Reader reader(e, path, is_new, t.issues);
     reader.allow("remove");
+    reader.allow("replaces");
     const std::size_t n = items.size();
     if (is_new && t.mode == Mode::Overlay) {
       reader.set_new_entry(section.noun, id, [&items, &gone, n](const std::string& wanted) {
@@ -391,6 +414,7 @@ void read_section(const json& value, const std::string& file, const fields::Sect
     }
     items.read(is_new ? n : found->second, reader);
     reader.finish();
+    if (t.mode == Mode::Overlay) items.mark(is_new ? n : found->second, file);
     if (is_new) {
       index.emplace(id, n);
       gone.push_back(0);

@@ -39,6 +39,8 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("as_of", o.as_of)                  // YYYY when the source prints no month
       .field("month_unknown", o.month_unknown)  // "month not stated"
       .field("price_stale", o.price_stale)      // older than thresholds.stale_price_months before "today"
+      .field("source", o.price_source)          // the price's citations (source ids, docs/catalog.md)
+      .field_if("overlay", !o.overlay.empty(), o.overlay)  // the vendor file it came from; null = bundled
       .field("isolation", name_of(o.isolation));
   money(w.key("monthly_cost"), o.monthly_cost, c);
   money(w.key("extra_fees"), o.extra_fees, c);

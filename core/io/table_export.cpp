@@ -15,25 +15,43 @@ std::string money(const Money& m) {
 }
 std::string gb(std::int64_t bytes) { return format_trimmed(static_cast<double>(bytes) / 1e9, 2); }
 
+bool is_plain_number(const std::string& s) {
+  std::size_t i = s[0] == '-' || s[0] == '+' ? 1 : 0;
+  bool digit = false, dot = false;
+  for (; i < s.size(); ++i) {
+    if (s[i] >= '0' && s[i] <= '9') digit = true;
+    else if (s[i] == '.' && !dot) dot = true;
+    else return false;
+  }
+  return digit;
+}
+
+}  // namespace
+
+// [SECTION] Cells that stay data
+
+// OWASP "CSV Injection": a cell a spreadsheet would read as a formula (=, +, -, @, tab, CR first)
+// gets a leading apostrophe, unless it is a plain number such as "-5" or "+1.5".
 std::string csv_cell(const std::string& s) {
-  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  const bool formula = !s.empty() && std::string_view("=+-@\t\r").find(s[0]) != std::string_view::npos && !is_plain_number(s);
+  const std::string v = formula ? "'" + s : s;
+  if (!formula && v.find_first_of(",\"\n\r") == std::string::npos) return v;
   std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  for (char c : v) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
 }
 
+// Plain text in a Markdown cell: the characters Markdown and inline HTML would act on are
+// backslash-escaped (CommonMark: any ASCII punctuation may be), line breaks become spaces.
 std::string markdown_cell(const std::string& s) {
   std::string out;
   for (char c : s) {
-    if (c == '|') out += "\\|";
-    else if (c == '\\') out += "\\\\";
-    else if (c == '\n') out += "<br>";
+    if (c == '\n' || c == '\r') out += ' ';
+    else if (std::string_view("\\|`*_[]<>&~").find(c) != std::string_view::npos) out.append(1, '\\').append(1, c);
     else out += c;
   }
   return out;
 }
-
-}  // namespace
 
 TextTable plan_table(const Plan& p, Lang lang) {
   const std::string cur(name_of(p.currency));
@@ -43,14 +61,16 @@ TextTable plan_table(const Plan& p, Lang lang) {
               word(MsgId::cli_col_term, lang),     render(msg::cli_col_per_month(cur), lang),
               word(MsgId::cli_col_fit, lang),      word(MsgId::cli_col_tokens_per_s, lang),
               word(MsgId::cli_col_ttft, lang),     render(msg::cli_col_per_mtok(cur), lang),
-              word(MsgId::cli_col_as_of, lang)};
+              word(MsgId::cli_col_as_of, lang),    word(MsgId::cli_col_price_source, lang),
+              word(MsgId::cli_col_overlay, lang)};
   for (const Option& o : p.options) {
     const std::string cards =
         o.replicas > 1 ? std::to_string(o.replicas) + "x" + std::to_string(o.cards / o.replicas) : std::to_string(o.cards);
     t.rows.push_back({o.gpu_name, cards, render(o.platform_name, lang), o.offer,
                       render(Message(label_of(o.term)), lang) + (o.spot ? " spot" : ""), money(o.monthly_cost),
                       render(Message(label_of(o.fit)), lang), rate(o.decode_tokens_per_s), rate(o.ttft_ms),
-                      o.cost_per_million_tokens ? money(*o.cost_per_million_tokens) : "", o.as_of});
+                      o.cost_per_million_tokens ? money(*o.cost_per_million_tokens) : "", o.as_of, o.price_source,
+                      o.overlay});
   }
   return t;
 }

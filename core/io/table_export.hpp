@@ -34,6 +34,12 @@ TextTable estimate_table(const Estimate& estimate, Lang lang);  // one row per G
 // One row per model that fits (largest first), as the CLI's table and the UI's section show it.
 TextTable capability_table(const CardCapability& capability, const Catalog& catalog, Lang lang);
 
+// One cell as data: CSV quotes per RFC 4180 and neutralises what a spreadsheet would run as a
+// formula (OWASP CSV injection: a leading =, +, -, @, tab or CR gets an apostrophe, numbers stay);
+// Markdown escapes the characters that would make a link, HTML, emphasis or a new cell or row.
+std::string csv_cell(const std::string& s);
+std::string markdown_cell(const std::string& s);
+
 // CSV or Markdown (other formats: "" ); ends with a newline.
 std::string render_table(const TextTable& table, TableFormat format);
 

@@ -45,7 +45,17 @@ std::string entries(const json& doc, const char* section) {
   return std::to_string(it != doc.end() && it->is_array() ? it->size() : 0);
 }
 
+Message overlay_summary(const std::string& file, const json& doc) {
+  return msg::files_loaded_overlay(file, entries(doc, "offers"), entries(doc, "gpus"), entries(doc, "models"),
+                                   entries(doc, "platforms"));
+}
+
 }  // namespace
+
+Message overlay_summary(std::string_view name, std::string_view text) {
+  IssueList ignored;
+  return overlay_summary(std::string(name), parse_object(text, std::string(name), ignored));
+}
 
 FileKind classify_file(std::string_view text) {
   IssueList ignored;
@@ -76,8 +86,7 @@ Result<OpenedFile> open_user_file(const Catalog& current, std::string_view name,
     Result<Catalog> merged = apply_overlay(current, CatalogFile{file, text});
     if (!merged.ok()) return fail(std::move(merged.errors));
     out.catalog = std::move(merged.value);
-    out.summary = msg::files_loaded_overlay(file, entries(doc, "offers"), entries(doc, "gpus"), entries(doc, "models"),
-                                            entries(doc, "platforms"));
+    out.summary = overlay_summary(file, doc);
     return R::success(std::move(out));
   }
   Result<ImportedModel> m = import_hf_config(text, "custom");

@@ -40,4 +40,8 @@ struct OpenedFile {
 // given) first and `current` is not touched: the caller keeps its last good catalog and model.
 Result<OpenedFile> open_user_file(const Catalog& current, std::string_view name, std::string_view text);
 
+// "Loaded overlay NAME: 12 offers, ..." for an overlay that loaded by another way in (the page's
+// ?overlay=, setOverlay), so that it is listed like a dropped file.
+Message overlay_summary(std::string_view name, std::string_view text);
+
 }  // namespace cardfit

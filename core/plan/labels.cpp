@@ -67,4 +67,9 @@ Message monthly_label(const Money& m, Currency c) {
   return c == Currency::Usd ? msg::plan_monthly_usd(amount_range(m)) : msg::plan_monthly_cny(amount_range(m));
 }
 
+Message overlay_label(const std::string& file) {
+  const std::size_t slash = file.find_last_of("/\\");
+  return msg::opt_from_overlay(slash == std::string::npos ? file : file.substr(slash + 1));
+}
+
 }  // namespace cardfit

@@ -21,5 +21,6 @@ Message platform_name(const Platform& platform);      // its name_en / name_zh
 Message tier_label(const BudgetTier& tier);           // "2,000-3,000 CNY/month"
 Message money_label(const Money& m, Currency c);      // "2,800 CNY" (Chinese: yuan)
 Message monthly_label(const Money& m, Currency c);    // "2,800 CNY/month" (Chinese: yuan per month)
+Message overlay_label(const std::string& file);        // "from vendor.json" (the file's name, not its folders)
 
 }  // namespace cardfit

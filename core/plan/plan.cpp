@@ -273,6 +273,9 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;
     o.pickable = runnable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
     o.as_of = offer.as_of;
+    o.price_source = offer.source;
+    // A vendor's overlay that added or changed the offer, its platform or the GPU (issue 32).
+    o.overlay = !offer.overlay.empty() ? offer.overlay : !platform->overlay.empty() ? platform->overlay : gpu.overlay;
     if (const std::optional<CatalogDate> d = parse_catalog_date(offer.as_of)) {
       o.month_unknown = d->month == 0;
       if (ctx.today) o.price_stale = months_between(*d, *ctx.today) > c.defaults.thresholds.stale_price_months;
@@ -761,7 +764,12 @@ Message no_pick_reason(const Context& ctx, const Evaluation& ev) {
 
 namespace {
 
-bool finite_money(const Money& m) { return std::isfinite(m.low) && std::isfinite(m.high); }
+// A cost past a thousand trillion in the plan's currency describes no rental: "too large to
+// compute" (exit 1), like one that overflowed; never a null, a 0 or a figure of 1e302.
+constexpr double kMaxComputableMoney = 1e15;
+bool finite_money(const Money& m) {
+  return std::isfinite(m.low) && std::isfinite(m.high) && m.high <= kMaxComputableMoney;
+}
 
 // A cost that overflowed is an error, never a null or a 0 (a job of 1e300 hours, say).
 std::optional<Issue> unreal_cost(const Option& o, Currency currency, bool job) {

@@ -85,6 +85,8 @@ struct Option {
   bool student = false;        // student multiplier applied
   bool pickable = true;        // false for market reference prices (no vendor) unless asked for by --platform
   std::string as_of;           // the offer's date: YYYY-MM(-DD), or YYYY when its source prints no month
+  std::string price_source;    // the offer's source: citations of source ids ("guide-yiwan-budget-2026 §4 #1")
+  std::string overlay;         // the overlay file that added or changed the offer, its platform or GPU; "" = bundled
   bool month_unknown = false;  // as_of gives the year only ("month not stated")
   bool price_stale = false;    // as_of more than thresholds.stale_price_months before request.today
   Isolation isolation = Isolation::Unknown;

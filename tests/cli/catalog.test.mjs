@@ -94,7 +94,9 @@ test('catalog --catalog applies overlays before listing', () => {
   assert.ok(!c.offers.some((o) => o.id === 'market-zhixingyun-speed-h100-sxm-card'));
   const t4 = c.offers.find((o) => o.id === 'yiwan-t4-card');
   assert.equal(t4.prices[0].low, 850);
-  assert.equal(t4.source, 'guide-yiwan-budget-2026 核心结论 #1'); // untouched fields kept
+  // A replaced entry cites the last overlay's own source (issue 32); untouched fields are kept.
+  assert.equal(t4.source, 'acme-price-list-2026-11 (competitor prices)');
+  assert.equal(t4.gpu, 't4');
   assert.ok(c.sources.some((s) => s.id === 'acme-price-list-2026-11')); // overlays add sources
 });
 

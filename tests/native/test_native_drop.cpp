@@ -38,8 +38,8 @@ const char* const kConfig = R"({"model_type": "qwen2", "hidden_size": 3584, "int
   "max_position_embeddings": 32768, "num_attention_heads": 28, "num_hidden_layers": 28,
   "num_key_value_heads": 4, "tie_word_embeddings": false, "vocab_size": 152064})";
 const char* const kOverlay = R"({"schema": "cardfit.catalog/1", "offers": [
-  {"id": "yiwan-t4-card", "prices": [{"term": "monthly", "low": 850, "high": 850}]}]})";
-const char* const kBroken = R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "a10", "memory_mib": -5}]})";
+  {"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "prices": [{"term": "monthly", "low": 850, "high": 850}]}]})";
+const char* const kBroken = R"({"schema": "cardfit.catalog/1", "gpus": [{"id": "a10", "replaces": true, "source": "cardfit", "memory_mib": -5}]})";
 
 ui::App app_with_catalog() {
   ui::App app;

@@ -89,7 +89,7 @@ test('setOverlay(): a vendor overlay changes the answers; a bad one is refused, 
   const v = await loadCardfit();  // its own instance: the overlay stays in it
   const name = (mod) => mod.catalog().value.gpus.find((g) => g.id === 'rtx-4090').name;
   const bundled = name(v);
-  const bad = v.setOverlay({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', memory_mib: -1 }] }, 'vendor.json');
+  const bad = v.setOverlay({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', replaces: true, source: 'cardfit', memory_mib: -1 }] }, 'vendor.json');
   assert.equal(bad.ok, false);
   assert.equal(bad.errors[0].field, 'overlay');
   assert.match(bad.errors[0].message, /vendor\.json/);
@@ -97,7 +97,7 @@ test('setOverlay(): a vendor overlay changes the answers; a bad one is refused, 
   assert.equal(name(v), bundled);
   assert.equal(v.setOverlay('{not json', 'x.json').ok, false);
   assert.equal(name(v), bundled);
-  const good = v.setOverlay({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', name: 'RTX 4090 (vendor)' }] });
+  const good = v.setOverlay({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', replaces: true, source: 'cardfit', name: 'RTX 4090 (vendor)' }] });
   assert.equal(good.ok, true, JSON.stringify(good.errors));
   assert.equal(name(v), 'RTX 4090 (vendor)');
   assert.equal(v.estimate({ model: 'qwen2.5-7b', gpu: 'rtx-4090' }).value.gpus[0].name, 'RTX 4090 (vendor)');

@@ -697,9 +697,9 @@ test('overlay from the link: same origin only, validated, problems listed, bundl
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.route(`${base}/vendor-bad.json`, (r) => r.fulfill({ contentType: 'application/json',
-    body: JSON.stringify({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', memory_mib: -1 }] }) }));
+    body: JSON.stringify({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', replaces: true, source: 'cardfit', memory_mib: -1 }] }) }));
   await page.route(`${base}/vendor.json`, (r) => r.fulfill({ contentType: 'application/json',
-    body: JSON.stringify({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', name: 'RTX 4090 (vendor)' }] }) }));
+    body: JSON.stringify({ schema: 'cardfit.catalog/1', gpus: [{ id: 'rtx-4090', replaces: true, source: 'cardfit', name: 'RTX 4090 (vendor)' }] }) }));
   const load = async (query) => {
     await page.goto(`${base}/index.html?lang=en&${query}`);
     await ready(page);
@@ -721,6 +721,8 @@ test('overlay from the link: same origin only, validated, problems listed, bundl
   const ok = await load('overlay=/vendor.json');
   assert.equal(ok.ok, true, JSON.stringify(ok.errors));
   assert.equal(await name(page), 'RTX 4090 (vendor)');
+  // Issue 32: the overlay in use is listed like a dropped file.
+  assert.match(await mirrorText(page), /Loaded overlay \/vendor\.json: 0 offers, 1 GPUs/);
   await context.close();
 });
 
