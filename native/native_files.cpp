@@ -1,29 +1,46 @@
 #include "native_files.hpp"
 
+#include <cstdio>
 #include <filesystem>
+#if defined(_WIN32)
+#include <io.h>
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
 #include <fstream>
 #include <iostream>
 #include <iterator>
 #include <sstream>
+#include <algorithm>
+
+#include "limits.hpp"
 #include <cstdlib>
 #include <ctime>
 
 namespace cardfit::native {
 
 std::optional<std::string> read_file(const std::string& path) {
-  if (path == "-") {
-    std::ostringstream s;
-    s << std::cin.rdbuf();
-    return s.str();
-  }
+  // At most one byte past the limit: the loaders then refuse the text as "over 16 MB" by name,
+  // and a huge file or an endless stream is never read whole.
+  constexpr std::size_t kCap = kMaxFileBytes + 1;
   std::error_code ec;
-  if (!std::filesystem::is_regular_file(path, ec)) return std::nullopt;  // missing, a folder, a device
+  if (path != "-" && !std::filesystem::is_regular_file(path, ec)) return std::nullopt;  // missing, a folder, a device
   // NOTE: libstdc++'s filebuf throws std::ios_failure on a read error even without an
   // exception mask; a file that vanishes or fails mid-read is reported, not fatal.
   try {
-    std::ifstream in(path, std::ios::binary);
+    std::ifstream file;
+    if (path != "-") file.open(path, std::ios::binary);
+    std::istream& in = path == "-" ? std::cin : file;
     if (!in) return std::nullopt;
-    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string text;
+    char chunk[65536];
+    while (text.size() < kCap) {
+      in.read(chunk, static_cast<std::streamsize>(sizeof chunk));
+      const auto got = static_cast<std::size_t>(in.gcount());
+      if (got == 0) break;
+      text.append(chunk, std::min(got, kCap - text.size()));
+    }
     if (in.bad()) return std::nullopt;
     return text;
   } catch (const std::exception&) {
@@ -93,12 +110,34 @@ std::string unused_path(const std::string& folder, const std::string& stem, cons
 }
 
 bool write_new_file(const std::string& path, const std::string& text) {
+  std::FILE* f = std::fopen(path.c_str(), "wbx");  // C11 "x": fails if the file exists
+  if (!f) return false;
+  const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  return std::fclose(f) == 0 && wrote;
+}
+
+bool replace_file(const std::string& path, const std::string& text) {
+#if defined(_WIN32)
+  const std::string temp = path + ".tmp-" + std::to_string(_getpid());
+#else
+  const std::string temp = path + ".tmp-" + std::to_string(getpid());
+#endif
+  std::FILE* f = std::fopen(temp.c_str(), "wb");
+  if (!f) return false;
+  bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
+#if defined(_WIN32)
+  ok = ok && _commit(_fileno(f)) == 0;
+#else
+  ok = ok && fsync(fileno(f)) == 0;
+#endif
+  ok = std::fclose(f) == 0 && ok;
   std::error_code ec;
-  if (std::filesystem::exists(path, ec)) return false;
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  return static_cast<bool>(out);
+  if (ok) std::filesystem::rename(temp, path, ec);  // atomic on POSIX; MoveFileEx(REPLACE_EXISTING) on Windows
+  if (!ok || ec) {
+    std::filesystem::remove(temp, ec);
+    return false;
+  }
+  return true;
 }
 
 }  // namespace cardfit::native

@@ -6,7 +6,8 @@
 
 namespace cardfit::native {
 
-// Whole file as bytes; nullopt if it cannot be opened or read ("-" reads standard input).
+// Whole file as bytes, up to kMaxFileBytes + 1 (limits.hpp: the loaders refuse a longer text by
+// name); nullopt if it cannot be opened or read ("-" reads standard input).
 std::optional<std::string> read_file(const std::string& path);
 
 // Today's local date, YYYY-MM-DD, from the system clock (the core has no clock): dates an
@@ -25,7 +26,13 @@ std::string downloads_folder();
 std::string unused_path(const std::string& folder, const std::string& stem, const std::string& stamp,
                         const std::string& extension);
 
-// Writes `text` to a new file at `path`; false if it exists or cannot be written.
+// Writes `text` to a new file at `path`; false if it exists (checked by the open itself, not
+// before it) or cannot be written.
 bool write_new_file(const std::string& path, const std::string& text);
+
+// Replaces the file at `path` with `text` in one step: written to a temporary file beside it,
+// flushed to the disk, then renamed over it. A crash at any moment leaves the old file or the
+// new one. False (and no temporary left) when it cannot be written.
+bool replace_file(const std::string& path, const std::string& text);
 
 }  // namespace cardfit::native

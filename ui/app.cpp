@@ -3,6 +3,8 @@
 // sections. Results are recomputed by the core whenever a panel marks the state dirty.
 #include "app.hpp"
 
+#include "limits.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 #include "cardfit_version.hpp"
 #include "embedded.hpp"
 #include "fonts.hpp"
+#include "limits.hpp"
 #include "panels.hpp"
 #include "platform.hpp"
 #include "result_text.hpp"
@@ -311,9 +314,18 @@ std::vector<FileOutcome> app_open_files(App& app, const std::vector<UserFile>& f
   app.file_errors.clear();
   app.published = false;  // the text view lists them too
   std::vector<FileOutcome> out;
+  if (files.size() > kMaxFilesAtOnce) {
+    app.file_errors.push_back(Issue{"files", msg::files_too_many(std::to_string(files.size()), std::to_string(kMaxFilesAtOnce))});
+  }
   for (const UserFile& f : files) {
     FileOutcome o;
-    if (!f.text) {
+    if (out.size() >= kMaxFilesAtOnce) {
+      out.push_back(o);  // not opened: said once above
+      continue;
+    }
+    if (f.too_big) {
+      app.file_errors.push_back(Issue{f.name, msg::files_too_big(f.name, std::to_string(kMaxFileMb))});
+    } else if (!f.text) {
       app.file_errors.push_back(Issue{f.name, msg::files_unreadable(f.name)});
     } else if (Result<OpenedFile> r = open_user_file(app.catalog, f.name, *f.text); !r.ok()) {
       o.kind = classify_file(*f.text);

@@ -99,6 +99,7 @@ void app_paste(App& app, const std::string& text);
 struct UserFile {
   std::string name;                 // shown in messages (a path natively, the file's name on the web)
   std::optional<std::string> text;  // its bytes; nullopt = unreadable
+  bool too_big = false;             // over kMaxFileBytes (limits.hpp): not read, said so
 };
 struct FileOutcome {
   FileKind kind = FileKind::Unknown;

@@ -20,11 +20,15 @@
     return typeof v;
   }
 
+  // limits.hpp (Embind constants): nothing longer is copied into the module. A string's length
+  // counts UTF-16 units, at most its UTF-8 bytes; the module checks the bytes again.
+  const tooBig = {badKey: 'input:too_big'};
+
   // -> {query} or {badKey, badType}, and {lang} when the input names one that reads.
   function read(input) {
     const t = typeof input;  // typeof never throws, not even on a revoked Proxy
     if (t === 'undefined') return {query: ''};
-    if (t === 'string') return {query: input};
+    if (t === 'string') return input.length > Module['maxRequestBytes'] ? tooBig : {query: input};
     if (t !== 'object' || input === null) return {badKey: 'input', badType: input === null ? 'null' : t};
     let keys;
     try {
@@ -38,7 +42,7 @@
     try { if (typeof input['lang'] === 'string') lang = input['lang']; } catch (e) {}
     if (keys.length > MAX_KEYS) return {badKey: 'input', badType: 'object with ' + keys.length + ' keys', lang: lang};
     const parts = [];
-    let explain = false, json = false;
+    let explain = false, json = false, length = 0;
     for (const key of keys) {
       let v;
       const bad = function (type) { return {badKey: key, badType: type, lang: lang}; };
@@ -62,6 +66,8 @@
           for (let i = 0; i < n; i++) {
             const item = text(v[i]);
             if (item === null) return bad('array holding ' + typeName(v[i]));
+            length += item.length + 1;
+            if (length > Module['maxRequestBytes']) return {badKey: tooBig.badKey, lang: lang};
             items.push(item);
           }
           s = items.join(',');
@@ -69,6 +75,8 @@
           return bad('unreadable array');
         }
       }
+      length += key.length + s.length + 2;
+      if (length > Module['maxRequestBytes']) return {badKey: tooBig.badKey, lang: lang};
       try {
         parts.push(encodeURIComponent(key) + '=' + encodeURIComponent(s));
       } catch (e) {
@@ -98,22 +106,27 @@
     let text = null;
     try { text = typeof overlay === 'string' ? overlay : JSON.stringify(overlay); } catch (e) {}
     if (typeof text !== 'string') return Module['_rawSetOverlay']('', name, 'unreadable', 'not JSON', '');
+    if (text.length > Module['maxFileBytes']) return Module['_rawSetOverlay']('', name, 'too_big', '', '');
     return Module['_rawSetOverlay'](text, name, '', '', '');
   };
-  // The page's ?overlay=URL could not be fetched (`problem`: 'origin' or 'unreadable').
+  // The page's ?overlay=URL could not be fetched (`problem`: 'origin', 'unreadable' or 'too_big').
   Module['_overlayProblem'] = function (url, problem, detail) {
     return Module['_rawSetOverlay']('', String(url).slice(0, 300), problem, String(detail || ''), '');
   };
-  // Files dropped on the page or picked with its file button: [{name, text}] (text null when
-  // the browser could not read it), each a model config.json or a catalog overlay (by content).
+  // Files dropped on the page or picked with its file button: [{name, text, size}] (text null
+  // when the browser could not read it or did not, being over the limit: size), each a model
+  // config.json or a catalog overlay (by content). More than maxFilesAtOnce: the first ones are
+  // opened and the rest named in a message; a file over maxFileBytes is named, never copied.
   // -> {ok, value: [{name, kind, ok}], errors}; what loaded and what did not is shown on the page.
   Module['openFiles'] = function (files) {
     try {
-      for (const f of Array.from(files || []).slice(0, 100)) {
+      const list = Array.from(files || []);
+      list.forEach(function (f, i) {
         const text = f['text'];
-        Module['_rawAddFile'](String(f['name'] || 'file').slice(0, 300), typeof text === 'string' ? text : '',
-                              typeof text === 'string');
-      }
+        const big = f['size'] > Module['maxFileBytes'] || (typeof text === 'string' && text.length > Module['maxFileBytes']);
+        const copy = i < Module['maxFilesAtOnce'] && !big && typeof text === 'string';
+        Module['_rawAddFile'](String(f['name'] || 'file').slice(0, 300), copy ? text : '', copy, big);
+      });
     } catch (e) {}
     return Module['_rawOpenFiles']();
   };

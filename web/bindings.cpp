@@ -23,10 +23,12 @@
 #include "catalog_load.hpp"
 #include "catalog_write.hpp"
 #include "embedded.hpp"
+#include "limits.hpp"
 #include "estimate_json.hpp"
 #include "messages.hpp"
 #include "plan_json.hpp"
 #include "url_state.hpp"
+#include "user_file.hpp"
 #include "web_state.hpp"
 
 namespace {
@@ -76,6 +78,7 @@ struct Overlay {
   std::optional<cardfit::Result<cardfit::Catalog>> applied;  // bundled + the last overlay that worked
   std::vector<cardfit::Issue> notice;
   std::size_t shown = 0;  // issues of `notice` last put at the end of the page's notices
+  std::optional<cardfit::Message> loaded;  // "Loaded overlay URL: ...", listed with the files
 };
 Overlay& overlay() {
   static Overlay o;
@@ -107,6 +110,10 @@ Input read_input(const std::string& query, const std::string& bad_key, const std
 
 cardfit::Result<cardfit::PlanRequest> read_request(const Input& in) {
   using R = cardfit::Result<cardfit::PlanRequest>;
+  // api.js measures the request before copying it here ("input:too_big"); the bytes are checked again.
+  if (in.bad_key == "input:too_big" || in.query.size() > cardfit::kMaxRequestBytes) {
+    return R::failure("input", cardfit::msg::err_js_too_big(std::to_string(cardfit::kMaxRequestBytes >> 20)));
+  }
   if (in.bad_key == "input") return R::failure("input", cardfit::msg::err_js_input_type(in.bad_type));
   if (!in.bad_key.empty()) {
     const std::string key = in.bad_key.substr(0, 64);
@@ -179,6 +186,15 @@ void overlay_to(cardfit::ui::App& app) {
   shown.erase(shown.end() - static_cast<std::ptrdiff_t>(old), shown.end());
   shown.insert(shown.end(), overlay().notice.begin(), overlay().notice.end());
   overlay().shown = overlay().notice.size();
+  // Listed with the files the reader dropped or picked: the text view shows what data is in use.
+  if (overlay().loaded) {
+    auto& files = app.files_loaded;
+    const std::string said = cardfit::render(*overlay().loaded, cardfit::Lang::En);
+    files.erase(std::remove_if(files.begin(), files.end(),
+                               [&](const cardfit::Message& m) { return cardfit::render(m, cardfit::Lang::En) == said; }),
+                files.end());
+    files.insert(files.begin(), *overlay().loaded);
+  }
   app.dirty = true;
 }
 
@@ -193,6 +209,8 @@ val raw_set_overlay(std::string text, std::string source, std::string problem, s
     issues.push_back({"overlay", cardfit::msg::web_overlay_other_origin(source)});
   } else if (problem == "unreadable") {
     issues.push_back({"overlay", cardfit::msg::web_overlay_unreadable(source, detail)});
+  } else if (problem == "too_big" || text.size() > cardfit::kMaxFileBytes) {
+    issues.push_back({"overlay", cardfit::msg::files_too_big(source, std::to_string(cardfit::kMaxFileMb))});
   } else if (!bundled().ok()) {
     return failed(bundled().errors, l);
   } else {
@@ -200,6 +218,7 @@ val raw_set_overlay(std::string text, std::string source, std::string problem, s
     if (r.ok()) {
       overlay().applied = std::move(r);
       overlay().notice.clear();
+      overlay().loaded = cardfit::overlay_summary(source, text);
       if (cardfit::ui::App* a = cardfit_web_app_mut()) overlay_to(*a);
       cardfit_web_wake();
       return ok(val(true));
@@ -208,6 +227,7 @@ val raw_set_overlay(std::string text, std::string source, std::string problem, s
   }
   issues.insert(issues.begin(), cardfit::Issue{"overlay", cardfit::msg::web_overlay_not_applied(source)});
   overlay().notice = issues;
+  overlay().loaded.reset();
   if (cardfit::ui::App* a = cardfit_web_app_mut()) overlay_to(*a);
   cardfit_web_wake();
   return failed(issues, l);
@@ -223,8 +243,10 @@ std::vector<cardfit::ui::UserFile>& pending_files() {
   return files;
 }
 
-void raw_add_file(std::string name, std::string text, bool readable) {
-  pending_files().push_back({std::move(name), readable ? std::optional(std::move(text)) : std::nullopt});
+// `too_big`: api.js found it over kMaxFileBytes and copied none of it.
+void raw_add_file(std::string name, std::string text, bool readable, bool too_big) {
+  too_big = too_big || text.size() > cardfit::kMaxFileBytes;
+  pending_files().push_back({std::move(name), readable && !too_big ? std::optional(std::move(text)) : std::nullopt, too_big});
 }
 
 val raw_open_files() {
@@ -285,4 +307,8 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawSetOverlay", &raw_set_overlay);
   emscripten::function("_rawAddFile", &raw_add_file);
   emscripten::function("_rawOpenFiles", &raw_open_files);
+  // limits.hpp, for api.js and the page: sizes checked before anything is copied into the module.
+  emscripten::constant("maxFileBytes", static_cast<double>(cardfit::kMaxFileBytes));
+  emscripten::constant("maxFilesAtOnce", static_cast<double>(cardfit::kMaxFilesAtOnce));
+  emscripten::constant("maxRequestBytes", static_cast<double>(cardfit::kMaxRequestBytes));
 }

@@ -369,12 +369,19 @@ declare namespace createCardfit {
      *  may too): each a model config.json (becomes the custom model) or a catalog overlay (laid
      *  over the catalog in use, for the page and the API), told apart by content. `text` null:
      *  the file could not be read. A file that fails changes nothing; the page shows what loaded
-     *  and why any did not. `value` lists every file (also when `ok` is false). */
-    openFiles(files: { name: string; text: string | null }[]): {
+     *  and why any did not. `value` lists every file (also when `ok` is false). Only the first
+     *  `maxFilesAtOnce` are opened; a file over `maxFileBytes` (its `size`, or its text's length)
+     *  is named in the errors and never copied into the module. */
+    openFiles(files: { name: string; text: string | null; size?: number }[]): {
       ok: boolean;
       value: { name: string; kind: 'config' | 'overlay' | 'unknown'; ok: boolean }[] | null;
       errors: CardfitError[];
     };
+    /** Limits on what comes in (the same everywhere: CLI, desktop, page): a file's bytes (16 MiB),
+     *  the files opened at once, and a request's length (1 MiB); larger inputs get an error. */
+    readonly maxFileBytes: number;
+    readonly maxFilesAtOnce: number;
+    readonly maxRequestBytes: number;
     /** The canonical link query for an input ("v=1&model=..."). */
     stateQuery(input?: Input | string): CardfitResult<string>;
     /** Frames the page's UI has drawn (0 without a document). For tests. */

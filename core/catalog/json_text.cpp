@@ -206,8 +206,7 @@ class CheckingSax {
 bool parse_json_text(std::string_view text, const std::string& file, json& out, IssueList& issues) {
   out = json();
   if (text.size() > kMaxJsonBytes) {
-    issues.add(file, msg::cat_json_too_big(format_grouped(static_cast<double>(text.size())),
-                                           format_grouped(static_cast<double>(kMaxJsonBytes))));
+    issues.add(file, msg::cat_json_too_big(std::to_string(kMaxFileMb)));
     return false;
   }
   if (std::size_t bad = first_invalid_utf8(text); bad != std::string_view::npos) {

@@ -3,6 +3,8 @@
 // NOTE: never throws; the core is built with -fno-exceptions and JSON_NOEXCEPTION.
 #pragma once
 
+#include "limits.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
@@ -32,7 +34,7 @@ class IssueList {
   std::vector<Issue> issues_;
 };
 
-constexpr std::size_t kMaxJsonBytes = 64u << 20;  // 64 MiB: far above any real catalog
+constexpr std::size_t kMaxJsonBytes = kMaxFileBytes;  // limits.hpp: 16 MiB, every way in
 constexpr std::size_t kMaxJsonDepth = 256;        // catalogs and configs nest 5 levels at most
 
 // Parses `text` into `out`. On failure adds Issues whose field is `file` (plus the JSON path
