@@ -15,6 +15,7 @@
 #include "app.hpp"
 #include "cardfit_version.hpp"
 #include "native_drop.hpp"
+#include "native_settings.hpp"
 #include "platform.hpp"
 
 #if CARDFIT_HAVE_STB_WRITE
@@ -115,6 +116,10 @@ int main(int argc, char** argv) {
   cardfit::ui::app_init(driver.app, options);
   cardfit::ui::app_rescale(driver.app, options.dpi_scale);
   driver.remember = remember;
+  // A settings file that could not be read was set aside; the app starts with defaults and says so.
+  if (const auto& problem = cardfit::native::app_settings().problem(); problem && remember) {
+    driver.app.files_loaded.insert(driver.app.files_loaded.begin(), *problem);
+  }
   if (remember) {  // the overlays loaded in earlier sessions; any gone or now invalid is said and forgotten
     driver.overlays = cardfit::native::reopen_overlays(
         driver.app, cardfit::native::overlays_from_setting(cardfit::ui::platform::load_setting("overlays")));

@@ -13,47 +13,19 @@
 #include <sys/wait.h>
 extern char** environ;
 #endif
-#include <fstream>
-#include <nlohmann/json.hpp>
 
 #include "app.hpp"
 #include "messages.hpp"
 #include "native_files.hpp"
+#include "native_settings.hpp"
 #include "platform.hpp"
 
 namespace cardfit::ui::platform {
-namespace {
-std::filesystem::path settings_path() {
-  namespace fs = std::filesystem;
-  if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return fs::path(xdg) / "cardfit" / "settings.json";
-  if (const char* appdata = std::getenv("APPDATA"); appdata && *appdata) return fs::path(appdata) / "cardfit" / "settings.json";
-  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".config" / "cardfit" / "settings.json";
-  return "cardfit-settings.json";
-}
 
-nlohmann::json read_settings() {
-  const auto text = native::read_file(settings_path().string());
-  if (!text) return nlohmann::json::object();
-  auto doc = nlohmann::json::parse(*text, nullptr, false);
-  return doc.is_object() ? doc : nlohmann::json::object();  // a corrupt file is ignored
-}
-
-}  // namespace
-
-std::string load_setting(const std::string& key) {
-  const auto doc = read_settings();
-  const auto it = doc.find(key);
-  return it != doc.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
+std::string load_setting(const std::string& key) { return native::app_settings().get(key); }
 
 void save_setting(const std::string& key, const std::string& value) {
-  auto doc = read_settings();
-  doc[key] = value;
-  const auto path = settings_path();
-  std::error_code ec;
-  std::filesystem::create_directories(path.parent_path(), ec);
-  std::ofstream out(path);
-  out << doc.dump(2) << '\n';  // best effort: a read-only home only loses the preference
+  native::app_settings().set(key, value);  // best effort: a read-only home only loses the preference
 }
 
 void remember_state(const std::string& query, bool) { save_setting("state", query); }
