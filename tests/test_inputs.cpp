@@ -40,7 +40,9 @@ TEST_CASE("one range error, named by field, in both languages") {
   CHECK(e->field == "lora_rank");
   CHECK(en(e->message) == "lora_rank: must be between 1 and 4,096, got 5,000");
   CHECK(zh(e->message) == "lora_rank：必须在 1 到 4,096 之间，收到 5,000");
-  CHECK(en(check_input(Input::Mfu, 0)->message) == "mfu: must be greater than 0% and at most 100%, got 0%");
+  CHECK(en(check_input(Input::Mfu, 0)->message) == "mfu: must be between 1% and 100%, got 0%");
+  CHECK(check_input(Input::Mfu, 1e-300));  // below the plausibility floor (issue 32)
+  CHECK_FALSE(check_input(Input::Mfu, 0.01));
   CHECK(check_input(Input::Headroom, std::nan(""))->field == "headroom");
   CHECK_FALSE(check_input(Input::Context, 8192));
 }

@@ -109,15 +109,26 @@ TEST_CASE("url_state: bad pairs are skipped and named, the rest applies") {
   CHECK(d.request.scenario.precision == "int8");         // the good pair applied
   CHECK(d.request.scenario.model == Scenario{}.model);   // the bad one did not
   CHECK(d.request.scenario.context == Scenario{}.context);
-  REQUIRE(d.issues.size() == 6);
+  REQUIRE(d.issues.size() == 7);
   CHECK(d.issues[0].field == "model");
   CHECK(d.issues[1].field == "context");
   CHECK(d.issues[2].field == "zero_stage");  // issues name the Scenario field
   CHECK(d.issues[3].field == "student");
   CHECK(d.issues[4].field == "nonsense");
   CHECK(en(d.issues[4].message) == "nonsense: unknown key");
-  CHECK(d.issues[5].field == "context");
+  CHECK(d.issues[5].field == "context");  // given twice (issue 32): said, the last one is read
+  CHECK(en(d.issues[5].message) == "context: given more than once; the last one is used");
+  CHECK(d.issues[6].field == "context");  // and that one is out of range
   CHECK_FALSE(request_from_pairs_strict(decode_query("v=1&context=8q")).ok());
+}
+
+TEST_CASE("url_state: a key given twice is said, the last one applies") {
+  const DecodedState d = request_from_pairs(decode_query("v=1&model=qwen2.5-14b&model=llama-3.1-8b"));
+  CHECK(d.request.scenario.model == "llama-3.1-8b");
+  REQUIRE(d.issues.size() == 1);
+  CHECK(d.issues[0].field == "model");
+  CHECK(zh(d.issues[0].message) == "model：出现了不止一次；使用最后一个");
+  CHECK_FALSE(request_from_pairs_strict(decode_query("v=1&context=8k&context=4k")).ok());
 }
 
 TEST_CASE("url_state: the page's own options (an embed's accent, an overlay) are not unknown keys") {

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "assert.hpp"
+#include "catalog_fields.hpp"
 #include "format.hpp"
 
 namespace cardfit {
@@ -12,6 +13,9 @@ namespace {
 using K = InputKind;
 using S = InputScope;
 constexpr double kNone = 0;
+// The catalog's plausibility floor for efficiencies (an MFU of 1e-300 would give a job of 1e302
+// CNY, not an error); host memory is never slower than 1 GB/s.
+constexpr double kFloor = fields::kPositiveFraction.lo;
 
 // Context and prompt go to 100,000,000 tokens, the bound of the catalog's max_context
 // (catalog_fields.hpp kMaxTokens): Llama 4 Scout publishes 10,485,760.
@@ -39,11 +43,11 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::Gpu,           "gpu",              "gpu",              K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_gpu_help,              S::Scenario, false},
   {Input::Cards,         "cards",            "cards",            K::Integer,    0,     1e5,   false, "N",       MsgId::input_cards_help,            S::Scenario, false},
   {Input::Offload,       "offload",          "offload",          K::Offload,    0,     1e5,   false, "none|auto|N", MsgId::input_offload_help,   S::Scenario, false},
-  {Input::HostBandwidth, "host-bandwidth",   "host_bandwidth",   K::Number,     0,     1e5,   true,  "GBPS",    MsgId::input_host_bandwidth_help,   S::Scenario, false},
+  {Input::HostBandwidth, "host-bandwidth",   "host_bandwidth",   K::Number,     1,     1e5,   false, "GBPS",    MsgId::input_host_bandwidth_help,   S::Scenario, false},
   {Input::OutputTokens,  "output-tokens",    "output_tokens",    K::Tokens,     0,     1e8,   false, "N",       MsgId::input_output_tokens_help,    S::Scenario, false},
   {Input::MaxTpotMs,     "max-tpot-ms",      "max_tpot_ms",      K::Number,     0,     1e9,   false, "X",       MsgId::input_max_tpot_ms_help,      S::Scenario, false},
   {Input::Headroom,      "headroom",         "headroom",         K::Fraction,   0,     4,     false, "F",       MsgId::input_headroom_help,         S::Scenario, false},
-  {Input::Mfu,           "mfu",              "mfu",              K::Fraction,   0,     1,     true,  "F",       MsgId::input_mfu_help,              S::Scenario, false},
+  {Input::Mfu,           "mfu",              "mfu",              K::Fraction,   kFloor, 1,    false, "F",       MsgId::input_mfu_help,              S::Scenario, false},
   {Input::BudgetTier,    "budget-tier",      "budget_tier",      K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_budget_tier_help,      S::Plan,     false},
   {Input::Budget,        "budget",           "budget",           K::Number,     0,     1e9,   true,  "AMOUNT",  MsgId::input_budget_help,           S::Plan,     false},
   {Input::Currency,      "currency",         "currency",         K::Enum,       kNone, kNone, false, "CNY|USD", MsgId::input_currency_help,         S::Plan,     false},

