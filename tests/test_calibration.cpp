@@ -60,8 +60,9 @@ TEST_CASE("calibration rows: every row estimates within its tolerance") {
     CHECK(median(errors) <= 0.2);
   }
   // Fitted on several independent sources, not tuned to one: the main groups have at least two.
-  for (const char* group : {"vllm / HBM", "vllm / GDDR", "llama.cpp / GDDR", "llama.cpp / HBM", "sglang / HBM",
-                            "training / Ampere", "training / Hopper"}) {
+  for (const char* group : {"vllm / HBM / dense", "vllm / GDDR / dense", "vllm / HBM / FP4", "llama.cpp / GDDR / dense",
+                            "llama.cpp / HBM / dense", "llama.cpp / HBM / MoE", "sglang / HBM / dense", "sglang / HBM / MoE",
+                            "sglang / HBM / FP4", "training / Ampere / dense", "training / Hopper / dense"}) {
     INFO(group);
     CHECK(sources[group].size() >= 2);
   }

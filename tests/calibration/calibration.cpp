@@ -75,10 +75,20 @@ double Prediction::relative_error() const { return measured > 0 ? value / measur
 
 namespace {
 
+// The weights' kind: "FP4" (MXFP4/NVFP4 checkpoints), else "MoE" or "dense" by the model.
+std::string kind_of(const Catalog& catalog, const Scenario& sc) {
+  const WeightPrecision* w = catalog.find_weight_precision(sc.precision);
+  if (w && w->requires_capability == Capability::Fp4) return "FP4";
+  const Model* m = catalog.find_model(sc.model);
+  return m && m->is_moe ? "MoE" : "dense";
+}
+
+// Engine x GPU memory (HBM or GDDR) x weights' kind; training by architecture x kind.
 std::string group_of(const Catalog& catalog, const Scenario& sc, const Gpu& gpu) {
-  if (sc.task != Task::Inference) return "training / " + gpu.architecture;
+  const std::string kind = " / " + kind_of(catalog, sc);
+  if (sc.task != Task::Inference) return "training / " + gpu.architecture + kind;
   const EngineProfile* e = catalog.find_engine(sc.engine);
-  return (e ? e->id : sc.engine) + (has_hbm(gpu) ? " / HBM" : " / GDDR");
+  return (e ? e->id : sc.engine) + (has_hbm(gpu) ? " / HBM" : " / GDDR") + kind;
 }
 
 }  // namespace

@@ -86,7 +86,7 @@ int main(int argc, char** argv) {
     std::printf("| row | group | metric | measured | predicted | error | tolerance | source (date, version) |\n");
     std::printf("|---|---|---|---:|---:|---:|---:|---|\n");
   } else {
-    std::printf("%-44s %-22s %-24s %12s %12s %8s %5s\n", "row", "group", "metric", "measured", "predicted", "error",
+    std::printf("%-44s %-28s %-24s %12s %12s %8s %5s\n", "row", "group", "metric", "measured", "predicted", "error",
                 "tol");
   }
   for (const calibration::Row& row : rows.rows) {
@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
         std::printf("| %s | %s | %s | %.4g | - | %s | | |\n", row.id.c_str(), p.group.c_str(), row.metric.c_str(),
                     row.measured, p.error.c_str());
       } else {
-        std::printf("%-44s %-22s %-24s %12.4g %12s  %s\n", row.id.c_str(), p.group.c_str(), row.metric.c_str(),
+        std::printf("%-44s %-28s %-24s %12.4g %12s  %s\n", row.id.c_str(), p.group.c_str(), row.metric.c_str(),
                     row.measured, "-", p.error.c_str());
       }
       ++failed;
@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
                   row.metric.c_str(), row.measured, p.value, err * 100, row.tolerance * 100, row.source.c_str(),
                   row.date.c_str(), row.version.c_str());
     } else {
-      std::printf("%-44s %-22s %-24s %12.4g %12.4g %+7.1f%% %4.0f%%%s\n", row.id.c_str(), p.group.c_str(),
+      std::printf("%-44s %-28s %-24s %12.4g %12.4g %+7.1f%% %4.0f%%%s\n", row.id.c_str(), p.group.c_str(),
                   row.metric.c_str(), row.measured, p.value, err * 100, row.tolerance * 100, ok ? "" : "  OUTSIDE");
     }
   }
@@ -119,18 +119,18 @@ int main(int argc, char** argv) {
   if (markdown) {
     std::printf("\n| group | rows | median abs. error | max | outside tolerance |\n|---|---:|---:|---:|---:|\n");
   } else {
-    std::printf("\n%-24s %5s %14s %10s %9s\n", "group", "rows", "median |error|", "max", "outside");
+    std::printf("\n%-28s %5s %14s %10s %9s\n", "group", "rows", "median |error|", "max", "outside");
   }
   for (const auto& [group, errors] : by_group) {
     all.insert(all.end(), errors.begin(), errors.end());
     const double worst = *std::max_element(errors.begin(), errors.end());
-    std::printf(markdown ? "| %s | %zu | %.1f%% | %.1f%% | %d |\n" : "%-24s %5zu %13.1f%% %9.1f%% %9d\n", group.c_str(),
+    std::printf(markdown ? "| %s | %zu | %.1f%% | %.1f%% | %d |\n" : "%-28s %5zu %13.1f%% %9.1f%% %9d\n", group.c_str(),
                 errors.size(), median(errors) * 100, worst * 100, outside[group]);
   }
   if (markdown) {
     std::printf("| all | %zu | %.1f%% | | |\n", all.size(), median(all) * 100);
   } else {
-    std::printf("%-24s %5zu %13.1f%%\n", "all", all.size(), median(all) * 100);
+    std::printf("%-28s %5zu %13.1f%%\n", "all", all.size(), median(all) * 100);
   }
   if (failed > 0) std::printf("%d rows did not estimate\n", failed);
   return rows.errors.empty() ? 0 : 1;
