@@ -117,12 +117,12 @@ TEST_CASE("multi-card decode: TP splits the bytes and adds all-reduces, layer sp
   CHECK(1000 / split4 - 1000 / split2 == Approx(2 * llamacpp.boundary_ms));
 }
 
-TEST_CASE("MoE decode: routed experts at the expert efficiency plus a cost per MoE layer") {
+TEST_CASE("MoE decode: routed experts at the expert efficiency plus a cost per MoE layer and expert touched") {
   const Scenario moe = decode("qwen3-30b-a3b", "bf16", "vllm", 4096);
   const Resolved r = resolved(moe);
   const EngineProfile& vllm = r.engine();
   const DecodeSpeed d = decode_speed(r, gpu("h100-sxm"), Layout{}, 4096, 1);
-  CHECK(d.moe_ms == Approx(r.params.moe_layers * 128 * vllm.moe_us_per_expert / 1000));
+  CHECK(d.moe_ms == Approx(r.params.moe_layers * (vllm.moe_us_per_layer + 8 * vllm.moe_us_per_expert) / 1000));
   const double bw = gpu("h100-sxm").memory_bandwidth_gb_per_s * 1e9 * vllm.bandwidth_efficiency_hbm;
   CHECK(d.experts_ms == Approx(d.expert_bytes / (bw * vllm.expert_efficiency_hbm) * 1000));
   CHECK(d.expert_bytes == Approx(r.expert_bytes * r.params.moe_layers * 8));  // 8 of 128 experts per token
@@ -133,12 +133,12 @@ TEST_CASE("MoE decode: routed experts at the expert efficiency plus a cost per M
   const double sparse = one(moe, "h100-sxm").decode_tokens_per_s;
   CHECK(sparse > 2 * dense);
   CHECK(sparse < 10 * dense);
-  // Experts spread over cards pay the parallel per-layer cost.
+  // Experts spread over cards pay the parallel cost per expert touched (8 of 128 for one token).
   Layout tp2;
   tp2.cards = 2;
   tp2.tensor_parallel = 2;
   CHECK(decode_speed(r, gpu("h100-sxm"), tp2, 4096, 1).moe_ms ==
-        Approx(r.params.moe_layers * 128 * vllm.moe_us_per_expert_parallel / 1000));
+        Approx(r.params.moe_layers * (vllm.moe_us_per_layer + 8 * vllm.moe_us_per_expert_parallel) / 1000));
   CHECK(distinct_experts(128, 8, 1) == Approx(8));
   CHECK(distinct_experts(8, 2, 1000) == Approx(8));
   CHECK(distinct_experts(0, 2, 5) == 0);

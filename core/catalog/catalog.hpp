@@ -332,6 +332,20 @@ struct EngineTier {
   double reserve_mib_tp4 = 0;        // ... at TP >= 4 (larger CUDA-graph batch)
 };
 
+// Start-up: a quantisation method whose weights the engine lays out larger than the checkpoint
+// (vLLM pads MXFP4 experts for its Marlin/Triton/FlashInfer kernels): the quantised bytes x factor.
+struct WeightPadding {
+  std::string precision;  // WeightPrecision::id
+  double factor = 1;      // loaded / checkpoint bytes of the quantised tensors
+};
+
+// A GPU generation whose FP4 kernels in this engine read at their own efficiency (AMD CDNA 3 runs
+// MXFP4 through its own weight-only kernels, not NVIDIA's Marlin).
+struct ArchitectureEfficiency {
+  std::string architecture;  // Gpu::architecture ("CDNA 3")
+  double efficiency = 1;
+};
+
 struct EngineProfile {
   std::string id;                    // "vllm"
   std::vector<std::string> aliases;  // other names users type ("trtllm")
@@ -359,9 +373,17 @@ struct EngineProfile {
   double expert_efficiency_hbm = 1.0;   // routed-expert reads at small batch, relative to dense reads, HBM cards
   double expert_efficiency_gddr = 1.0;  // ... GDDR (and other) cards
   double expert_efficiency_prefill = 1.0;  // routed-expert matmuls in prefill, relative to the dense rate
-  double moe_us_per_expert = 0;      // per routed expert per MoE layer per step: routing, alignment and
-                                     // expert kernels that walk every expert (us)
-  double moe_us_per_expert_parallel = 0;  // ... when the experts span cards (expert/tensor parallel)
+  double moe_us_per_layer = 0;       // per MoE layer per step: routing, permutation and the grouped-GEMM
+                                     // launches, whatever the batch (us)
+  double moe_us_per_expert = 0;      // ... plus this per routed expert the step touches on a card (us)
+  double moe_us_per_expert_parallel = 0;  // ... instead, when the experts span cards (tensor/expert parallel)
+  double alltoall_us = 0;            // expert parallel: latency of one all-to-all (2 per MoE layer per step)
+  double fp4_efficiency_native = 0;  // decode efficiency of FP4 bytes on FP4 tensor cores (Blackwell); 0 = the format's
+  double fp4_efficiency_weight_only = 0;  // ... through weight-only kernels (Marlin/Triton on Hopper, Ampere)
+  std::vector<ArchitectureEfficiency> fp4_efficiency_by_architecture;  // ... on these generations instead
+  double attention_efficiency = 1;   // attention FLOPs (flash-attention kernels) relative to the matmul rate
+  double offload_ms_per_layer = 0;   // partial offload: per layer computed in host memory per step (hand-over, sync)
+  std::vector<WeightPadding> weight_padding;  // start-up: quantised weights as the engine lays them out
   double boundary_ms = 0;            // per layer-split (pipeline) boundary per step
   double allreduce_us_nvlink = 0;    // latency of one tensor-parallel all-reduce over NVLink (2 per layer)
   double allreduce_us_pcie = 0;      // ... over PCIe

@@ -343,6 +343,18 @@ void engine_tier_fields(V& v, T& t) {
 }
 
 template <class V, class T>
+void weight_padding_fields(V& v, T& w) {
+  v.text("precision", w.precision, Need::Required, TextRule::Id);
+  v.number("factor", w.factor, Need::Required, closed(1, 4));
+}
+
+template <class V, class T>
+void architecture_efficiency_fields(V& v, T& a) {
+  v.text("architecture", a.architecture, Need::Required, TextRule::Any);
+  v.number("efficiency", a.efficiency, Need::Required, kPositiveFraction);
+}
+
+template <class V, class T>
 void engine_fields(V& v, T& e) {
   constexpr Range kMib = closed(0, 1'000'000);
   constexpr Range kMs = closed(0, 10000);
@@ -369,8 +381,17 @@ void engine_fields(V& v, T& e) {
   v.number("expert_efficiency_hbm", e.expert_efficiency_hbm, Need::Required, kPositiveFraction);
   v.number("expert_efficiency_gddr", e.expert_efficiency_gddr, Need::Required, kPositiveFraction);
   v.number("expert_efficiency_prefill", e.expert_efficiency_prefill, Need::Required, kPositiveFraction);
+  v.number("moe_us_per_layer", e.moe_us_per_layer, Need::Optional, kMs);
   v.number("moe_us_per_expert", e.moe_us_per_expert, Need::Optional, kMs);
   v.number("moe_us_per_expert_parallel", e.moe_us_per_expert_parallel, Need::Optional, kMs);
+  v.number("alltoall_us", e.alltoall_us, Need::Optional, closed(0, 1'000'000));
+  v.number("fp4_efficiency_native", e.fp4_efficiency_native, Need::Optional, kFraction);
+  v.number("fp4_efficiency_weight_only", e.fp4_efficiency_weight_only, Need::Optional, kFraction);
+  v.list("fp4_efficiency_by_architecture", e.fp4_efficiency_by_architecture, Need::Optional,
+         [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
+  v.number("attention_efficiency", e.attention_efficiency, Need::Optional, kPositiveFraction);
+  v.number("offload_ms_per_layer", e.offload_ms_per_layer, Need::Optional, kMs);
+  v.list("weight_padding", e.weight_padding, Need::Optional, [](auto& vv, auto& x) { weight_padding_fields(vv, x); });
   v.number("boundary_ms", e.boundary_ms, Need::Optional, kMs);
   v.number("allreduce_us_nvlink", e.allreduce_us_nvlink, Need::Optional, closed(0, 1'000'000));
   v.number("allreduce_us_pcie", e.allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));

@@ -111,6 +111,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.min_cards_tight = fc.min_cards_tight;
   g.tensor_parallel = fc.layout.tensor_parallel;
   g.pipeline_parallel = fc.layout.pipeline_parallel;
+  g.expert_parallel = fc.layout.expert_parallel;
   g.data_parallel = fc.layout.data_parallel;
   g.zero_stage = fc.layout.zero_stage;
   g.microbatches = fc.layout.microbatches;
@@ -131,7 +132,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.max_context = max_context(r, gpu, fc.layout);
   g.max_concurrency = max_concurrency(r, gpu, fc.layout);
 
-  if (inference && sc.offload != kOffloadNone) {
+  if (inference && (sc.offload != kOffloadNone || sc.n_cpu_moe >= 0)) {
     const OffloadSplit split = offload_split(r, fc.layout);
     OffloadEstimate o;
     o.gpu_layers = split.gpu_layers;

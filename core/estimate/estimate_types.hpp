@@ -84,6 +84,7 @@ struct GpuEstimate {
   int min_cards_tight = 0;              // smallest count that fits without headroom; 0 = none
   int tensor_parallel = 1;              // TP degree within a node
   int pipeline_parallel = 1;            // pipeline stages (inference: layer split, nodes)
+  int expert_parallel = 1;              // MoE: routed experts split over this many cards (--ep)
   int data_parallel = 1;                // training: data-parallel replicas
   int zero_stage = 0;                   // training: ZeRO stage used
   double microbatches = 1;              // training: micro-batches per optimizer step

@@ -318,13 +318,15 @@ string budget_expr(const Resolved& r, const Gpu& gpu, const EngineMemory& em) {
                 bytes(em.visible);
   if (r.task != Task::Inference) return expr;
   switch (eng.kv_pool) {
-    case KvPool::Budget: expr += "; " + fixed(eng.memory_utilization, 2) + " × " + bytes(em.visible); break;
+    case KvPool::Budget: expr += "; " + fixed(memory_utilization(r), 2) + " × " + bytes(em.visible); break;
     case KvPool::Free:
-      expr += "; " + bytes(em.non_kv) + " + " + fixed(eng.memory_utilization, 2) + " × (" + bytes(em.visible) + " − " +
+      expr += "; " + bytes(em.non_kv) + " + " + fixed(memory_utilization(r), 2) + " × (" + bytes(em.visible) + " − " +
               bytes(em.non_kv) + ")";
       break;
     case KvPool::Context: expr += " − " + fixed(eng.fit_margin_mib, 0) + " MiB"; break;
     case KvPool::Reserve:
+      if (r.scenario().gpu_memory_utilization > 0) expr += "; " + fixed(memory_utilization(r), 2) + " × " + bytes(em.visible);
+      break;
     case KvPool::Dynamic: break;
   }
   return expr + " = " + bytes(em.budget);
@@ -349,14 +351,19 @@ void explain_decode(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, con
   const DecodeSpeed d = decode_speed(r, gpu, l, sc.context, sc.concurrency);
   const string tp = std::to_string(d.tensor_parallel);
   const string bw = format_gb(d.bandwidth) + "/s";
-  string memory = format_gb(d.weight_bytes) + " / (" + tp + " × " + bw + " × " + fixed(d.kernel_efficiency, 2) + ")";
+  string memory = format_gb(d.weight_bytes - d.weight_bytes_quantized) + " / (" + tp + " × " + bw + ")";
+  if (d.weight_bytes_quantized > 0) {
+    memory += " + " + format_gb(d.weight_bytes_quantized) + " / (… × " + fixed(d.kernel_efficiency, 2) + ")";
+  }
   if (d.expert_bytes > 0) {
-    memory += " + " + format_gb(d.expert_bytes) + " / (… × " + fixed(expert_efficiency(eng, gpu), 2) + ")";
+    memory += " + " + format_gb(d.expert_bytes) + " / (" + std::to_string(std::max(d.tensor_parallel, d.expert_parallel)) +
+              " × " + bw + " × " + fixed(d.kernel_efficiency, 2) + " × " + fixed(d.expert_efficiency, 2) + ")";
   }
   memory += " + " + format_gb(d.kv_bytes) + " / (" + tp + " × " + bw + ") = " + fixed(d.memory_ms, 2) + " ms";
   string expr = bandwidth_expr(eng, gpu, d.bandwidth) + "; max(" + memory + ", " + grouped(sc.concurrency) + " × " +
                 count(d.flops_per_token) + "FLOP / (" + tp + " × " + rate_expr(d.rate) + ") = " +
                 fixed(d.compute_ms, 2) + " ms) + " + fixed(d.fixed_ms, 2) + " ms";
+  if (d.cpu_ms > 0) expr += " + " + fixed(d.cpu_ms, 2) + " ms";
   if (d.moe_ms > 0) expr += " + " + fixed(d.moe_ms, 2) + " ms";
   if (d.sync_ms > 0) expr += " + " + fixed(d.sync_ms, 2) + " ms";
   if (d.boundary_ms > 0) expr += " + " + fixed(d.boundary_ms, 2) + " ms";

@@ -23,11 +23,21 @@ bool training(const Resolved& r) { return r.task != Task::Inference; }
 
 std::int64_t amount_of(const Resolved& r) { return training(r) ? r.scenario().batch : r.scenario().concurrency; }
 
+// --ep on a layout: the routed experts split over `ep` of its cards when the cards (training: the
+// TP x DP ranks of a stage) divide into expert groups; else no expert parallelism.
+Layout with_expert_parallel(const Resolved& r, Layout l) {
+  const int ep = r.scenario().expert_parallel;
+  const int ranks = training(r) ? std::max(1, l.tensor_parallel) * std::max(1, l.data_parallel) : l.cards;
+  const bool tensor = training(r) || r.engine().multi_gpu == MultiGpu::Tensor;
+  l.expert_parallel = ep > 1 && r.model().is_moe && tensor && ranks % ep == 0 ? ep : 1;
+  return l;
+}
+
 // The layouts tried on `cards` cards, in preference order (inference: one).
 std::vector<Layout> layouts_for(const Resolved& r, const Gpu& gpu, int cards) {
   if (training(r)) return training_layouts(r, gpu, cards);
   std::optional<Layout> l = inference_layout(r.model(), r.engine(), gpu, cards);
-  return l ? std::vector<Layout>{*l} : std::vector<Layout>{};
+  return l ? std::vector<Layout>{with_expert_parallel(r, *l)} : std::vector<Layout>{};
 }
 
 // Largest x in [1, hi] with fits(x); 0 when fits(1) is false. fits must be monotone.
@@ -162,7 +172,7 @@ std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int card
       const int last = r.zero_stage >= 0 ? r.zero_stage : (l.data_parallel > 1 ? top : 0);
       for (int stage = first; stage <= last; ++stage) {
         l.zero_stage = stage;
-        out.push_back(l);
+        out.push_back(with_expert_parallel(r, l));
       }
       if (sc.tensor_parallel > 0 && pp * tp >= cards) break;
     }
@@ -207,9 +217,12 @@ FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
     return f;
   };
   const int layers = std::max(1, r.model().num_layers);
-  if (sc.offload >= 0) {
+  if (sc.offload >= 0 || sc.n_cpu_moe >= 0) {  // as given: -ngl N and/or --n-cpu-moe N
     Layout l = *base;
-    l.gpu_layers = std::min(sc.offload, layers);
+    l.gpu_layers = sc.offload >= 0 ? std::min(sc.offload, layers) : layers;
+    // llama.cpp counts --n-cpu-moe from the first layer; leading dense layers have no experts to move.
+    const int moe_layers = std::clamp(r.params.moe_layers, 0, layers);
+    l.experts_on_cpu = std::clamp(sc.n_cpu_moe - (layers - moe_layers), 0, moe_layers);
     return judge(l);
   }
   const int moe = r.engine().expert_offload ? std::clamp(r.params.moe_layers, 0, layers) : 0;
@@ -230,7 +243,9 @@ FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
 
 FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
   const Scenario& sc = r.scenario();
-  if (r.task == Task::Inference && sc.offload != kOffloadNone) return choose_offload(r, gpu, std::max(1, sc.cards));
+  if (r.task == Task::Inference && (sc.offload != kOffloadNone || sc.n_cpu_moe >= 0)) {
+    return choose_offload(r, gpu, std::max(1, sc.cards));
+  }
   const Defaults& d = r.catalog().defaults;
   const std::int64_t amount = amount_of(r);
   std::vector<int> counts = card_counts(gpu, d.max_nodes, training(r) ? d.max_training_nodes : 0);

@@ -17,7 +17,8 @@ namespace cardfit {
 
 enum class Input : std::uint8_t {
   Model, Params, Config, Arch, Precision, KvPrecision, Task, Context, Prompt, Concurrency, Batch, LoraRank,
-  LoraTargets, Tp, Optimizer, Zero, Checkpointing, Tokens, Engine, Gpu, Cards, Offload, HostBandwidth, OutputTokens, MaxTpotMs, Headroom, Mfu,
+  LoraTargets, Tp, Optimizer, Zero, Checkpointing, Tokens, Engine, Gpu, Cards, Offload, HostBandwidth, NCpuMoe, GpuMemoryUtilization,
+  MaxNumBatchedTokens, MaxNumSeqs, Ep, OptimizerOffload, OutputTokens, MaxTpotMs, Headroom, Mfu,
   BudgetTier, Budget, Currency, UsdCny, HoursPerDay, Term, Platform, PlatformFirst, Student, AllowSpot, MinTokensPerS,
   MaxTtftMs, RequestsPerS, Top, Today, Lang,
   kCount

@@ -42,6 +42,18 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w) {
   out.expert = static_cast<double>(p.expert_params) * b_linear;
   out.read_dense = attention * b_attention + dense_mlp * b_dense_mlp + static_cast<double>(p.router) * b_router +
                    static_cast<double>(p.vectors) * b_vectors + head;
+  // What is stored at the format's bits (a 16-bit format: everything, at full kernel efficiency anyway).
+  auto quantized = [b_linear](double params, double bytes_per) { return bytes_per == b_linear ? params * bytes_per : 0.0; };
+  const double head_params = static_cast<double>(p.lm_head > 0 ? p.lm_head : p.embedding);
+  out.read_dense_quantized = quantized(attention, b_attention) + quantized(dense_mlp, b_dense_mlp) +
+                             quantized(static_cast<double>(p.router), b_router) +
+                             quantized(static_cast<double>(p.vectors), b_vectors) +
+                             quantized(head_params, p.lm_head > 0 ? b_head : b_embedding);
+  out.stored_quantized = routed * b_linear + quantized(attention, b_attention) + quantized(dense_mlp, b_dense_mlp) +
+                         quantized(static_cast<double>(p.router), b_router) +
+                         quantized(static_cast<double>(p.vectors), b_vectors) +
+                         quantized(static_cast<double>(p.embedding), b_embedding) +
+                         quantized(static_cast<double>(p.lm_head), b_head);
   return out;
 }
 
@@ -177,6 +189,24 @@ const EngineTier& engine_tier(const EngineProfile& e, const Gpu& gpu) {
   return e.tiers.back();
 }
 
+EngineTier effective_tier(const Resolved& r, const Gpu* gpu) {
+  const EngineProfile& e = r.engine();
+  EngineTier t = gpu ? engine_tier(e, *gpu) : (e.tiers.empty() ? EngineTier{} : e.tiers.front());
+  const Scenario& sc = r.scenario();
+  if (sc.max_num_batched_tokens > 0) t.batched_tokens = sc.max_num_batched_tokens;
+  if (sc.max_num_seqs > 0) t.max_seqs = sc.max_num_seqs;
+  return t;
+}
+
+double batched_tokens(const Resolved& r, const Gpu& gpu) {
+  return static_cast<double>(effective_tier(r, &gpu).batched_tokens);
+}
+
+double memory_utilization(const Resolved& r) {
+  const double given = r.scenario().gpu_memory_utilization;
+  return std::clamp(given > 0 ? given : r.engine().memory_utilization, 0.0, 1.0);
+}
+
 InferenceActivation inference_activation(const Resolved& r, const EngineTier& tier, int tp, std::int64_t prompt,
                                          std::int64_t concurrency) {
   const Model& m = r.model();
@@ -199,24 +229,27 @@ InferenceActivation inference_activation(const Resolved& r, const EngineTier& ti
 EngineMemory engine_memory(const Resolved& r, const Gpu* gpu, const Layout& l, std::int64_t prompt,
                            std::int64_t concurrency) {
   const EngineProfile& e = r.engine();
-  const EngineTier& tier = gpu ? engine_tier(e, *gpu) : (e.tiers.empty() ? EngineTier{} : e.tiers.front());
+  const EngineTier tier = effective_tier(r, gpu);
   const int tp = std::max(1, l.tensor_parallel);
   const int stages = std::max(1, l.pipeline_parallel);
   EngineMemory out;
   out.visible = gpu ? visible_bytes(*gpu, r.catalog().defaults) : 0;
   out.weights = offload_split(r, l).gpu_weight_bytes / std::max(1, l.cards);
   out.non_torch = (std::max(0.0, e.non_torch_mib) + std::max(0.0, e.non_torch_mib_per_extra_rank) * (tp - 1)) * kMiB;
-  if (e.kv_pool == KvPool::Reserve) {
+  const bool fraction_given = r.scenario().gpu_memory_utilization > 0;
+  if (e.kv_pool == KvPool::Reserve && !fraction_given) {
     out.reserve = ((tp >= 4 ? tier.reserve_mib_tp4 : tier.reserve_mib) +
                    std::max(0.0, e.reserve_mib_per_rank) * tp * stages) * kMiB;
-  } else {
+  } else if (e.kv_pool != KvPool::Reserve) {
     out.activation = inference_activation(r, tier, tp, prompt, concurrency);
   }
   out.non_kv = out.weights + out.activation.bytes + out.reserve + out.non_torch;
-  const double util = std::clamp(e.memory_utilization, 0.0, 1.0);
+  const double util = memory_utilization(r);
   switch (e.kv_pool) {
     case KvPool::Budget: out.budget = util * out.visible; break;
-    case KvPool::Reserve:
+    // SGLang's --mem-fraction-static given: weights and KV pool share that fraction of the card; the
+    // rest is its reserve (activations, CUDA graphs).
+    case KvPool::Reserve: out.budget = fraction_given ? util * out.visible : out.visible; break;
     case KvPool::Dynamic: out.budget = out.visible; break;
     case KvPool::Free: out.budget = out.non_kv + util * std::max(0.0, out.visible - out.non_kv); break;
     case KvPool::Context: out.budget = std::max(0.0, out.visible - std::max(0.0, e.fit_margin_mib) * kMiB); break;
@@ -360,12 +393,23 @@ MemoryBreakdown training_per_card(const Resolved& r, const Layout& l, std::int64
     out.gradients = to_bytes(a.gradients / mp);
     out.optimizer = to_bytes(a.optimizer / mp);
   } else {
-    const ModelStates s = zero_model_states(static_cast<double>(r.params.total), sc.optimizer, stage, l.data_parallel,
-                                            tb, r.fp32_training);
-    out.weights = to_bytes(s.weights / mp);
-    out.gradients = to_bytes(s.gradients / mp);
-    out.optimizer = to_bytes(s.optimizer / mp);
+    // Expert parallelism: the routed experts (weights, gradients, optimizer states) split over `ep`
+    // cards and the pipeline stages; their ZeRO shards over the expert-data-parallel group
+    // (TP x DP / EP cards); the rest follows TP x PP as before (Megatron-Core's EP with ZeRO-1).
+    const int ep = r.model().is_moe ? std::max(1, l.expert_parallel) : 1;
+    const double routed = ep > 1 ? static_cast<double>(r.params.moe_layers) * std::max(0, r.model().moe.num_experts) *
+                                       static_cast<double>(r.params.expert_params)
+                                 : 0.0;
+    const double rest = std::max(0.0, static_cast<double>(r.params.total) - routed);
+    const ModelStates s = zero_model_states(rest, sc.optimizer, stage, l.data_parallel, tb, r.fp32_training);
+    const int edp = std::max(1, std::max(1, l.tensor_parallel) * l.data_parallel / ep);
+    const ModelStates x = zero_model_states(routed, sc.optimizer, stage, edp, tb, r.fp32_training);
+    const double ep_pp = static_cast<double>(ep) * std::max(1, l.pipeline_parallel);
+    out.weights = to_bytes(s.weights / mp + x.weights / ep_pp);
+    out.gradients = to_bytes(s.gradients / mp + x.gradients / ep_pp);
+    out.optimizer = to_bytes(s.optimizer / mp + x.optimizer / ep_pp);
   }
+  if (sc.optimizer_offload) out.optimizer = 0;  // ZeRO-Offload: the optimizer states live in host memory
   out.activations = to_bytes(training_activation(r, l, seq, batch).bytes);
   out.overhead = to_bytes(r.catalog().defaults.training_overhead_mib * kMiB);
   return sum_total(out);

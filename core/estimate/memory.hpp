@@ -25,6 +25,8 @@ struct WeightBytes {
   double read_dense = 0;  // read per decoded token, everything but routed experts (the output
                           // layer's matrix included, the input-embedding lookup excluded)
   double expert = 0;      // one routed expert (0 for dense models)
+  double read_dense_quantized = 0;  // the part of read_dense stored at the format's bits (the rest: kept 16-bit)
+  double stored_quantized = 0;      // the part of stored at the format's bits (MXFP4: the routed experts)
 };
 // Quantised formats store linear layers at bits_per_weight and keep the tensors the precision
 // lists as "unquantized" (embeddings, lm_head, norms, router, attention, dense MLPs and shared
@@ -114,6 +116,7 @@ struct Layout {
   double microbatches = 1;    // training: micro-batches per optimizer step (fills the pipeline)
   int gpu_layers = -1;        // inference, partial offload: layers whose weights and KV sit on the cards; -1 = all
   int experts_on_cpu = 0;     // ... MoE layers on the cards whose routed experts stay in host memory
+  int expert_parallel = 1;    // routed experts split over this many cards (--ep); dense layers follow TP
 };
 
 // [SECTION] Partial offload (llama.cpp -ngl / --n-cpu-moe; docs/model.md §Partial offload)
@@ -157,6 +160,12 @@ double visible_bytes(const Gpu& gpu, const Defaults& defaults);
 // The engine's defaults for this card: the first tier whose below_mib exceeds the card's
 // memory_mib (GPUs listed in first_tier_gpus always take the first tier).
 const EngineTier& engine_tier(const EngineProfile& engine, const Gpu& gpu);
+// The tier with the scenario's engine flags on top (--max-num-batched-tokens, --max-num-seqs).
+EngineTier effective_tier(const Resolved& r, const Gpu* gpu);
+// Tokens per forward pass (prefill chunk) and the memory share the engine is told to use
+// (--gpu-memory-utilization, else the profile's memory_utilization).
+double batched_tokens(const Resolved& r, const Gpu& gpu);
+double memory_utilization(const Resolved& r);
 
 // Peak activation of the engine's profile run (its largest forward pass), one card:
 // tokens x bytes x (4h + 3 x mlp width / t) + rows x vocab x 4 B x logits copies.

@@ -134,6 +134,56 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     }
   }
   if (sc.host_bandwidth != 0) add_range(errors, Input::HostBandwidth, sc.host_bandwidth);
+
+  // Engine flags: each where the engine has the setting, within what it accepts.
+  if (r.engine_ptr && sc.task == Task::Inference) {
+    const EngineProfile& e = *r.engine_ptr;
+    const bool batching = e.kv_pool == KvPool::Budget || e.kv_pool == KvPool::Reserve;  // vLLM, SGLang
+    const bool pool = batching || e.kv_pool == KvPool::Free;
+    auto flag = [&](Input in, double value, bool has, const char* engines) {
+      const std::size_t before = errors.size();
+      add_range(errors, in, value);
+      const InputSpec& spec = input_spec(in);
+      if (errors.size() == before && !has) {
+        errors.push_back({spec.field, msg::err_engine_flag(spec.field, e.name, spec.key, engines)});
+      }
+    };
+    if (sc.gpu_memory_utilization != 0) {
+      flag(Input::GpuMemoryUtilization, sc.gpu_memory_utilization, pool, "vLLM, SGLang, TensorRT-LLM, LMDeploy");
+    }
+    if (sc.max_num_batched_tokens != -1) {
+      flag(Input::MaxNumBatchedTokens, static_cast<double>(sc.max_num_batched_tokens), batching, "vLLM, SGLang");
+    }
+    if (sc.max_num_seqs != -1) flag(Input::MaxNumSeqs, static_cast<double>(sc.max_num_seqs), batching, "vLLM, SGLang");
+    if (sc.n_cpu_moe != -1) {
+      const std::size_t before = errors.size();
+      flag(Input::NCpuMoe, sc.n_cpu_moe, e.expert_offload, "llama.cpp");
+      if (errors.size() == before && r.model_ptr) {
+        const Model& m = *r.model_ptr;
+        if (!m.is_moe) {
+          errors.push_back({"n_cpu_moe", msg::err_n_cpu_moe_dense(m.name)});
+        } else if (sc.n_cpu_moe > m.num_layers) {
+          errors.push_back({"n_cpu_moe", msg::err_n_cpu_moe_layers(m.name, num(m.num_layers), num(sc.n_cpu_moe))});
+        }
+      }
+    }
+  }
+  if (sc.expert_parallel != 0) {
+    const std::size_t before = errors.size();
+    add_range(errors, Input::Ep, sc.expert_parallel);
+    if (errors.size() == before && r.model_ptr && sc.expert_parallel > 1) {
+      const Model& m = *r.model_ptr;
+      if (!m.is_moe) {
+        errors.push_back({"expert_parallel", msg::err_ep_dense(m.name)});
+      } else if (m.moe.num_experts % sc.expert_parallel != 0) {
+        errors.push_back({"expert_parallel", msg::err_ep_experts(num(m.moe.num_experts), m.name,
+                                                                 num(sc.expert_parallel))});
+      }
+    }
+  }
+  if (sc.optimizer_offload && sc.task == Task::Inference) {
+    errors.push_back({"optimizer_offload", msg::err_optimizer_offload_inference()});
+  }
   add_range(errors, Input::OutputTokens, static_cast<double>(sc.output_tokens));
   add_range(errors, Input::MaxTpotMs, sc.max_tpot_ms);
 
@@ -215,7 +265,14 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   const WeightBytes wb = weight_bytes(r.params, r.precision());
   r.weight_bytes = wb.stored;
   r.decode_weight_bytes = wb.read_dense;
+  r.decode_weight_bytes_quantized = wb.read_dense_quantized;
   r.expert_bytes = model.is_moe ? wb.expert : 0;
+  if (sc.task == Task::Inference) {  // the engine's layout of the quantised weights at start-up (vLLM MXFP4)
+    for (const WeightPadding& p : r.engine().weight_padding) {
+      if (p.precision == r.precision().id) r.weight_padding = wb.stored_quantized * (std::max(1.0, p.factor) - 1);
+    }
+    r.weight_bytes += r.weight_padding;
+  }
   if (is_lora(sc.task)) r.adapter_params = lora_adapter_params(model, sc.lora_rank, sc.lora_targets);
   return Result<Resolved>::success(std::move(r));
 }

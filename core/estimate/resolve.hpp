@@ -44,6 +44,9 @@ struct Resolved {
   double tight_headroom = 0;
   double weight_bytes = 0;                 // all stored weights
   double decode_weight_bytes = 0;          // read per decoded token, dense part (non-expert)
+  double decode_weight_bytes_quantized = 0;  // ... the part stored at the format's bits (the rest stays 16-bit)
+  double weight_padding = 0;               // inference: bytes the engine adds when it lays out the quantised
+                                           // weights (EngineProfile::weight_padding); in weight_bytes
   double expert_bytes = 0;                 // one routed expert, stored precision (0 = dense model)
   double training_bytes_per_param = 2;     // 16-bit weights/gradients (4 when training in FP32)
   bool fp32_training = false;

@@ -49,6 +49,14 @@ struct Scenario {
   double mfu = 0;                          // training model-FLOPs utilisation; 0 = default per GPU class
   int offload = kOffloadNone;              // inference with llama.cpp/Ollama: GPU layers N, kOffloadAuto or kOffloadNone
   double host_bandwidth = 0;               // GB/s of host memory for the offloaded part; 0 = catalog default
+  int n_cpu_moe = -1;                      // llama.cpp --n-cpu-moe: MoE layers whose routed experts stay in host
+                                           // memory; -1 = not given (offload auto chooses)
+  double gpu_memory_utilization = 0;       // vLLM --gpu-memory-utilization, SGLang --mem-fraction-static,
+                                           // TensorRT-LLM/LMDeploy free fraction; 0 = the engine's default
+  std::int64_t max_num_batched_tokens = -1;  // vLLM/SGLang tokens per forward pass; -1 = the engine's default
+  std::int64_t max_num_seqs = -1;          // vLLM/SGLang sequences per step; -1 = the engine's default
+  int expert_parallel = 0;                 // MoE experts split over this many cards (--ep); 0 = none
+  bool optimizer_offload = false;          // training: optimizer states (and the step) in host memory (ZeRO-Offload)
   std::int64_t output_tokens = 0;          // tokens generated per request: serving capacity (inference); 0 = none
   double max_tpot_ms = 0;                  // serving: time per output token limit, ms; 0 = none
   Lang lang = Lang::En;                    // language of the report (both are always computed)

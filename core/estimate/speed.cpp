@@ -15,9 +15,24 @@ int tensor_parallel_of(const EngineProfile& e, const Layout& l) {
   return e.multi_gpu == MultiGpu::Tensor ? std::max(1, l.tensor_parallel) : 1;
 }
 
-double moe_ms(const EngineProfile& e, const Model& m, const ParamCounts& p, int tp) {
-  const double us = std::max(0.0, tp > 1 ? e.moe_us_per_expert_parallel : e.moe_us_per_expert);
-  return p.moe_layers * std::max(0, m.moe.num_experts) * us / 1000;
+// The MoE layers' fixed time per step: a cost per layer plus one per routed expert the tokens touch
+// (every card holds a slice of every expert under tensor parallelism, its own experts under expert
+// parallelism), not one per expert the model has.
+double moe_ms(const EngineProfile& e, const Model& m, const ParamCounts& p, int tp, int ep, double tokens) {
+  if (!m.is_moe || p.moe_layers <= 0) return 0;
+  const double per_expert = std::max(0.0, tp > 1 || ep > 1 ? e.moe_us_per_expert_parallel : e.moe_us_per_expert);
+  const double touched = distinct_experts(m.moe.num_experts, m.moe.experts_per_token, tokens) / std::max(1, ep);
+  return p.moe_layers * (std::max(0.0, e.moe_us_per_layer) + per_expert * touched) / 1000;
+}
+
+// Expert parallelism: two all-to-alls per MoE layer (dispatch and combine), each moving the
+// tokens' hidden states to the cards that hold their experts: latency + (ep - 1)/ep x tokens x top_k
+// x hidden x 2 B over the card's link, ms.
+double alltoall_ms(const EngineProfile& e, const Gpu& g, const Model& m, const ParamCounts& p, int ep, double tokens) {
+  if (ep <= 1 || !m.is_moe) return 0;
+  const double bytes = tokens * std::max(0, m.moe.experts_per_token) * static_cast<double>(m.hidden_size) * 2;
+  const double one = std::max(0.0, e.alltoall_us) * 1e-6 + safe_div((ep - 1.0) / ep * bytes, link_bytes_per_s(g));
+  return 2.0 * p.moe_layers * one * 1000;
 }
 
 }  // namespace
@@ -79,6 +94,19 @@ double expert_efficiency(const EngineProfile& e, const Gpu& g) {
   return std::clamp(has_hbm(g) ? e.expert_efficiency_hbm : e.expert_efficiency_gddr, 0.0, 1.0);
 }
 
+double quantized_efficiency(const Resolved& r, const Gpu& g) {
+  const WeightPrecision& w = r.precision();
+  if (w.requires_capability == Capability::Fp4 && r.task == Task::Inference) {
+    const EngineProfile& e = r.engine();
+    for (const ArchitectureEfficiency& a : e.fp4_efficiency_by_architecture) {
+      if (a.architecture == g.architecture) return std::clamp(a.efficiency, 0.0, 1.0);
+    }
+    const double path = g.fp4_path == Fp4Path::Native ? e.fp4_efficiency_native : e.fp4_efficiency_weight_only;
+    if (path > 0) return std::clamp(path, 0.0, 1.0);
+  }
+  return std::clamp(w.decode_efficiency, 0.0, 1.0);
+}
+
 double decode_bandwidth(const EngineProfile& e, const Gpu& g) {
   const double bw = g.memory_bandwidth_gb_per_s * 1e9 * bandwidth_efficiency(e, g);
   return g.achievable_bandwidth_gb_per_s > 0 ? std::min(bw, g.achievable_bandwidth_gb_per_s * 1e9) : bw;
@@ -105,13 +133,18 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   DecodeSpeed out;
   const EngineProfile& e = r.engine();
   const Model& m = r.model();
-  const double c = static_cast<double>(std::max<std::int64_t>(1, concurrency));
+  // --max-num-seqs caps the sequences decoded at once (the rest wait).
+  const std::int64_t seqs = r.scenario().max_num_seqs > 0 ? std::min(concurrency, r.scenario().max_num_seqs) : concurrency;
+  const double c = static_cast<double>(std::max<std::int64_t>(1, seqs));
   const int tp = tensor_parallel_of(e, l);
-  out.tensor_parallel = tp;
   out.stages = std::max(1, l.pipeline_parallel);
+  const int ep = std::max(1, l.expert_parallel);
+  out.tensor_parallel = tp;
+  out.expert_parallel = ep;
   out.bandwidth = decode_bandwidth(e, g);
-  out.kernel_efficiency = std::clamp(r.precision().decode_efficiency, 0.0, 1.0);
-  const double card_bw = tp * out.bandwidth;  // every TP rank reads its share at once
+  out.kernel_efficiency = quantized_efficiency(r, g);
+  const double card_bw = tp * out.bandwidth;                     // every TP rank reads its share at once
+  const double expert_bw = std::max(tp, ep) * out.bandwidth;     // experts: split over TP or EP ranks
   const double experts = m.is_moe ? distinct_experts(m.moe.num_experts, m.moe.experts_per_token, c) : 0;
   const OffloadSplit split = offload_split(r, l);
   const double dense_read = r.decode_weight_bytes;
@@ -125,9 +158,20 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
     out.cpu_bytes = (dense_read + kv_read) * (1 - split.layer_share) + experts_read * (1 - split.expert_share);
     out.host_bandwidth = host_bandwidth(r, g).effective;
     out.cpu_ms = safe_div(out.cpu_bytes, out.host_bandwidth) * 1000;
+    // Every layer computed in host memory hands the hidden state over and back (llama.cpp graph splits).
+    out.host_layers = (split.total_layers - split.gpu_layers) + split.experts_on_cpu;
+    out.cpu_ms += out.host_layers * std::max(0.0, e.offload_ms_per_layer);
   }
-  out.weights_ms = safe_div(out.weight_bytes, card_bw * out.kernel_efficiency) * 1000;
-  out.experts_ms = safe_div(out.expert_bytes, card_bw * out.kernel_efficiency * expert_efficiency(e, g)) * 1000;
+  // Only the bytes stored at the format's bits go through its kernels; kept 16-bit tensors read at full speed.
+  const double quantized_share = dense_read > 0 ? std::clamp(r.decode_weight_bytes_quantized / dense_read, 0.0, 1.0) : 0;
+  out.weight_bytes_quantized = out.weight_bytes * quantized_share;
+  out.weights_ms = (safe_div(out.weight_bytes - out.weight_bytes_quantized, card_bw) +
+                    safe_div(out.weight_bytes_quantized, card_bw * out.kernel_efficiency)) * 1000;
+  // Small-batch expert reads lose bandwidth (few small matrices in flight); with many distinct experts
+  // per layer the grouped GEMM keeps the memory busy: the loss shrinks as top_k / touched experts.
+  const double x = expert_efficiency(e, g);
+  out.expert_efficiency = experts > 0 ? 1 - (1 - x) * std::min(1.0, std::max(0, m.moe.experts_per_token) / experts) : x;
+  out.experts_ms = safe_div(out.expert_bytes, expert_bw * out.kernel_efficiency * out.expert_efficiency) * 1000;
   out.kv_ms = safe_div(out.kv_bytes, card_bw) * 1000;
   out.memory_ms = out.weights_ms + out.experts_ms + out.kv_ms;
   out.flops_per_token = 2 * static_cast<double>(r.params.matmul_active) +
@@ -137,7 +181,7 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.compute_ms = safe_div(c * out.flops_per_token, tp * out.rate.flops_per_s) * 1000;
   out.compute_bound = out.compute_ms > out.memory_ms;
   out.fixed_ms = step_fixed_ms(e, m, c);
-  out.moe_ms = moe_ms(e, m, r.params, tp);
+  out.moe_ms = moe_ms(e, m, r.params, tp, ep, c) + alltoall_ms(e, g, m, r.params, ep, c);
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, c * static_cast<double>(m.hidden_size) * 2) * 1000;
   out.boundary_ms = (out.stages - 1) * std::max(0.0, e.boundary_ms);
@@ -154,23 +198,30 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
   const Model& m = r.model();
   const double p = static_cast<double>(std::max<std::int64_t>(1, prompt));
   const int tp = tensor_parallel_of(e, l);
+  const int ep = std::max(1, l.expert_parallel);
   out.tensor_parallel = tp;
-  const double chunk_max = static_cast<double>(engine_tier(e, g).batched_tokens);
+  const double chunk_max = static_cast<double>(batched_tokens(r, g));
   out.passes = chunk_max > 0 ? std::ceil(p / chunk_max) : 1;
   const double chunk = p / out.passes;
-  out.flops_per_token = 2 * static_cast<double>(r.params.matmul_active) + attention_flops_per_token(m, p / 2);
+  out.attention_flops_per_token = attention_flops_per_token(m, p / 2);
+  out.flops_per_token = 2 * static_cast<double>(r.params.matmul_active) + out.attention_flops_per_token;
   out.rate = matmul_rate(e, g, r.compute);
   const double experts = m.is_moe ? distinct_experts(m.moe.num_experts, m.moe.experts_per_token, chunk) : 0;
   out.weight_bytes = r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers * experts;
-  out.bandwidth = decode_bandwidth(e, g) * std::clamp(r.precision().decode_efficiency, 0.0, 1.0);
+  out.bandwidth = decode_bandwidth(e, g) * quantized_efficiency(r, g);
   // Routed experts see few tokens each: their matmuls run at the engine's prefill expert efficiency.
   const double expert_flops = 2 * static_cast<double>(r.params.moe_layers) * std::max(0, m.moe.experts_per_token) *
                               static_cast<double>(r.params.expert_params);
-  const double dense_flops = std::max(0.0, out.flops_per_token - expert_flops);
+  // Attention (flash-attention kernels over the causal context) runs at the engine's attention efficiency.
+  const double dense_flops = std::max(0.0, out.flops_per_token - expert_flops - out.attention_flops_per_token);
   const double expert_rate = out.rate.flops_per_s * std::clamp(e.expert_efficiency_prefill, 0.0, 1.0);
+  const double attention_rate = out.rate.flops_per_s * std::clamp(e.attention_efficiency, 0.01, 1.0);
+  const int expert_ranks = std::max(tp, ep);
   const double compute_pass = (safe_div(chunk * dense_flops, tp * out.rate.flops_per_s) +
-                               (expert_flops > 0 ? safe_div(chunk * expert_flops, tp * expert_rate) : 0)) * 1000;
-  const double weights_pass = safe_div(out.weight_bytes, tp * out.bandwidth) * 1000;
+                               safe_div(chunk * out.attention_flops_per_token, tp * attention_rate) +
+                               (expert_flops > 0 ? safe_div(chunk * expert_flops, expert_ranks * expert_rate) : 0)) *
+                              1000;
+  const double weights_pass = safe_div(out.weight_bytes, expert_ranks * out.bandwidth) * 1000;
   if (!(compute_pass > 0)) return out;  // no compute figure: no speed
   out.weight_bound = weights_pass > compute_pass;
   // With pipeline stages the passes overlap: stage k works on pass i while stage k + 1 works on
@@ -180,7 +231,7 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
   out.compute_ms = compute_pass * out.pipelined_passes;
   out.weights_ms = weights_pass * out.pipelined_passes;
   out.fixed_ms = (step_fixed_ms(e, m, 1) + std::max(0.0, e.prefill_ms_per_layer) * std::max(0, m.num_layers) +
-                  moe_ms(e, m, r.params, tp)) *
+                  moe_ms(e, m, r.params, tp, ep, chunk) + alltoall_ms(e, g, m, r.params, ep, chunk)) *
                  out.pipelined_passes;
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, chunk * static_cast<double>(m.hidden_size) * 2) * 1000 *
@@ -249,9 +300,30 @@ TrainTime train_time(const Resolved& r, const Gpu& g, const Layout& l) {
   out.run_efficiency = r.task == Task::Pretrain ? std::clamp(d.run_efficiency, 0.01, 1.0) : 1.0;
   const double per_token = training_flops_per_token(r, r.scenario().context);
   const double rate = cards * out.peak_tflops * 1e12 * out.mfu * (1 - out.bubble) * out.scaling * out.fp8_speedup;
-  out.tokens_per_s = safe_div(rate, per_token);
+  // Seconds per token on top of the math, every card at once: expert-parallel all-to-alls (forward
+  // and backward: 4 per MoE layer, each moving top_k x hidden x 2 B per token of a card) and the
+  // optimizer step in host memory (per step, spread over the step's tokens).
+  const Model& m = r.model();
+  const int ep = m.is_moe ? std::max(1, l.expert_parallel) : 1;
+  if (ep > 1) {
+    const double bytes = 2.0 * std::max(0, m.moe.experts_per_token) * static_cast<double>(m.hidden_size) * 2;
+    const double token_s = 4.0 * r.params.moe_layers * safe_div((ep - 1.0) / ep * bytes, link_bytes_per_s(g));
+    out.alltoall_s_per_token = token_s / cards;  // each card moves its own tokens, all cards at once
+  }
+  if (r.scenario().optimizer_offload) {
+    // ZeRO-Offload: each card's share of the parameters crosses PCIe twice (gradients down, weights
+    // up, 2 B each) and the CPU reads and writes their FP32 optimizer states once per step.
+    const double params_card = static_cast<double>(r.params.total) / cards;
+    const double host = host_bandwidth(r, g).effective;
+    const double step_s = params_card * 4 / std::max(1.0, pcie_bandwidth(d, g)) +
+                          params_card * 2 * optimizer_bytes_per_param(r.scenario().optimizer, r.fp32_training) /
+                              std::max(1.0, host);
+    out.offload_s_per_token = step_s / std::max(1.0, d.global_batch_tokens);
+  }
+  const double seconds_per_token = safe_div(per_token, rate) + out.alltoall_s_per_token + out.offload_s_per_token;
+  out.tokens_per_s = safe_div(1.0, seconds_per_token);
   out.flops = per_token * r.scenario().tokens;
-  out.hours = safe_div(out.flops, rate) / 3600 / out.run_efficiency;
+  out.hours = seconds_per_token * r.scenario().tokens / 3600 / out.run_efficiency;
   out.gpu_hours = out.hours * cards;
   return out;
 }

@@ -42,6 +42,10 @@ double bandwidth_efficiency(const EngineProfile& engine, const Gpu& gpu);
 // Bytes/s one card reads in a decode step: datasheet x bandwidth_efficiency, capped at the card's
 // measured achievable bandwidth when it has one.
 double decode_bandwidth(const EngineProfile& engine, const Gpu& gpu);
+// Decode efficiency of the bytes stored at the weight format's bits: FP4 formats by the card's FP4
+// path (tensor cores or weight-only kernels) and the engine's kernels for it, else the format's
+// decode_efficiency. Kept 16-bit tensors (MXFP4's attention and dense layers) read at 1.
+double quantized_efficiency(const Resolved& r, const Gpu& gpu);
 // The engine's routed-expert efficiency on this GPU's memory (HBM or GDDR).
 double expert_efficiency(const EngineProfile& engine, const Gpu& gpu);
 
@@ -68,20 +72,25 @@ struct DecodeSpeed {
   double kv_ms = 0;            // KV cache of every sequence
   double compute_ms = 0;       // concurrency x flops_per_token / (TP x rate)
   double fixed_ms = 0;         // step_fixed_ms at the concurrency
-  double moe_ms = 0;           // MoE layers x experts x moe_us_per_expert (_parallel when TP > 1)
+  double moe_ms = 0;           // MoE layers x (moe_us_per_layer + touched experts per card x moe_us_per_expert
+                               // (_parallel across cards)) + expert-parallel all-to-alls
   double sync_ms = 0;          // 2 all-reduces per layer when tensor parallel
   double boundary_ms = 0;      // (stages - 1) x boundary_ms
   double cpu_ms = 0;           // partial offload: cpu_bytes / host bandwidth (the CPU part of every step)
   double cpu_bytes = 0;        // weights and KV cache read from host memory per step
   double host_bandwidth = 0;   // effective bytes/s of host memory (0 without offload)
   double weight_bytes = 0;     // dense weights read per step, all cards
+  double weight_bytes_quantized = 0;  // ... of which stored at the format's bits (read at kernel_efficiency)
+  int host_layers = 0;         // partial offload: layers (or MoE layers' experts) computed from host memory
   double expert_bytes = 0;     // routed experts read per step, all cards
   double kv_bytes = 0;         // KV cache read per step, all cards
   double flops_per_token = 0;
   double bandwidth = 0;        // decode_bandwidth: effective bytes/s of one card
-  double kernel_efficiency = 1;  // the weight format's decode efficiency
+  double kernel_efficiency = 1;  // quantized_efficiency: the format's bytes through its kernels on this card
+  double expert_efficiency = 1;  // routed-expert reads: 1 - (1 - expert_efficiency(e, g)) x top_k / touched experts
   MatmulRate rate;             // one card
   int tensor_parallel = 1;
+  int expert_parallel = 1;
   int stages = 1;
   bool compute_bound = false;
 };
@@ -92,6 +101,7 @@ struct PrefillSpeed {
   double tokens_per_s = 0;     // prompt / ttft
   double ttft_ms = 0;          // passes x (max(compute, weight read) + fixed + sync + boundaries)
   double flops_per_token = 0;  // averaged over the prompt (causal: mean position prompt/2)
+  double attention_flops_per_token = 0;  // ... of which attention, at the engine's attention_efficiency
   double passes = 1;           // ceil(prompt / batched tokens): chunked prefill reads the weights per pass
   double pipelined_passes = 1; // (passes + stages - 1) / stages: passes overlap across pipeline stages
   bool weight_bound = false;   // short prompt: reading the weights takes longer than the math
@@ -136,6 +146,8 @@ struct TrainTime {
   double scaling = 1;          // multi-card link efficiency (1 on one card or over NVLink)
   double fp8_speedup = 1;      // FP8 training on FP8 tensor cores
   double run_efficiency = 1;   // pre-training: share of wall clock spent training
+  double alltoall_s_per_token = 0;  // expert parallel: all-to-all time per token, all cards at once
+  double offload_s_per_token = 0;   // optimizer offload: the host-memory optimizer step per token
   double peak_tflops = 0;      // per card, dense, 16-bit (FP8 training counts against it too)
   ComputeType peak_type = ComputeType::Bf16;
 };

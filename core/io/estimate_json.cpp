@@ -83,12 +83,14 @@ void gpu_json(JsonWriter& w, const GpuEstimate& g, const Estimate& e, const Cata
       .field("max_cards_tried", g.max_cards_tried)
       .field("tensor_parallel", g.tensor_parallel)
       .field("pipeline_parallel", g.pipeline_parallel)
+      .field("expert_parallel", g.expert_parallel)
       .field("data_parallel", g.data_parallel)
       .field("zero_stage", g.zero_stage);
   w.key("layout")
       .begin_object()
       .field("tp", g.tensor_parallel)
       .field("pp", g.pipeline_parallel)
+      .field("ep", g.expert_parallel)
       .field("dp", g.data_parallel)
       .field("zero", g.zero_stage)
       .end_object();

@@ -47,6 +47,12 @@ void bind(V& v, R& rq) {
   v.integer(Input::Cards, sc.cards);
   v.offload(Input::Offload, sc.offload);
   v.number(Input::HostBandwidth, sc.host_bandwidth);
+  v.integer(Input::NCpuMoe, sc.n_cpu_moe);
+  v.number(Input::GpuMemoryUtilization, sc.gpu_memory_utilization);
+  v.integer(Input::MaxNumBatchedTokens, sc.max_num_batched_tokens);
+  v.integer(Input::MaxNumSeqs, sc.max_num_seqs);
+  v.integer(Input::Ep, sc.expert_parallel);
+  v.flag(Input::OptimizerOffload, sc.optimizer_offload);
   v.integer(Input::OutputTokens, sc.output_tokens);
   v.number(Input::MaxTpotMs, sc.max_tpot_ms);
   v.headroom(Input::Headroom, sc.headroom);

@@ -1,0 +1,247 @@
+// Issue 27: FP4 per kernel path on the FP4 bytes only, MoE cost from the experts touched, expert
+// parallelism, CPU-offloaded experts, engine flags and vLLM's start-up layout of MXFP4 weights.
+// Each expectation is derived from the formula and the catalog's own factors, never from a run.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "estimate.hpp"
+#include "hardware.hpp"
+#include "memory.hpp"
+#include "resolve.hpp"
+#include "speed.hpp"
+#include "test_support.hpp"
+#include "url_state.hpp"
+
+using namespace cardfit;
+using cardfit::test::catalog;
+using cardfit::test::gpu;
+
+namespace {
+
+Scenario inference(const std::string& model, const std::string& precision, const std::string& engine) {
+  Scenario s;
+  s.model = model;
+  s.precision = precision;
+  s.engine = engine;
+  s.context = 2048;
+  s.prompt = 512;
+  s.explain = false;
+  return s;
+}
+
+Resolved resolved(const Scenario& s) {
+  Result<Resolved> r = resolve(catalog(), s);
+  REQUIRE(r.ok());
+  return *r.value;
+}
+
+// The first error's field, or "" when the scenario resolves.
+std::string error_field(const Scenario& s) {
+  Result<Resolved> r = resolve(catalog(), s);
+  return r.ok() ? std::string() : r.errors.front().field;
+}
+
+}  // namespace
+
+TEST_CASE("FP4: the engine's efficiency for the card's FP4 path, on the FP4 bytes only") {
+  const Scenario s = inference("gpt-oss-120b", "mxfp4", "vllm");
+  const Resolved r = resolved(s);
+  const EngineProfile& vllm = r.engine();
+  // MXFP4 keeps attention, embeddings and the head at 16 bits: none of the dense read is FP4.
+  CHECK(r.decode_weight_bytes_quantized == Approx(0).margin(1));
+  CHECK(quantized_efficiency(r, gpu("b200")) == Approx(vllm.fp4_efficiency_native));
+  CHECK(quantized_efficiency(r, gpu("a100-80g")) == Approx(vllm.fp4_efficiency_weight_only));
+  CHECK(gpu("b200").fp4_path == Fp4Path::Native);
+  const DecodeSpeed d = decode_speed(r, gpu("a100-80g"), Layout{}, 2048, 1);
+  const double bw = decode_bandwidth(vllm, gpu("a100-80g"));
+  CHECK(d.weights_ms == Approx(d.weight_bytes / bw * 1000));  // 16-bit bytes at full kernel efficiency
+  CHECK(d.experts_ms == Approx(d.expert_bytes / (bw * d.kernel_efficiency * d.expert_efficiency) * 1000));
+  // A 16-bit model is untouched by any FP4 factor.
+  const Resolved bf16 = resolved(inference("qwen3-8b", "bf16", "vllm"));
+  CHECK(quantized_efficiency(bf16, gpu("b200")) == Approx(1));
+}
+
+TEST_CASE("MoE decode: a cost per MoE layer plus one per expert touched, not per expert the model has") {
+  const Resolved r = resolved(inference("qwen3-30b-a3b", "bf16", "vllm"));
+  const EngineProfile& e = r.engine();
+  const Model& m = r.model();
+  for (std::int64_t c : {1, 8, 64}) {
+    INFO("concurrency " << c);
+    const double touched = distinct_experts(m.moe.num_experts, m.moe.experts_per_token, static_cast<double>(c));
+    const DecodeSpeed d = decode_speed(r, gpu("h100-sxm"), Layout{}, 2048, c);
+    CHECK(d.moe_ms == Approx(r.params.moe_layers * (e.moe_us_per_layer + e.moe_us_per_expert * touched) / 1000));
+    // Expected distinct experts: E (1 - (1 - k/E)^B).
+    CHECK(touched == Approx(m.moe.num_experts * (1 - std::pow(1 - 8.0 / 128, static_cast<double>(c)))));
+  }
+  CHECK(distinct_experts(128, 8, 1) == Approx(8));
+}
+
+TEST_CASE("expert parallelism: experts split over ep cards, two all-to-alls per MoE layer") {
+  const Resolved r = resolved(inference("qwen3-30b-a3b", "bf16", "vllm"));
+  const EngineProfile& e = r.engine();
+  const Gpu& h100 = gpu("h100-sxm");
+  Layout tp;
+  tp.cards = 4;
+  tp.tensor_parallel = 4;
+  Layout ep = tp;
+  ep.expert_parallel = 4;
+  const DecodeSpeed a = decode_speed(r, h100, tp, 2048, 1);
+  const DecodeSpeed b = decode_speed(r, h100, ep, 2048, 1);
+  const double touched = 8.0 / 4;  // per card
+  const double bytes = 8.0 * r.model().hidden_size * 2;  // one token, top-k copies of its hidden state
+  const double alltoall = e.alltoall_us * 1e-6 + 0.75 * bytes / link_bytes_per_s(h100);
+  CHECK(b.moe_ms == Approx(r.params.moe_layers * (e.moe_us_per_layer + e.moe_us_per_expert_parallel * touched) / 1000 +
+                           2 * r.params.moe_layers * alltoall * 1000));
+  CHECK(b.expert_parallel == 4);
+  CHECK(a.expert_parallel == 1);
+  // Training memory: the routed experts' weights, gradients and optimizer states split over EP.
+  Scenario t;
+  t.model = "qwen3-30b-a3b";
+  t.task = Task::Full;
+  t.gpu = "h800";
+  t.cards = 16;
+  t.context = 4096;
+  t.tensor_parallel = 1;
+  t.explain = false;
+  Scenario t8 = t;
+  t8.expert_parallel = 8;
+  const Estimate e1 = test::run(t);
+  const Estimate e8 = test::run(t8);
+  REQUIRE(e8.gpus.size() == 1);
+  CHECK(e8.gpus[0].expert_parallel == 8);
+  CHECK(e1.gpus[0].expert_parallel == 1);
+  CHECK(e8.gpus[0].train_tokens_per_s < e1.gpus[0].train_tokens_per_s);  // the all-to-alls cost time
+}
+
+TEST_CASE("engine flags: set through links, refused outside what the engine accepts, with the flag named") {
+  Result<PlanRequest> q = request_from_pairs_strict(decode_query(
+      "model=qwen3-8b&engine=vllm&gpu=h100-sxm&gpu-memory-utilization=0.8&max-num-batched-tokens=4096&max-num-seqs=64"));
+  REQUIRE(q.ok());
+  CHECK(q.value->scenario.gpu_memory_utilization == Approx(0.8));
+  CHECK(q.value->scenario.max_num_batched_tokens == 4096);
+  CHECK(q.value->scenario.max_num_seqs == 64);
+  for (const char* bad : {"gpu-memory-utilization=1.2", "gpu-memory-utilization=0", "max-num-batched-tokens=0",
+                          "max-num-seqs=0", "n-cpu-moe=-3"}) {
+    INFO(bad);
+    Result<PlanRequest> b = request_from_pairs_strict(decode_query(std::string("model=qwen3-8b&") + bad));
+    REQUIRE_FALSE(b.ok());
+    const std::string key = std::string(bad).substr(0, std::string(bad).find('='));
+    CHECK(b.errors.front().field == input_spec(find_input(key)->id).field);
+  }
+  Scenario s = inference("qwen3-30b-a3b", "q4_k_m", "llama.cpp");
+  s.n_cpu_moe = 49;  // 48 layers
+  CHECK(error_field(s) == "n_cpu_moe");
+  s.n_cpu_moe = 48;
+  CHECK(error_field(s).empty());
+  s.engine = "vllm";
+  s.precision = "bf16";
+  CHECK(error_field(s) == "n_cpu_moe");  // vLLM has no --n-cpu-moe
+  s.n_cpu_moe = -1;
+  s.engine = "llama.cpp";
+  s.gpu_memory_utilization = 0.9;
+  CHECK(error_field(s) == "gpu_memory_utilization");
+  s.gpu_memory_utilization = 0;
+  s.max_num_batched_tokens = 1024;
+  CHECK(error_field(s) == "max_num_batched_tokens");
+  Scenario dense = inference("qwen3-8b", "bf16", "vllm");
+  dense.expert_parallel = 2;
+  CHECK(error_field(dense) == "expert_parallel");
+  Scenario moe = inference("qwen3-30b-a3b", "bf16", "vllm");
+  moe.expert_parallel = 3;  // 128 experts
+  CHECK(error_field(moe) == "expert_parallel");
+}
+
+TEST_CASE("engine flags change the answer the way the engine would") {
+  Scenario s = inference("qwen3-8b", "bf16", "vllm");
+  s.gpu = "h100-sxm";
+  s.cards = 1;
+  const Resolved r = resolved(s);
+  const Gpu& g = gpu("h100-sxm");
+  const double visible = visible_bytes(g, catalog().defaults);
+  Scenario half = s;
+  half.gpu_memory_utilization = 0.5;
+  const EngineMemory a = engine_memory(r, &g, Layout{}, s.prompt, 1);
+  const EngineMemory b = engine_memory(resolved(half), &g, Layout{}, s.prompt, 1);
+  CHECK(a.budget == Approx(r.engine().memory_utilization * visible));
+  CHECK(b.budget == Approx(0.5 * visible));
+  CHECK(a.kv_pool - b.kv_pool == Approx((r.engine().memory_utilization - 0.5) * visible));
+  // Fewer batched tokens: a smaller activation peak and more prefill passes.
+  Scenario small = s;
+  small.max_num_batched_tokens = 256;
+  const EngineMemory c = engine_memory(resolved(small), &g, Layout{}, s.prompt, 1);
+  CHECK(c.activation.tokens_per_pass == 256);
+  CHECK(c.activation.bytes < a.activation.bytes);
+  CHECK(prefill_speed(resolved(small), g, Layout{}, 2048).passes == 8);
+}
+
+TEST_CASE("llama.cpp --n-cpu-moe: experts of the first N layers in host memory, read at host bandwidth") {
+  Scenario s = inference("qwen3-30b-a3b", "q4_k_m", "llama.cpp");
+  s.gpu = "rtx-4090";
+  s.cards = 1;
+  s.n_cpu_moe = 24;
+  s.host_bandwidth = 89.6;
+  const Estimate e = test::run(s);
+  REQUIRE(e.gpus.size() == 1);
+  REQUIRE(e.gpus[0].offload);
+  CHECK(e.gpus[0].offload->experts_on_cpu == 24);  // every layer of Qwen3-30B-A3B is MoE
+  const Resolved r = resolved(s);
+  Layout l;
+  l.gpu_layers = r.model().num_layers;
+  l.experts_on_cpu = 24;
+  const DecodeSpeed d = decode_speed(r, gpu("rtx-4090"), l, s.context, 1);
+  const double host = 89.6e9 * catalog().defaults.host_bandwidth_efficiency;
+  CHECK(d.cpu_ms == Approx(d.cpu_bytes / host * 1000 + 24 * r.engine().offload_ms_per_layer));
+  // Half the experts on the CPU: slower than none, faster than all.
+  Scenario none = s;
+  none.n_cpu_moe = 0;
+  Scenario all = s;
+  all.n_cpu_moe = 48;
+  CHECK(test::run(none).gpus[0].decode_tokens_per_s > e.gpus[0].decode_tokens_per_s);
+  CHECK(test::run(all).gpus[0].decode_tokens_per_s < e.gpus[0].decode_tokens_per_s);
+}
+
+TEST_CASE("vLLM lays MXFP4 experts out larger than the file: gpt-oss-120b does not start on one H100") {
+  // vLLM issue 23278: 'Model loading took 65.9651 GiB', 'Available KV cache memory: -2.14 GiB'.
+  Scenario s = inference("gpt-oss-120b", "mxfp4", "vllm");
+  s.gpu = "h100-sxm";
+  s.cards = 1;
+  s.context = 4096;
+  const Resolved r = resolved(s);
+  REQUIRE(r.weight_padding > 0);
+  const WeightBytes wb = weight_bytes(r.params, r.precision());
+  double factor = 1;
+  for (const WeightPadding& p : r.engine().weight_padding) {
+    if (p.precision == "mxfp4") factor = p.factor;
+  }
+  CHECK(r.weight_bytes == Approx(wb.stored + wb.stored_quantized * (factor - 1)));
+  const Estimate e = test::run(s);
+  REQUIRE(e.gpus.size() == 1);
+  CHECK(e.gpus[0].fit == Fit::No);
+  // llama.cpp reads the GGUF as it is.
+  CHECK(resolved(inference("gpt-oss-120b", "mxfp4", "llama.cpp")).weight_padding == 0);
+}
+
+TEST_CASE("optimizer offload: the optimizer states leave the GPU, the step waits for the CPU") {
+  Scenario s;
+  s.model = "qwen3-8b";
+  s.task = Task::Full;
+  s.gpu = "h100-sxm";
+  s.cards = 8;
+  s.context = 2048;
+  s.tokens = 1e9;
+  s.zero_stage = 2;
+  s.explain = false;
+  Scenario off = s;
+  off.optimizer_offload = true;
+  const Estimate a = test::run(s);
+  const Estimate b = test::run(off);
+  REQUIRE(a.gpus.size() == 1);
+  CHECK(b.gpus[0].per_card.optimizer == 0);
+  CHECK(a.gpus[0].per_card.optimizer > 0);
+  CHECK(b.gpus[0].train_tokens_per_s < a.gpus[0].train_tokens_per_s);
+  Scenario bad = inference("qwen3-8b", "bf16", "vllm");
+  bad.optimizer_offload = true;
+  CHECK(error_field(bad) == "optimizer_offload");
+}
