@@ -2,6 +2,7 @@
 // app.discrete for choices, so the browser's back button returns to the scenario before).
 // Wide layouts show three titled sections; the one-column layout folds them.
 #include <cstdlib>
+#include <type_traits>
 
 #include <imgui.h>
 #include <imgui_stdlib.h>
@@ -106,6 +107,35 @@ void offload_inputs(App& app, Changes& c) {
   }
 }
 
+// Engine flags (issue 27), each a row of the input table; an empty box keeps the engine's default.
+// vLLM/SGLang: memory share, batched tokens, sequences; llama.cpp: --n-cpu-moe; MoE: --ep.
+void engine_flag_inputs(App& app, Changes& c) {
+  UiState& st = app.state;
+  Scenario& sc = st.request.scenario;
+  const EngineProfile* engine = app.catalog.find_engine(sc.engine);
+  const Model* model = app.catalog.find_model(sc.model);
+  const bool moe = sc.custom_model ? sc.custom_model->is_moe : model && model->is_moe;
+  if (!engine) return;
+  auto optional = [&](MsgId label, std::string& text, Input input, auto& field, double unset) {
+    double v = static_cast<double>(field);
+    if (optional_number_input(app, label, text, input, v, unset)) {
+      field = static_cast<std::remove_reference_t<decltype(field)>>(v);
+      c.typed = true;
+    }
+  };
+  if (engine->kv_pool == KvPool::Budget || engine->kv_pool == KvPool::Reserve || engine->kv_pool == KvPool::Free) {
+    optional(MsgId::in_gpu_memory_utilization, st.text.gpu_memory_utilization, Input::GpuMemoryUtilization,
+             sc.gpu_memory_utilization, 0);
+  }
+  if (engine->kv_pool == KvPool::Budget || engine->kv_pool == KvPool::Reserve) {
+    optional(MsgId::in_max_num_batched_tokens, st.text.max_num_batched_tokens, Input::MaxNumBatchedTokens,
+             sc.max_num_batched_tokens, -1);
+    optional(MsgId::in_max_num_seqs, st.text.max_num_seqs, Input::MaxNumSeqs, sc.max_num_seqs, -1);
+  }
+  if (engine->expert_offload && moe) optional(MsgId::in_n_cpu_moe, st.text.n_cpu_moe, Input::NCpuMoe, sc.n_cpu_moe, -1);
+  if (engine->multi_gpu == MultiGpu::Tensor && moe) optional(MsgId::in_ep, st.text.ep, Input::Ep, sc.expert_parallel, 0);
+}
+
 void custom_model_inputs(App& app, Changes& c) {
   UiState& st = app.state;
   Scenario& sc = st.request.scenario;
@@ -203,6 +233,7 @@ void task_inputs(App& app, Changes& c) {
     for (const EngineProfile& e : app.catalog.engines) engines.emplace_back(e.id, e.name);
     c.choice |= combo_row(app, MsgId::in_engine, sc.engine, engines);
     offload_inputs(app, c);
+    engine_flag_inputs(app, c);
   } else {
     c.typed |= number_input(app, MsgId::in_seq_len, st.text.context, Input::Context, sc.context);
     c.typed |= number_input(app, MsgId::in_batch, st.text.batch, Input::Batch, sc.batch);
@@ -213,6 +244,7 @@ void task_inputs(App& app, Changes& c) {
                                    ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic);
     }
     c.choice |= enum_row(app, MsgId::in_optimizer, sc.optimizer);
+    c.choice |= ImGui::Checkbox(T(app, MsgId::in_optimizer_offload), &sc.optimizer_offload);
     c.choice |= zero_row(app, sc.zero_stage);
     c.choice |= enum_row(app, MsgId::in_checkpointing, sc.checkpointing);
     c.typed |= number_input(app, MsgId::in_tokens, st.text.tokens, Input::Tokens, sc.tokens, T(app, MsgId::in_tokens_help));

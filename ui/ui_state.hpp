@@ -27,6 +27,11 @@ struct NumberFields {
   std::string max_ttft_ms = "0";
   std::string offload_layers = "0";  // --offload N
   std::string host_bandwidth = "0";  // GB/s; 0 = catalog default
+  std::string n_cpu_moe;             // engine flags: empty = the engine's default
+  std::string gpu_memory_utilization;
+  std::string max_num_batched_tokens;
+  std::string max_num_seqs;
+  std::string ep;
   std::string output_tokens = "0";   // serving: tokens per request; 0 = none
   std::string max_tpot_ms = "0";
   std::string requests_per_s = "0";  // traffic to size for; 0 = none

@@ -250,6 +250,30 @@ bool number_input(App& app, MsgId label, std::string& text, Input input, double&
   return number_row(app, label, text, input, value, help);
 }
 
+bool optional_number_input(App& app, MsgId label, std::string& text, Input input, double& value, double unset,
+                           const char* help) {
+  if (!text.empty()) {
+    const bool changed = number_row(app, label, text, input, value, help);
+    if (!text.empty()) return changed;
+    value = unset;  // emptied this frame: back to the default
+    return true;
+  }
+  row_label(app, T(app, label), help);
+  ImGui::PushID(static_cast<int>(input));
+  const bool edited = input_text(app, (std::string("##") + T(app, label)).c_str(), text, ImGuiInputTextFlags_CharsNoBlank);
+  note_item(app, T(app, label));
+  ImGui::PopID();
+  if (!edited) return false;
+  if (text.empty()) {
+    value = unset;
+    return true;
+  }
+  double v = 0;
+  if (parse_input(text, input, v)) return false;
+  value = v;
+  return true;
+}
+
 bool id_combo(App& app, const char* label, std::string& id, const Items& items, bool searchable) {
   const char* preview = id.c_str();
   for (const auto& [item_id, item_label] : items) {

@@ -63,6 +63,9 @@ void row_label(App& app, const char* text, const char* help = nullptr);
 bool number_input(App& app, MsgId label, std::string& text, Input input, std::int64_t& value,
                   const char* help = nullptr);
 bool number_input(App& app, MsgId label, std::string& text, Input input, double& value, const char* help = nullptr);
+// The same for an optional setting: an empty box means the default (`value` = `unset`).
+bool optional_number_input(App& app, MsgId label, std::string& text, Input input, double& value, double unset,
+                           const char* help = nullptr);
 
 // A combo over (id, label) pairs; returns true when `id` changed. `searchable`: a box at the
 // top of the list filters it by id and label as the user types.

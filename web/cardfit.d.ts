@@ -70,6 +70,18 @@ declare namespace createCardfit {
     'output-tokens'?: InputValue;
     offload?: InputValue;
     'host-bandwidth'?: InputValue;
+    /** llama.cpp --n-cpu-moe N: the routed experts of the first N layers stay in host memory. */
+    'n-cpu-moe'?: InputValue;
+    /** vLLM --gpu-memory-utilization (SGLang --mem-fraction-static), in (0, 1]. */
+    'gpu-memory-utilization'?: InputValue;
+    /** vLLM/SGLang tokens per forward pass, at least 1. */
+    'max-num-batched-tokens'?: InputValue;
+    /** vLLM/SGLang sequences per step, at least 1. */
+    'max-num-seqs'?: InputValue;
+    /** Expert parallelism: routed experts split over N cards; 0 = none. */
+    ep?: InputValue;
+    /** Training: optimizer states in host memory (ZeRO-Offload). */
+    'optimizer-offload'?: InputValue;
     'max-ttft-ms'?: InputValue;
     top?: InputValue;
     lang?: 'zh' | 'en' | string;
@@ -131,7 +143,7 @@ declare namespace createCardfit {
     data_parallel: number;
     zero_stage: number;
     /** The same parallel layout, short names. */
-    layout: { tp: number; pp: number; dp: number; zero: number };
+    layout: { tp: number; pp: number; ep: number; dp: number; zero: number };
     /** Share of each step lost to the pipeline bubble. */
     pipeline_bubble: number;
     per_card_memory_bytes: MemoryBytes;
