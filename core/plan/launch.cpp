@@ -64,6 +64,12 @@ std::string llamacpp_cache_type(const std::string& kv) {
   return kv == "bf16" ? "bf16" : kv == "fp16" ? "f16" : "";
 }
 
+// Sequences the engine may run at once: what fits, capped by the user's --max-num-seqs.
+std::int64_t max_seqs(const Scenario& sc, const GpuEstimate& g) {
+  const std::int64_t fits = std::max<std::int64_t>(1, g.max_concurrency);
+  return sc.max_num_seqs > 0 ? std::min(fits, sc.max_num_seqs) : fits;
+}
+
 LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
   const std::string repo = serving_repo(m, sc.precision);
   Argv a;
@@ -71,10 +77,13 @@ LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, c
   a.add("--tensor-parallel-size", g.tensor_parallel);
   a.add("--pipeline-parallel-size", g.pipeline_parallel);
   a.add("--max-model-len", sc.context);
-  a.add("--gpu-memory-utilization", fraction_down(e.memory_utilization));
+  a.add("--gpu-memory-utilization",
+        fraction_down(sc.gpu_memory_utilization > 0 ? sc.gpu_memory_utilization : e.memory_utilization));
   if (sc.kv_precision == "fp8") a.add("--kv-cache-dtype", "fp8");
   if (sc.precision == "fp8" && repo != m.fp8_repo) a.add("--quantization", "fp8");  // quantised on loading
-  a.add("--max-num-seqs", std::max<std::int64_t>(1, g.max_concurrency));
+  if (g.expert_parallel > 1) a.add("--enable-expert-parallel");
+  if (sc.max_num_batched_tokens > 0) a.add("--max-num-batched-tokens", sc.max_num_batched_tokens);
+  a.add("--max-num-seqs", max_seqs(sc, g));
   return command(LaunchKind::Vllm, std::move(a));
 }
 
@@ -90,7 +99,9 @@ LaunchCommand sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   a.add("--context-length", sc.context);
   a.add("--mem-fraction-static", fraction_down(static_part / card));
   if (sc.kv_precision == "fp8") a.add("--kv-cache-dtype", "fp8_e5m2");
-  a.add("--max-running-requests", std::max<std::int64_t>(1, g.max_concurrency));
+  if (g.expert_parallel > 1) a.add("--ep-size", g.expert_parallel);
+  if (sc.max_num_batched_tokens > 0) a.add("--chunked-prefill-size", sc.max_num_batched_tokens);
+  a.add("--max-running-requests", max_seqs(sc, g));
   return command(LaunchKind::Sglang, std::move(a));
 }
 
@@ -168,7 +179,9 @@ std::string deepspeed(const Catalog& c, const Scenario& sc, const GpuEstimate& g
   w.field("train_micro_batch_size_per_gpu", sc.batch);
   w.field("gradient_accumulation_steps", static_cast<std::int64_t>(std::max(1.0, g.microbatches)));
   if (!dtype.empty()) w.key(dtype).begin_object().field("enabled", true).end_object();
-  w.key("zero_optimization").begin_object().field("stage", g.zero_stage).end_object();
+  w.key("zero_optimization").begin_object().field("stage", g.zero_stage);
+  if (sc.optimizer_offload) w.key("offload_optimizer").begin_object().field("device", "cpu").end_object();
+  w.end_object();
   w.end_object();
   return w.take() + "\n";
 }
