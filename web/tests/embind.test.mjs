@@ -188,6 +188,25 @@ test('10 MB strings and thousands of hostile calls leave the module working', ()
   assert.ok(good.value.pick);
 });
 
+// Issue 32: a request over the 1 MiB limit (a 400 MB string, 50 keys of 10 MB) is refused
+// before anything is copied into the module, which stays alive; files over 16 MiB likewise.
+test('oversized requests and files are refused by the limit, named, and the module stays alive', () => {
+  assert.equal(m.maxRequestBytes, 1024 * 1024);
+  assert.equal(m.maxFileBytes, 16 * 1024 * 1024);
+  const big = 'x'.repeat(m.maxRequestBytes + 1);
+  for (const input of [big, { model: big }, { gpu: ['a', big] }, Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v'.repeat(30000)]))]) {
+    const r = m.estimate(input);
+    assert.equal(r.ok, false);
+    assert.equal(r.errors[0].field, 'input');
+    assert.match(r.errors[0].message, /over 1 MB, the limit for a request/);
+  }
+  assert.match(m.plan({ lang: 'zh', model: big }).errors[0].message, /1 MB 的请求上限/);
+  const o = m.setOverlay('{"schema": "cardfit.catalog/1", "comment": "' + 'x'.repeat(m.maxFileBytes) + '"}', 'huge.json');
+  assert.equal(o.ok, false);
+  assert.match(o.errors.map((e) => e.message).join(' '), /huge\.json is over 16 MB/);
+  assert.equal(m.estimate({}).ok, true);
+});
+
 test('errors follow the caller\'s lang, even when the rest of the input is unreadable', () => {
   const r = m.plan({ lang: 'zh', get model() { throw new Error('x'); } });
   assert.equal(r.ok, false);
