@@ -50,6 +50,14 @@ void print_report(const Plan& p, int width, std::ostream& out) {
                                   std::string(name_of(p.pick->term))))
         << "\n";
     print_option_lines(*p.pick, lang, out);
+    if (p.budget_best) {
+      const Option& b = *p.budget_best;
+      const Message speed = b.job_hours ? msg::cli_plan_speed_job(format_rate(*b.job_hours))
+                                        : msg::cli_plan_speed_tokens(format_rate(b.aggregate_tokens_per_s));
+      out << say(msg::cli_plan_budget_best(b.gpu, std::to_string(b.cards), b.platform_name, b.offer,
+                                           std::string(name_of(b.term)), monthly_label(b.monthly_cost, p.currency), speed))
+          << "\n";
+    }
   } else {
     out << word(MsgId::cli_plan_nothing) << "\n  " << say(p.no_pick_reason) << "\n";  // why
   }
@@ -73,7 +81,8 @@ void print_report(const Plan& p, int width, std::ostream& out) {
     if (o.spot) term += "/spot";
     std::string cost = amount_range(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
     const std::string platform = o.overlay.empty() ? o.platform : o.platform + " (" + say(overlay_label(o.overlay)) + ")";
-    table.add({is_pick ? "*" : (o.pickable ? "" : "ref"), o.gpu, cards, platform, o.offer, term, cost,
+    // Not pickable: a market reference ("ref"), or a layout without a launch recipe ("-").
+    table.add({is_pick ? "*" : (o.pickable ? "" : o.launch.empty() ? "-" : "ref"), o.gpu, cards, platform, o.offer, term, cost,
                     std::string(name_of(o.fit)), format_margin(o.margin_fraction, 0) + "%",
                     o.decode_tokens_per_s > 0 ? format_rate(o.decode_tokens_per_s) : "-",
                     p.job ? (o.job_hours ? format_rate(*o.job_hours) : "-") : (o.ttft_ms > 0 ? format_rate(o.ttft_ms) : "-"),

@@ -259,7 +259,7 @@ TEST_CASE("warnings: precision support and layout") {
   CHECK(warned(test::on(e, "t4"), "no FP8 tensor cores"));
   const Estimate b = run(Scenario{});
   CHECK(warned(test::on(b, "v100-32g"), "no BF16 tensor cores"));
-  CHECK(warned(test::on(b, "mi300x"), "ROCm builds, not CUDA"));
+  CHECK(warned(test::on(b, "mi300x"), "a ROCm card, not CUDA"));
   Scenario split;
   split.model = "llama-3-70b";
   split.precision = "q4_k_m";

@@ -123,7 +123,8 @@ std::string broken_rule(const Scenario& sc, const Option& o) {
   }
   if (inference && p == "nf4" && sc.engine == "vllm" && gpu->runtime != Runtime::Cuda) return "vLLM bitsandbytes without CUDA";
   if ((sc.task == Task::Qlora || p == "nf4") && gpu->runtime == Runtime::Cann) return "bitsandbytes on CANN";
-  if (offer->unit == OfferUnit::Card && offer->cards == 1 && o.units > 1 && o.units == o.cards)
+  // A per-card offer is one machine of at most the cards its source says one machine holds.
+  if (offer->unit == OfferUnit::Card && o.units > std::max(1, offer->max_cards))
     return "1-card offer summed into a multi-card machine";
   if (offer->notes.find("available: false") != std::string::npos || offer->notes.find("unavailable") != std::string::npos)
     return "offer not available";
@@ -145,7 +146,10 @@ Counts sweep() {
       if (!res.ok()) continue;
       ++n.plans;
       const Plan& p = *res.value;
-      if (!p.options.empty() && !p.options.front().pickable) ++n.ref_leads;
+      if (!p.options.empty()) {
+        const Platform* first = catalog().find_platform(p.options.front().platform);
+        if (first && first->kind == PlatformKind::Market) ++n.ref_leads;
+      }
       if (p.pick) {
         const Option& o = *p.pick;
         ++n.picks;

@@ -50,6 +50,7 @@ struct Gpu {
   Interconnect interconnect = Interconnect::Pcie;
   double nvlink_gb_per_s = 0;          // GB/s per GPU, bidirectional, over the fast link; 0 = none
   Runtime runtime = Runtime::Cuda;     // CUDA, ROCm or CANN builds of the engines
+  double compute_capability = 0;       // CUDA compute capability (8.9); 0 = not CUDA or not stated
   Fp8Path fp8_path = Fp8Path::None;    // FP8 tensor cores, weight-only kernels (vLLM Marlin, Ampere+), or none
   Fp4Path fp4_path = Fp4Path::None;    // FP4 tensor cores, weight-only kernels (vLLM Marlin FP4, Ampere+), or none
   int pcie_gen = 4;
@@ -162,6 +163,19 @@ enum class Capability { None, Fp16, Bf16, Fp8, Int8, Fp4 };  // what a GPU needs
 enum class ComputeType { Fp32, Fp16, Bf16, Fp8, Int8, Fp4 };  // which tensor rate matmuls use
 enum class PrecisionFamily { Float, Int, Gguf, Nf4 };
 
+// One row of the support table (docs/catalog.md "support"): `engine` ("training": the
+// fine-tuning stack, PEFT/bitsandbytes) has a kernel for the precision on cards of `runtime`
+// from compute capability `min_compute_capability` (CUDA only; 0 = any). When a precision lists
+// rows for an engine, only the cards a row matches run it; without rows the engine's
+// precision list and the card's capability decide (hardware.hpp kernel_support).
+struct KernelRow {
+  std::string engine;                 // EngineProfile::id, or "training"
+  Runtime runtime = Runtime::Cuda;
+  double min_compute_capability = 0;  // CUDA: the lowest compute capability with the kernel
+  bool version_dependent = false;     // holds only from some engine version: say so in a warning
+  std::string source;
+};
+
 struct WeightPrecision {
   std::string id;                  // "int4"
   std::vector<std::string> aliases;  // other names users type ("awq", "bfloat16")
@@ -177,6 +191,7 @@ struct WeightPrecision {
   bool keep_attention_16bit = false;  // attention projections stay 16-bit (MXFP4: only the experts are FP4)
   bool keep_dense_mlp_16bit = false;  // dense MLPs and shared experts stay 16-bit
   std::vector<std::string> engines;  // engine ids that support it
+  std::vector<KernelRow> support;    // which cards each engine runs it on (empty: no restriction stated)
   double decode_efficiency = 1;      // decode kernels' bandwidth use relative to 16-bit/8-bit reads (K-quants < 1)
   std::string bits_formula;          // how bits_per_weight was derived (JSON "bits_formula")
   std::string accuracy_note_en;
@@ -209,7 +224,7 @@ enum class PlatformKind { Vertical, GeneralCloud, Overseas, Market };
 enum class Isolation { Dedicated, Shared, Unknown };
 enum class Term { Hourly, Weekly, Monthly, Yearly };
 enum class OfferUnit { Card, Slice, Machine };
-enum class Stock { Available, Limited, QueueWeeks, Unknown };
+enum class Stock { Available, Limited, QueueWeeks, Unknown, Unavailable };  // Unavailable: never an option
 enum class OfferLink { NvLink, Pcie, None };  // what the offer states between its cards
 
 struct PriceRange {
@@ -268,6 +283,8 @@ struct Offer {
   std::string gpu;           // Gpu::id
   OfferUnit unit = OfferUnit::Card;
   int cards = 1;             // cards per unit (8 for an 8-card machine)
+  int max_cards = 0;         // card units: the most one machine (instance) of this offer holds, as
+                             // its source states; 0 = one (a 1-card offer is not a multi-card node)
   double slice_fraction = 1; // fraction of one card per slice; 1 otherwise
   std::string currency;      // "CNY" | "USD"
   std::vector<OfferPrice> prices;
@@ -355,6 +372,8 @@ struct EngineProfile {
   // Memory.
   KvPool kv_pool = KvPool::Budget;
   double memory_utilization = 1.0;   // Budget: of visible memory; Free: of the memory free after loading
+  std::vector<std::string> runtimes; // Runtime names it has builds for ("cuda", "rocm", "cann"); empty = not stated
+  std::string runtimes_source;
   std::vector<EngineTier> tiers;     // first tier whose below_mib exceeds the card's visible memory
   std::vector<std::string> first_tier_gpus;  // GPU ids that always take the first tier (vLLM: A100)
   double non_torch_mib = 0;          // per card: NCCL, cuBLAS and attention workspaces (plus the CUDA
@@ -410,6 +429,8 @@ struct Thresholds {
   int stale_price_months = 6;              // an offer dated more than this many months before today is stale
   double price_spread_ratio = 2;           // market references for one GPU further apart than this: say so
   double serving_max_utilization = 0.8;    // traffic sizing: replicas run at most this busy (queueing margin)
+  double max_job_weeks = 0;                // a training job longer than this many weeks: warn, naming a wider option (0 = never)
+  double rank_cost_tolerance = 0;          // options within this fraction of a cheaper one rank by commitment, then speed per yuan
 };
 
 // Training MFU for one GPU architecture (datacenter cards), fitted on published runs.
@@ -687,10 +708,11 @@ struct EnumNames<OfferUnit> {
 };
 template <>
 struct EnumNames<Stock> {
-  static constexpr std::array<Name<Stock>, 4> list{{{Stock::Available, "available"},
+  static constexpr std::array<Name<Stock>, 5> list{{{Stock::Available, "available"},
                                                     {Stock::Limited, "limited"},
                                                     {Stock::QueueWeeks, "queue-weeks"},
-                                                    {Stock::Unknown, "unknown"}}};
+                                                    {Stock::Unknown, "unknown"},
+                                                    {Stock::Unavailable, "unavailable"}}};
 };
 template <>
 struct EnumNames<OfferLink> {

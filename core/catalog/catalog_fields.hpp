@@ -151,6 +151,7 @@ void gpu_fields(V& v, T& g) {
   v.choice("interconnect", g.interconnect, Need::Required);
   v.number("nvlink_gb_per_s", g.nvlink_gb_per_s, Need::Optional, kLinkBandwidth);
   v.choice("runtime", g.runtime, Need::Required);
+  v.number("compute_capability", g.compute_capability, Need::Optional, zero_or(1, 20));
   v.choice("fp8_path", g.fp8_path, Need::Required);
   v.choice("fp4_path", g.fp4_path, Need::Required);
   v.integer("pcie_gen", g.pcie_gen, Need::Required, closed(1, 9));
@@ -220,6 +221,13 @@ void weight_precision_fields(V& v, T& p) {
                                       {"attention", &p.keep_attention_16bit},
                                       {"dense_mlp", &p.keep_dense_mlp_16bit}}});
   v.strings("engines", p.engines, Need::Required, TextRule::Id);
+  v.list("support", p.support, Need::Optional, [](auto& vv, auto& x) {
+    vv.text("engine", x.engine, Need::Required, TextRule::Id);
+    vv.choice("runtime", x.runtime, Need::Required);
+    vv.number("min_compute_capability", x.min_compute_capability, Need::Optional, closed(0, 20));
+    vv.boolean("version_dependent", x.version_dependent, Need::Optional);
+    vv.text("source", x.source, Need::Required, TextRule::Any);
+  });
   v.number("decode_efficiency", p.decode_efficiency, Need::Required, kPositiveFraction);
   v.text("bits_formula", p.bits_formula, Need::Optional, TextRule::Any);
   v.text("accuracy_note_en", p.accuracy_note_en, Need::Optional, TextRule::Any);
@@ -300,6 +308,7 @@ void offer_fields(V& v, T& o) {
   v.text("gpu", o.gpu, Need::Required, TextRule::Id);
   v.choice("unit", o.unit, Need::Required);
   v.integer("cards", o.cards, Need::Required, closed(1, 1024));
+  v.integer("max_cards", o.max_cards, Need::Optional, closed(0, 1024));
   v.number("slice_fraction", o.slice_fraction, Need::Required, closed(0.01, 1));
   v.text("currency", o.currency, Need::Required, TextRule::Currency);
   v.list("prices", o.prices, Need::Required, [](auto& vv, auto& x) { offer_price_fields(vv, x); });
@@ -365,6 +374,8 @@ void engine_fields(V& v, T& e) {
   v.choice("multi_gpu", e.multi_gpu, Need::Required);
   v.choice("kv_pool", e.kv_pool, Need::Required);
   v.number("memory_utilization", e.memory_utilization, Need::Required, kPositiveFraction);
+  v.strings("runtimes", e.runtimes, Need::Optional, TextRule::Id);
+  v.text("runtimes_source", e.runtimes_source, Need::Optional, TextRule::Any);
   v.list("tiers", e.tiers, Need::Required, [](auto& vv, auto& x) { engine_tier_fields(vv, x); });
   v.strings("first_tier_gpus", e.first_tier_gpus, Need::Optional, TextRule::Id);
   v.number("non_torch_mib", e.non_torch_mib, Need::Required, kMib);
@@ -415,6 +426,8 @@ void thresholds_fields(V& v, T& t) {
   v.integer("stale_price_months", t.stale_price_months, Need::Required, closed(1, 120));
   v.number("price_spread_ratio", t.price_spread_ratio, Need::Required, closed(1, 100));
   v.number("serving_max_utilization", t.serving_max_utilization, Need::Required, kPositiveFraction);
+  v.number("rank_cost_tolerance", t.rank_cost_tolerance, Need::Optional, closed(0, 0.5));
+  v.number("max_job_weeks", t.max_job_weeks, Need::Optional, closed(0, 520));
 }
 
 template <class V, class T>

@@ -63,4 +63,30 @@ int machines_for(const Gpu& g, int cards) {
   return std::max(1, (cards + per_node - 1) / per_node);
 }
 
+KernelSupport kernel_support(const Catalog& c, const Gpu& gpu, const std::string& engine, const std::string& precision) {
+  KernelSupport out;
+  const std::string_view runtime = name_of(gpu.runtime);
+  if (const EngineProfile* e = c.find_engine(engine); e && !e->runtimes.empty()) {
+    if (std::find(e->runtimes.begin(), e->runtimes.end(), runtime) == e->runtimes.end()) {
+      out.runs = false;
+      return out;
+    }
+  }
+  const WeightPrecision* p = c.find_weight_precision(precision);
+  if (!p) return out;
+  bool listed = false;
+  for (const KernelRow& r : p->support) {
+    if (r.engine != engine) continue;
+    listed = true;
+    if (r.runtime != gpu.runtime) continue;
+    const bool cc_ok = gpu.runtime != Runtime::Cuda || gpu.compute_capability <= 0 ||
+                       gpu.compute_capability + 1e-9 >= r.min_compute_capability;
+    if (!cc_ok) continue;
+    if (!out.row || r.min_compute_capability > out.row->min_compute_capability) out.row = &r;
+  }
+  if (listed && !out.row) out.runs = false;
+  if (out.row) out.version_dependent = out.row->version_dependent;
+  return out;
+}
+
 }  // namespace cardfit

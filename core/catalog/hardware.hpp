@@ -36,6 +36,20 @@ bool capability_native(const Gpu& gpu, Capability capability);
 // card whose fp8_path / fp4_path is "none"): such options are listed with a warning but never picked.
 bool runs_weights(const Gpu& gpu, Capability weights_need);
 
+// What the catalog's support table says about running weights of `precision` with `engine`
+// ("training" for fine-tuning) on `gpu`. runs is false when the engine lists runtimes and the
+// card's is not among them, or when the precision has rows for the engine and none matches the
+// card's runtime and compute capability (a CUDA card without a stated compute capability passes
+// the bound). version_dependent: the matching row (the one with the highest bound) holds only
+// from some engine version.
+struct KernelSupport {
+  bool runs = true;
+  bool version_dependent = false;
+  const KernelRow* row = nullptr;  // the matching row, if the table has rows for the engine
+};
+KernelSupport kernel_support(const Catalog& catalog, const Gpu& gpu, const std::string& engine,
+                             const std::string& precision);
+
 // Machines `cards` cards span: whole nodes of max_cards_per_node.
 int machines_for(const Gpu& gpu, int cards);
 

@@ -111,6 +111,9 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
   w.key("pick");
   if (p.pick) option_json(w, *p.pick, p);
   else w.null();
+  w.key("budget_best");
+  if (p.budget_best) option_json(w, *p.budget_best, p);
+  else w.null();
   w.key("options").begin_array();
   for (const Option& o : p.options) option_json(w, o, p);
   w.end_array().field("options_total", p.options_total);

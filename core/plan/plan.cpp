@@ -28,6 +28,7 @@ namespace {
 constexpr int kCardCounts[] = {1, 2, 4, 8};
 
 struct Context {
+  Context(const Catalog& c, const PlanRequest& r) : catalog(c), req(r) {}
   const Catalog& catalog;
   const PlanRequest& req;
   CostInputs cost;
@@ -139,6 +140,17 @@ struct Evaluation {
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
+// The support table's engine for a scenario: the serving engine, or "training".
+std::string engine_key(const Scenario& s) { return s.task == Task::Inference ? s.engine : std::string("training"); }
+
+// The engine has a build for the card and a kernel for the weights (the catalog's support
+// table): QLoRA also needs bitsandbytes' NF4 on the card, whatever the base precision is called.
+bool runs_here(const Catalog& c, const Gpu& gpu, const Scenario& s) {
+  const std::string engine = engine_key(s);
+  if (!kernel_support(c, gpu, engine, s.precision).runs) return false;
+  return s.task != Task::Qlora || kernel_support(c, gpu, engine, "nf4").runs;
+}
+
 bool allows(TermChoice choice, Term term) {
   switch (choice) {
     case TermChoice::Hourly: return term == Term::Hourly;
@@ -247,6 +259,8 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
   const bool inference = ev.scenario.task == Task::Inference;
   const WeightPrecision* precision = c.find_weight_precision(ev.scenario.precision);
   const bool runnable = !precision || runs_weights(gpu, precision->requires_capability);
+  // A pick comes with the command that starts it (launch.hpp): an option without one is listed, never picked.
+  const bool launchable = !launch_commands(c, ev.scenario, ge).empty();
   for (const Offer& offer : c.offers) {
     if (offer.gpu != ge.gpu) continue;
     const Platform* platform = nullptr;
@@ -257,6 +271,12 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
       }
     }
     if (!platform) continue;
+    // Machines as they are sold (docs/planner.md §1): an offer out of stock is no option; a
+    // per-card offer makes a multi-card machine only up to the cards its source says one
+    // machine holds; a slice is not for training.
+    if (offer.stock == Stock::Unavailable) continue;
+    if (offer.unit == OfferUnit::Card && ge.cards > std::max(1, offer.max_cards)) continue;
+    if (offer.unit == OfferUnit::Slice && !inference) continue;
 
     Candidate cand;
     cand.gpu = &gpu;
@@ -271,7 +291,7 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     o.offer = offer.id;
     o.unit = offer.unit;
     o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;
-    o.pickable = runnable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
+    o.pickable = runnable && launchable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
     o.as_of = offer.as_of;
     o.price_source = offer.source;
     // A vendor's overlay that added or changed the offer, its platform or the GPU (issue 32).
@@ -381,6 +401,42 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
   }
 }
 
+// Speed per unit of cost: aggregate tokens/s (inference) or 1 / job hours (training) per yuan.
+double speed_per_cost(const Candidate& c, bool job) {
+  const Option& o = c.option;
+  const double cost = rank_cost(o, job).high;
+  if (!(cost > 0)) return 0;
+  if (o.job_hours && *o.job_hours > 0) return 1 / (*o.job_hours * cost);
+  if (o.aggregate_tokens_per_s > 0) return o.aggregate_tokens_per_s / cost;
+  return o.tflops / cost;  // training without --tokens: the compute rented
+}
+
+// Cost first, but options within thresholds.rank_cost_tolerance of a band's cheapest are ordered
+// by commitment (a yearly contract last unless --term yearly), then speed per yuan
+// (docs/planner.md §4). Bands are taken greedily from the cheapest: deterministic.
+void band_order(const Context& ctx, const Evaluation& ev, std::vector<std::size_t>& order) {
+  const double tol = std::max(0.0, ctx.catalog.defaults.thresholds.rank_cost_tolerance);
+  if (tol <= 0) return;
+  const bool job = ev.job;
+  const bool yearly_asked = ctx.req.term == TermChoice::Yearly;
+  for (std::size_t start = 0; start < order.size();) {
+    const double limit = rank_cost(ev.candidates[order[start]].option, job).high * (1 + tol);
+    std::size_t end = start + 1;
+    while (end < order.size() && rank_cost(ev.candidates[order[end]].option, job).high <= limit) ++end;
+    std::stable_sort(order.begin() + static_cast<std::ptrdiff_t>(start), order.begin() + static_cast<std::ptrdiff_t>(end),
+                     [&](std::size_t a, std::size_t b) {
+                       const Candidate& ca = ev.candidates[a];
+                       const Candidate& cb = ev.candidates[b];
+                       if (ca.option.pickable != cb.option.pickable) return ca.option.pickable;
+                       if (!yearly_asked && ca.option.commitment != cb.option.commitment) return !ca.option.commitment;
+                       const double sa = speed_per_cost(ca, job), sb = speed_per_cost(cb, job);
+                       if (std::abs(sa - sb) > 1e-12 * std::max(sa, sb)) return sa > sb;
+                       return false;
+                     });
+    start = end;
+  }
+}
+
 // Estimates `scenario` (automatic card count, plus larger counts when a target or a tight fit
 // could use them) and prices every offer. Errors are the estimate's.
 // `suggested`: the scenario is our suggestion (an alternative), so its pick must also run the
@@ -434,6 +490,8 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
       if (ge.cards <= 0 || ge.fit == Fit::No) continue;
       const auto gpu = std::find_if(ctx.gpus.begin(), ctx.gpus.end(), [&](const Gpu* g) { return g->id == ge.gpu; });
       if (gpu == ctx.gpus.end()) continue;  // no allowed offer rents it
+      // What can run (the catalog's support table): no build or no kernel, no option.
+      if (!runs_here(ctx.catalog, **gpu, ev.scenario)) continue;
       add_offers(ctx, ev, ge, **gpu);
     }
   }
@@ -445,6 +503,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return ranks_before(ev.candidates[a], ev.candidates[b], job);
   });
+  band_order(ctx, ev, order);
   std::vector<Candidate> sorted;
   sorted.reserve(order.size());
   for (std::size_t i : order) sorted.push_back(std::move(ev.candidates[i]));
@@ -472,6 +531,9 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
         continue;
       }
       if (machines(c) > 1 && c.gpu->gpu_class != GpuClass::Datacenter && ev.datacenter_node_fits) continue;
+      // Training across machines needs an RDMA network between them, and no offer states one:
+      // such layouts are listed, never picked (docs/planner.md §4).
+      if (machines(c) > 1 && is_training(ev.scenario.task)) continue;
       ev.pick = i;
       break;
     }
@@ -506,8 +568,16 @@ Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, Ro
   Option o = take ? std::move(*take) : c.option;
   o.tier = tier_of(ctx, o.budget_cost.high);
   o.warnings = plan_words::option_warnings(t, o, plan_words::Sources{c.gpu, c.offer, c.platform, c.estimate});
+  if (c.gpu) {
+    const KernelSupport k = kernel_support(ctx.catalog, *c.gpu, engine_key(ev.scenario), ev.scenario.precision);
+    if (k.version_dependent && k.row) {
+      const EngineProfile* e = ctx.catalog.find_engine(k.row->engine);
+      o.warnings.push_back(msg::plan_warn_kernel_version(precision_label(ev.scenario.precision), c.gpu->name,
+                                                         e ? e->name : k.row->engine, k.row->source));
+    }
+  }
+  if (c.estimate) o.launch = launch_commands(ctx.catalog, ev.scenario, *c.estimate);  // the reason reads it
   o.reason = role == Role::Pick ? plan_words::pick_reason(t, o) : plan_words::other_reason(t, o, pick);
-  if (c.estimate) o.launch = launch_commands(ctx.catalog, ev.scenario, *c.estimate);
   return o;
 }
 
@@ -620,10 +690,11 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
   // compute for far less activation memory, before changing the task.
   if (is_training(s.task) && s.checkpointing != Checkpointing::Full &&
       !(s.checkpointing == Checkpointing::Auto && is_lora(s.task))) {
-    Variant v{"checkpointing", {}, s};
+    Variant v{"checkpointing", {}, s, {}};
     v.scenario.checkpointing = Checkpointing::Full;
     const Checkpointing from = s.checkpointing == Checkpointing::Auto ? Checkpointing::None : s.checkpointing;
     v.change = msg::plan_change_checkpointing(Message(label_of(from)));
+    v.set = {{key_of(Input::Checkpointing), std::string(name_of(Checkpointing::Full))}};
     kinds.push_back({std::move(v)});
   }
 
@@ -771,6 +842,75 @@ bool finite_money(const Money& m) {
   return std::isfinite(m.low) && std::isfinite(m.high) && m.high <= kMaxComputableMoney;
 }
 
+// What "faster" means for an option: aggregate tokens/s (inference), 1 / job hours (a training
+// job), else the dense TFLOPS rented.
+double speed_of(const Option& o) {
+  if (o.job_hours && *o.job_hours > 0) return 1 / *o.job_hours;
+  if (o.aggregate_tokens_per_s > 0) return o.aggregate_tokens_per_s;
+  return o.tflops;
+}
+
+// The fastest option the pick could have been within the budget (qualifies, one machine), when
+// it is faster than the pick: the just-enough pick's companion for a budget tier.
+std::optional<std::size_t> budget_best(const Evaluation& ev) {
+  if (!ev.pick) return std::nullopt;
+  const Option& pick = ev.candidates[*ev.pick].option;
+  std::optional<std::size_t> best;
+  double best_speed = speed_of(pick) * 1.1;  // at least 10% faster than the pick, or it is not "more speed"
+  for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
+    const Candidate& c = ev.candidates[i];
+    if (i == *ev.pick || !qualifies(c.option) || machines(c) > 1) continue;
+    const double s = speed_of(c.option);
+    if (s > best_speed) {
+      best = i;
+      best_speed = s;
+    }
+  }
+  return best;
+}
+
+// A training job longer than thresholds.max_job_weeks: say so, with the cheapest option that
+// qualifies and finishes it within that time (a wider layout), if any is listed.
+std::optional<Message> long_job_warning(const Context& ctx, const Evaluation& ev, const Option& pick) {
+  const double weeks = ctx.catalog.defaults.thresholds.max_job_weeks;
+  if (!(weeks > 0) || !pick.job_hours || *pick.job_hours <= weeks * 7 * 24) return std::nullopt;
+  const std::string days = format_trimmed(*pick.job_hours / 24, 0);
+  for (const Candidate& c : ev.candidates) {
+    const Option& o = c.option;
+    if (!o.pickable || o.fit != Fit::Comfortable || !o.job_hours || *o.job_hours > weeks * 7 * 24) continue;
+    return msg::plan_warn_long_job(days, format_trimmed(weeks, 0),
+                                   std::to_string(o.cards) + "x " + (c.gpu ? gpu_short_name(*c.gpu) : o.gpu) + " (" + o.offer + ")",
+                                   format_trimmed(*o.job_hours / 24, 1),
+                                   o.job_cost ? money_label(*o.job_cost, ctx.cost.currency) : Message());
+  }
+  return msg::plan_warn_long_job_alone(days, format_trimmed(weeks, 0));
+}
+
+// Quantised weights the catalog names no checkpoint for: the commands load the 16-bit repository,
+// so say so and how to make one (llm-compressor for INT4 W4A16, llama.cpp's convert + quantize
+// for GGUF).
+std::optional<Message> checkpoint_warning(const Catalog& c, const Scenario& s) {
+  if (s.task != Task::Inference) return std::nullopt;
+  const Model* m = s.custom_model ? &*s.custom_model : c.find_model(s.model);
+  const WeightPrecision* p = c.find_weight_precision(s.precision);
+  if (!m || !p) return std::nullopt;
+  const std::string repo = m->hf_repo.empty() ? m->id : m->hf_repo;
+  const std::string name = m->name.empty() ? m->id : m->name;
+  const bool gguf_engine = s.engine == "llama.cpp";
+  if (s.precision == "int4" && m->awq_repo.empty() && !gguf_engine && s.engine != "ollama") {
+    return msg::plan_warn_no_checkpoint(precision_label(s.precision), name, repo,
+                                        "llm-compressor: oneshot(model=\"" + repo +
+                                            "\", recipe=GPTQModifier(targets=\"Linear\", scheme=\"W4A16\", ignore=[\"lm_head\"]))");
+  }
+  if (p->family == PrecisionFamily::Gguf && gguf_engine && m->gguf_repo.empty()) {
+    const std::string q = precision_label(s.precision);
+    return msg::plan_warn_no_checkpoint(q, name, repo,
+                                        "python convert_hf_to_gguf.py <" + repo + " dir> --outtype f16 --outfile model-F16.gguf && "
+                                        "llama-quantize model-F16.gguf model-" + q + ".gguf " + q);
+  }
+  return std::nullopt;
+}
+
 // A cost that overflowed is an error, never a null or a 0 (a job of 1e300 hours, say).
 std::optional<Issue> unreal_cost(const Option& o, Currency currency, bool job) {
   std::string what;
@@ -803,13 +943,30 @@ PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest r) {
   return r;
 }
 
+namespace {
+Context offer_lookup(const Catalog& catalog, const PlanRequest& request, double usd_cny);
+Result<Plan> explain_plan(const Context& ctx, Evaluation& ev);
+}  // namespace
+
 Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
   const PlanRequest request = with_catalog_ids(catalog, typed);  // Context keeps a reference
   std::vector<Issue> issues = check_request(catalog, request);
   if (!issues.empty()) return Result<Plan>::failure(std::move(issues));
 
   const double usd_cny = request.usd_cny > 0 ? request.usd_cny : catalog.defaults.usd_cny;
-  Context ctx{catalog, request, CostInputs{}, Budget{}, {}, false, std::nullopt, false, {}};
+  Context ctx = offer_lookup(catalog, request, usd_cny);
+  Result<Evaluation> r = evaluate(ctx, request.scenario);
+  if (!r.ok()) return Result<Plan>::failure(std::move(r.errors));
+  return explain_plan(ctx, *r.value);
+}
+
+namespace {
+
+// Step 1, offer lookup: the request's costs, budget and allowed platforms, and the GPUs some
+// allowed offer rents (the rest of the steps: evaluate() sizes machines and replicas, prices and
+// ranks; explain_plan() picks, words, alternatives).
+Context offer_lookup(const Catalog& catalog, const PlanRequest& request, double usd_cny) {
+  Context ctx{catalog, request};
   ctx.cost.hours_per_day = request.hours_per_day;
   ctx.cost.student = request.student;
   ctx.cost.currency = request.currency;
@@ -836,10 +993,14 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
       }
     }
   }
+  return ctx;
+}
 
-  Result<Evaluation> r = evaluate(ctx, request.scenario);
-  if (!r.ok()) return Result<Plan>::failure(std::move(r.errors));
-  Evaluation& ev = *r.value;
+// Last step, reasons: the pick and its companions, the options listed, alternatives, warnings.
+Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
+  const Catalog& catalog = ctx.catalog;
+  const PlanRequest& request = ctx.req;
+  const double usd_cny = ctx.cost.usd_cny;
   const Estimate& est = ev.estimates.front();
 
   Plan p;
@@ -877,6 +1038,13 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
   if (!ev.pick) p.no_pick_reason = no_pick_reason(ctx, ev);
   if (ev.pick) p.pick = finalise_pick(ctx, ev);
   const Option* pick = p.pick ? &*p.pick : nullptr;
+  if (pick && ctx.budget.set) {
+    if (std::optional<std::size_t> best = budget_best(ev)) p.budget_best = finalise(ctx, ev, ev.candidates[*best], Role::Other, pick);
+  }
+  if (pick && pick->job_hours) {
+    if (std::optional<Message> w = long_job_warning(ctx, ev, *pick)) p.pick->warnings.push_back(std::move(*w));
+  }
+  if (std::optional<Message> w = checkpoint_warning(catalog, ev.scenario)) p.warnings.push_back(std::move(*w));
   const std::size_t top = static_cast<std::size_t>(request.top);
   p.options.reserve(std::min(top + 1, ev.candidates.size()));
   // The order listed: cheapest first, an embedding vendor's platforms (platforms_first) ahead of
@@ -886,6 +1054,11 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
   const std::vector<std::string>& first = request.platforms_first;
   std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
     return std::find(first.begin(), first.end(), ev.candidates[i].option.platform) != first.end();
+  });
+  // Market reference prices (no vendor) are listed after the vendors' offers: they never lead a table.
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+    const Candidate& c = ev.candidates[i];
+    return !(c.platform && c.platform->kind == PlatformKind::Market && !c.option.pickable);
   });
   bool pick_listed = false;
   for (std::size_t k = 0; k < order.size() && p.options.size() < top; ++k) {
@@ -906,5 +1079,7 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
   }
   return Result<Plan>::success(std::move(p));
 }
+
+}  // namespace
 
 }  // namespace cardfit

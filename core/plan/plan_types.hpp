@@ -141,6 +141,9 @@ struct QuoteOnly {   // would fit, but the offer publishes no number for the all
 struct Plan {
   std::optional<Option> pick;
   std::vector<Option> options;          // sorted by cost, at most `top` (the pick always included)
+  // With a budget: the fastest option that qualifies within it (one machine), when it is faster
+  // than the pick ("more speed for your budget"); docs/planner.md §4.
+  std::optional<Option> budget_best;
   std::size_t options_total = 0;        // before the cut
   std::vector<Alternative> alternatives;  // only when there is no pick; cheapest first
   Message no_pick_reason;               // only when there is no pick: why nothing qualifies

@@ -317,7 +317,12 @@ Message pick_reason(const Context& ctx, const Option& o) {
 Message other_reason(const Context& ctx, const Option& o, const Option* pick) {
   const Money& cost = ctx.job && o.job_cost ? *o.job_cost : o.monthly_cost;
   const Message c = ctx.job ? msg::plan_cost_job(money_label(cost, ctx.currency)) : monthly_label(cost, ctx.currency);
-  if (!o.pickable) return msg::plan_reason_market(c);
+  if (!o.pickable) {
+    const Platform* platform = ctx.catalog->find_platform(o.platform);
+    if (platform && platform->kind == PlatformKind::Market) return msg::plan_reason_market(c);
+    if (o.launch.empty()) return msg::plan_reason_no_launch(c);
+    return msg::plan_reason_no_path(c);
+  }
   if (o.fit == Fit::Tight) return msg::plan_reason_tight(c, margin(ctx, o), headroom(ctx));
   if (!o.meets_targets) return msg::plan_reason_misses_target(c);
   if (!o.within_budget) return msg::plan_reason_over_budget(c, ctx.budget->label);
