@@ -854,6 +854,7 @@ double speed_of(const Option& o) {
 // it is faster than the pick: the just-enough pick's companion for a budget tier.
 std::optional<std::size_t> budget_best(const Evaluation& ev) {
   if (!ev.pick) return std::nullopt;
+  if (is_training(ev.scenario.task) && !ev.job) return std::nullopt;  // no speed to compare without --tokens
   const Option& pick = ev.candidates[*ev.pick].option;
   std::optional<std::size_t> best;
   double best_speed = speed_of(pick) * 1.1;  // at least 10% faster than the pick, or it is not "more speed"
