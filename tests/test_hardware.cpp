@@ -57,3 +57,36 @@ TEST_CASE("fast links, FP8 paths and machines") {
   CHECK(machines_for(gpu("h100-sxm"), 9) == 2);
   CHECK(machines_for(gpu("h100-sxm"), 1) == 1);
 }
+
+TEST_CASE("the support table: what each engine runs on which card (bundled catalog)") {
+  // Expectations from the engines' own pages, not from the table: vLLM's quantization hardware
+  // table (AWQ: Turing and newer, no AMD; FP8 W8A8: Ada, Hopper, AMD; Marlin FP8 weight-only:
+  // Ampere); llama.cpp's CANN backend (F16, Q8_0, Q4_0 only); TensorRT-LLM (NVIDIA only);
+  // bitsandbytes (CUDA; AMD from v0.50; no Ascend).
+  const Catalog& c = test::catalog();
+  auto k = [&](const char* g, const char* engine, const char* precision) {
+    const Gpu* gp = c.find_gpu(g);
+    REQUIRE(gp != nullptr);
+    return kernel_support(c, *gp, engine, precision);
+  };
+  CHECK_FALSE(k("v100-32g", "vllm", "int4").runs);
+  CHECK(k("t4", "vllm", "int4").runs);
+  CHECK_FALSE(k("mi300x", "vllm", "int4").runs);
+  CHECK_FALSE(k("ascend-910b", "vllm", "int4").runs);
+  CHECK_FALSE(k("ascend-910b", "llama.cpp", "q4_k_m").runs);
+  CHECK(k("ascend-910b", "llama.cpp", "q4_0").runs);
+  CHECK(k("rtx-4090", "llama.cpp", "q4_k_m").runs);
+  CHECK_FALSE(k("mi300x", "tensorrt-llm", "bf16").runs);
+  CHECK_FALSE(k("ascend-910b", "ollama", "q4_k_m").runs);
+  CHECK(k("mi300x", "ollama", "q4_k_m").runs);
+  const KernelSupport a100_fp8 = k("a100-80g", "vllm", "fp8");
+  CHECK(a100_fp8.runs);
+  CHECK(a100_fp8.version_dependent);
+  const KernelSupport h100_fp8 = k("h100-sxm", "vllm", "fp8");
+  CHECK(h100_fp8.runs);
+  CHECK_FALSE(h100_fp8.version_dependent);
+  CHECK_FALSE(k("t4", "vllm", "fp8").runs);
+  CHECK_FALSE(k("ascend-910b", "training", "nf4").runs);
+  CHECK(k("mi300x", "training", "nf4").version_dependent);
+  CHECK(k("t4", "training", "nf4").runs);
+}

@@ -408,6 +408,17 @@ void validate_into(const Catalog& catalog, const EntryOrigins& origins, const st
     }
   };
   check_engines("weight_precisions", MsgId::cat_noun_weight_precision, catalog.weight_precisions);
+  // The support table's rows name an engine, or "training" (the fine-tuning stack).
+  for (std::size_t i = 0; i < catalog.weight_precisions.size(); ++i) {
+    const WeightPrecision& p = catalog.weight_precisions[i];
+    const std::string path = origins.path_of("weight_precisions", p.id, i);
+    for (std::size_t k = 0; k < p.support.size(); ++k) {
+      if (p.support[k].engine == "training") continue;
+      refs.check(engine_ids, "engines", MsgId::cat_noun_engine, p.support[k].engine,
+                 msg::cat_ref_from(msg::cat_noun_weight_precision(), p.id),
+                 path + ".support[" + std::to_string(k) + "].engine");
+    }
+  }
   for (std::size_t i = 0; i < catalog.engines.size(); ++i) {
     const EngineProfile& e = catalog.engines[i];
     const std::string path = origins.path_of("engines", e.id, i);
