@@ -47,7 +47,7 @@ void print_report(const Plan& p, int width, std::ostream& out) {
 
   if (p.pick) {
     out << say(msg::cli_plan_pick(p.pick->gpu, std::to_string(p.pick->cards), p.pick->platform_name, p.pick->offer,
-                                  std::string(name_of(p.pick->term))))
+                                  word(label_of(p.pick->term))))
         << "\n";
     print_option_lines(*p.pick, lang, out);
     if (p.budget_best) {
@@ -55,7 +55,7 @@ void print_report(const Plan& p, int width, std::ostream& out) {
       const Message speed = b.job_hours ? msg::cli_plan_speed_job(format_rate(*b.job_hours))
                                         : msg::cli_plan_speed_tokens(format_rate(b.aggregate_tokens_per_s));
       out << say(msg::cli_plan_budget_best(b.gpu, std::to_string(b.cards), b.platform_name, b.offer,
-                                           std::string(name_of(b.term)), monthly_label(b.monthly_cost, p.currency), speed))
+                                           word(label_of(b.term)), monthly_label(b.monthly_cost, p.currency), speed))
           << "\n";
     }
   } else {
@@ -77,13 +77,13 @@ void print_report(const Plan& p, int width, std::ostream& out) {
     if (o.unit == OfferUnit::Slice) cards = "1/" + format_fixed(1 / o.slice_fraction, 0);
     if (o.replicas > 1) cards = std::to_string(o.replicas) + "x" + std::to_string(o.cards / o.replicas);  // replicas x cards
     if (o.cards_rented > o.cards) cards += " (" + std::to_string(o.cards_rented) + ")";
-    std::string term(name_of(o.term));
+    std::string term = word(label_of(o.term));  // 包月 / 按小时 in Chinese
     if (o.spot) term += "/spot";
     std::string cost = amount_range(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
     const std::string platform = o.overlay.empty() ? o.platform : o.platform + " (" + say(overlay_label(o.overlay)) + ")";
     // Not pickable: a market reference ("ref"), or a layout without a launch recipe ("-").
     table.add({is_pick ? "*" : (o.pickable ? "" : o.launch.empty() ? "-" : "ref"), o.gpu, cards, platform, o.offer, term, cost,
-                    std::string(name_of(o.fit)), format_margin(o.margin_fraction, 0) + "%",
+                    word(label_of(o.fit)), format_margin(o.margin_fraction, 0) + "%",
                     o.decode_tokens_per_s > 0 ? format_rate(o.decode_tokens_per_s) : "-",
                     p.job ? (o.job_hours ? format_rate(*o.job_hours) : "-") : (o.ttft_ms > 0 ? format_rate(o.ttft_ms) : "-"),
                     p.job ? (o.job_cost ? amount_range(*o.job_cost) : "-")
