@@ -77,7 +77,7 @@ void print_report(const Plan& p, int width, std::ostream& out) {
     if (o.unit == OfferUnit::Slice) cards = "1/" + format_fixed(1 / o.slice_fraction, 0);
     if (o.replicas > 1) cards = std::to_string(o.replicas) + "x" + std::to_string(o.cards / o.replicas);  // replicas x cards
     if (o.cards_rented > o.cards) cards += " (" + std::to_string(o.cards_rented) + ")";
-    std::string term = word(label_of(o.term));  // 包月 / 按小时 in Chinese
+    std::string term = word(label_of(o.term));  // the term in the reader's language
     if (o.spot) term += "/spot";
     std::string cost = amount_range(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
     const std::string platform = o.overlay.empty() ? o.platform : o.platform + " (" + say(overlay_label(o.overlay)) + ")";
