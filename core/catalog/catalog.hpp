@@ -85,6 +85,11 @@ struct LinearAttention {
   int key_head_dim = 0;
   int value_head_dim = 0;
   int conv_kernel = 0;         // causal convolution width (the state keeps kernel - 1 steps)
+  // Bits per value of the recurrent (temporal) state as the engine keeps it; 0 = the model's
+  // dtype. Qwen3.5 / 3.6 name float32 in config.json "mamba_ssm_dtype" and vLLM keeps that
+  // state in it while the conv state stays in the model's dtype
+  // (vllm/model_executor/layers/mamba/mamba_utils.py, MambaStateDtypeCalculator._mamba_state_dtype).
+  int recurrent_bits = 0;
 };
 
 // DeepSeek Sparse Attention's lightning indexer: per layer, its own per-token key cache and
@@ -94,6 +99,10 @@ struct Indexer {
   int head_dim = 0;            // cached key width per token per layer
   std::int64_t top_k = 0;      // tokens the main attention attends to per query
   double key_bits = 0;         // effective bits per cached key value, scales included
+  // Layers that cache their own indexer keys; 0 = every attention layer. GLM-5.2 computes the
+  // indexer on "full" layers only and the "shared" layers reuse its top-k (config.json
+  // indexer_types), so only those layers keep indexer keys.
+  int layers = 0;
 };
 
 struct MoeSpec {
@@ -124,6 +133,9 @@ struct Model {
   std::string fp8_repo;            // a common FP8 repository ("Qwen/Qwen3-8B-FP8")
   std::string repos_source;        // where the three repositories are cited (source ids); required with any of them
   double published_params_b = 0;   // billions, as published (0 = unknown, custom)
+  // Weight precision id of the checkpoint as released in hf_repo ("bf16", "fp8", "int4",
+  // "mxfp4", "nvfp4"); "" = not stated. Read from config.json's quantization_config.
+  std::string released_precision;
   int num_layers = 0;
   std::int64_t hidden_size = 0;
   std::int64_t intermediate_size = 0;  // dense MLP width

@@ -92,6 +92,7 @@ void linear_attention_fields(V& v, T& a) {
   v.integer("key_head_dim", a.key_head_dim, Need::Required, closed(1, 100000));
   v.integer("value_head_dim", a.value_head_dim, Need::Required, closed(1, 100000));
   v.integer("conv_kernel", a.conv_kernel, Need::Required, closed(1, 1000));
+  v.integer("recurrent_bits", a.recurrent_bits, Need::Optional, closed(0, 64));
 }
 
 template <class V, class T>
@@ -100,6 +101,7 @@ void indexer_fields(V& v, T& x) {
   v.integer("head_dim", x.head_dim, Need::Required, closed(1, 100000));
   v.integer("top_k", x.top_k, Need::Required, closed(1, kMaxTokens));
   v.number("key_bits", x.key_bits, Need::Required, above(1, 32));
+  v.integer("layers", x.layers, Need::Optional, closed(0, 10000));
 }
 
 template <class V, class T>
@@ -173,6 +175,7 @@ void model_fields(V& v, T& m) {
   v.text("gguf_repo", m.gguf_repo, Need::Optional, TextRule::RepoId);
   v.text("awq_repo", m.awq_repo, Need::Optional, TextRule::RepoId);
   v.text("fp8_repo", m.fp8_repo, Need::Optional, TextRule::RepoId);
+  v.text("released_precision", m.released_precision, Need::Optional, TextRule::Id);
   v.text("repos_source", m.repos_source, Need::Optional, TextRule::Any);
   v.number("published_params_b", m.published_params_b, Need::Optional, closed(0, 100000));
   v.integer("num_layers", m.num_layers, Need::Required, closed(1, 10000));

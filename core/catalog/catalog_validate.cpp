@@ -419,6 +419,13 @@ void validate_into(const Catalog& catalog, const EntryOrigins& origins, const st
                  path + ".support[" + std::to_string(k) + "].engine");
     }
   }
+  const IdSet weight_ids(catalog.weight_precisions);
+  for (std::size_t i = 0; i < catalog.models.size(); ++i) {
+    const Model& m = catalog.models[i];
+    if (m.released_precision.empty()) continue;
+    refs.check(weight_ids, "weight_precisions", MsgId::cat_noun_weight_precision, m.released_precision,
+               msg::cat_ref_from(msg::cat_noun_model(), m.id), origins.path_of("models", m.id, i) + ".released_precision");
+  }
   for (std::size_t i = 0; i < catalog.engines.size(); ++i) {
     const EngineProfile& e = catalog.engines[i];
     const std::string path = origins.path_of("engines", e.id, i);

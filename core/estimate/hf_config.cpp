@@ -169,6 +169,61 @@ i64 qwen25vl_vision_params(Config& v, i64 text_hidden) {
   return patch_embed + depth * per_block + merger;
 }
 
+// Qwen3.5 / 3.6 ViT (Qwen3_5VisionModel, the Qwen3-VL layout without deepstack): Conv3d patch
+// embed with bias, a learned position table, blocks with LayerNorm (weight + bias), fused qkv +
+// proj and a two-matrix GELU MLP (all biased), then the patch merger (LayerNorm on the
+// per-patch width, fc1 merged x merged, fc2 merged x out, biased).
+i64 qwen35_vision_params(Config& v, i64 text_hidden) {
+  const i64 h = v.need("hidden_size"), inter = v.need("intermediate_size"), depth = v.need("depth");
+  const i64 channels = v.or_default("in_channels", 3);
+  const i64 patch = v.need("patch_size");
+  const i64 temporal = v.or_default("temporal_patch_size", 2);
+  const i64 merge = v.or_default("spatial_merge_size", 2);
+  const i64 positions = v.or_default("num_position_embeddings", 0);
+  const i64 out = v.or_default("out_hidden_size", text_hidden);
+  if (h == 0 || inter == 0 || depth == 0 || patch == 0) return 0;
+  if (const json* deep = v.get("deepstack_visual_indexes"); deep != nullptr && deep->is_array() && !deep->empty()) {
+    v.issues().add(v.path("deepstack_visual_indexes"), msg::imp_attention_unmodelled("deepstack", "[]"));
+    return 0;
+  }
+  const i64 patch_embed = channels * temporal * patch * patch * h + h;
+  const i64 per_block = 2 * (2 * h) + (h * 3 * h + 3 * h) + (h * h + h) + (h * inter + inter) + (inter * h + h);
+  const i64 merged = h * merge * merge;
+  const i64 merger = 2 * h + (merged * merged + merged) + (merged * out + out);
+  return patch_embed + positions * h + depth * per_block + merger;
+}
+
+// Bits of a dtype named in a config ("float32" -> 32); 0 and an issue for an unknown name.
+int dtype_bits(Config& c, const char* key) {
+  const std::string name = c.text(key);
+  if (name == "float32" || name == "fp32") return 32;
+  if (name == "bfloat16" || name == "float16" || name == "bf16" || name == "fp16") return 16;
+  c.issues().add(c.path(key), msg::imp_dtype_unknown(name));
+  return 0;
+}
+
+// The weight precision id of the checkpoint as released, from quantization_config: "fp8"
+// (quant_method fp8, block-scaled), "mxfp4", "nvfp4" (modelopt quant_algo NVFP4), "int4"
+// (compressed-tensors 4-bit int groups), "mxfp4" (compressed-tensors 4-bit float groups of
+// 32); none: "bf16" when the config names bfloat16. "" when it is mixed or not stated.
+std::string released_precision(const json* q, const std::string& dtype) {
+  if (q == nullptr || !q->is_object()) return dtype == "bfloat16" ? "bf16" : "";
+  const std::string method = q->value("quant_method", std::string());
+  if (method == "fp8" || method == "mxfp4") return method;
+  if (method == "modelopt") return q->value("quant_algo", std::string()) == "NVFP4" ? "nvfp4" : "";
+  if (method == "compressed-tensors") {
+    auto groups = q->find("config_groups");
+    if (groups == q->end() || !groups->is_object() || groups->size() != 1) return "";
+    const json& g = groups->begin().value();
+    auto w = g.find("weights");
+    if (!g.is_object() || w == g.end() || !w->is_object() || w->value("num_bits", 0) != 4) return "";
+    const std::string kind = w->value("type", std::string());
+    if (kind == "int") return "int4";
+    if (kind == "float" && w->value("group_size", 0) == 32) return "mxfp4";
+  }
+  return "";
+}
+
 // [SECTION] Families
 
 const std::vector<std::string>& families() {
@@ -177,7 +232,8 @@ const std::vector<std::string>& families() {
       "qwen3_moe",   "qwen3_next",  "phi3",        "gemma2",       "gemma3",       "gemma3_text",
       "deepseek_v2", "deepseek_v3", "deepseek_v32", "kimi_k2",     "chatglm",      "glm",
       "glm4_moe",    "qwen2_5_vl",  "gpt_oss",     "llama4",       "mistral3",     "ernie4_5_moe",
-      "minimax_m2",  "hunyuan",     "hunyuan_v1_moe", "seed_oss"};
+      "minimax_m2",  "hunyuan",     "hunyuan_v1_moe", "seed_oss",  "qwen3_5",      "qwen3_5_moe",
+      "glm_moe_dsa", "kimi_k25",    "step3p7"};
   return types;
 }
 
@@ -216,7 +272,7 @@ void read_chatglm(Config& c, Model& m, std::vector<Message>& notes) {
 // Llama 4's chunked layers, DeepSeek-V3.2's sparse-attention indexer.
 void read_attention_kinds(Config& c, const std::string& type, Model& m, std::vector<Message>& notes) {
   const int n = m.num_layers;
-  if (type == "qwen3_next") {
+  if (type == "qwen3_next" || type == "qwen3_5" || type == "qwen3_5_moe") {
     int linear = 0;
     if (const json* types = c.get("layer_types"); types != nullptr && types->is_array()) {
       for (const json& t : *types) linear += t.is_string() && t.get<std::string>() == "linear_attention";
@@ -233,6 +289,11 @@ void read_attention_kinds(Config& c, const std::string& type, Model& m, std::vec
       m.linear_attention.value_head_dim = as_int(c.need("linear_value_head_dim"));
       m.linear_attention.conv_kernel = as_int(c.need("linear_conv_kernel_dim"));
       notes.push_back(msg::imp_linear_note(std::to_string(linear), std::to_string(n), std::to_string(n - linear)));
+      if (c.has("mamba_ssm_dtype")) {
+        m.linear_attention.recurrent_bits = dtype_bits(c, "mamba_ssm_dtype");
+        notes.push_back(msg::imp_recurrent_dtype_note(c.text("mamba_ssm_dtype"),
+                                                      std::to_string(m.linear_attention.recurrent_bits)));
+      }
     }
     m.attention_output_gate = c.flag("attn_output_gate", true);
     if (m.attention_output_gate) notes.push_back(msg::imp_output_gate_note());
@@ -253,6 +314,18 @@ void read_attention_kinds(Config& c, const std::string& type, Model& m, std::vec
                                             std::to_string(m.chunked_attention.chunk)));
     }
   }
+  // MiniMax: attn_type_list 1 = softmax attention on that layer; 0 = lightning (linear)
+  // attention, which is not modelled.
+  if (type == "minimax_m2") {
+    if (const json* kinds = c.get("attn_type_list"); kinds != nullptr && kinds->is_array()) {
+      for (const json& k : *kinds) {
+        if (!(k.is_number_integer() && k.get<i64>() == 1)) {
+          c.issues().add(c.path("attn_type_list"), msg::imp_attention_unmodelled("attn_type_list " + k.dump(), "1"));
+          return;
+        }
+      }
+    }
+  }
   if (c.has("index_n_heads")) {
     m.has_indexer = true;
     m.indexer.num_heads = as_int(c.need("index_n_heads"));
@@ -261,6 +334,21 @@ void read_attention_kinds(Config& c, const std::string& type, Model& m, std::vec
     m.indexer.key_bits = 8.25;  // FP8 key + one FP32 scale per 128 values
     notes.push_back(msg::imp_indexer_note(std::to_string(m.indexer.num_heads), std::to_string(m.indexer.head_dim),
                                           std::to_string(m.indexer.top_k)));
+    // GLM-5.2: "full" layers run the indexer and cache keys, "shared" ones reuse its top-k.
+    if (const json* kinds = c.get("indexer_types"); kinds != nullptr && kinds->is_array()) {
+      int full = 0;
+      for (const json& k : *kinds) {
+        const std::string kind = k.is_string() ? k.get<std::string>() : k.dump();
+        if (kind == "full") {
+          ++full;
+        } else if (kind != "shared") {
+          c.issues().add(c.path("indexer_types"), msg::imp_attention_unmodelled("indexer " + kind, "full, shared"));
+          return;
+        }
+      }
+      m.indexer.layers = full;
+      notes.push_back(msg::imp_shared_indexer_note(std::to_string(full), std::to_string(n), std::to_string(n - full)));
+    }
   }
 }
 
@@ -268,21 +356,24 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
   const bool gemma = type == "gemma2" || type == "gemma3";
   const bool gemma3 = type == "gemma3";
   const bool qwen2_like = type == "qwen2" || type == "qwen2_moe" || type == "qwen2_5_vl";
-  const bool qwen3_next = type == "qwen3_next";
+  const bool qwen3_next = type == "qwen3_next" || type == "qwen3_5" || type == "qwen3_5_moe";  // Gated DeltaNet hybrids
   const bool qwen3_like = type == "qwen3" || type == "qwen3_moe" || qwen3_next;
-  const bool deepseek = type == "deepseek_v2" || type == "deepseek_v3" || type == "deepseek_v32" || type == "kimi_k2";
+  const bool deepseek = type == "deepseek_v2" || type == "deepseek_v3" || type == "deepseek_v32" || type == "kimi_k2" ||
+                        type == "glm_moe_dsa";
   const bool glm4_moe = type == "glm4_moe";
   const bool gpt_oss = type == "gpt_oss";
   const bool llama4 = type == "llama4";
   const bool ernie = type == "ernie4_5_moe";
   const bool minimax = type == "minimax_m2";
   const bool hunyuan = type == "hunyuan" || type == "hunyuan_v1_moe";
+  const bool step = type == "step3p7";
 
   m.family = type;
   m.norms_per_layer = gemma ? 4 : 2;  // Gemma 2/3: pre- and post-norm around attention and MLP
   m.num_layers = as_int(c.need("num_hidden_layers"));
   m.hidden_size = c.need("hidden_size");
-  m.intermediate_size = c.need("intermediate_size");
+  // Qwen3.5's MoE configs carry no dense width: every layer is MoE (set from the experts below).
+  m.intermediate_size = type == "qwen3_5_moe" ? c.or_default("intermediate_size", 0) : c.need("intermediate_size");
   m.num_attention_heads = as_int(c.need("num_attention_heads"));
   m.num_kv_heads = as_int(c.or_default("num_key_value_heads", m.num_attention_heads, msg::imp_why_no_gqa()));
   m.vocab_size = gemma3 ? c.or_default("vocab_size", 262208, msg::imp_why_default("Gemma3TextConfig", "262208"))
@@ -319,7 +410,18 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
   int sliding_layers = 0;
   i64 window = 0;
   if (const json* types = c.get("layer_types"); types != nullptr && types->is_array()) {
-    for (const json& t : *types) sliding_layers += t.is_string() && t.get<std::string>() == "sliding_attention";
+    // Every kind named must be one cardfit accounts for: an unknown one is refused, never
+    // counted as full attention.
+    const char* known = qwen3_next ? "full_attention, sliding_attention, linear_attention" : "full_attention, sliding_attention";
+    for (const json& t : *types) {
+      const std::string kind = t.is_string() ? t.get<std::string>() : t.dump();
+      if (kind == "sliding_attention") {
+        ++sliding_layers;
+      } else if (kind != "full_attention" && !(qwen3_next && kind == "linear_attention")) {
+        c.issues().add(c.path("layer_types"), msg::imp_attention_unmodelled(kind, known));
+        return;
+      }
+    }
     if (sliding_layers > 0) window = c.need("sliding_window");
   } else if (type == "mistral" || type == "mixtral" || type == "phi3") {
     if (c.has("sliding_window")) {  // null: full attention
@@ -397,12 +499,20 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
     m.moe.num_experts = as_int(c.need("num_local_experts"));
     m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
     m.moe.expert_intermediate_size = m.intermediate_size;
-  } else if (type == "qwen3_moe" || type == "qwen2_moe" || qwen3_next) {
+  } else if (step) {  // Step 3.x: DeepSeek-style layout with its own key names
     m.is_moe = true;
     m.moe.num_experts = as_int(c.need("num_experts"));
     m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
     m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-    if (type == "qwen2_moe" || qwen3_next) {
+    m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
+    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * c.or_default("share_expert_dim", 0);
+    m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
+  } else if (type == "qwen3_moe" || type == "qwen2_moe" || type == "qwen3_next" || type == "qwen3_5_moe") {
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("num_experts"));
+    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+    if (type == "qwen2_moe" || type == "qwen3_next" || type == "qwen3_5_moe") {
       m.moe.shared_expert_intermediate_size = c.need("shared_expert_intermediate_size", true);
       m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
     }
@@ -429,7 +539,7 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
     if (c.or_default("moe_layer_freq", 1) != 1) c.issues().add(c.path("moe_layer_freq"), msg::imp_moe_layer_freq());
   }
   if (m.is_moe && m.moe.dense_layers == 0 && m.intermediate_size != m.moe.expert_intermediate_size) {
-    notes.push_back(msg::imp_unused_intermediate(std::to_string(m.intermediate_size)));
+    if (m.intermediate_size > 0) notes.push_back(msg::imp_unused_intermediate(std::to_string(m.intermediate_size)));
     m.intermediate_size = m.moe.expert_intermediate_size;
   }
 }
@@ -483,7 +593,8 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   Config top(root, file + ": ", type, issues, notes);
   const json* text = &root;
   std::string text_prefix = file + ": ";
-  const bool nested = type == "gemma3" || type == "llama4" || type == "mistral3";
+  const bool nested = type == "gemma3" || type == "llama4" || type == "mistral3" || type == "qwen3_5" ||
+                      type == "qwen3_5_moe" || type == "kimi_k25";
   if (nested || (type == "qwen2_5_vl" && top.has("text_config"))) {
     text = top.object("text_config");
     text_prefix = file + ": text_config.";
@@ -499,6 +610,9 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   } else if (type == "mistral3") {  // Mistral Small 3.x: a Mistral decoder in text_config
     read_standard(c, "mistral", m, notes);
     m.family = "mistral3";
+  } else if (type == "kimi_k25") {  // Kimi K2.5 / K2.6: a DeepSeek-V3 (Kimi K2) decoder in text_config
+    read_standard(c, "kimi_k2", m, notes);
+    m.family = "kimi_k25";
   } else {
     read_standard(c, type, m, notes);
   }
@@ -510,15 +624,24 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   }
 
   if (const json* vision = top.object("vision_config"); vision != nullptr) {
-    if (type == "gemma3" || type == "qwen2_5_vl") {
+    if (type == "gemma3" || type == "qwen2_5_vl" || type == "qwen3_5" || type == "qwen3_5_moe") {
       Config v(*vision, file + ": vision_config.", type, issues, notes);
-      m.extra_params = type == "gemma3" ? gemma3_vision_params(v, m.hidden_size) : qwen25vl_vision_params(v, m.hidden_size);
+      m.extra_params = type == "gemma3"       ? gemma3_vision_params(v, m.hidden_size)
+                       : type == "qwen2_5_vl" ? qwen25vl_vision_params(v, m.hidden_size)
+                                              : qwen35_vision_params(v, m.hidden_size);
       notes.push_back(msg::imp_vision_note());
     } else {
       notes.push_back(msg::imp_vision_not_counted());
     }
   }
 
+  {
+    const json* q = top.get("quantization_config");
+    if (q == nullptr && text != &root) q = c.get("quantization_config");  // Kimi K2.5: inside text_config
+    std::string dtype = top.text("torch_dtype").empty() ? top.text("dtype") : top.text("torch_dtype");
+    if (dtype.empty()) dtype = c.text("dtype").empty() ? c.text("torch_dtype") : c.text("dtype");
+    m.released_precision = released_precision(q, dtype);
+  }
   // "owner/name" goes into launch commands, so it must be a repository id by Hugging Face's
   // grammar; a bare name or a local path (/..., ./..., ~/..., C:\...) names no repository.
   const std::string repo = top.text("_name_or_path");

@@ -83,7 +83,8 @@ KvShape kv_shape(const Model& m, double kv_bits) {
   s.window = s.window_layers > 0 ? m.sliding_window.window : 0;
   s.chunk = s.chunk_layers > 0 ? m.chunked_attention.chunk : 0;
   if (m.has_indexer) {
-    s.indexer_layers = layers - linear;
+    const int attention_layers = layers - linear;
+    s.indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, attention_layers) : attention_layers;
     s.indexer_per_layer = std::max(0.0, static_cast<double>(m.indexer.head_dim) * m.indexer.key_bits / 8);
   }
   s.full_bytes_per_token = s.per_layer * s.full_layers + s.indexer_per_layer * s.indexer_layers;
@@ -112,6 +113,33 @@ double kv_replication(const Model& m, int tp) {
   return 1;
 }
 
+KvGroups vllm_kv_groups(const Model& m) {
+  const KvShape kv = kv_shape(m, 16);
+  const int linear = m.has_linear_attention ? std::clamp(m.linear_attention.layers, 0, std::max(0, m.num_layers)) : 0;
+  const int counts[] = {kv.full_layers, kv.window_layers, kv.chunk_layers, linear};
+  int smallest = 0;
+  int largest = 0;
+  for (int n : counts) {
+    if (n <= 0) continue;
+    smallest = smallest == 0 ? n : std::min(smallest, n);
+    largest = std::max(largest, n);
+  }
+  KvGroups g;
+  if (largest == 0) return g;
+  g.group_size = largest < 1.5 * smallest ? largest : smallest;
+  auto groups = [&g](int n) {
+    if (n <= 0) return 0;
+    const int k = (n + g.group_size - 1) / g.group_size;
+    g.padding_layers += k * g.group_size - n;
+    return k;
+  };
+  g.full_groups = groups(kv.full_layers);
+  g.window_groups = groups(kv.window_layers);
+  g.chunk_groups = groups(kv.chunk_layers);
+  g.linear_groups = groups(linear);
+  return g;
+}
+
 LinearState linear_state(const Model& m, double state_bits) {
   LinearState s;
   if (!m.has_linear_attention) return s;
@@ -123,7 +151,8 @@ LinearState linear_state(const Model& m, double state_bits) {
   s.recurrent_values = static_cast<double>(std::max(0, la.num_value_heads)) * std::max(0, la.key_head_dim) *
                        std::max(0, la.value_head_dim);
   s.bytes_per_value = state_bits / 8;
-  s.bytes = s.layers * (s.conv_values + s.recurrent_values) * s.bytes_per_value;
+  s.recurrent_bytes_per_value = la.recurrent_bits > 0 ? la.recurrent_bits / 8.0 : s.bytes_per_value;
+  s.bytes = s.layers * (s.conv_values * s.bytes_per_value + s.recurrent_values * s.recurrent_bytes_per_value);
   return s;
 }
 

@@ -49,6 +49,7 @@ struct KvShape {
   int chunk_layers = 0;             // chunked-attention layers
   std::int64_t chunk = 0;           // tokens per chunk (0 = none)
   int indexer_layers = 0;           // DSA: layers whose indexer caches its own key per token
+                                    // (indexer.layers when set: GLM-5.2's shared indexer)
   double indexer_per_layer = 0;     // its bytes per token per layer: head_dim x key_bits/8
   double full_bytes_per_token = 0;    // full_layers x per_layer + indexer_layers x indexer_per_layer
   double window_bytes_per_token = 0;  // window_layers x per_layer
@@ -63,6 +64,24 @@ double kv_cache_bytes_per_sequence(const Model& model, double kv_bits, std::int6
 // (tp / kv_heads); MLA's single latent is replicated on every rank (tp).
 double kv_replication(const Model& model, int tensor_parallel);
 
+// vLLM's hybrid KV cache manager groups layers so that every group holds the same number of
+// layers and all groups share one pool of equal-sized blocks (vllm/v1/core/kv_cache_utils.py,
+// _get_kv_cache_groups_uniform_page_size and get_kv_cache_config_from_groups; the specs are
+// FullAttentionSpec / MLAAttentionSpec, SlidingWindowSpec, ChunkedLocalAttentionSpec and
+// MambaSpec in vllm/v1/kv_cache_interface.py). group_size is the smallest attention type's
+// layer count, or the largest's when that is below 1.5 x the smallest; each type gets
+// ceil(layers / group_size) groups, its last one padded with empty layer slots that still take
+// their share of every block. A model with one attention type is one group, no padding.
+struct KvGroups {
+  int group_size = 0;     // layers per group (0: no caching layers)
+  int full_groups = 0;    // full-attention (and MLA) layers
+  int window_groups = 0;  // sliding-window layers
+  int chunk_groups = 0;   // chunked-attention layers
+  int linear_groups = 0;  // linear-attention (Mamba-style state) layers
+  int padding_layers = 0; // empty layer slots added: group_size x groups - layers, summed
+};
+KvGroups vllm_kv_groups(const Model& model);
+
 // Linear-attention layers' fixed state per sequence (Gated DeltaNet): a causal-convolution state of
 // (conv_kernel - 1) x (2 x key_heads x key_head_dim + value_heads x value_head_dim) values and a
 // recurrent state of value_heads x key_head_dim x value_head_dim values, per layer, whatever the context.
@@ -70,8 +89,9 @@ struct LinearState {
   int layers = 0;
   double conv_values = 0;       // per layer
   double recurrent_values = 0;  // per layer
-  double bytes_per_value = 2;   // state_bits / 8
-  double bytes = 0;             // layers x (conv + recurrent) x bytes_per_value
+  double bytes_per_value = 2;   // state_bits / 8 (the conv state, and the recurrent one unless below)
+  double recurrent_bytes_per_value = 2;  // linear_attention.recurrent_bits / 8 when set, else bytes_per_value
+  double bytes = 0;             // layers x (conv x bytes_per_value + recurrent x recurrent_bytes_per_value)
 };
 LinearState linear_state(const Model& model, double state_bits);
 double state_bytes_per_sequence(const Model& model, double state_bits);

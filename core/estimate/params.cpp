@@ -47,12 +47,16 @@ ParamCounts count_params(const Model& m) {
     if (m.qkv_bias) vec += heads * d + 2 * kv * d;
     if (m.qk_norm) vec += 2 * d;
   }
-  if (m.has_indexer) {  // DeepSeek-V3.2 lightning indexer, on every layer (inference/model.py Indexer)
+  // DeepSeek-V3.2 lightning indexer (inference/model.py Indexer): on every attention layer, or
+  // on indexer.layers of them (GLM-5.2's "full" indexer layers; "shared" ones hold none).
+  num idx_attn = 0;
+  num idx_vec = 0;
+  if (m.has_indexer) {
     const num ih = clamp_nonneg(m.indexer.num_heads);
     const num id = clamp_nonneg(m.indexer.head_dim);
     const num q_in = m.is_mla && m.mla.q_lora_rank > 0 ? clamp_nonneg(m.mla.q_lora_rank) : h;
-    attn += q_in * ih * id + h * id + h * ih;  // wq_b, wk, weights_proj
-    vec += 2 * id;                             // k_norm (LayerNorm weight + bias)
+    idx_attn = q_in * ih * id + h * id + h * ih;  // wq_b, wk, weights_proj
+    idx_vec = 2 * id;                             // k_norm (LayerNorm weight + bias)
   }
   // Linear-attention layers (Gated DeltaNet) replace the attention above on `layers` layers.
   const int linear_layers = m.has_linear_attention ? std::clamp(m.linear_attention.layers, 0, layers) : 0;
@@ -103,8 +107,10 @@ ParamCounts count_params(const Model& m) {
   const num embedding = vocab * h;
   const num lm_head = m.tie_embeddings ? 0 : vocab * h;
   const int full_layers = layers - linear_layers;
-  const num attention = full_layers * attn + linear_layers * lin_attn;
-  const num vectors = full_layers * vec + linear_layers * lin_vec + layers * norms + h;  // + final norm
+  const int indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, full_layers) : full_layers;
+  const num attention = full_layers * attn + linear_layers * lin_attn + indexer_layers * idx_attn;
+  const num vectors = full_layers * vec + linear_layers * lin_vec + indexer_layers * idx_vec + layers * norms +
+                      h;  // + final norm
   const num extra = clamp_nonneg(m.extra_params);
   const num active = embedding + lm_head + attention + mlp_active + router + vectors;
 
@@ -123,7 +129,10 @@ ParamCounts count_params(const Model& m) {
   p.extra = to_count(extra);
   p.linear = to_count(attention + mlp);
   p.linear_active = to_count(attention + mlp_active);
-  p.attention_per_layer = to_count(attn);
+  // With a shared indexer (fewer indexer layers than attention layers) this is the mean per
+  // attention layer, so that layers x attention_per_layer stays the attention total.
+  p.attention_per_layer =
+      to_count(attn + (full_layers > 0 ? idx_attn * indexer_layers / static_cast<num>(full_layers) : idx_attn));
   p.linear_attention_per_layer = to_count(lin_attn);
   p.linear_attention_layers = linear_layers;
   p.dense_mlp_per_layer = to_count(dense_mlp);

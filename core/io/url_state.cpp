@@ -374,7 +374,7 @@ struct ShapeTag {
 };
 constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k', 1}, {'d', 1}, {'v', 1}, {'c', 1},
                                    {'n', 1}, {'t', 1}, {'b', 1}, {'q', 1}, {'g', 1}, {'w', 2}, {'r', 2}, {'y', 6},
-                                   {'e', 6}, {'m', 5}, {'s', 4}, {'x', 1}};
+                                   {'e', 6}, {'m', 5}, {'s', 4}, {'x', 1}, {'z', 1}, {'u', 1}};
 // The indexer's key bits travel in thousandths (8.5 -> 8500).
 constexpr double kKeyBitsScale = 1000;
 constexpr const char* kRequiredShapes = "l h a k d v";
@@ -434,6 +434,7 @@ std::string encode_shapes(const Model& m) {
     const LinearAttention& a = m.linear_attention;
     add('y', {a.layers, a.num_key_heads, a.num_value_heads, a.key_head_dim, a.value_head_dim, a.conv_kernel});
   }
+  if (m.has_linear_attention && m.linear_attention.recurrent_bits > 0) add('z', {m.linear_attention.recurrent_bits});
   if (m.is_moe) {
     const MoeSpec& e = m.moe;
     add('e', {e.num_experts, e.experts_per_token, e.num_shared_experts, e.expert_intermediate_size,
@@ -446,6 +447,7 @@ std::string encode_shapes(const Model& m) {
   if (m.has_indexer) {
     const Indexer& x = m.indexer;
     add('s', {x.num_heads, x.head_dim, x.top_k, std::llround(x.key_bits * kKeyBitsScale)});
+    if (x.layers > 0) add('u', {x.layers});
   }
   if (m.extra_params > 0) add('x', {m.extra_params});
   return s;
@@ -497,11 +499,12 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
         break;
       case 'y':
         m.has_linear_attention = true;
-        m.linear_attention = LinearAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]), narrow(n[5])};
+        m.linear_attention = LinearAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]), narrow(n[5]),
+                                             m.linear_attention.recurrent_bits};
         break;
       case 's':
         m.has_indexer = true;
-        m.indexer = Indexer{narrow(n[0]), narrow(n[1]), n[2], static_cast<double>(n[3]) / kKeyBitsScale};
+        m.indexer = Indexer{narrow(n[0]), narrow(n[1]), n[2], static_cast<double>(n[3]) / kKeyBitsScale, m.indexer.layers};
         break;
       case 'w':
         m.has_sliding_window = true;
@@ -516,6 +519,8 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
         m.mla = MlaSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4])};
         break;
       case 'x': m.extra_params = n[0]; break;
+      case 'z': m.linear_attention.recurrent_bits = narrow(n[0]); break;  // with 'y'
+      case 'u': m.indexer.layers = narrow(n[0]); break;                   // with 's'
       default: break;
     }
   }
