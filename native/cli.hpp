@@ -72,6 +72,7 @@ struct Command {
   std::map<const CLI::App*, std::function<int()>> runners;
 };
 void add_catalog_commands(CLI::App& app, Command& cmd);     // catalog, import-config
+void add_catalog_add_model(CLI::App* catalog, Command& cmd);  // catalog add-model (cli_catalog_add.cpp)
 void add_estimate_command(CLI::App& app, Command& cmd);     // estimate
 void add_plan_command(CLI::App& app, Command& cmd);         // plan
 void add_capacity_command(CLI::App& app, Command& cmd);     // capacity

@@ -381,6 +381,7 @@ void add_catalog_commands(CLI::App& app, Command& cmd) {
       ->type_name("FILE")
       ->expected(0, 1);
   cmd.runners[cat] = [catalog_opts, &cmd] { return run_catalog(*catalog_opts, cmd.common, cmd.io); };
+  add_catalog_add_model(cat, cmd);
 
   auto import_opts = std::make_shared<ImportOptions>();
   import_opts->format.schema = kCatalogSchema;

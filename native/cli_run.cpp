@@ -213,7 +213,11 @@ int run(int argc, const char* const* argv, Output& io) {
     print_errors(usage, early, io);
     return kUsage;
   }
-  return cmd.runners.at(parsed.front())();
+  const CLI::App* chosen = parsed.front();  // or its subcommand with a runner: `catalog add-model`
+  for (const CLI::App* sub : chosen->get_subcommands()) {
+    if (cmd.runners.count(sub) != 0) chosen = sub;
+  }
+  return cmd.runners.at(chosen)();
 }
 
 }  // namespace cardfit::cli
