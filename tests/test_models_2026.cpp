@@ -1,0 +1,269 @@
+// The late-2026 open models (issue 26): their config.json files (tests/fixtures/
+// hf-configs-2026.json, compiled in) imported and compared with the bundled catalog entries,
+// the attention types the engines allocate for them with bytes worked out by hand from the
+// engines' allocation code, and the shapes cardfit refuses rather than miscount.
+#include <catch2/catch.hpp>
+
+#include "test_support.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cmath>
+#include <string>
+
+#include "hf_config.hpp"
+#include "memory.hpp"
+#include "params.hpp"
+#include "url_state.hpp"
+
+namespace cardfit::embedded {
+std::string_view hf_configs_2026();  // tests/fixtures/hf-configs-2026.json
+}
+
+using namespace cardfit;
+
+namespace {
+
+// One config.json from the fixture, as text (the file name in ai-dynamo/aiconfigurator's
+// model_configs/ is the key).
+std::string config_text(const char* key) {
+  static const nlohmann::json all = nlohmann::json::parse(embedded::hf_configs_2026());
+  REQUIRE(all.contains(key));
+  return all.at(key).dump();
+}
+
+const Model& bundled(const char* id) {
+  const Model* m = test::catalog().find_model(id);
+  REQUIRE(m != nullptr);
+  return *m;
+}
+
+Model imported(const char* key, const char* id) {
+  const Result<ImportedModel> r = import_hf_config(config_text(key), id);
+  INFO(key << ": " << test::all_errors(r.errors));
+  REQUIRE(r.ok());
+  return r.value->model;
+}
+
+}  // namespace
+
+// [SECTION] One test per attention type, bytes from the engine's allocation code
+
+TEST_CASE("full attention (GQA): vLLM FullAttentionSpec page bytes", "[models2026]") {
+  // vllm/v1/kv_cache_interface.py FullAttentionSpec.real_page_size_bytes = block_size x
+  // num_kv_heads x (head_size + head_size_v) x dtype size. MiniMax-M2.5: 8 KV heads x
+  // (128 + 128) x 2 B = 4,096 B per token per layer, x 62 layers = 253,952 B.
+  const Model& m = bundled("minimax-m2.5");
+  CHECK(kv_cache_bytes_per_token(m, 16) == 253952);
+  CHECK(kv_cache_bytes_per_token(m, 8) == 126976);  // FP8 cache: 1 B per value
+  CHECK(state_bytes_per_sequence(m, 16) == 0);
+  const KvGroups g = vllm_kv_groups(m);  // one attention type: one group of all 62 layers
+  CHECK(g.group_size == 62);
+  CHECK(g.full_groups == 1);
+  CHECK(g.padding_layers == 0);
+}
+
+TEST_CASE("sliding window: vLLM SlidingWindowSpec keeps the window, groups pad", "[models2026]") {
+  // SlidingWindowSpec.max_memory_usage_bytes caps a sliding layer at the window (plus the
+  // tokens being scheduled); cardfit keeps min(context, window). Step-3.7-Flash: 12 full + 33
+  // sliding layers (window 512), 8 KV heads x (128 + 128) x 2 B = 4,096 B per token per layer.
+  const Model& m = bundled("step-3.7-flash");
+  CHECK(kv_cache_bytes_per_token(m, 16) == 45 * 4096);
+  // 131,072 tokens: 12 x 4,096 x 131,072 + 33 x 4,096 x 512 = 6,442,450,944 + 69,206,016.
+  CHECK(kv_cache_bytes_per_sequence(m, 16, 131072) == Approx(6511656960.0));
+  // _get_kv_cache_groups_uniform_page_size: group_size = min(12, 33) = 12 (33 >= 1.5 x 12);
+  // full: 1 group; sliding: ceil(33 / 12) = 3 groups, 36 slots, 3 padding slots.
+  const KvGroups g = vllm_kv_groups(m);
+  CHECK(g.group_size == 12);
+  CHECK(g.full_groups == 1);
+  CHECK(g.window_groups == 3);
+  CHECK(g.padding_layers == 3);
+}
+
+TEST_CASE("MLA: vLLM MLAAttentionSpec caches one latent vector", "[models2026]") {
+  // MLAAttentionSpec.real_page_size_bytes = block_size x num_kv_heads (1) x head_size x dtype
+  // size, head_size = kv_lora_rank + qk_rope_head_dim = 512 + 64 = 576. Kimi-K2.5:
+  // 576 x 2 B = 1,152 B per layer x 61 layers = 70,272 B per token.
+  const Model& m = bundled("kimi-k2.5");
+  CHECK(kv_cache_bytes_per_token(m, 16) == 70272);
+}
+
+TEST_CASE("DSA indexer keys, and GLM-5.2's shared indexer", "[models2026]") {
+  // vllm/model_executor/models/deepseek_v2.py DeepseekV32IndexerCache: an MLAAttentionSpec of
+  // head_size = index_head_dim + index_head_dim / quant_block_size (128) x 4 = 132 uint8 bytes
+  // per token per layer (FP8 key + one FP32 scale). GLM-5: MLA 1,152 B + indexer 132 B on
+  // each of 78 layers = 89,856 + 10,296 = 100,152 B per token.
+  const Model& glm5 = bundled("glm-5");
+  CHECK(kv_cache_bytes_per_token(glm5, 16) == 100152);
+  // GLM-5.2 caches indexer keys on the 21 "full" indexer layers only: 89,856 + 21 x 132.
+  const Model& glm52 = bundled("glm-5.2");
+  CHECK(glm52.indexer.layers == 21);
+  CHECK(kv_cache_bytes_per_token(glm52, 16) == 89856 + 21 * 132);
+  CHECK(kv_shape(glm52, 16).indexer_layers == 21);
+  // The 57 shared layers hold no indexer weights: GLM-5.2 counts 57 indexers fewer than GLM-5
+  // (wq_b 2048 x 32 x 128 + wk 6144 x 128 + weights_proj 6144 x 32 + k_norm 2 x 128 each).
+  const double per_indexer = 2048.0 * 32 * 128 + 6144.0 * 128 + 6144.0 * 32 + 2 * 128;
+  CHECK(static_cast<double>(count_params(glm5).total - count_params(glm52).total) == Approx(57 * per_indexer));
+}
+
+TEST_CASE("linear attention: Gated DeltaNet state with a float32 recurrent part", "[models2026]") {
+  // vLLM MambaSpec.page_size_bytes = sum(prod(shape) x dtype size) over the state tensors;
+  // Gated DeltaNet (mamba_utils.py): conv (conv_kernel - 1, 2 x key_dim + value_dim) in the
+  // model dtype and the temporal state (value heads, key_head_dim, value_head_dim) in
+  // mamba_ssm_cache_dtype (MambaStateDtypeCalculator._mamba_state_dtype). Qwen3.5-397B-A17B:
+  // conv 3 x (2 x 16 x 128 + 64 x 128) = 36,864 values x 2 B = 73,728 B; temporal
+  // 64 x 128 x 128 = 1,048,576 values x 4 B = 4,194,304 B; 4,268,032 B x 45 layers.
+  const Model& m = bundled("qwen3.5-397b-a17b");
+  CHECK(m.linear_attention.recurrent_bits == 32);
+  const LinearState st = linear_state(m, 16);
+  CHECK(st.layers == 45);
+  CHECK(st.conv_values == 36864);
+  CHECK(st.recurrent_values == 1048576);
+  CHECK(st.bytes == Approx(45.0 * (36864 * 2 + 1048576 * 4)));
+  CHECK(state_bytes_per_sequence(m, 16) == Approx(192061440.0));
+  // 15 full-attention layers: 2 KV heads x (256 + 256) x 2 B = 2,048 B per token each.
+  CHECK(kv_cache_bytes_per_token(m, 16) == 15 * 2048);
+  const KvGroups g = vllm_kv_groups(m);  // 15 full, 45 linear: group_size 15, 1 + 3 groups
+  CHECK(g.group_size == 15);
+  CHECK(g.full_groups == 1);
+  CHECK(g.linear_groups == 3);
+  CHECK(g.padding_layers == 0);
+}
+
+// [SECTION] One test per new model, from its config.json
+
+TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2026]") {
+  const struct {
+    const char* key;
+    const char* id;
+    const char* released;  // weights as released, from quantization_config / dtype ("" = not read)
+  } rows[] = {
+      {"Qwen--Qwen3.5-397B-A17B_config.json", "qwen3.5-397b-a17b", "bf16"},
+      {"Qwen--Qwen3.5-122B-A10B_config.json", "qwen3.5-122b-a10b", "bf16"},
+      {"Qwen--Qwen3.5-35B-A3B_config.json", "qwen3.5-35b-a3b", "bf16"},
+      {"Qwen--Qwen3.5-27B_config.json", "qwen3.5-27b", "bf16"},
+      {"nvidia--Qwen3.6-27B-NVFP4_config.json", "qwen3.6-27b", ""},      // NVIDIA's mixed export
+      {"nvidia--Qwen3.6-35B-A3B-NVFP4_config.json", "qwen3.6-35b-a3b", ""},
+      {"zai-org--GLM-5_config.json", "glm-5", "bf16"},
+      {"zai-org--GLM-5.1_config.json", "glm-5.1", "bf16"},
+      {"zai-org--GLM-5.2_config.json", "glm-5.2", "bf16"},
+      {"moonshotai--Kimi-K2.5_config.json", "kimi-k2.5", "int4"},
+      {"nvidia--Kimi-K2.6-NVFP4_config.json", "kimi-k2.6", "nvfp4"},  // NVIDIA's export
+      {"MiniMaxAI--MiniMax-M2.5_config.json", "minimax-m2.5", "fp8"},
+      {"MiniMaxAI--MiniMax-M2.7_config.json", "minimax-m2.7", "fp8"},
+      {"stepfun-ai--Step-3.7-Flash_config.json", "step-3.7-flash", "bf16"},
+  };
+  for (const auto& row : rows) {
+    INFO(row.id);
+    const Model got = imported(row.key, row.id);
+    const Model& want = bundled(row.id);
+    CHECK(got.family == want.family);
+    CHECK(got.num_layers == want.num_layers);
+    CHECK(got.hidden_size == want.hidden_size);
+    CHECK(got.intermediate_size == want.intermediate_size);
+    CHECK(got.num_attention_heads == want.num_attention_heads);
+    CHECK(got.num_kv_heads == want.num_kv_heads);
+    CHECK(got.head_dim == want.head_dim);
+    CHECK(got.vocab_size == want.vocab_size);
+    CHECK(got.max_context == want.max_context);
+    CHECK(got.sliding_window.layers == want.sliding_window.layers);
+    CHECK(got.linear_attention.layers == want.linear_attention.layers);
+    CHECK(got.linear_attention.recurrent_bits == want.linear_attention.recurrent_bits);
+    CHECK(got.indexer.layers == want.indexer.layers);
+    CHECK(got.moe.num_experts == want.moe.num_experts);
+    CHECK(got.moe.dense_layers == want.moe.dense_layers);
+    CHECK(got.mla.kv_lora_rank == want.mla.kv_lora_rank);
+    CHECK(got.extra_params == want.extra_params);
+    CHECK(got.released_precision == row.released);
+    CHECK(count_params(got).total == count_params(want).total);
+    CHECK(kv_cache_bytes_per_token(got, 16) == kv_cache_bytes_per_token(want, 16));
+    CHECK(state_bytes_per_sequence(got, 16) == Approx(state_bytes_per_sequence(want, 16)));
+  }
+}
+
+TEST_CASE("late-2026 counts against the published sizes", "[models2026]") {
+  // Total from the config by count_params, within 1.5% of the card's figure (models.json
+  // published_params_b and its source). Active against the card's figure: some cards leave the
+  // embedding table and output head out of "active" (MiniMax: 11.03B - 1.23B = 9.80B; GLM-5:
+  // 41.79B - 1.90B = 39.88B), others keep them (Kimi: 32.86B); names such as "A3B" round.
+  const struct {
+    const char* id;
+    double active_b;        // the card's active figure
+    bool without_embedding; // the card counts neither the embedding table nor the head
+    double tolerance;
+  } rows[] = {
+      {"qwen3.5-397b-a17b", 17, false, 0.03}, {"qwen3.5-122b-a10b", 10, false, 0.03},
+      {"qwen3.5-35b-a3b", 3, false, 0.16},    {"glm-5", 40, true, 0.01},
+      {"kimi-k2.5", 32.6, false, 0.01},       {"minimax-m2.5", 9.8, true, 0.01},
+      {"step-3.7-flash", 11, false, 0.02},
+  };
+  for (const auto& row : rows) {
+    INFO(row.id);
+    const Model& m = bundled(row.id);
+    const ParamCounts p = count_params(m);
+    CHECK(std::fabs(static_cast<double>(p.total) / 1e9 - m.published_params_b) / m.published_params_b < 0.015);
+    const double active = static_cast<double>(row.without_embedding ? p.active - p.embedding - p.lm_head : p.active);
+    CHECK(std::fabs(active / 1e9 - row.active_b) / row.active_b < row.tolerance);
+  }
+}
+
+// [SECTION] What cardfit refuses
+
+TEST_CASE("configs with attention cardfit does not model are refused, naming the field", "[models2026]") {
+  // New attention kinds (DeepSeek-V4's compressed attention, Kimi-K3's KDA, Nemotron-H's
+  // Mamba-2, Gemma 4's per-kind heads, MiMo-V2's per-kind heads, MiniMax-M3's block-sparse
+  // index) come with new model_type values: refused by name, never read as full attention.
+  const char* refused[] = {
+      "deepseek-ai--DeepSeek-V4-Flash_config.json",  "deepseek-ai--DeepSeek-V4-Pro_config.json",
+      "moonshotai--Kimi-K3_config.json",             "MiniMaxAI--MiniMax-M3_config.json",
+      "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json",
+      "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json", "google--gemma-4-26B-A4B_config.json",
+      "nvidia--Gemma-4-31B-IT-NVFP4_config.json",    "XiaomiMiMo--MiMo-V2-Flash_config.json",
+  };
+  for (const char* key : refused) {
+    INFO(key);
+    const Result<ImportedModel> r = import_hf_config(config_text(key), "x");
+    REQUIRE_FALSE(r.ok());
+    CHECK(r.errors.front().field == "config.json: model_type");
+  }
+  // A supported family naming a layer kind it does not know: refused at layer_types.
+  nlohmann::json step = nlohmann::json::parse(config_text("stepfun-ai--Step-3.7-Flash_config.json"));
+  step["layer_types"][1] = "compressed_attention";
+  Result<ImportedModel> r = import_hf_config(step.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: layer_types");
+  CHECK(test::all_errors(r.errors).find("compressed_attention") != std::string::npos);
+  CHECK(test::all_errors(r.errors).find("not modelled") != std::string::npos);
+  // MiniMax's lightning (linear) attention layers: attn_type_list 0.
+  nlohmann::json mm = nlohmann::json::parse(config_text("MiniMaxAI--MiniMax-M2.7_config.json"));
+  mm["attn_type_list"][0] = 0;
+  r = import_hf_config(mm.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: attn_type_list");
+  // An indexer kind other than full / shared.
+  nlohmann::json glm = nlohmann::json::parse(config_text("zai-org--GLM-5.2_config.json"));
+  glm["indexer_types"][4] = "compressed";
+  r = import_hf_config(glm.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: indexer_types");
+  // A state dtype cardfit does not know.
+  nlohmann::json qwen = nlohmann::json::parse(config_text("Qwen--Qwen3.5-27B_config.json"));
+  qwen["text_config"]["mamba_ssm_dtype"] = "float8";
+  r = import_hf_config(qwen.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: text_config.mamba_ssm_dtype");
+}
+
+TEST_CASE("the new fields travel in links", "[models2026]") {
+  for (const char* id : {"glm-5.2", "qwen3.5-27b"}) {
+    INFO(id);
+    const Model& m = bundled(id);
+    const Result<Model> back = decode_shapes(encode_shapes(m), "arch");
+    INFO(test::all_errors(back.errors));
+    REQUIRE(back.ok());
+    CHECK(back.value->indexer.layers == m.indexer.layers);
+    CHECK(back.value->linear_attention.recurrent_bits == m.linear_attention.recurrent_bits);
+    CHECK(kv_cache_bytes_per_token(*back.value, 16) == kv_cache_bytes_per_token(m, 16));
+    CHECK(state_bytes_per_sequence(*back.value, 16) == Approx(state_bytes_per_sequence(m, 16)));
+  }
+}
