@@ -366,7 +366,7 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
   const bool ernie = type == "ernie4_5_moe";
   const bool minimax = type == "minimax_m2";
   const bool hunyuan = type == "hunyuan" || type == "hunyuan_v1_moe";
-  const bool step = type == "step3p7";
+  const bool step37 = type == "step3p7";
 
   m.family = type;
   m.norms_per_layer = gemma ? 4 : 2;  // Gemma 2/3: pre- and post-norm around attention and MLP
@@ -499,7 +499,7 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
     m.moe.num_experts = as_int(c.need("num_local_experts"));
     m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
     m.moe.expert_intermediate_size = m.intermediate_size;
-  } else if (step) {  // Step 3.x: DeepSeek-style layout with its own key names
+  } else if (step37) {  // Step 3.x: DeepSeek-style layout with its own key names
     m.is_moe = true;
     m.moe.num_experts = as_int(c.need("num_experts"));
     m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
