@@ -143,10 +143,9 @@ int run_add_model(const AddModelOptions& opts, const CommonOptions& common, Outp
     print_figures(entry, io.out);
     for (const Message& note : entry.notes) io.out << "  - " << render(note, Lang::En) << "\n";
   }
-  if (opts.out.empty()) {
-    io.out << json_text;
-    return kOk;
-  }
+  // The entry itself (every shape field) is shown for review too; with --out it also goes to FILE.
+  if (opts.out.empty() || !f.json) io.out << json_text;
+  if (opts.out.empty()) return kOk;
   if (!write_replacing(opts.out, json_text)) {
     print_errors({Issue{opts.out, msg::cli_err_add_write(opts.out)}}, f, io);
     return kInvalid;
