@@ -11,6 +11,8 @@
 #include <cmath>
 #include <string>
 
+#include "catalog_load.hpp"
+#include "catalog_write.hpp"
 #include "hf_config.hpp"
 #include "memory.hpp"
 #include "params.hpp"
@@ -266,4 +268,29 @@ TEST_CASE("the new fields travel in links", "[models2026]") {
     CHECK(kv_cache_bytes_per_token(*back.value, 16) == kv_cache_bytes_per_token(m, 16));
     CHECK(state_bytes_per_sequence(*back.value, 16) == Approx(state_bytes_per_sequence(m, 16)));
   }
+}
+
+TEST_CASE("an imported late-2026 model loads as an overlay; released_precision must be a precision id", "[models2026]") {
+  const Result<ImportedModel> r = import_hf_config(config_text("Qwen--Qwen3.5-35B-A3B_config.json"), "my-q35");
+  REQUIRE(r.ok());
+  Catalog one;
+  Model m = r.value->model;
+  m.as_of = "2026-12-02";
+  Source s = r.value->source;
+  s.date = "2026-12-02";
+  one.models.push_back(m);
+  one.sources.push_back(s);
+  const Result<Catalog> merged = apply_overlay(test::catalog(), CatalogFile{"add.json", catalog_to_json(one)});
+  INFO(test::all_errors(merged.errors));
+  REQUIRE(merged.ok());
+  const Model* loaded = merged.value->find_model("my-q35");
+  REQUIRE(loaded != nullptr);
+  CHECK(loaded->linear_attention.recurrent_bits == 32);
+  CHECK(loaded->released_precision == "bf16");
+  // A precision the catalog does not have is refused at the field.
+  one.models[0].released_precision = "fp3";
+  const Result<Catalog> refused = apply_overlay(test::catalog(), CatalogFile{"add.json", catalog_to_json(one)});
+  REQUIRE_FALSE(refused.ok());
+  CHECK(test::all_errors(refused.errors).find("released_precision") != std::string::npos);
+  CHECK(test::all_errors(refused.errors).find("fp3") != std::string::npos);
 }
