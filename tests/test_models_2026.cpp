@@ -132,6 +132,29 @@ TEST_CASE("linear attention: Gated DeltaNet state with a float32 recurrent part"
   CHECK(g.padding_layers == 0);
 }
 
+TEST_CASE("sliding layers with their own KV heads, values narrower than keys (MiMo-V2-Flash)", "[models2026]") {
+  // FullAttentionSpec.real_page_size_bytes = block x num_kv_heads x (head_size + head_size_v)
+  // x dtype size: full layers 4 x (192 + 128) x 2 = 2,560 B, sliding layers (8 KV heads,
+  // swa_num_key_value_heads) 8 x 320 x 2 = 5,120 B per token. 9 full + 39 sliding layers.
+  const Model& m = bundled("mimo-v2-flash");
+  CHECK(m.v_head_dim == 128);
+  CHECK(m.sliding_window.num_kv_heads == 8);
+  CHECK(kv_cache_bytes_per_token(m, 16) == 9 * 2560 + 39 * 5120);
+  // 131,072 tokens: 9 x 2,560 x 131,072 + 39 x 5,120 x 128 (window 128).
+  CHECK(kv_cache_bytes_per_sequence(m, 16, 131072) == Approx(3019898880.0 + 25559040.0));
+  // vLLM groups: group size 9 (39 >= 1.5 x 9); 1 full group, ceil(39 / 9) = 5 sliding groups,
+  // 45 - 39 = 6 padding slots (unify_kv_cache_spec_page_size doubles the full layers' block
+  // size so both kinds have the same page).
+  const KvGroups g = vllm_kv_groups(m);
+  CHECK(g.group_size == 9);
+  CHECK(g.full_groups == 1);
+  CHECK(g.window_groups == 5);
+  CHECK(g.padding_layers == 6);
+  // Attention weights: full layers q 4096 x 64 x 192 + k 4096 x 4 x 192 + v 4096 x 4 x 128 +
+  // o 64 x 128 x 4096 = 89,128,960; sliding layers with 8 KV heads 94,371,840.
+  CHECK(count_params(m).attention == 9LL * 89128960 + 39LL * 94371840);
+}
+
 // [SECTION] One test per new model, from its config.json
 
 TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2026]") {
@@ -154,6 +177,7 @@ TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2
       {"MiniMaxAI--MiniMax-M2.5_config.json", "minimax-m2.5", "fp8"},
       {"MiniMaxAI--MiniMax-M2.7_config.json", "minimax-m2.7", "fp8"},
       {"stepfun-ai--Step-3.7-Flash_config.json", "step-3.7-flash", "bf16"},
+      {"XiaomiMiMo--MiMo-V2-Flash_config.json", "mimo-v2-flash", "fp8"},
   };
   for (const auto& row : rows) {
     INFO(row.id);
@@ -169,6 +193,8 @@ TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2
     CHECK(got.vocab_size == want.vocab_size);
     CHECK(got.max_context == want.max_context);
     CHECK(got.sliding_window.layers == want.sliding_window.layers);
+    CHECK(got.sliding_window.num_kv_heads == want.sliding_window.num_kv_heads);
+    CHECK(got.v_head_dim == want.v_head_dim);
     CHECK(got.linear_attention.layers == want.linear_attention.layers);
     CHECK(got.linear_attention.recurrent_bits == want.linear_attention.recurrent_bits);
     CHECK(got.indexer.layers == want.indexer.layers);
@@ -197,7 +223,7 @@ TEST_CASE("late-2026 counts against the published sizes", "[models2026]") {
       {"qwen3.5-397b-a17b", 17, false, 0.03}, {"qwen3.5-122b-a10b", 10, false, 0.03},
       {"qwen3.5-35b-a3b", 3, false, 0.16},    {"glm-5", 40, true, 0.01},
       {"kimi-k2.5", 32.6, false, 0.01},       {"minimax-m2.5", 9.8, true, 0.01},
-      {"step-3.7-flash", 11, false, 0.02},
+      {"step-3.7-flash", 11, false, 0.02},    {"mimo-v2-flash", 15, false, 0.03},
   };
   for (const auto& row : rows) {
     INFO(row.id);
@@ -213,14 +239,14 @@ TEST_CASE("late-2026 counts against the published sizes", "[models2026]") {
 
 TEST_CASE("configs with attention cardfit does not model are refused, naming the field", "[models2026]") {
   // New attention kinds (DeepSeek-V4's compressed attention, Kimi-K3's KDA, Nemotron-H's
-  // Mamba-2, Gemma 4's per-kind heads, MiMo-V2's per-kind heads, MiniMax-M3's block-sparse
+  // Mamba-2, Gemma 4's global layers with their own head size, MiniMax-M3's block-sparse
   // index) come with new model_type values: refused by name, never read as full attention.
   const char* refused[] = {
       "deepseek-ai--DeepSeek-V4-Flash_config.json",  "deepseek-ai--DeepSeek-V4-Pro_config.json",
       "moonshotai--Kimi-K3_config.json",             "MiniMaxAI--MiniMax-M3_config.json",
       "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json",
       "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json", "google--gemma-4-26B-A4B_config.json",
-      "nvidia--Gemma-4-31B-IT-NVFP4_config.json",    "XiaomiMiMo--MiMo-V2-Flash_config.json",
+      "nvidia--Gemma-4-31B-IT-NVFP4_config.json",
   };
   for (const char* key : refused) {
     INFO(key);
@@ -248,6 +274,12 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
   r = import_hf_config(glm.dump(), "x");
   REQUIRE_FALSE(r.ok());
   CHECK(r.errors.front().field == "config.json: indexer_types");
+  // MiMo-V2 sliding layers with a head size of their own: no formula, refused at the key.
+  nlohmann::json mimo = nlohmann::json::parse(config_text("XiaomiMiMo--MiMo-V2-Flash_config.json"));
+  mimo["swa_head_dim"] = 128;
+  r = import_hf_config(mimo.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: swa_head_dim");
   // A state dtype cardfit does not know.
   nlohmann::json qwen = nlohmann::json::parse(config_text("Qwen--Qwen3.5-27B_config.json"));
   qwen["text_config"]["mamba_ssm_dtype"] = "float8";
@@ -257,7 +289,7 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
 }
 
 TEST_CASE("the new fields travel in links", "[models2026]") {
-  for (const char* id : {"glm-5.2", "qwen3.5-27b"}) {
+  for (const char* id : {"glm-5.2", "qwen3.5-27b", "mimo-v2-flash"}) {
     INFO(id);
     const Model& m = bundled(id);
     const Result<Model> back = decode_shapes(encode_shapes(m), "arch");
@@ -265,6 +297,8 @@ TEST_CASE("the new fields travel in links", "[models2026]") {
     REQUIRE(back.ok());
     CHECK(back.value->indexer.layers == m.indexer.layers);
     CHECK(back.value->linear_attention.recurrent_bits == m.linear_attention.recurrent_bits);
+    CHECK(back.value->sliding_window.num_kv_heads == m.sliding_window.num_kv_heads);
+    CHECK(back.value->v_head_dim == m.v_head_dim);
     CHECK(kv_cache_bytes_per_token(*back.value, 16) == kv_cache_bytes_per_token(m, 16));
     CHECK(state_bytes_per_sequence(*back.value, 16) == Approx(state_bytes_per_sequence(m, 16)));
   }

@@ -69,6 +69,7 @@ struct Gpu {
 struct SlidingWindow {
   std::int64_t window = 0;  // tokens
   int layers = 0;           // how many of the model's layers use the window
+  int num_kv_heads = 0;     // KV heads of the sliding layers when they differ (MiMo-V2: 8 vs 4); 0 = the model's
 };
 
 struct ChunkedAttention {  // Llama 4: attention within fixed chunks of the sequence
@@ -142,6 +143,7 @@ struct Model {
   int num_attention_heads = 0;
   int num_kv_heads = 0;
   int head_dim = 0;                // read from config, never assumed hidden/heads
+  int v_head_dim = 0;              // value head size when it differs from head_dim (MiMo-V2: 128 vs 192); 0 = head_dim
   int norms_per_layer = 2;         // norm weight vectors per decoder layer (Gemma 2/3: 4)
   std::int64_t vocab_size = 0;
   std::int64_t max_context = 0;    // tokens

@@ -76,6 +76,7 @@ template <class V, class T>
 void sliding_window_fields(V& v, T& w) {
   v.integer("window", w.window, Need::Required, closed(1, kMaxTokens));
   v.integer("layers", w.layers, Need::Required, closed(1, 10000));
+  v.integer("num_kv_heads", w.num_kv_heads, Need::Optional, closed(0, 100000));
 }
 
 template <class V, class T>
@@ -184,6 +185,7 @@ void model_fields(V& v, T& m) {
   v.integer("num_attention_heads", m.num_attention_heads, Need::Required, closed(1, 100000));
   v.integer("num_kv_heads", m.num_kv_heads, Need::Required, closed(1, 100000));
   v.integer("head_dim", m.head_dim, Need::Required, closed(1, 100000));
+  v.integer("v_head_dim", m.v_head_dim, Need::Optional, closed(0, 100000));
   v.integer("norms_per_layer", m.norms_per_layer, Need::Required, closed(0, 16));
   v.integer("vocab_size", m.vocab_size, Need::Required, closed(1, 100'000'000));
   v.integer("max_context", m.max_context, Need::Required, closed(1, kMaxTokens));

@@ -159,6 +159,21 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
                                               std::to_string(m.mla.qk_rope_head_dim) + ") × " + caching + " × " + b +
                                               " B" + indexer + " = " + per_token),
                          m.has_indexer ? std::vector<string>{kMla, kDsaCode} : std::vector<string>{kMla}, per_token));
+    } else if (m.v_head_dim > 0 || (ks.window_layers > 0 && m.sliding_window.num_kv_heads > 0)) {
+      // K and V of different widths, or sliding layers with their own KV heads (MiMo-V2):
+      // each kind's layers x its KV heads x (head_dim + v_head_dim).
+      const string width = "(" + std::to_string(m.head_dim) + " + " +
+                           std::to_string(m.v_head_dim > 0 ? m.v_head_dim : m.head_dim) + ")";
+      const int window_kv = m.sliding_window.num_kv_heads > 0 ? m.sliding_window.num_kv_heads : m.num_kv_heads;
+      string expr = std::to_string(ks.full_layers + ks.chunk_layers) + " × " + std::to_string(m.num_kv_heads) + " × " +
+                    width + " × " + b + " B";
+      if (ks.window_layers > 0) {
+        expr += " + " + std::to_string(ks.window_layers) + " × " + std::to_string(window_kv) + " × " + width + " × " +
+                b + " B";
+      }
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
+                         msg::explain_kv_token_formula(indexer_note),
+                         msg::common_verbatim(expr + indexer + " = " + per_token), {kVllm}, per_token));
     } else {
       out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
                          msg::explain_kv_token_formula(indexer_note),

@@ -233,7 +233,7 @@ const std::vector<std::string>& families() {
       "deepseek_v2", "deepseek_v3", "deepseek_v32", "kimi_k2",     "chatglm",      "glm",
       "glm4_moe",    "qwen2_5_vl",  "gpt_oss",     "llama4",       "mistral3",     "ernie4_5_moe",
       "minimax_m2",  "hunyuan",     "hunyuan_v1_moe", "seed_oss",  "qwen3_5",      "qwen3_5_moe",
-      "glm_moe_dsa", "kimi_k25",    "step3p7"};
+      "glm_moe_dsa", "kimi_k25",    "step3p7",   "mimo_v2_flash"};
   return types;
 }
 
@@ -367,6 +367,7 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
   const bool minimax = type == "minimax_m2";
   const bool hunyuan = type == "hunyuan" || type == "hunyuan_v1_moe";
   const bool step37 = type == "step3p7";
+  const bool mimo = type == "mimo_v2_flash";
 
   m.family = type;
   m.norms_per_layer = gemma ? 4 : 2;  // Gemma 2/3: pre- and post-norm around attention and MLP
@@ -437,6 +438,21 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
   } else if (type == "gemma2") {
     window = c.or_default("sliding_window", 4096, msg::imp_why_default("Gemma2Config", "4096"));
     sliding_layers = (n + 1) / 2;  // even layers are local
+  } else if (mimo) {  // hybrid_layer_pattern: 0 = full attention, 1 = sliding window
+    const json* pattern = c.get("hybrid_layer_pattern");
+    if (pattern == nullptr || !pattern->is_array()) {
+      c.issues().add(c.path("hybrid_layer_pattern"), msg::imp_missing(type));
+      return;
+    }
+    for (const json& p : *pattern) {
+      if (p.is_number_integer() && p.get<i64>() == 1) {
+        ++sliding_layers;
+      } else if (!(p.is_number_integer() && p.get<i64>() == 0)) {
+        c.issues().add(c.path("hybrid_layer_pattern"), msg::imp_attention_unmodelled(p.dump(), "0 (full), 1 (sliding)"));
+        return;
+      }
+    }
+    window = c.need("sliding_window");
   } else if (gemma3) {
     window = c.or_default("sliding_window", 4096, msg::imp_why_default("Gemma3TextConfig", "4096"));
     i64 pattern = c.or_default("sliding_window_pattern", 6, msg::imp_why_default("Gemma3TextConfig", "6"));
@@ -447,6 +463,24 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
     m.has_sliding_window = true;
     m.sliding_window.window = window;
     m.sliding_window.layers = sliding_layers;
+  }
+  if (mimo) {  // values narrower than keys; sliding layers with their own KV heads
+    const i64 v_dim = c.need("v_head_dim");
+    if (v_dim != m.head_dim) m.v_head_dim = as_int(v_dim);
+    if (m.has_sliding_window) {
+      const i64 swa_kv = c.need("swa_num_key_value_heads");
+      if (swa_kv != m.num_kv_heads) m.sliding_window.num_kv_heads = as_int(swa_kv);
+      // Sliding layers with other query heads or head sizes have no formula here.
+      const char* same[][2] = {{"swa_num_attention_heads", "num_attention_heads"}, {"swa_head_dim", "head_dim"},
+                               {"swa_v_head_dim", "v_head_dim"}};
+      for (const auto& pair : same) {
+        if (c.has(pair[0]) && c.need(pair[0]) != c.need(pair[1])) {
+          c.issues().add(c.path(pair[0]), msg::imp_attention_unmodelled(std::string("sliding window with its own ") + pair[1],
+                                                                        pair[1]));
+          return;
+        }
+      }
+    }
   }
   read_attention_kinds(c, type, m, notes);
 
@@ -499,6 +533,18 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
     m.moe.num_experts = as_int(c.need("num_local_experts"));
     m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
     m.moe.expert_intermediate_size = m.intermediate_size;
+  } else if (mimo) {  // MiMo-V2: DeepSeek-style keys, dense layers where moe_layer_freq is 0
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("n_routed_experts"));
+    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+    m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));  // null: none
+    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+    int dense = 0;
+    if (const json* freq = c.get("moe_layer_freq"); freq != nullptr && freq->is_array()) {
+      for (const json& f : *freq) dense += f.is_number_integer() && f.get<i64>() == 0;
+    }
+    m.moe.dense_layers = dense;
   } else if (step37) {  // Step 3.x: DeepSeek-style layout with its own key names
     m.is_moe = true;
     m.moe.num_experts = as_int(c.need("num_experts"));

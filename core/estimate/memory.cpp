@@ -9,6 +9,8 @@ namespace {
 
 double kept_bits(double bits) { return bits < 16 ? 16 : bits; }
 
+int v_dim(const Model& m) { return m.v_head_dim > 0 ? m.v_head_dim : m.head_dim; }
+
 }  // namespace
 
 // [SECTION] Weights
@@ -65,10 +67,14 @@ KvShape kv_shape(const Model& m, double kv_bits) {
   double per_layer = 0;
   if (m.is_mla) {
     per_layer = static_cast<double>(m.mla.kv_lora_rank + m.mla.qk_rope_head_dim) * bytes;
-  } else {
-    per_layer = 2.0 * m.num_kv_heads * m.head_dim * bytes;
+  } else {  // K and V: vLLM FullAttentionSpec, num_kv_heads x (head_size + head_size_v)
+    per_layer = static_cast<double>(m.num_kv_heads) * (m.head_dim + v_dim(m)) * bytes;
   }
   s.per_layer = std::max(0.0, per_layer);
+  s.window_per_layer = s.per_layer;
+  if (!m.is_mla && m.has_sliding_window && m.sliding_window.num_kv_heads > 0) {  // MiMo-V2: its own KV heads
+    s.window_per_layer = std::max(0.0, static_cast<double>(m.sliding_window.num_kv_heads) * (m.head_dim + v_dim(m)) * bytes);
+  }
   const int layers = std::max(0, m.num_layers);
   int left = layers;
   auto take = [&left](bool present, int n) {
@@ -88,7 +94,7 @@ KvShape kv_shape(const Model& m, double kv_bits) {
     s.indexer_per_layer = std::max(0.0, static_cast<double>(m.indexer.head_dim) * m.indexer.key_bits / 8);
   }
   s.full_bytes_per_token = s.per_layer * s.full_layers + s.indexer_per_layer * s.indexer_layers;
-  s.window_bytes_per_token = s.per_layer * s.window_layers;
+  s.window_bytes_per_token = s.window_per_layer * s.window_layers;
   s.chunk_bytes_per_token = s.per_layer * s.chunk_layers;
   return s;
 }
@@ -362,7 +368,7 @@ std::int64_t lora_adapter_params(const Model& m, int rank, const std::vector<std
     const num kv_out = static_cast<num>(m.num_kv_heads) * m.head_dim;
     if (q) attn += r * (h + q_out);
     if (k) attn += r * (h + kv_out);
-    if (v) attn += r * (h + kv_out);
+    if (v) attn += r * (h + static_cast<num>(m.num_kv_heads) * (m.v_head_dim > 0 ? m.v_head_dim : m.head_dim));
     if (o) attn += r * (q_out + h);
   }
   auto mlp_adapters = [&](std::int64_t width_i) {

@@ -43,6 +43,7 @@ WeightBytes weight_bytes(const ParamCounts& params, const WeightPrecision& preci
 struct KvShape {
   double per_layer = 0;             // bytes per token per caching layer: MHA/GQA 2 x kv_heads x head_dim x bits/8
                                     // (K and V); MLA (kv_lora_rank + qk_rope_head_dim) x bits/8
+  double window_per_layer = 0;      // the same for a sliding layer (its own KV heads when it has them)
   int full_layers = 0;              // layers that cache every token
   int window_layers = 0;            // sliding-window layers
   std::int64_t window = 0;          // tokens kept by a sliding layer (0 = none)
@@ -52,7 +53,7 @@ struct KvShape {
                                     // (indexer.layers when set: GLM-5.2's shared indexer)
   double indexer_per_layer = 0;     // its bytes per token per layer: head_dim x key_bits/8
   double full_bytes_per_token = 0;    // full_layers x per_layer + indexer_layers x indexer_per_layer
-  double window_bytes_per_token = 0;  // window_layers x per_layer
+  double window_bytes_per_token = 0;  // window_layers x window_per_layer
   double chunk_bytes_per_token = 0;   // chunk_layers x per_layer
 };
 KvShape kv_shape(const Model& model, double kv_bits);

@@ -29,6 +29,8 @@ ParamCounts count_params(const Model& m) {
   // Attention projections (matrices) and their vectors (biases, q/k norms, MLA norms) per layer.
   num attn = 0;
   num vec = 0;
+  num window_attn_delta = 0;  // per sliding layer, when its KV heads differ
+  num window_vec_delta = 0;
   if (m.is_mla) {
     const num q_lora = clamp_nonneg(m.mla.q_lora_rank);
     const num kv_lora = clamp_nonneg(m.mla.kv_lora_rank);
@@ -43,8 +45,13 @@ ParamCounts count_params(const Model& m) {
     vec += q_lora + kv_lora;                   // q_a_layernorm, kv_a_layernorm
   } else {
     const num gate = m.attention_output_gate ? 2 : 1;  // Qwen3-Next: q_proj also emits the output gate
-    attn = h * heads * d * gate + 2 * h * kv * d + heads * d * h;  // q, k, v, o
-    if (m.qkv_bias) vec += heads * d + 2 * kv * d;
+    const num dv = m.v_head_dim > 0 ? clamp_nonneg(m.v_head_dim) : d;  // MiMo-V2: values narrower than keys
+    attn = h * heads * d * gate + h * kv * d + h * kv * dv + heads * dv * h;  // q, k, v, o
+    if (m.has_sliding_window && m.sliding_window.num_kv_heads > 0) {  // sliding layers with their own KV heads
+      window_attn_delta = h * (clamp_nonneg(m.sliding_window.num_kv_heads) - kv) * (d + dv);
+      if (m.qkv_bias) window_vec_delta = (clamp_nonneg(m.sliding_window.num_kv_heads) - kv) * (d + dv);
+    }
+    if (m.qkv_bias) vec += heads * d + kv * d + kv * dv;
     if (m.qk_norm) vec += 2 * d;
   }
   // DeepSeek-V3.2 lightning indexer (inference/model.py Indexer): on every attention layer, or
@@ -108,9 +115,11 @@ ParamCounts count_params(const Model& m) {
   const num lm_head = m.tie_embeddings ? 0 : vocab * h;
   const int full_layers = layers - linear_layers;
   const int indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, full_layers) : full_layers;
-  const num attention = full_layers * attn + linear_layers * lin_attn + indexer_layers * idx_attn;
-  const num vectors = full_layers * vec + linear_layers * lin_vec + indexer_layers * idx_vec + layers * norms +
-                      h;  // + final norm
+  const int window_layers = m.has_sliding_window ? std::clamp(m.sliding_window.layers, 0, full_layers) : 0;
+  const num attention = full_layers * attn + window_layers * window_attn_delta + linear_layers * lin_attn +
+                        indexer_layers * idx_attn;
+  const num vectors = full_layers * vec + window_layers * window_vec_delta + linear_layers * lin_vec +
+                      indexer_layers * idx_vec + layers * norms + h;  // + final norm
   const num extra = clamp_nonneg(m.extra_params);
   const num active = embedding + lm_head + attention + mlp_active + router + vectors;
 
@@ -132,7 +141,9 @@ ParamCounts count_params(const Model& m) {
   // With a shared indexer (fewer indexer layers than attention layers) this is the mean per
   // attention layer, so that layers x attention_per_layer stays the attention total.
   p.attention_per_layer =
-      to_count(attn + (full_layers > 0 ? idx_attn * indexer_layers / static_cast<num>(full_layers) : idx_attn));
+      to_count(attn + (full_layers > 0 ? (idx_attn * indexer_layers + window_attn_delta * window_layers) /
+                                             static_cast<num>(full_layers)
+                                       : idx_attn));
   p.linear_attention_per_layer = to_count(lin_attn);
   p.linear_attention_layers = linear_layers;
   p.dense_mlp_per_layer = to_count(dense_mlp);

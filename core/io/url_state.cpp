@@ -374,7 +374,7 @@ struct ShapeTag {
 };
 constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k', 1}, {'d', 1}, {'v', 1}, {'c', 1},
                                    {'n', 1}, {'t', 1}, {'b', 1}, {'q', 1}, {'g', 1}, {'w', 2}, {'r', 2}, {'y', 6},
-                                   {'e', 6}, {'m', 5}, {'s', 4}, {'x', 1}, {'z', 1}, {'u', 1}};
+                                   {'e', 6}, {'m', 5}, {'s', 4}, {'x', 1}, {'z', 1}, {'u', 1}, {'p', 1}, {'o', 1}};
 // The indexer's key bits travel in thousandths (8.5 -> 8500).
 constexpr double kKeyBitsScale = 1000;
 constexpr const char* kRequiredShapes = "l h a k d v";
@@ -429,6 +429,8 @@ std::string encode_shapes(const Model& m) {
   if (m.qk_norm) add('q', {1});
   if (m.attention_output_gate) add('g', {1});
   if (m.has_sliding_window) add('w', {m.sliding_window.window, m.sliding_window.layers});
+  if (m.has_sliding_window && m.sliding_window.num_kv_heads > 0) add('o', {m.sliding_window.num_kv_heads});
+  if (m.v_head_dim > 0) add('p', {m.v_head_dim});
   if (m.has_chunked_attention) add('r', {m.chunked_attention.chunk, m.chunked_attention.layers});
   if (m.has_linear_attention) {
     const LinearAttention& a = m.linear_attention;
@@ -508,7 +510,7 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
         break;
       case 'w':
         m.has_sliding_window = true;
-        m.sliding_window = SlidingWindow{n[0], narrow(n[1])};
+        m.sliding_window = SlidingWindow{n[0], narrow(n[1]), m.sliding_window.num_kv_heads};
         break;
       case 'e':
         m.is_moe = true;
@@ -521,6 +523,8 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
       case 'x': m.extra_params = n[0]; break;
       case 'z': m.linear_attention.recurrent_bits = narrow(n[0]); break;  // with 'y'
       case 'u': m.indexer.layers = narrow(n[0]); break;                   // with 's'
+      case 'o': m.sliding_window.num_kv_heads = narrow(n[0]); break;       // with 'w'
+      case 'p': m.v_head_dim = narrow(n[0]); break;
       default: break;
     }
   }
