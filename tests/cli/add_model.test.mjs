@@ -28,7 +28,8 @@ function withConfig(key, edit, body) {
 test('add-model prints the figures of Step-3.7-Flash and writes the entry', () => {
   withConfig('stepfun-ai--Step-3.7-Flash_config.json', null, (file, dir) => {
     const out = path.join(dir, 'step.json');
-    const r = run('catalog', 'add-model', '--config', file, '--id', 'step-3.7-flash', '--out', out);
+    // A new id: overlaying the bundled step-3.7-flash would need "replaces": true.
+    const r = run('catalog', 'add-model', '--config', file, '--id', 'my-step', '--out', out);
     assert.equal(r.status, 0, r.stderr);
     // 45 layers x 8 KV heads x (128 + 128) x 2 B = 184,320 B per token at 16-bit, half at FP8;
     // 12 full and 33 sliding layers (layer_types).
@@ -40,11 +41,11 @@ test('add-model prints the figures of Step-3.7-Flash and writes the entry', () =
     const doc = JSON.parse(readFileSync(out, 'utf8'));
     assert.equal(doc.schema, 'cardfit.catalog/1');
     const m = doc.models[0];
-    assert.equal(m.id, 'step-3.7-flash');
+    assert.equal(m.id, 'my-step');
     assert.deepEqual(m.sliding_window, { window: 512, layers: 33 });
     assert.equal(m.moe.num_experts, 288);
-    assert.equal(m.source, 'config-step-3.7-flash');
-    assert.equal(doc.sources[0].id, 'config-step-3.7-flash');
+    assert.equal(m.source, 'config-my-step');
+    assert.equal(doc.sources[0].id, 'config-my-step');
     assert.deepEqual(readdirSync(dir).sort(), ['config.json', 'step.json']);  // no temporary file left
     const v = run('catalog', '--validate', out);  // the written file is a valid overlay
     assert.equal(v.status, 0, v.stdout + v.stderr);
