@@ -117,7 +117,7 @@ int main(int argc, char** argv) {
   cardfit::ui::app_rescale(driver.app, options.dpi_scale);
   driver.remember = remember;
   // A settings file that could not be read was set aside; the app starts with defaults and says so.
-  if (const auto& problem = cardfit::native::app_settings().problem(); problem && remember) {
+  if (const auto& problem = cardfit::native::app_settings().problem(); problem) {
     driver.app.files_loaded.insert(driver.app.files_loaded.begin(), *problem);
   }
   if (remember) {  // the overlays loaded in earlier sessions; any gone or now invalid is said and forgotten
