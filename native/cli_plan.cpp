@@ -19,6 +19,7 @@
 #include "messages.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
+#include "plan_rows.hpp"
 
 namespace cardfit::cli {
 namespace {
@@ -35,7 +36,7 @@ void print_option_lines(const Option& o, Lang lang, std::ostream& out) {
   for (const Message& w : o.warnings) out << "  ! " << render(w, lang) << "\n";
 }
 
-void print_report(const Plan& p, int width, std::ostream& out) {
+void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
   const Lang lang = p.lang;
   auto say = [lang](const Message& m) { return render(m, lang); };
   auto word = [lang](MsgId id) { return std::string(text(id, lang)); };
@@ -63,34 +64,20 @@ void print_report(const Plan& p, int width, std::ostream& out) {
   }
   out << "\n";
 
-  // The offer id is long and repeats platform and GPU: it is the first to be shortened.
-  Table table({{""}, {word(MsgId::cli_col_gpu)}, {word(MsgId::cli_col_cards)}, {word(MsgId::cli_col_platform), 5},
-               {word(MsgId::cli_col_offer), 0, true}, {word(MsgId::cli_col_term), 4},
-               {say(msg::cli_col_per_month(cur))}, {word(MsgId::cli_col_fit), 3}, {word(MsgId::cli_col_headroom), 8},
-               {word(MsgId::cli_col_tokens_per_s), 2},
-               {p.job ? word(MsgId::cli_col_job_h) : word(MsgId::cli_col_ttft), 7},
-               {p.job ? say(msg::cli_col_job_cost(cur)) : say(msg::cli_col_per_mtok(cur)), p.job ? 0 : 8},
-               {word(MsgId::cli_col_budget), 1}, {word(MsgId::cli_col_as_of), 9}});
-  for (const Option& o : p.options) {
-    const bool is_pick = p.pick && o.offer == p.pick->offer && o.cards == p.pick->cards && o.term == p.pick->term;
-    std::string cards = std::to_string(o.cards);
-    if (o.unit == OfferUnit::Slice) cards = "1/" + format_fixed(1 / o.slice_fraction, 0);
-    if (o.replicas > 1) cards = std::to_string(o.replicas) + "x" + std::to_string(o.cards / o.replicas);  // replicas x cards
-    if (o.cards_rented > o.cards) cards += " (" + std::to_string(o.cards_rented) + ")";
-    std::string term = word(label_of(o.term));  // the term in the reader's language
-    if (o.spot) term += "/spot";
-    std::string cost = amount_range(o.monthly_cost) + (o.price_on_inquiry ? "?" : "");
-    const std::string platform = o.overlay.empty() ? o.platform : o.platform + " (" + say(overlay_label(o.overlay)) + ")";
-    // Not pickable: a market reference ("ref"), or a layout without a launch recipe ("-").
-    table.add({is_pick ? "*" : (o.pickable ? "" : o.launch.empty() ? "-" : "ref"), o.gpu, cards, platform, o.offer, term, cost,
-                    word(label_of(o.fit)), format_margin(o.margin_fraction, 0) + "%",
-                    o.decode_tokens_per_s > 0 ? format_rate(o.decode_tokens_per_s) : "-",
-                    p.job ? (o.job_hours ? format_rate(*o.job_hours) : "-") : (o.ttft_ms > 0 ? format_rate(o.ttft_ms) : "-"),
-                    p.job ? (o.job_cost ? amount_range(*o.job_cost) : "-")
-                          : (o.cost_per_million_tokens ? amount_range(*o.cost_per_million_tokens) : "-"),
-                    word(o.within_budget ? MsgId::opt_within : MsgId::opt_over),
-                    o.as_of + (o.month_unknown ? " (" + word(MsgId::price_month_unknown_short) + ")" : "") +
-                        (o.price_stale ? " " + word(MsgId::price_stale_short) : "")});
+  // The cells CSV and Markdown print too (core/io/plan_rows.hpp). Provenance columns (price
+  // source, overlay file) with --wide; the platform names an overlay anyway.
+  const PlanRows rows = plan_rows(p, lang);
+  std::vector<Column> columns;
+  for (const PlanColumnHead& h : rows.columns) {
+    if (wide || !h.detail) columns.push_back({h.header, h.drop, h.shorten});
+  }
+  Table table(std::move(columns));
+  for (const PlanRow& r : rows.rows) {
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < r.cells.size(); ++i) {
+      if (wide || !rows.columns[i].detail) cells.push_back(r.cells[i].words);
+    }
+    table.add(std::move(cells));
   }
   table.print(out, width, lang);
   if (p.options_total > p.options.size()) {
@@ -130,7 +117,7 @@ int run_plan(PlanFlags& flags, const CommonOptions& common, Output& io) {
   } else if (f.table == TableFormat::Csv || f.table == TableFormat::Markdown) {
     io.out << render_table(plan_table(*p.value, p.value->lang), f.table);
   } else {
-    print_report(*p.value, f.wide ? 0 : io.width, io.out);
+    print_report(*p.value, f.wide ? 0 : io.width, f.wide, io.out);
   }
   return kOk;
 }

@@ -7,34 +7,34 @@
 
 namespace cardfit::ui {
 
-bool is_pick(const Plan& p, const Option& o) {
-  return p.pick && p.pick->offer == o.offer && p.pick->term == o.term && p.pick->cards == o.cards &&
-         p.pick->spot == o.spot;
-}
-
+// The cells of the plan's row model (core/io/plan_rows.hpp), joined for the narrower UI table.
 OptionText option_text(const App& app, const Plan& p, const Option& o) {
+  const Lang lang = app.state.lang;
+  const PlanRow row = plan_row(p, o, lang);
+  const std::vector<PlanColumnHead> columns = plan_columns(p, lang);
+  auto cell = [&](PlanColumn column) -> const Cell& {
+    for (std::size_t i = 0; i < columns.size(); ++i) {
+      if (columns[i].column == column) return row.cells[i];
+    }
+    static const Cell none;
+    return none;
+  };
   OptionText t;
-  const Gpu* gpu = app.catalog.find_gpu(o.gpu);
-  t.gpu = (gpu ? gpu_short_name(*gpu) : o.gpu) + " x" + std::to_string(o.cards);
-  t.platform = R(app, o.platform_name);
-  if (!o.overlay.empty()) t.platform += " · " + R(app, overlay_label(o.overlay));  // a vendor's data, marked
-  t.term = T(app, label_of(o.term));
-  if (o.spot) t.term += std::string(" · ") + T(app, MsgId::opt_spot);
-  if (o.unit == OfferUnit::Slice) {
-    t.term += " · " + std::string(T(app, MsgId::opt_slice)) + " " + format_percent(o.slice_fraction) + "%";
-  }
-  // The markers stick to the amount (a line never starts with one).
-  t.cost = (o.price_on_inquiry ? "≈" : "") + R(app, monthly_label(o.monthly_cost, p.currency));
-  if (o.price_derived) t.cost += "*";
-  if (p.budget.set) {
-    t.budget = T(app, !o.within_budget ? MsgId::opt_over : o.below_budget ? MsgId::ui_below_budget : MsgId::opt_within);
-  }
-  t.fit = T(app, o.fit == Fit::Comfortable ? MsgId::fit_comfortable : o.fit == Fit::Tight ? MsgId::fit_tight : MsgId::fit_no);
-  if (o.job_cost && o.job_hours) {
-    t.speed = format_rate(*o.job_hours) + " h · " + R(app, money_label(*o.job_cost, p.currency));
-  } else if (o.decode_tokens_per_s > 0) {
-    t.speed = format_rate(o.decode_tokens_per_s) + " t/s";
-    if (o.cost_per_million_tokens) t.speed += " · " + amount_range(*o.cost_per_million_tokens) + "/M";
+  t.gpu = cell(PlanColumn::Gpu).words + " x" + cell(PlanColumn::Cards).words;
+  t.platform = cell(PlanColumn::Platform).words;  // "(from vendor.json)" after an overlay's: a vendor's data, marked
+  t.term = cell(PlanColumn::Term).words;
+  const Cell& monthly = cell(PlanColumn::Monthly);
+  t.cost = monthly.words + " " + monthly.unit;  // the markers stick to the amount (a line never starts with one)
+  if (p.budget.set) t.budget = cell(PlanColumn::Budget).words;
+  t.fit = cell(PlanColumn::Fit).words;
+  const Cell& speed = cell(PlanColumn::Speed);
+  const Cell& latency = cell(PlanColumn::Latency);  // a training job: its hours
+  const Cell& cost = cell(PlanColumn::Cost);        // a training job: its cost
+  if (p.job && latency.known && cost.known) {
+    t.speed = latency.words + " " + latency.unit + " · " + cost.words + " " + cost.unit;
+  } else if (speed.known) {
+    t.speed = speed.words + " " + speed.unit;
+    if (cost.known) t.speed += " · " + cost.words + " " + cost.unit;
   } else {
     t.speed = "-";
   }

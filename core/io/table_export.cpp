@@ -4,15 +4,13 @@
 #include "format.hpp"
 #include "labels.hpp"
 #include "messages.hpp"
+#include "plan_rows.hpp"
 
 namespace cardfit {
 namespace {
 
 std::string word(MsgId id, Lang lang) { return text(id, lang); }
 std::string rate(double v) { return v > 0 ? format_trimmed(v, 2) : ""; }
-std::string money(const Money& m) {
-  return m.low == m.high ? format_trimmed(m.high, 2) : format_trimmed(m.low, 2) + "-" + format_trimmed(m.high, 2);
-}
 std::string gb(std::int64_t bytes) { return format_trimmed(static_cast<double>(bytes) / 1e9, 2); }
 
 bool is_plain_number(const std::string& s) {
@@ -54,23 +52,13 @@ std::string markdown_cell(const std::string& s) {
 }
 
 TextTable plan_table(const Plan& p, Lang lang) {
-  const std::string cur(name_of(p.currency));
+  const PlanRows rows = plan_rows(p, lang);  // the CLI's table prints the same cells
   TextTable t;
-  t.header = {word(MsgId::cli_col_gpu, lang),      word(MsgId::cli_col_cards, lang),
-              word(MsgId::cli_col_platform, lang), word(MsgId::cli_col_offer, lang),
-              word(MsgId::cli_col_term, lang),     render(msg::cli_col_per_month(cur), lang),
-              word(MsgId::cli_col_fit, lang),      word(MsgId::cli_col_tokens_per_s, lang),
-              word(MsgId::cli_col_ttft, lang),     render(msg::cli_col_per_mtok(cur), lang),
-              word(MsgId::cli_col_as_of, lang),    word(MsgId::cli_col_price_source, lang),
-              word(MsgId::cli_col_overlay, lang)};
-  for (const Option& o : p.options) {
-    const std::string cards =
-        o.replicas > 1 ? std::to_string(o.replicas) + "x" + std::to_string(o.cards / o.replicas) : std::to_string(o.cards);
-    t.rows.push_back({o.gpu_name, cards, render(o.platform_name, lang), o.offer,
-                      render(Message(label_of(o.term)), lang) + (o.spot ? " spot" : ""), money(o.monthly_cost),
-                      render(Message(label_of(o.fit)), lang), rate(o.decode_tokens_per_s), rate(o.ttft_ms),
-                      o.cost_per_million_tokens ? money(*o.cost_per_million_tokens) : "", o.as_of, o.price_source,
-                      o.overlay});
+  for (const PlanColumnHead& h : rows.columns) t.header.push_back(h.header);
+  for (const PlanRow& r : rows.rows) {
+    std::vector<std::string> cells;
+    for (const Cell& c : r.cells) cells.push_back(c.words);
+    t.rows.push_back(std::move(cells));
   }
   return t;
 }

@@ -29,7 +29,7 @@ struct TextTable {
   std::vector<std::vector<std::string>> rows;  // each as long as the header
 };
 
-TextTable plan_table(const Plan& plan, Lang lang);          // one row per listed option
+TextTable plan_table(const Plan& plan, Lang lang);          // one row per listed option: plan_rows()' words
 TextTable estimate_table(const Estimate& estimate, Lang lang);  // one row per GPU
 // One row per model that fits (largest first), as the CLI's table and the UI's section show it.
 TextTable capability_table(const CardCapability& capability, const Catalog& catalog, Lang lang);

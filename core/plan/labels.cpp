@@ -8,8 +8,10 @@
 
 namespace cardfit {
 
-std::string gpu_short_name(const Gpu& gpu) {
-  std::string name = gpu.name.empty() ? gpu.id : gpu.name;
+std::string gpu_short_name(const Gpu& gpu) { return gpu_short_name(gpu.name.empty() ? gpu.id : gpu.name); }
+
+std::string gpu_short_name(const std::string& gpu_name) {
+  std::string name = gpu_name;
   for (const char* prefix : {"NVIDIA ", "GeForce ", "Tesla "}) {
     const std::string p = prefix;
     if (name.compare(0, p.size(), p) == 0) name.erase(0, p.size());

@@ -12,6 +12,7 @@
 namespace cardfit {
 
 std::string gpu_short_name(const Gpu& gpu);          // "A100 40GB SXM4" (no "NVIDIA", "GeForce", "Tesla")
+std::string gpu_short_name(const std::string& name);  // the same for a GPU's name (Option::gpu_name)
 std::string precision_label(const std::string& id);  // "bf16" -> "BF16", "q4_k_m" -> "Q4_K_M"
 Message kv_label(const std::string& id);             // "" / "auto-16" -> "16-bit"; else the id in capitals
 std::string tokens_label(std::int64_t tokens);        // 8192 -> "8k", 1000 -> "1,000"

@@ -76,7 +76,7 @@ test('an option from an overlay is marked in the table and the JSON', () => {
   const bundled = json(run('plan', '--platform', 'yiwan', '--precision', 'int4', '--json'));
   assert.ok(bundled.options.every((x) => x.overlay === null && x.source.length > 0));
   const t = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--lang', 'zh');
-  assert.match(t.stdout, /yiwan \(来自 vendor\.json\)/);  // the file's name, not its folders
+  assert.match(t.stdout, /Yiwan \(来自 vendor\.json\)/);  // the platform named by the overlay, marked with the file's name, not its folders
 });
 
 test('an overlay that changes a bundled offer without saying so is refused', () => {
