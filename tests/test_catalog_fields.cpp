@@ -2,6 +2,10 @@
 // checked against, and how values are quoted in their messages.
 #include <catch2/catch.hpp>
 
+#include <string>
+#include <tuple>
+#include <vector>
+
 #include "catalog_fields.hpp"
 #include "test_support.hpp"
 
@@ -39,4 +43,43 @@ TEST_CASE("values in messages are quoted, escaped and cut") {
   CHECK(quote_for_message("a\"b") == "\"a\\\"b\"");
   CHECK(quote_for_message(std::string(60, 'x')).size() < 50);
   CHECK(quote_for_message("\x01") == "\"\\u0001\"");
+}
+
+namespace {
+
+// Walks a field list and names every required number whose struct default is not 0: a value
+// there would be a fact written in C++ that can contradict the catalog (engines.json once said
+// train_scaling_pcie 0.85 while catalog.hpp said 0.7).
+struct RequiredNumbersUnset {
+  std::vector<std::string> set;
+  template <class N, class... Rest>
+  void number(const char* key, N& value, Need need, Rest&&...) {
+    if (need == Need::Required && value != 0) set.push_back(key);
+  }
+  template <class N, class... Rest>
+  void integer(const char* key, N& value, Need need, Rest&&...) {
+    if (need == Need::Required && value != 0) set.push_back(key);
+  }
+  template <class... A> void text(A&&...) {}
+  template <class... A> void strings(A&&...) {}
+  template <class... A> void choice(A&&...) {}
+  template <class... A> void boolean(A&&...) {}
+  template <class... A> void flags(A&&...) {}
+  template <class... A> void list(A&&...) {}  // entries of a list have no struct default to check here
+  template <class X, class... Rest>
+  void object(const char*, X& x, Rest&&... rest) {
+    auto args = std::forward_as_tuple(rest...);
+    std::get<sizeof...(Rest) - 1>(args)(*this, x);  // the last argument walks the object's fields
+  }
+};
+
+}  // namespace
+
+TEST_CASE("facts once: required catalog numbers have no value in the C++ structs") {
+  RequiredNumbersUnset v;
+  Defaults d;
+  defaults_fields(v, d);
+  EngineProfile e;
+  engine_fields(v, e);
+  CHECK(v.set == std::vector<std::string>{});
 }

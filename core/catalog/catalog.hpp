@@ -385,7 +385,7 @@ struct EngineProfile {
   MultiGpu multi_gpu = MultiGpu::Tensor;
   // Memory.
   KvPool kv_pool = KvPool::Budget;
-  double memory_utilization = 1.0;   // Budget: of visible memory; Free: of the memory free after loading
+  double memory_utilization = 0;   // Budget: of visible memory; Free: of the memory free after loading
   std::vector<std::string> runtimes; // Runtime names it has builds for ("cuda", "rocm", "cann"); empty = not stated
   std::string runtimes_source;
   std::vector<EngineTier> tiers;     // first tier whose below_mib exceeds the card's visible memory
@@ -394,18 +394,18 @@ struct EngineProfile {
                                      // context where the engine counts it)
   double non_torch_mib_per_extra_rank = 0;  // more per card for each further tensor-parallel rank
   double reserve_mib_per_rank = 0;   // Reserve pools: more reserve per card per rank (TP x PP)
-  double logits_copies = 1;          // FP32 copies of the logits in the activation peak
+  double logits_copies = 0;          // FP32 copies of the logits in the activation peak
   double fit_margin_mib = 0;         // Context pools: memory kept free per card (llama.cpp --fit-target)
   // Speed.
-  double bandwidth_efficiency_hbm = 1.0;   // marginal achieved / datasheet bandwidth, HBM cards
-  double bandwidth_efficiency_gddr = 1.0;  // ... GDDR (and other) cards
+  double bandwidth_efficiency_hbm = 0;   // marginal achieved / datasheet bandwidth, HBM cards
+  double bandwidth_efficiency_gddr = 0;  // ... GDDR (and other) cards
   double step_ms = 0;                // fixed time per decode step (launch, sampling, scheduling)
   double step_ms_per_layer = 0;      // ... plus this per layer (kernel launches and tails)
   double step_ms_per_sequence = 0;   // ... plus this per sequence in the batch (scheduling, sampling)
   double prefill_ms_per_layer = 0;   // prefill passes: more per layer (attention and launches outside CUDA graphs)
-  double expert_efficiency_hbm = 1.0;   // routed-expert reads at small batch, relative to dense reads, HBM cards
-  double expert_efficiency_gddr = 1.0;  // ... GDDR (and other) cards
-  double expert_efficiency_prefill = 1.0;  // routed-expert matmuls in prefill, relative to the dense rate
+  double expert_efficiency_hbm = 0;   // routed-expert reads at small batch, relative to dense reads, HBM cards
+  double expert_efficiency_gddr = 0;  // ... GDDR (and other) cards
+  double expert_efficiency_prefill = 0;  // routed-expert matmuls in prefill, relative to the dense rate
   double moe_us_per_layer = 0;       // per MoE layer per step: routing, permutation and the grouped-GEMM
                                      // launches, whatever the batch (us)
   double moe_us_per_expert = 0;      // ... plus this per routed expert the step touches on a card (us)
@@ -420,8 +420,8 @@ struct EngineProfile {
   double boundary_ms = 0;            // per layer-split (pipeline) boundary per step
   double allreduce_us_nvlink = 0;    // latency of one tensor-parallel all-reduce over NVLink (2 per layer)
   double allreduce_us_pcie = 0;      // ... over PCIe
-  double prefill_efficiency_16bit = 1.0;  // achieved / dense tensor rate, 16-bit (and FP32) matmuls
-  double prefill_efficiency_8bit = 1.0;   // ... FP8 and INT8 matmuls
+  double prefill_efficiency_16bit = 0;  // achieved / dense tensor rate, 16-bit (and FP32) matmuls
+  double prefill_efficiency_8bit = 0;   // ... FP8 and INT8 matmuls
   bool expert_offload = false;       // partial offload can keep routed MoE experts in host memory (llama.cpp --n-cpu-moe)
   bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
                                      // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)
@@ -432,17 +432,19 @@ struct EngineProfile {
 };
 
 // Numbers the planner's warnings judge by, each with its source in the catalog.
+// NOTE: every required number here and in Defaults and EngineProfile is 0 until the catalog is
+// read: the value is a fact of the catalog, never of the code (test_catalog_fields.cpp checks).
 struct Thresholds {
-  double over_provisioned_use = 0.4;       // memory used / rented below this: a smaller card does the job
-  double round_the_clock_hours_per_day = 20;  // consumer cards for training at or above these h/day ...
-  double long_job_hours = 24;              // ... or for a job at least this long
-  double pcie_two_card_speedup = 1.7;      // what cards without NVLink rarely pass on 2 cards
-  double oversold_loss = 0.3;              // performance shared or oversold capacity can lose
-  double no_fast_link_slowdown = 0.15;     // distributed training without a fast link between cards
-  int max_alternatives = 4;                // alternatives listed when nothing qualifies
-  int stale_price_months = 6;              // an offer dated more than this many months before today is stale
-  double price_spread_ratio = 2;           // market references for one GPU further apart than this: say so
-  double serving_max_utilization = 0.8;    // traffic sizing: replicas run at most this busy (queueing margin)
+  double over_provisioned_use = 0;       // memory used / rented below this: a smaller card does the job
+  double round_the_clock_hours_per_day = 0;  // consumer cards for training at or above these h/day ...
+  double long_job_hours = 0;              // ... or for a job at least this long
+  double pcie_two_card_speedup = 0;      // what cards without NVLink rarely pass on 2 cards
+  double oversold_loss = 0;              // performance shared or oversold capacity can lose
+  double no_fast_link_slowdown = 0;     // distributed training without a fast link between cards
+  int max_alternatives = 0;                // alternatives listed when nothing qualifies
+  int stale_price_months = 0;              // an offer dated more than this many months before today is stale
+  double price_spread_ratio = 0;           // market references for one GPU further apart than this: say so
+  double serving_max_utilization = 0;    // traffic sizing: replicas run at most this busy (queueing margin)
   double max_job_weeks = 0;                // a training job longer than this many weeks: warn, naming a wider option (0 = never)
   double rank_cost_tolerance = 0;          // options within this fraction of a cheaper one rank by commitment, then speed per yuan
 };
@@ -460,30 +462,30 @@ struct SizeMfu {
 };
 
 struct Defaults {
-  double headroom = 0.2;               // "fits + 20% margin" (a buying guide's rule)
-  double tight_headroom = 0.0;         // below headroom but >= this: "tight"
+  double headroom = 0;               // "comfortable": need x (1 + headroom) <= usable (a buying guide's rule)
+  double tight_headroom = 0;         // below headroom but >= this: "tight"
   double driver_reserved_mib = 0;      // card memory the CUDA runtime never reports as total (nvidia-smi - torch)
-  double mfu_datacenter = 0.4;         // training MFU per GPU class (datacenter: unless its architecture is listed)
-  double mfu_workstation = 0.35;
-  double mfu_consumer = 0.3;
-  double mfu_laptop = 0.2;
+  double mfu_datacenter = 0;         // training MFU per GPU class (datacenter: unless its architecture is listed)
+  double mfu_workstation = 0;
+  double mfu_consumer = 0;
+  double mfu_laptop = 0;
   std::vector<ArchitectureMfu> mfu_by_architecture;  // datacenter cards of these architectures
   std::vector<SizeMfu> mfu_by_model_size;            // first entry whose bound exceeds the model
-  double mfu_moe = 1;                  // MoE models: routing imbalance and all-to-all
+  double mfu_moe = 0;                  // MoE models: routing imbalance and all-to-all
   double mfu_scale_cards = 0;          // beyond this many cards ...
   double mfu_loss_per_doubling = 0;    // ... MFU falls by this fraction per doubling
-  double run_efficiency = 1;           // pre-training: share of wall-clock time spent training (restarts, evals)
-  double fp8_training_speedup = 1;     // tokens/s of FP8 training over BF16 on FP8 tensor cores
+  double run_efficiency = 0;           // pre-training: share of wall-clock time spent training (restarts, evals)
+  double fp8_training_speedup = 0;     // tokens/s of FP8 training over BF16 on FP8 tensor cores
   double global_batch_tokens = 0;      // tokens per optimizer step: micro-batches that fill a pipeline ...
   double microbatches_per_stage = 0;   // ... but at least this many per pipeline stage (gradient accumulation)
-  double train_scaling_nvlink = 0.9;   // per-card efficiency in data parallel
-  double train_scaling_pcie = 0.7;
-  int max_nodes = 8;                   // card-count search limit: up to this many whole nodes
-  int max_training_nodes = 8;          // training: whole nodes doubling up to this many
-  double training_overhead_mib = 1536; // per-card CUDA context, NCCL buffers, allocator slack (training)
+  double train_scaling_nvlink = 0;   // per-card efficiency in data parallel
+  double train_scaling_pcie = 0;
+  int max_nodes = 0;                   // card-count search limit: up to this many whole nodes
+  int max_training_nodes = 0;          // training: whole nodes doubling up to this many
+  double training_overhead_mib = 0; // per-card CUDA context, NCCL buffers, allocator slack (training)
   double host_desktop_gb_per_s = 0;    // partial offload: host memory of a desktop or laptop (DDR5-5600, 2 channels), GB/s
   double host_server_gb_per_s = 0;     // ... of a server next to datacenter cards (DDR5-4800, 8 channels), GB/s
-  double host_bandwidth_efficiency = 1;  // share of that bandwidth the CPU part of a decode step reads at
+  double host_bandwidth_efficiency = 0;  // share of that bandwidth the CPU part of a decode step reads at
   double pcie_x16_gen4_gb_per_s = 0;   // one direction of a PCIe 4.0 x16 link, GB/s (x2 per generation)
   Thresholds thresholds;               // JSON "thresholds"
   double usd_cny = 0;                  // CNY per USD (JSON top-level "default_usd_cny"); 0 = none loaded

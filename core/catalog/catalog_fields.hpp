@@ -44,7 +44,13 @@ constexpr Range kRate = zero_or(0.1, 100000);      // TFLOPS / TOPS; 0 = not sup
 constexpr Range kRequiredRate = closed(0.1, 100000);  // TFLOPS every GPU has (FP16, FP32)
 constexpr Range kBandwidth = closed(10, 100000);   // GB/s of card memory (a Jetson Nano has 25.6)
 constexpr Range kLinkBandwidth = zero_or(1, 100000);  // GB/s of a fast link; 0 = none
-constexpr Range kUsdCny = closed(0.01, 1000);     // CNY per USD, the input table's bounds
+constexpr Range kUsdCny = closed(0.01, 1000);     // CNY per USD (the input table's usd-cny reads these)
+
+// `value` brought within `range` (its closed bounds): what the formulas use of a number the
+// loader already checked against that range, so both state one bound.
+constexpr double within(double value, const Range& range) {
+  return value < range.lo ? range.lo : value > range.hi ? range.hi : value;
+}
 
 enum class TextRule {
   Any,       // any string (may be empty when Optional)

@@ -130,7 +130,7 @@ struct Estimate {
   std::int64_t weight_bytes_per_token = 0;       // weights read per decoded token (active, matmul)
   double train_flops = 0;               // total training FLOPs for Scenario::tokens (0 = none)
   MemoryBreakdown memory;               // one complete replica on one card (no sharding)
-  double headroom = 0.2;                // fraction kept free for "comfortable" (scenario's or catalog's)
+  double headroom = 0;                // fraction kept free for "comfortable" (scenario's or catalog's)
   double tight_headroom = 0;            // below headroom but at least this: "tight"
   std::vector<GpuEstimate> gpus;        // catalog order; one entry with --gpu
   std::string explained_gpu;            // GPU whose per-card figures `explain` covers ("" = none)

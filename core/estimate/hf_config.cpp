@@ -9,6 +9,7 @@
 
 #include "catalog_fields.hpp"
 #include "catalog_validate.hpp"
+#include "inputs.hpp"
 #include "format.hpp"
 #include "json_text.hpp"
 #include "messages.hpp"
@@ -738,8 +739,10 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
   IssueList issues;
   const std::string id_text(id);
   if (auto e = fields::check_text(id_text, fields::Need::Required, fields::TextRule::Id)) issues.add("id", *e);
-  if (!std::isfinite(params) || params < 1e7 || params > 1e13) {
-    issues.add("params", msg::imp_params_range(format_shortest(params)));
+  const InputSpec& bounds = input_spec(Input::Params);  // the input table's row
+  if (!std::isfinite(params) || params < bounds.min || params > bounds.max) {
+    issues.add("params", msg::imp_params_range(format_shortest(bounds.min), format_shortest(bounds.max),
+                                               format_shortest(params)));
   }
   if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());
 

@@ -67,7 +67,7 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
 //   embeddings tied below hidden 4096 (as Llama 3.2 1B/3B);
 // - intermediate_size solved so that count_params() matches `params` (rounded to a
 //   multiple of 256, kept within [hidden, 8 x hidden]).
-// `params` must be between 1e7 and 1e13 (a count, not billions). as_of is left empty.
+// `params` must be within the input table's bounds of "params" (a count, not billions). as_of is left empty.
 Result<ImportedModel> model_from_param_count(double params, std::string_view id);
 
 }  // namespace cardfit

@@ -17,8 +17,11 @@ constexpr double kNone = 0;
 // CNY, not an error); host memory is never slower than 1 GB/s.
 constexpr double kFloor = fields::kPositiveFraction.lo;
 
-// Context and prompt go to 100,000,000 tokens, the bound of the catalog's max_context
-// (catalog_fields.hpp kMaxTokens): Llama 4 Scout publishes 10,485,760.
+// Context and prompt go to the bound of the catalog's max_context (catalog_fields.hpp kMaxTokens:
+// Llama 4 Scout publishes 10,485,760); the USD-CNY rate has the catalog's bounds (kUsdCny).
+constexpr double kMaxTokens = fields::kMaxTokens;
+constexpr double kRateLo = fields::kUsdCny.lo;
+constexpr double kRateHi = fields::kUsdCny.hi;
 // clang-format off
 constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs{{
   {Input::Model,         "model",            "model",            K::Id,         kNone, kNone, false, "ID",      MsgId::input_model_help,            S::Scenario, false},
@@ -28,8 +31,8 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::Precision,     "precision",        "precision",        K::Id,         kNone, kNone, false, "ID",      MsgId::input_precision_help,        S::Scenario, false},
   {Input::KvPrecision,   "kv-precision",     "kv_precision",     K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_kv_precision_help,     S::Scenario, false},
   {Input::Task,          "task",             "task",             K::Enum,       kNone, kNone, false, "TASK",    MsgId::input_task_help,             S::Scenario, false},
-  {Input::Context,       "context",          "context",          K::Tokens,     1,     1e8,   false, "N",       MsgId::input_context_help,          S::Scenario, false},
-  {Input::Prompt,        "prompt",           "prompt",           K::Tokens,     1,     1e8,   false, "N",       MsgId::input_prompt_help,           S::Scenario, false},
+  {Input::Context,       "context",          "context",          K::Tokens,     1, kMaxTokens, false, "N",       MsgId::input_context_help,          S::Scenario, false},
+  {Input::Prompt,        "prompt",           "prompt",           K::Tokens,     1, kMaxTokens, false, "N",       MsgId::input_prompt_help,           S::Scenario, false},
   {Input::Concurrency,   "concurrency",      "concurrency",      K::Integer,    1,     1e6,   false, "N",       MsgId::input_concurrency_help,      S::Scenario, false},
   {Input::Batch,         "batch",            "batch",            K::Integer,    1,     1e6,   false, "N",       MsgId::input_batch_help,            S::Scenario, false},
   {Input::LoraRank,      "lora-rank",        "lora_rank",        K::Integer,    1,     4096,  false, "N",       MsgId::input_lora_rank_help,        S::Scenario, false},
@@ -50,14 +53,14 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::MaxNumSeqs,    "max-num-seqs",     "max_num_seqs",     K::Integer,    1,     1e6,   false, "N",       MsgId::input_max_num_seqs_help,     S::Scenario, false},
   {Input::Ep,            "ep",               "expert_parallel",  K::Integer,    0,     1024,  false, "N",       MsgId::input_ep_help,               S::Scenario, false},
   {Input::OptimizerOffload, "optimizer-offload", "optimizer_offload", K::Flag,  kNone, kNone, false, "",        MsgId::input_optimizer_offload_help, S::Scenario, false},
-  {Input::OutputTokens,  "output-tokens",    "output_tokens",    K::Tokens,     0,     1e8,   false, "N",       MsgId::input_output_tokens_help,    S::Scenario, false},
+  {Input::OutputTokens,  "output-tokens",    "output_tokens",    K::Tokens,     0, kMaxTokens, false, "N",       MsgId::input_output_tokens_help,    S::Scenario, false},
   {Input::MaxTpotMs,     "max-tpot-ms",      "max_tpot_ms",      K::Number,     0,     1e9,   false, "X",       MsgId::input_max_tpot_ms_help,      S::Scenario, false},
   {Input::Headroom,      "headroom",         "headroom",         K::Fraction,   0,     4,     false, "F",       MsgId::input_headroom_help,         S::Scenario, false},
   {Input::Mfu,           "mfu",              "mfu",              K::Fraction,   kFloor, 1,    false, "F",       MsgId::input_mfu_help,              S::Scenario, false},
   {Input::BudgetTier,    "budget-tier",      "budget_tier",      K::OptionalId, kNone, kNone, false, "ID",      MsgId::input_budget_tier_help,      S::Plan,     false},
   {Input::Budget,        "budget",           "budget",           K::Number,     0,     1e9,   true,  "AMOUNT",  MsgId::input_budget_help,           S::Plan,     false},
   {Input::Currency,      "currency",         "currency",         K::Enum,       kNone, kNone, false, "CNY|USD", MsgId::input_currency_help,         S::Plan,     false},
-  {Input::UsdCny,        "usd-cny",          "usd_cny",          K::Number,     0.01,  1000,  false, "RATE",    MsgId::input_usd_cny_help,          S::Plan,     false},
+  {Input::UsdCny,        "usd-cny",          "usd_cny",          K::Number,   kRateLo, kRateHi, false, "RATE",    MsgId::input_usd_cny_help,          S::Plan,     false},
   {Input::HoursPerDay,   "hours-per-day",    "hours_per_day",    K::Number,     0,     24,    true,  "H",       MsgId::input_hours_per_day_help,    S::Plan,     false},
   {Input::Term,          "term",             "term",             K::Enum,       kNone, kNone, false, "TERM",    MsgId::input_term_help,             S::Plan,     false},
   {Input::Platform,      "platform",         "platforms",        K::IdList,     kNone, kNone, false, "ID",      MsgId::input_platform_help,         S::Plan,     false},

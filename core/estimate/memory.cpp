@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "catalog_fields.hpp"
+
 namespace cardfit {
 namespace {
 
@@ -239,7 +241,7 @@ double batched_tokens(const Resolved& r, const Gpu& gpu) {
 
 double memory_utilization(const Resolved& r) {
   const double given = r.scenario().gpu_memory_utilization;
-  return std::clamp(given > 0 ? given : r.engine().memory_utilization, 0.0, 1.0);
+  return fields::within(given > 0 ? given : r.engine().memory_utilization, fields::kPositiveFraction);
 }
 
 InferenceActivation inference_activation(const Resolved& r, const EngineTier& tier, int tp, std::int64_t prompt,
@@ -325,7 +327,7 @@ HostBandwidth host_bandwidth(const Resolved& r, const Gpu& gpu) {
   const double given = r.scenario().host_bandwidth;
   out.datasheet = (given > 0 ? given : gpu.gpu_class == GpuClass::Datacenter ? d.host_server_gb_per_s
                                                                               : d.host_desktop_gb_per_s) * 1e9;
-  out.efficiency = std::clamp(d.host_bandwidth_efficiency, 0.0, 1.0);
+  out.efficiency = fields::within(d.host_bandwidth_efficiency, fields::kPositiveFraction);
   out.effective = out.datasheet * out.efficiency;
   return out;
 }

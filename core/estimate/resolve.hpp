@@ -40,7 +40,7 @@ struct Resolved {
   int zero_stage = -1;                     // -1 = automatic
   Checkpointing checkpointing = Checkpointing::None;  // Scenario's, Auto resolved (full for LoRA/QLoRA)
   bool fp8_training = false;               // full/pre-training with FP8 matmuls (Transformer Engine style)
-  double headroom = 0.2;
+  double headroom = 0;
   double tight_headroom = 0;
   double weight_bytes = 0;                 // all stored weights
   double decode_weight_bytes = 0;          // read per decoded token, dense part (non-expert)

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "catalog_fields.hpp"
+
 namespace cardfit {
 namespace {
 
@@ -85,13 +87,13 @@ double allreduce_seconds(const EngineProfile& e, const Gpu& g, int tp, double by
 }
 
 double bandwidth_efficiency(const EngineProfile& e, const Gpu& g) {
-  return std::clamp(has_hbm(g) ? e.bandwidth_efficiency_hbm : e.bandwidth_efficiency_gddr, 0.0, 1.0);
+  return fields::within(has_hbm(g) ? e.bandwidth_efficiency_hbm : e.bandwidth_efficiency_gddr, fields::kPositiveFraction);
 }
 
 // Routed experts are small matrices read at small batch: HBM, which needs far more bytes in
 // flight than one expert holds, loses more of its bandwidth on them than GDDR does.
 double expert_efficiency(const EngineProfile& e, const Gpu& g) {
-  return std::clamp(has_hbm(g) ? e.expert_efficiency_hbm : e.expert_efficiency_gddr, 0.0, 1.0);
+  return fields::within(has_hbm(g) ? e.expert_efficiency_hbm : e.expert_efficiency_gddr, fields::kPositiveFraction);
 }
 
 double quantized_efficiency(const Resolved& r, const Gpu& g) {
@@ -99,12 +101,12 @@ double quantized_efficiency(const Resolved& r, const Gpu& g) {
   if (w.requires_capability == Capability::Fp4 && r.task == Task::Inference) {
     const EngineProfile& e = r.engine();
     for (const ArchitectureEfficiency& a : e.fp4_efficiency_by_architecture) {
-      if (a.architecture == g.architecture) return std::clamp(a.efficiency, 0.0, 1.0);
+      if (a.architecture == g.architecture) return fields::within(a.efficiency, fields::kFraction);
     }
     const double path = g.fp4_path == Fp4Path::Native ? e.fp4_efficiency_native : e.fp4_efficiency_weight_only;
-    if (path > 0) return std::clamp(path, 0.0, 1.0);
+    if (path > 0) return fields::within(path, fields::kFraction);
   }
-  return std::clamp(w.decode_efficiency, 0.0, 1.0);
+  return fields::within(w.decode_efficiency, fields::kPositiveFraction);
 }
 
 double decode_bandwidth(const EngineProfile& e, const Gpu& g) {
@@ -118,7 +120,7 @@ MatmulRate matmul_rate(const EngineProfile& e, const Gpu& g, ComputeType compute
   if (e.fp16_accumulate && out.dense.used == ComputeType::Fp16 && g.fp16_acc16_dense_tflops > out.dense.tflops) {
     out.dense.tflops = g.fp16_acc16_dense_tflops;
   }
-  out.efficiency = std::clamp(eight_bit(out.dense.used) ? e.prefill_efficiency_8bit : e.prefill_efficiency_16bit, 0.0, 1.0);
+  out.efficiency = fields::within(eight_bit(out.dense.used) ? e.prefill_efficiency_8bit : e.prefill_efficiency_16bit, fields::kPositiveFraction);
   out.flops_per_s = out.dense.tflops * 1e12 * out.efficiency;
   return out;
 }
@@ -214,8 +216,8 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
                               static_cast<double>(r.params.expert_params);
   // Attention (flash-attention kernels over the causal context) runs at the engine's attention efficiency.
   const double dense_flops = std::max(0.0, out.flops_per_token - expert_flops - out.attention_flops_per_token);
-  const double expert_rate = out.rate.flops_per_s * std::clamp(e.expert_efficiency_prefill, 0.0, 1.0);
-  const double attention_rate = out.rate.flops_per_s * std::clamp(e.attention_efficiency, 0.01, 1.0);
+  const double expert_rate = out.rate.flops_per_s * fields::within(e.expert_efficiency_prefill, fields::kPositiveFraction);
+  const double attention_rate = out.rate.flops_per_s * fields::within(e.attention_efficiency, fields::kPositiveFraction);
   const int expert_ranks = std::max(tp, ep);
   const double compute_pass = (safe_div(chunk * dense_flops, tp * out.rate.flops_per_s) +
                                safe_div(chunk * out.attention_flops_per_token, tp * attention_rate) +
@@ -292,12 +294,12 @@ TrainTime train_time(const Resolved& r, const Gpu& g, const Layout& l) {
   out.parts = default_mfu(d, g, r.model(), r.params, cards);
   out.mfu = r.scenario().mfu > 0 ? r.scenario().mfu : out.parts.mfu;
   out.bubble = pipeline_bubble(l);
-  out.scaling = cards > 1 ? std::clamp(has_fast_link(g) ? d.train_scaling_nvlink : d.train_scaling_pcie, 0.0, 1.0) : 1.0;
+  out.scaling = cards > 1 ? fields::within(has_fast_link(g) ? d.train_scaling_nvlink : d.train_scaling_pcie, fields::kPositiveFraction) : 1.0;
   const DenseRate peak = dense_rate(g, r.fp8_training ? ComputeType::Bf16 : r.compute);
   out.peak_tflops = peak.tflops;
   out.peak_type = peak.used;
   out.fp8_speedup = r.fp8_training && g.fp8_dense_tflops > 0 ? std::max(1.0, d.fp8_training_speedup) : 1.0;
-  out.run_efficiency = r.task == Task::Pretrain ? std::clamp(d.run_efficiency, 0.01, 1.0) : 1.0;
+  out.run_efficiency = r.task == Task::Pretrain ? fields::within(d.run_efficiency, fields::kPositiveFraction) : 1.0;
   const double per_token = training_flops_per_token(r, r.scenario().context);
   const double rate = cards * out.peak_tflops * 1e12 * out.mfu * (1 - out.bubble) * out.scaling * out.fp8_speedup;
   // Seconds per token on top of the math, every card at once: expert-parallel all-to-alls (forward

@@ -30,7 +30,7 @@ struct ModelCapability {
 struct CardCapability {
   std::string gpu;                    // Gpu::id
   int cards = 1;
-  double headroom = 0.2;              // the fraction kept free (the scenario's or the catalog's)
+  double headroom = 0;              // the fraction kept free (the scenario's or the catalog's)
   std::vector<std::string> precisions;  // the candidates, best first (the order a model's precision is chosen in)
   std::vector<ModelCapability> models;  // every model that fits, largest (parameters) first
 };

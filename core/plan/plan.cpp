@@ -7,6 +7,7 @@
 #include <iterator>
 #include <utility>
 
+#include "catalog_fields.hpp"
 #include "estimate.hpp"
 #include "fit.hpp"
 #include "format.hpp"
@@ -305,7 +306,7 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     if (inference && ctx.req.requests_per_s > 0 && ge.serving) {
       const Serving& sv = *ge.serving;
       const double slice = offer.unit == OfferUnit::Slice && offer.slice_fraction > 0 ? offer.slice_fraction : 1;
-      double rho = std::clamp(c.defaults.thresholds.serving_max_utilization, 0.0, 1.0);
+      double rho = fields::within(c.defaults.thresholds.serving_max_utilization, fields::kPositiveFraction);
       o.limited_by = sv.limited_by;
       const double prefill_ms = sv.prefill_ms / slice;
       if (ctx.req.max_ttft_ms > 0) {

@@ -5,19 +5,10 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sources } from './sources.mjs';
 
 const root = process.env.CARDFIT_ROOT;
 const han = /[\u3400-\u9fff\uf900-\ufaff]/;
-
-function sources(dir) {
-  const out = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...sources(p));
-    else if (/\.(cpp|hpp)$/.test(entry.name)) out.push(p);
-  }
-  return out;
-}
 
 for (const dir of ['core', 'ui', 'native']) {
   test(`no Han characters in ${dir}/ sources`, () => {
