@@ -7,7 +7,7 @@
 #include "catalog_validate.hpp"
 #include "format.hpp"
 #include "inputs.hpp"
-#include "memory.hpp"
+#include "weights.hpp"
 #include "messages.hpp"
 
 namespace cardfit {
