@@ -73,7 +73,8 @@ std::map<std::string, std::string> figures(const Estimate& e) {
     if (g.kv_pool_bytes) f["kv_pool"] = format_bytes(static_cast<double>(*g.kv_pool_bytes));
     f["decode_tokens_per_s"] = format_rate(g.aggregate_tokens_per_s) + " t/s";
     f["prefill_tokens_per_s"] = format_rate(g.prefill_tokens_per_s) + " t/s";
-    f["max_context"] = format_grouped(static_cast<double>(g.max_concurrency));
+    f["max_context"] = format_grouped(static_cast<double>(g.max_context));
+    f["max_concurrency"] = format_grouped(static_cast<double>(g.max_concurrency));
     if (g.gpu_hours) f["train_hours"] = format_fixed(*g.gpu_hours, 1) + " GPU-h";
   }
   return f;
@@ -108,7 +109,8 @@ TEST_CASE("inference: the figures users see are all explained, each ending in it
   std::set<std::string> keys;
   for (const Explanation& x : e.explain) keys.insert(x.key);
   for (const char* k : {"params_total", "weights", "kv_cache_per_token", "kv_cache", "activations", "overhead", "total",
-                        "fit", "cards", "decode_tokens_per_s", "prefill_tokens_per_s", "max_context"}) {
+                        "fit", "cards", "decode_tokens_per_s", "prefill_tokens_per_s", "max_context",
+                        "max_concurrency"}) {
     INFO(k);
     CHECK(keys.count(k) == 1);
   }

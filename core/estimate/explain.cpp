@@ -475,13 +475,17 @@ std::vector<Explanation> explain_gpu(const Resolved& r, const Estimate& e, const
     explain_prefill(r, e, g, gpu, l, out);
   }
   {
+    // Two figures, two explanations: each ends in the figure its key names.
+    const Message formula = inference ? msg::explain_max_formula_inference() : msg::explain_max_formula_training();
+    const string max_context = grouped(g.max_context);
+    out.push_back(item("max_context", msg::explain_max_context_quantity(gpu.name), formula,
+                       msg::explain_max_context_sub(bytes(g.usable_bytes),
+                                                    inference ? msg::explain_word_concurrency() : msg::explain_word_batch(),
+                                                    grouped(inference ? sc.concurrency : sc.batch), max_context),
+                       {inference ? kVllm : kKorthikanti}, max_context));
     const string max_concurrency = grouped(g.max_concurrency);
-    out.push_back(item("max_context", msg::explain_max_quantity(gpu.name),
-                       inference ? msg::explain_max_formula_inference() : msg::explain_max_formula_training(),
-                       msg::explain_max_sub(bytes(g.usable_bytes),
-                                            inference ? msg::explain_word_concurrency() : msg::explain_word_batch(),
-                                            grouped(inference ? sc.concurrency : sc.batch), grouped(g.max_context),
-                                            grouped(sc.context), max_concurrency),
+    out.push_back(item("max_concurrency", msg::explain_max_concurrency_quantity(gpu.name), formula,
+                       msg::explain_max_concurrency_sub(bytes(g.usable_bytes), grouped(sc.context), max_concurrency),
                        {inference ? kVllm : kKorthikanti}, max_concurrency));
   }
   if (!inference && g.train_hours && g.gpu_hours) {
