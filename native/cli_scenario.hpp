@@ -46,8 +46,8 @@ Lang flags_lang(const RequestFlags& flags);
 // --catalog FILE (repeatable), bound to common.catalog_files.
 void add_catalog_flag(CLI::App* app, CommonOptions& common);
 
-// The given flags -> a request, through core/url_state.hpp; --config FILE is read here and
-// imported with core/hf_config.hpp. Ids are checked later by the core (estimate / plan).
+// The given flags -> a request, through core/io/url_state.hpp; --config FILE is read here and
+// imported with core/estimate/hf_config.hpp. Ids are checked later by the core (estimate / plan).
 Result<PlanRequest> make_request(const RequestFlags& flags);
 
 // What `estimate` and `plan` share before computing: the catalog with its overlays and the

@@ -1,4 +1,4 @@
-// core/cost.hpp: prices per term, monthly cost, job cost, cost per hour / TFLOPS-hour /
+// core/plan/cost.hpp: prices per term, monthly cost, job cost, cost per hour / TFLOPS-hour /
 // million tokens. Expected values come from the buying guides' published prices (stored in
 // assets/catalog/platforms.json) with the arithmetic done by hand in each row's comment.
 #include <catch2/catch.hpp>

@@ -1,4 +1,4 @@
-// core/estimate.hpp: the whole pipeline. Default scenario, properties over the catalog, and
+// core/estimate/estimate.hpp: the whole pipeline. Default scenario, properties over the catalog, and
 // the sweep that no input in the catalog ever yields NaN, infinity or a negative size.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// core/fit.hpp: card counts, tensor-parallel validity, verdicts, largest context/concurrency.
+// core/estimate/fit.hpp: card counts, tensor-parallel validity, verdicts, largest context/concurrency.
 // Formula tests: they run on tests/fixtures/formula-catalog.json, not the bundled catalog.
 #include <catch2/catch.hpp>
 

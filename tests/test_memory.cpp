@@ -1,4 +1,4 @@
-// core/memory.hpp: weights, KV cache, ZeRO states, activations, LoRA adapters, per-card totals.
+// core/estimate/memory.hpp: weights, KV cache, ZeRO states, activations, LoRA adapters, per-card totals.
 // Formula tests: they run on tests/fixtures/formula-catalog.json, not the bundled catalog.
 #include <catch2/catch.hpp>
 

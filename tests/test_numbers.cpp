@@ -17,7 +17,7 @@ TEST_CASE("parse_number accepts plain, scientific and suffixed numbers") {
     NumberStyle style;
     double expected;
   };
-  // Expected values by definition of the suffixes (core/numbers.hpp): decimal k/M/B/T,
+  // Expected values by definition of the suffixes (core/base/numbers.hpp): decimal k/M/B/T,
   // token lengths k = 1024 ("8k context" = 8192, "128K" = 131072 as in Llama 3.1's 131072).
   const Row rows[] = {
       {"7e9", NumberStyle::Decimal, 7e9},

@@ -1,4 +1,4 @@
-// core/params.hpp: parameter counts from the architecture vs the published sizes.
+// core/estimate/params.hpp: parameter counts from the architecture vs the published sizes.
 // Formula tests: they run on tests/fixtures/formula-catalog.json, not the bundled catalog.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// core/resolve.hpp: bad input becomes an error naming the field; doubtful input a warning.
+// core/estimate/resolve.hpp: bad input becomes an error naming the field; doubtful input a warning.
 #include <catch2/catch.hpp>
 
 #include <functional>

@@ -1,4 +1,4 @@
-// core/speed.hpp: decode/prefill terms, training time and its MFU, and the properties they keep.
+// core/estimate/speed.hpp: decode/prefill terms, training time and its MFU, and the properties they keep.
 // Formula tests: they run on tests/fixtures/formula-catalog.json, not the bundled catalog. The
 // public measurements the factors are fitted on live in tests/calibration (test_calibration.cpp).
 #include <catch2/catch.hpp>

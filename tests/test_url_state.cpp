@@ -1,4 +1,4 @@
-// URL state: versioned key=value pairs <-> PlanRequest (core/url_state.hpp).
+// URL state: versioned key=value pairs <-> PlanRequest (core/io/url_state.hpp).
 #include <catch2/catch.hpp>
 
 #include "test_support.hpp"

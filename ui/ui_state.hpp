@@ -13,7 +13,7 @@ namespace cardfit::ui {
 
 enum class Tab { Plan, Charts, Gpus, Explain, Sources };
 
-// Numbers as the user typed them ("8k", "7B"); parsed by core/numbers.hpp into `request`
+// Numbers as the user typed them ("8k", "7B"); parsed by core/base/numbers.hpp into `request`
 // only when valid, so a typo shows an error and the last good value stays in force.
 struct NumberFields {
   std::string context = "4096";

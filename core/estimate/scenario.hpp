@@ -1,7 +1,7 @@
 // What the user asks: a model, a precision, a task and the sizes around it. A plain struct;
 // a default-constructed Scenario{} is valid (Qwen2.5-7B, BF16 inference with vLLM, 4096-token
 // context, one sequence, every GPU, automatic card count, catalog headroom).
-// Numbers are plain values here; the CLI/UI parse "8k"/"7B" with core/numbers.hpp first.
+// Numbers are plain values here; the CLI/UI parse "8k"/"7B" with core/base/numbers.hpp first.
 #pragma once
 
 #include <cstdint>
