@@ -55,5 +55,6 @@ TEST_CASE("aliases are read, the first spelling is written") {
   CHECK(name_of(Currency::Cny) == "CNY");
   CHECK(names_list<Currency>() == "CNY, USD");
   CHECK(label_of(Fit::Tight) == MsgId::fit_tight);
-  CHECK(label_of(Interconnect::Pcie) == MsgId::none);  // not shown as a word
+  CHECK(label_of(MemoryBasis::Driver) == MsgId::none);  // not shown as a word
+  CHECK(label_of(Interconnect::Hccs) == MsgId::link_hccs);  // a link's name, for warnings
 }

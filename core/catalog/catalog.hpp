@@ -648,10 +648,11 @@ struct EnumNames<GpuClass> {
 };
 template <>
 struct EnumNames<Interconnect> {
-  static constexpr std::array<Name<Interconnect>, 4> list{{{Interconnect::NvLink, "nvlink"},
-                                                           {Interconnect::Pcie, "pcie"},
-                                                           {Interconnect::Hccs, "hccs"},
-                                                           {Interconnect::InfinityFabric, "infinity-fabric"}}};
+  static constexpr std::array<Name<Interconnect>, 4> list{
+      {{Interconnect::NvLink, "nvlink", MsgId::link_nvlink},
+       {Interconnect::Pcie, "pcie", MsgId::link_pcie},
+       {Interconnect::Hccs, "hccs", MsgId::link_hccs},
+       {Interconnect::InfinityFabric, "infinity-fabric", MsgId::link_infinity_fabric}}};
 };
 template <>
 struct EnumNames<MemoryBasis> {

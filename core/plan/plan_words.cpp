@@ -138,7 +138,9 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
     w.push_back(msg::plan_warn_unused_cards(std::to_string(o.cards_rented), std::to_string(o.cards)));
   }
   const int machines = o.unit == OfferUnit::Machine ? o.units : machines_for(gpu, o.cards);
-  if (machines > 1) w.push_back(msg::plan_warn_multi_machine(std::to_string(machines)));
+  // The card's own link (NVLink, HCCS, Infinity Fabric; PCIe), named from the catalog's GPU entry.
+  const Message link(label_of(gpu.interconnect));
+  if (machines > 1) w.push_back(msg::plan_warn_multi_machine(std::to_string(machines), link));
   if (machines > 1 && gpu.gpu_class != GpuClass::Datacenter && ctx.datacenter_node_fits) {
     w.push_back(msg::plan_warn_consumer_cluster(std::to_string(machines)));
   }
@@ -148,7 +150,7 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
       w.push_back(msg::plan_warn_no_nvlink_training(g, format_trimmed(th.pcie_two_card_speedup, 2),
                                                     cite(ctx, kGuideSelection)));
     } else if (offer.interconnect != OfferLink::NvLink) {
-      w.push_back(msg::plan_warn_nvlink_not_stated(pct(th.no_fast_link_slowdown), cite(ctx, kGuideXingyu)));
+      w.push_back(msg::plan_warn_nvlink_not_stated(link, pct(th.no_fast_link_slowdown), cite(ctx, kGuideXingyu)));
     }
   }
   if (is_training(task) && (gpu.gpu_class == GpuClass::Consumer || gpu.gpu_class == GpuClass::Laptop) &&
