@@ -34,7 +34,7 @@ TEST_CASE("the over-provisioning threshold is catalog data") {
   r.scenario.model = "qwen2.5-7b";
   r.scenario.gpu = "h100-sxm";
   r.platforms = {"yiwan"};
-  Catalog c = test::catalog();
+  Catalog c = test::plan_catalog();
   const Plan before = run(r, c);
   REQUIRE_FALSE(before.options.empty());
   const Message* w = warning(before.options.front(), "over_provisioned");
@@ -51,7 +51,7 @@ TEST_CASE("no estimate warning is said twice in the planner's words") {
   r.scenario.model = "qwen2.5-7b";
   r.scenario.precision = "fp8";
   r.scenario.gpu = "a100-40g";
-  const Plan p = run(r, test::catalog());
+  const Plan p = run(r, test::plan_catalog());
   for (const Option& o : p.options) {
     CHECK(warning(o, "fp8_unsupported"));
     CHECK_FALSE(warning(o, "fp8_weight_only"));
@@ -65,7 +65,7 @@ TEST_CASE("every option's words render in both languages without placeholders") 
   r.budget_tier = "3000-6000";
   r.allow_spot = true;
   r.student = true;
-  const Plan p = run(r, test::catalog());
+  const Plan p = run(r, test::plan_catalog());
   for (const Option& o : p.options) {
     for (Lang lang : {Lang::En, Lang::Zh}) {
       const std::string reason = render(o.reason, lang);
@@ -73,5 +73,31 @@ TEST_CASE("every option's words render in both languages without placeholders") 
       CHECK(reason.find('{') == std::string::npos);
       for (const Message& w : o.warnings) CHECK(render(w, lang).find('\x1a') == std::string::npos);
     }
+  }
+}
+
+TEST_CASE("a multi-card warning names the card's own link, from the GPU's catalog entry") {
+  // Expected link names: Huawei's Ascend 910B links its cards with HCCS, AMD's MI300X with
+  // Infinity Fabric (gpus.json "interconnect", each with its datasheet source); NVIDIA's with NVLink.
+  const std::vector<std::pair<const char*, const char*>> cases = {
+      {"ascend-910b", "HCCS"}, {"mi300x", "Infinity Fabric"}, {"a100-80g", "NVLink"}};
+  for (const auto& [gpu, link] : cases) {
+    INFO(gpu);
+    PlanRequest r;
+    r.scenario.model = "qwen2.5-7b";
+    r.scenario.task = Task::Lora;
+    r.scenario.gpu = gpu;
+    r.scenario.cards = 2;
+    r.top = 50;
+    const Plan p = run(r, test::plan_catalog());
+    bool said = false;
+    for (const Option& o : p.options) {
+      const Message* w = warning(o, "nvlink_not_stated");
+      if (!w) continue;
+      said = true;
+      CHECK(en(*w).find(link) != std::string::npos);
+      if (std::string(link) != "NVLink") CHECK(en(*w).find("NVLink") == std::string::npos);
+    }
+    CHECK(said);
   }
 }

@@ -16,6 +16,8 @@
 
 namespace cardfit::embedded {
 std::string_view formula_catalog();  // tests/fixtures/formula-catalog.json, compiled in
+std::string_view plan_platforms();     // tests/fixtures/plan-platforms.json
+std::string_view plan_budget_tiers();  // tests/fixtures/plan-budget-tiers.json
 }  // namespace cardfit::embedded
 
 namespace cardfit::test {
@@ -46,6 +48,29 @@ inline const Catalog& catalog() {
 inline const Catalog& fixture() {
   static const Catalog c = [] {
     Result<Catalog> r = load_catalog({CatalogFile{"formula-catalog.json", embedded::formula_catalog()}});
+    INFO(all_errors(r.errors));
+    REQUIRE(r.ok());
+    return *r.value;
+  }();
+  return c;
+}
+
+// The planner tests' catalog: the bundled GPUs, models and engines with frozen prices (platforms,
+// offers, the USD-CNY rate and budget tiers from tests/fixtures/plan-*.json), so that updating a
+// bundled price or the rate does not break a test that checks the planner's arithmetic.
+inline const Catalog& plan_catalog() {
+  static const Catalog c = [] {
+    std::vector<CatalogFile> files;
+    for (const assets::File& f : assets::catalog_files()) {
+      if (f.name == "platforms.json") {
+        files.push_back(CatalogFile{"plan-platforms.json", embedded::plan_platforms()});
+      } else if (f.name == "budget_tiers.json") {
+        files.push_back(CatalogFile{"plan-budget-tiers.json", embedded::plan_budget_tiers()});
+      } else {
+        files.push_back(CatalogFile{std::string(f.name), f.text});
+      }
+    }
+    Result<Catalog> r = load_catalog(files);
     INFO(all_errors(r.errors));
     REQUIRE(r.ok());
     return *r.value;

@@ -520,14 +520,17 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
       ev.datacenter_node_fits = true;
     }
   }
-  for (int pass = 0; pass < 2 && !ev.pick; ++pass) {
-    if (pass == 1) ev.cheaper_multi_machine = false;
+  // When no comfortable fit qualifies, a tight one within the budget is the pick, with its
+  // headroom warning (the Yiwan budget guide picks the A100 40G for Qwen2.5-14B at 3,000 CNY
+  // though it leaves 19% headroom of 20%): passes 2 and 3 repeat 0 and 1 for tight fits.
+  for (int pass = 0; pass < 4 && !ev.pick; ++pass) {
+    if (pass % 2 == 1) ev.cheaper_multi_machine = false;
     for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
       const Candidate& c = ev.candidates[i];
-      if (!qualifies(c.option)) continue;
+      if (!(pass < 2 ? qualifies(c.option) : qualifies_tight(c.option))) continue;
       if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
       if (suggested && fp4 && !(c.gpu->fp4_dense_tflops > 0)) continue;
-      if (pass == 0 && machines(c) > 1) {
+      if (pass % 2 == 0 && machines(c) > 1) {
         ev.cheaper_multi_machine = true;
         continue;
       }
@@ -746,12 +749,17 @@ std::vector<Variant> smaller_models(const Context& ctx, const Scenario& s) {
   return out;
 }
 
+// A pick with the headroom asked for (a tight pick still lists the changes that would give it).
+bool comfortable_pick(const Evaluation& ev) {
+  return ev.pick && ev.candidates[*ev.pick].option.fit == Fit::Comfortable;
+}
+
 std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) {
   std::vector<Alternative> out;
   for (const std::vector<Variant>& kind : variants(ctx, ev.scenario)) {
     for (const Variant& v : kind) {
       Result<Evaluation> r = evaluate(ctx, v.scenario, true);
-      if (!r.ok() || !r.value->pick) continue;
+      if (!r.ok() || !comfortable_pick(*r.value)) continue;
       out.push_back(Alternative{v.kind, v.change, finalise_pick(ctx, *r.value), v.set});
       break;
     }
@@ -760,7 +768,7 @@ std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) 
   if (out.empty() && ev.candidates.empty()) {
     for (Variant& v : smaller_models(ctx, ev.scenario)) {
       Result<Evaluation> r = evaluate(ctx, v.scenario, true);
-      if (!r.ok() || !r.value->pick) continue;
+      if (!r.ok() || !comfortable_pick(*r.value)) continue;
       out.push_back(Alternative{v.kind, v.change, finalise_pick(ctx, *r.value), v.set});
       break;
     }
@@ -937,6 +945,10 @@ bool qualifies(const Option& o) {
   return o.pickable && o.fit == Fit::Comfortable && o.meets_targets && o.within_budget;
 }
 
+bool qualifies_tight(const Option& o) {
+  return o.pickable && o.fit == Fit::Tight && o.meets_targets && o.within_budget;
+}
+
 PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest r) {
   r.scenario = with_catalog_ids(catalog, std::move(r.scenario));
   if (!r.budget_tier.empty()) r.budget_tier = catalog_id(catalog.budget_tiers, r.budget_tier);
@@ -1036,7 +1048,7 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
   p.options_total = ev.candidates.size();
 
   // Alternatives and the no-pick sentence read the candidates: before the options are moved out.
-  if (!ev.pick && request.alternatives) p.alternatives = alternatives(ctx, ev);
+  if (!comfortable_pick(ev) && request.alternatives) p.alternatives = alternatives(ctx, ev);
   if (!ev.pick) p.no_pick_reason = no_pick_reason(ctx, ev);
   if (ev.pick) p.pick = finalise_pick(ctx, ev);
   const Option* pick = p.pick ? &*p.pick : nullptr;

@@ -27,6 +27,8 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& request);
 // An option the pick may be: a vendor's price, a comfortable fit, within the budget and the
 // targets. The pick is the cheapest of these within one machine (plan.cpp).
 bool qualifies(const Option& option);
+// The same but a tight fit: the pick when no option qualifies (the cheapest, one machine first).
+bool qualifies_tight(const Option& option);
 
 // The request's ids as the catalog spells them: the scenario's (scenario.hpp with_catalog_ids),
 // the budget tier and the platforms. Text that names no entry stays as typed.

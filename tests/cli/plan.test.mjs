@@ -65,14 +65,15 @@ test('plan --json: the contract keys, the 一万网络 budget guide §8.2 "7B FP
   assert.ok(j.options.some((o) => o.offer === j.pick.offer && o.cards === j.pick.cards));
 });
 
-test('plan: no pick within the tier -> pick null and alternatives (the 一万网络 budget guide 70B INT8 at 3,000-6,000)', () => {
+test('plan: only a tight fit within the tier -> it is the pick, warned, with alternatives (the 一万网络 budget guide 70B INT8 at 3,000-6,000)', () => {
   const j = plan('--model', 'llama-2-70b', '--precision', 'int8', '--budget-tier', '3000-6000',
     '--platform', 'yiwan', '--term', 'monthly');
-  assert.equal(j.pick, null);
-  const tight = j.options.find((o) => o.offer === 'yiwan-a100-40g-card' && o.cards === 2);
-  assert.ok(tight, 'the article\'s 2x A100 40G is listed');
-  assert.equal(tight.fit, 'tight');
-  assert.equal(tight.monthly_cost.low, 5600);
+  // The article's 2x A100 40G (5,600 CNY/month) is its pick and the planner's, as a tight fit.
+  assert.equal(j.pick.offer, 'yiwan-a100-40g-card');
+  assert.equal(j.pick.cards, 2);
+  assert.equal(j.pick.fit, 'tight');
+  assert.equal(j.pick.monthly_cost.low, 5600);
+  assert.ok(j.pick.warning_codes.includes('tight_fit'), j.pick.warning_codes.join());
   assert.ok(j.alternatives.length > 0);
   for (const a of j.alternatives) {
     assert.equal(typeof a.change, 'string');
