@@ -1,5 +1,9 @@
 // core/plan/launch.hpp: the launch commands, golden-tested. The expected strings are written out
-// flag by flag, with the numbers taken from the estimate they launch (formula catalog).
+// flag by flag from the engines' documentation (the flag names of `vllm serve --help`, SGLang's
+// server arguments, trtllm-serve, LMDeploy's api_server, llama-server), and the card layout from
+// the memory arithmetic in each comment, so that a wrong card count fails here; only the figures
+// cardfit chose on purpose for the engine (max concurrency, offloaded layers, accumulation steps)
+// are read from the estimate the command launches (formula catalog).
 #include <catch2/catch.hpp>
 
 #include <string>
@@ -48,15 +52,19 @@ TEST_CASE("launch: vLLM with cardfit's layout, context and concurrency") {
   s.model = "llama-3-70b";
   s.kv_precision = "fp8";
   s.context = 8192;
+  // 70.6 B parameters x 2 bytes = 141 GB of BF16 weights. An H100 80GB's vLLM budget is 0.9 of
+  // the ~79 GiB CUDA sees, about 76 GB: on 2 cards each holds 70.6 GB of weights plus the KV cache
+  // and activations, more than 76 / 1.2 (the 20% headroom), so not comfortable; 3 does not divide
+  // the 64 attention heads; on 4 cards each holds 35.3 GB of weights and fits comfortably. So:
+  // tensor parallel 4, no pipeline stages, as vLLM's docs place one node's GPUs.
   const Row r = row(s, "h100-sxm");
   REQUIRE(r.launch.size() == 1);
   CHECK(r.launch[0].kind == LaunchKind::Vllm);
   CHECK(r.launch[0].file.empty());
-  CHECK(r.launch[0].text == "vllm serve meta-llama/Meta-Llama-3-70B --tensor-parallel-size " + n(r.g.tensor_parallel) +
-                                " --pipeline-parallel-size " + n(r.g.pipeline_parallel) +
-                                " --max-model-len 8192 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8 --max-num-seqs " +
+  CHECK(r.launch[0].text == "vllm serve meta-llama/Meta-Llama-3-70B --tensor-parallel-size 4 --pipeline-parallel-size 1"
+                            " --max-model-len 8192 --gpu-memory-utilization 0.9 --kv-cache-dtype fp8 --max-num-seqs " +
                                 n(r.g.max_concurrency));
-  CHECK(r.g.tensor_parallel * r.g.pipeline_parallel == r.g.cards);
+  CHECK(r.g.cards == 4);
 }
 
 TEST_CASE("launch: SGLang's static memory fraction leaves the reserve cardfit counts") {
@@ -171,17 +179,18 @@ TEST_CASE("launch: trtllm-serve and LMDeploy's api_server with cardfit's layout 
   REQUIRE(t.launch.size() == 1);
   CHECK(t.launch[0].kind == LaunchKind::TrtllmServe);
   CHECK(t.launch[0].file.empty());
-  CHECK(t.launch[0].text == "trtllm-serve meta-llama/Meta-Llama-3-70B --tp_size " + n(t.g.tensor_parallel) +
-                                " --pp_size " + n(t.g.pipeline_parallel) + " --max_seq_len 8192 --max_batch_size " +
+  // The same 141 GB of weights as above: 4 cards, tensor parallel (trtllm-serve --tp_size 4 --pp_size 1).
+  CHECK(t.launch[0].text == "trtllm-serve meta-llama/Meta-Llama-3-70B --tp_size 4 --pp_size 1"
+                            " --max_seq_len 8192 --max_batch_size " +
                                 n(t.g.max_concurrency) + " --kv_cache_free_gpu_memory_fraction " +
                                 format_trimmed(catalog().find_engine("tensorrt-llm")->memory_utilization, 2));
-  CHECK(t.g.tensor_parallel * t.g.pipeline_parallel == t.g.cards);
+  CHECK(t.g.cards == 4);
   s.engine = "lmdeploy";
   const Row l = row(s, "h100-sxm");
   REQUIRE(l.launch.size() == 1);
   CHECK(l.launch[0].kind == LaunchKind::Lmdeploy);
-  CHECK(l.launch[0].text == "lmdeploy serve api_server meta-llama/Meta-Llama-3-70B --tp " + n(l.g.tensor_parallel) +
-                                " --session-len 8192 --max-batch-size " + n(l.g.max_concurrency) +
+  CHECK(l.launch[0].text == "lmdeploy serve api_server meta-llama/Meta-Llama-3-70B --tp 4"
+                            " --session-len 8192 --max-batch-size " + n(l.g.max_concurrency) +
                                 " --cache-max-entry-count " +
                                 format_trimmed(catalog().find_engine("lmdeploy")->memory_utilization, 2));
 }
