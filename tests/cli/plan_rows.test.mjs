@@ -22,7 +22,9 @@ function parseCsv(text) {
     else cell += c;
   }
   if (cell !== '' || row.length) { row.push(cell); rows.push(row); }
-  return rows;
+  // A cell a spreadsheet would read as a formula is written with an apostrophe first (OWASP's
+  // CSV injection rule, core/io/table_export.hpp): the words are what follows it.
+  return rows.map((r) => r.map((c) => (/^'[=+\-@\t\r]/.test(c) ? c.slice(1) : c)));
 }
 
 // The readable table (--wide: no column dropped or cut), cut at the columns' starts, which the

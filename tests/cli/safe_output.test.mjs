@@ -55,7 +55,8 @@ test('a platform named as a spreadsheet formula stays text in CSV and Markdown',
   const csv = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'csv');
   assert.equal(csv.status, 0, csv.stderr);
   assert.ok(!/(^|,)=HYPERLINK/m.test(csv.stdout), csv.stdout);
-  assert.match(csv.stdout, /"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\)"/);
+  // The platform cell names the overlay after the platform (core/io/plan_rows.hpp), in every format.
+  assert.match(csv.stdout, /"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\) \(from formula\.json\)"/);
   assert.match(csv.stdout, /evil-2026/);  // the price's source
   assert.match(csv.stdout, /formula\.json/);  // and the file it came from
   const md = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'markdown');
