@@ -101,7 +101,7 @@ double quantized_efficiency(const Resolved& r, const Gpu& g) {
   if (w.requires_capability == Capability::Fp4 && r.task == Task::Inference) {
     const EngineProfile& e = r.engine();
     for (const ArchitectureEfficiency& a : e.fp4_efficiency_by_architecture) {
-      if (a.architecture == g.architecture) return fields::within(a.efficiency, fields::kFraction);
+      if (a.architecture == g.architecture) return fields::within(a.efficiency, fields::kPositiveFraction);
     }
     const double path = g.fp4_path == Fp4Path::Native ? e.fp4_efficiency_native : e.fp4_efficiency_weight_only;
     if (path > 0) return fields::within(path, fields::kFraction);
