@@ -135,7 +135,8 @@ TEST_CASE("the 一万网络 budget guide §8.3: LoRA of a 7B model is tight on o
   // (FP32 logits of a 152k vocabulary at 4k tokens are 2.5 GB of it) + 1.5 GB overhead = 21.3 GB, so
   // one 3090's 23.6 GiB visible memory (nvidia-smi's 24,576 MiB less what the CUDA runtime keeps) is
   // 1% short of the 20% headroom: tight. The guide rents T4s one per machine (no 2x T4), so nothing
-  // comfortable is left in 1,000-2,000; the budget alternative is one A100 40G (2,800).
+  // comfortable is left in 1,000-2,000: the tight 3090 is the pick, warned, and the budget
+  // alternative is one A100 40G (2,800).
   PlanRequest r = yiwan_monthly("qwen2.5-7b", "bf16", Task::Lora);
   r.budget_tier = "1000-2000";
   const Plan p = run(r);
@@ -145,7 +146,9 @@ TEST_CASE("the 一万网络 budget guide §8.3: LoRA of a 7B model is tight on o
   CHECK(one->fit == Fit::Tight);
   CHECK(one->within_budget);
   CHECK(find_option(p, "yiwan-t4-card", 2) == nullptr);
-  CHECK_FALSE(p.pick.has_value());
+  REQUIRE(p.pick.has_value());
+  CHECK(p.pick->offer == "yiwan-rtx-3090-card");
+  CHECK(has_warning(*p.pick, "tight_fit"));
   const auto budget = std::find_if(p.alternatives.begin(), p.alternatives.end(),
                                    [](const Alternative& a) { return a.kind == "budget"; });
   REQUIRE(budget != p.alternatives.end());

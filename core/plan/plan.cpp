@@ -528,6 +528,13 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
     for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
       const Candidate& c = ev.candidates[i];
       if (!(pass < 2 ? qualifies(c.option) : qualifies_tight(c.option))) continue;
+      // A tight pick carries one risk, memory, measured where the memory figures were (CUDA cards:
+      // docs/model.md §7); not also a card whose engines' memory is not calibrated, or a kernel that
+      // only some engine versions have.
+      if (pass >= 2 && (c.gpu->runtime != Runtime::Cuda ||
+                        kernel_support(ctx.catalog, *c.gpu, engine_key(ev.scenario), ev.scenario.precision).version_dependent)) {
+        continue;
+      }
       if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
       if (suggested && fp4 && !(c.gpu->fp4_dense_tflops > 0)) continue;
       if (pass % 2 == 0 && machines(c) > 1) {
