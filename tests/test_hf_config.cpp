@@ -223,38 +223,6 @@ const char* const kGlm4_9b_hf = R"json({
   "max_position_embeddings": 131072, "model_type": "glm", "num_attention_heads": 32, "num_hidden_layers": 40,
   "num_key_value_heads": 2, "partial_rotary_factor": 0.5, "tie_word_embeddings": false, "vocab_size": 151552})json";
 
-void check_same_architecture(const Model& got, const Model& want) {
-  CHECK(got.num_layers == want.num_layers);
-  CHECK(got.hidden_size == want.hidden_size);
-  CHECK(got.intermediate_size == want.intermediate_size);
-  CHECK(got.num_attention_heads == want.num_attention_heads);
-  CHECK(got.num_kv_heads == want.num_kv_heads);
-  CHECK(got.head_dim == want.head_dim);
-  CHECK(got.vocab_size == want.vocab_size);
-  CHECK(got.max_context == want.max_context);
-  CHECK(got.tie_embeddings == want.tie_embeddings);
-  CHECK(got.qkv_bias == want.qkv_bias);
-  CHECK(got.qk_norm == want.qk_norm);
-  CHECK(got.family == want.family);
-  CHECK(got.has_sliding_window == want.has_sliding_window);
-  CHECK(got.sliding_window.window == want.sliding_window.window);
-  CHECK(got.sliding_window.layers == want.sliding_window.layers);
-  CHECK(got.is_moe == want.is_moe);
-  CHECK(got.moe.num_experts == want.moe.num_experts);
-  CHECK(got.moe.experts_per_token == want.moe.experts_per_token);
-  CHECK(got.moe.num_shared_experts == want.moe.num_shared_experts);
-  CHECK(got.moe.expert_intermediate_size == want.moe.expert_intermediate_size);
-  CHECK(got.moe.shared_expert_intermediate_size == want.moe.shared_expert_intermediate_size);
-  CHECK(got.moe.dense_layers == want.moe.dense_layers);
-  CHECK(got.is_mla == want.is_mla);
-  CHECK(got.mla.kv_lora_rank == want.mla.kv_lora_rank);
-  CHECK(got.mla.q_lora_rank == want.mla.q_lora_rank);
-  CHECK(got.mla.qk_rope_head_dim == want.mla.qk_rope_head_dim);
-  CHECK(got.mla.qk_nope_head_dim == want.mla.qk_nope_head_dim);
-  CHECK(got.mla.v_head_dim == want.mla.v_head_dim);
-  CHECK(got.extra_params == want.extra_params);
-  CHECK(count_params(got).total == count_params(want).total);
-}
 
 }  // namespace
 
@@ -278,7 +246,7 @@ TEST_CASE("real config.json files import to the catalog's architecture", "[hf_co
     REQUIRE(r.ok());
     const Model* want = test::catalog().find_model(row.catalog_id);
     REQUIRE(want != nullptr);
-    check_same_architecture(*r.value, *want);
+    test::check_same_architecture(*r.value, *want);
     CHECK(r.value->id == row.catalog_id);
     CHECK_FALSE(r.value->assumed_architecture);
     CHECK(r.value->source == std::string("config-") + row.catalog_id);  // ImportedModel::source
@@ -465,5 +433,5 @@ TEST_CASE("text-only Gemma 3 and transformers-native GLM configs", "[hf_config]"
   CHECK(hf.value->qkv_bias);  // GlmConfig attention_bias defaults to true
   Model same = *hf.value;
   same.family = own.value->family;
-  check_same_architecture(same, *own.value);
+  test::check_same_architecture(same, *own.value);
 }

@@ -942,60 +942,6 @@ std::string notes_of(const ImportedModel& r) {
   return s;
 }
 
-// Every architecture field the estimator reads, the 2026 ones included.
-void check_same(const Model& got, const Model& want, bool same_extra) {
-  CHECK(got.family == want.family);
-  CHECK(got.num_layers == want.num_layers);
-  CHECK(got.hidden_size == want.hidden_size);
-  CHECK(got.intermediate_size == want.intermediate_size);
-  CHECK(got.num_attention_heads == want.num_attention_heads);
-  CHECK(got.num_kv_heads == want.num_kv_heads);
-  CHECK(got.head_dim == want.head_dim);
-  CHECK(got.vocab_size == want.vocab_size);
-  CHECK(got.max_context == want.max_context);
-  CHECK(got.tie_embeddings == want.tie_embeddings);
-  CHECK(got.qkv_bias == want.qkv_bias);
-  CHECK(got.qk_norm == want.qk_norm);
-  CHECK(got.attention_output_gate == want.attention_output_gate);
-  CHECK(got.has_sliding_window == want.has_sliding_window);
-  CHECK(got.sliding_window.window == want.sliding_window.window);
-  CHECK(got.sliding_window.layers == want.sliding_window.layers);
-  CHECK(got.has_chunked_attention == want.has_chunked_attention);
-  CHECK(got.chunked_attention.chunk == want.chunked_attention.chunk);
-  CHECK(got.chunked_attention.layers == want.chunked_attention.layers);
-  CHECK(got.has_linear_attention == want.has_linear_attention);
-  CHECK(got.linear_attention.layers == want.linear_attention.layers);
-  CHECK(got.linear_attention.num_key_heads == want.linear_attention.num_key_heads);
-  CHECK(got.linear_attention.num_value_heads == want.linear_attention.num_value_heads);
-  CHECK(got.linear_attention.key_head_dim == want.linear_attention.key_head_dim);
-  CHECK(got.linear_attention.value_head_dim == want.linear_attention.value_head_dim);
-  CHECK(got.linear_attention.conv_kernel == want.linear_attention.conv_kernel);
-  CHECK(got.has_indexer == want.has_indexer);
-  CHECK(got.indexer.num_heads == want.indexer.num_heads);
-  CHECK(got.indexer.head_dim == want.indexer.head_dim);
-  CHECK(got.indexer.top_k == want.indexer.top_k);
-  CHECK(got.indexer.key_bits == Approx(want.indexer.key_bits));
-  CHECK(got.is_moe == want.is_moe);
-  CHECK(got.moe.num_experts == want.moe.num_experts);
-  CHECK(got.moe.experts_per_token == want.moe.experts_per_token);
-  CHECK(got.moe.num_shared_experts == want.moe.num_shared_experts);
-  CHECK(got.moe.expert_intermediate_size == want.moe.expert_intermediate_size);
-  CHECK(got.moe.shared_expert_intermediate_size == want.moe.shared_expert_intermediate_size);
-  CHECK(got.moe.dense_layers == want.moe.dense_layers);
-  CHECK(got.is_mla == want.is_mla);
-  CHECK(got.mla.kv_lora_rank == want.mla.kv_lora_rank);
-  CHECK(got.mla.q_lora_rank == want.mla.q_lora_rank);
-  CHECK(got.mla.qk_rope_head_dim == want.mla.qk_rope_head_dim);
-  CHECK(got.mla.qk_nope_head_dim == want.mla.qk_nope_head_dim);
-  CHECK(got.mla.v_head_dim == want.mla.v_head_dim);
-  if (same_extra) {
-    CHECK(got.extra_params == want.extra_params);
-    CHECK(count_params(got).total == count_params(want).total);
-  } else {  // the tower is not counted on import: the text decoder still matches
-    CHECK(got.extra_params == 0);
-    CHECK(count_params(got).total + want.extra_params == count_params(want).total);
-  }
-}
 
 }  // namespace
 
@@ -1028,7 +974,7 @@ TEST_CASE("2026 config.json files import to the catalog's architecture", "[hf_co
     REQUIRE(r.ok());
     const Model* want = test::catalog().find_model(row.catalog_id);
     REQUIRE(want != nullptr);
-    check_same(r.value->model, *want, row.same_extra);
+    test::check_same_architecture(r.value->model, *want, row.same_extra);
     CHECK(r.value->model.source == std::string("config-") + row.catalog_id);
     CHECK(r.value->source.id == r.value->model.source);
     CHECK(r.value->source.kind == SourceKind::Config);
