@@ -285,7 +285,7 @@ TEST_CASE("the new fields travel in links", "[models2026]") {
   }
 }
 
-TEST_CASE("an imported late-2026 model loads as an overlay; released_precision must be a precision id", "[models2026]") {
+TEST_CASE("an imported late-2026 model loads as an overlay, and released_precision must be a precision id", "[models2026]") {
   const Result<ImportedModel> r = import_hf_config(config_text("Qwen--Qwen3.5-35B-A3B_config.json"), "my-q35");
   REQUIRE(r.ok());
   Catalog one;
