@@ -11,28 +11,14 @@
 #include "embedded.hpp"
 #include "native_drop.hpp"
 #include "native_files.hpp"
+#include "native_test_folder.hpp"
 
 namespace cardfit::native {
 namespace {
 
 namespace fs = std::filesystem;
 
-// A fresh folder under the system's temporary one, with `files` written into it.
-struct Folder {
-  fs::path dir;
-  explicit Folder(const std::string& name) : dir(fs::temp_directory_path() / ("cardfit-native-test-" + name)) {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Folder() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(dir / name, std::ios::binary) << text;
-    return (dir / name).string();
-  }
-};
+using test::Folder;
 
 const char* const kConfig = R"({"model_type": "qwen2", "hidden_size": 3584, "intermediate_size": 18944,
   "max_position_embeddings": 32768, "num_attention_heads": 28, "num_hidden_layers": 28,

@@ -14,6 +14,7 @@
 #include "messages.hpp"
 #include "native_files.hpp"
 #include "native_settings.hpp"
+#include "native_test_folder.hpp"
 
 #if !defined(_WIN32)
 #include <csignal>
@@ -26,30 +27,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct Folder {
-  fs::path dir;
-  explicit Folder(const std::string& name) : dir(fs::temp_directory_path() / ("cardfit-settings-test-" + name)) {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Folder() {
-    std::error_code ec;
-    fs::remove_all(dir, ec);
-  }
-  std::string path(const std::string& name) const { return (dir / name).string(); }
-  int count_starting(const std::string& prefix) const {
-    int n = 0;
-    for (const auto& e : fs::directory_iterator(dir)) n += e.path().filename().string().rfind(prefix, 0) == 0;
-    return n;
-  }
-};
+using test::Folder;
 
 std::string slurp(const std::string& path) { return read_file(path).value_or("<missing>"); }
 
 }  // namespace
 
 TEST_CASE("settings: kept between runs, written only when a value changes") {
-  Folder f("keep");
+  Folder f("settings-keep");
   const std::string path = f.path("settings.json");
   {
     SettingsFile s(path);
@@ -75,7 +60,7 @@ TEST_CASE("settings: a corrupt, empty or oversized file is moved aside and said,
   const std::string big = "{\"state\": \"" + std::string(kMaxSettingsBytes, 'x') + "\"}";
   for (const std::string& bad : {std::string(), std::string("{\"lang\": \"zh\""), std::string("[1, 2]"),
                                  std::string("{\"lang\": 3}"), big}) {
-    Folder f("corrupt");
+    Folder f("settings-corrupt");
     const std::string path = f.path("settings.json");
     std::ofstream(path, std::ios::binary) << bad;
     SettingsFile s(path);
@@ -96,7 +81,7 @@ TEST_CASE("settings: a corrupt, empty or oversized file is moved aside and said,
 }
 
 TEST_CASE("settings: replace_file leaves the new text and no temporary file") {
-  Folder f("replace");
+  Folder f("settings-replace");
   const std::string path = f.path("a.json");
   REQUIRE(replace_file(path, "one"));
   REQUIRE(replace_file(path, "two"));
@@ -109,7 +94,7 @@ TEST_CASE("settings: replace_file leaves the new text and no temporary file") {
 
 #if !defined(_WIN32)
 TEST_CASE("settings: a process killed while saving leaves a readable file (kill -9 in a loop)") {
-  Folder f("kill");
+  Folder f("settings-kill");
   const std::string path = f.path("settings.json");
   REQUIRE(SettingsFile(path).set("state", "first"));
   std::mt19937 random(32);  // fixed seed: the same kill times every run
