@@ -3,6 +3,8 @@
 // Each expectation is derived from the formula and the catalog's own factors, never from a run.
 #include <catch2/catch.hpp>
 
+#include <deque>
+
 #include <cmath>
 #include <string>
 
@@ -31,8 +33,12 @@ Scenario inference(const std::string& model, const std::string& precision, const
   return s;
 }
 
+// NOTE: a Resolved points at its Scenario; the scenarios are kept for the run (a deque keeps
+// them in place), else a temporary would dangle (AddressSanitizer: stack-use-after-scope).
 Resolved resolved(const Scenario& s) {
-  Result<Resolved> r = resolve(catalog(), s);
+  static std::deque<Scenario> kept;
+  kept.push_back(s);
+  Result<Resolved> r = resolve(catalog(), kept.back());
   REQUIRE(r.ok());
   return *r.value;
 }

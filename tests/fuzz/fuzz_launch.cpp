@@ -6,6 +6,7 @@
 // injected); the Modelfile's FROM names a file of plain characters.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -81,6 +82,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (cmd.file.empty()) {
         FUZZ_CHECK(!cmd.argv.empty(), "a command line has its words");
         const auto words = fuzz::sh_split(cmd.text);
+        if (!words || *words != cmd.argv) std::fprintf(stderr, "command: %s\n", cmd.text.c_str());
         FUZZ_CHECK(words.has_value(), "sh reads no syntax in a launch command");
         FUZZ_CHECK(*words == cmd.argv, "sh splits the command into exactly the words meant");
         const std::string repo = cmd.kind == LaunchKind::Vllm || cmd.kind == LaunchKind::Sglang

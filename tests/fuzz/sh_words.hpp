@@ -1,7 +1,8 @@
 // How POSIX sh splits a command line into words, for the launch commands' property (issue 32):
-// single quotes keep everything, "$NAME" is a variable and nothing else may be double-quoted,
-// a backslash is refused (cardfit never writes one), and any character sh would act on outside
-// quotes (; | & < > ( ) $ ` * ? [ ] { } # ~ ! and line breaks) makes the line unsafe: nullopt.
+// single quotes keep everything, a backslash outside them keeps the next character (cardfit
+// writes a quote inside single quotes as '\''), "$NAME" is a variable and nothing else may be
+// double-quoted, and any other character sh would act on outside quotes (; | & < > ( ) $ ` * ?
+// [ ] { } # ~ ! and line breaks) makes the line unsafe: nullopt.
 #pragma once
 
 #include <optional>
@@ -43,7 +44,12 @@ inline std::optional<std::vector<ShellWord>> sh_split(std::string_view line) {
         w.text.append(name);
         quoted_var = true;
         i = end + 1;
-      } else if (std::string_view(";|&<>()$`*?[]{}#~!\\\t\n\r\v\f").find(c) != std::string_view::npos || c == '\0') {
+      } else if (c == '\\') {
+        if (i + 1 >= line.size() || line[i + 1] == '\n') return std::nullopt;
+        w.text += line[i + 1];
+        any_literal = true;
+        i += 2;
+      } else if (std::string_view(";|&<>()$`*?[]{}#~!\t\n\r\v\f").find(c) != std::string_view::npos || c == '\0') {
         return std::nullopt;
       } else {
         w.text += c;
