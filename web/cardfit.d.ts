@@ -123,6 +123,8 @@ declare namespace createCardfit {
     kind: string;
     file: string | null;
     text: string;
+    /** A command line's words as the shell passes them (a variable as "$NAME"); null for a file. */
+    argv: string[] | null;
   }
 
   export interface GpuEstimate {
@@ -141,6 +143,8 @@ declare namespace createCardfit {
     tensor_parallel: number;
     pipeline_parallel: number;
     data_parallel: number;
+    /** MoE: routed experts split over this many cards (--ep); 1 = none. */
+    expert_parallel: number;
     zero_stage: number;
     /** The same parallel layout, short names. */
     layout: { tp: number; pp: number; ep: number; dp: number; zero: number };
@@ -233,6 +237,10 @@ declare namespace createCardfit {
     month_unknown: boolean;
     /** Older than the catalog's stale_price_months before today. */
     price_stale: boolean;
+    /** The price's citations: source ids of the catalog's sources (docs/catalog.md). */
+    source: string;
+    /** The overlay file that added or changed the offer, its platform or GPU; null = bundled. */
+    overlay: string | null;
     isolation: 'dedicated' | 'shared' | 'unknown';
     monthly_cost: Money;
     extra_fees: Money;
