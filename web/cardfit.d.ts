@@ -303,6 +303,8 @@ declare namespace createCardfit {
     options: PlanOption[];
     options_total: number;
     alternatives: Alternative[];
+    /** With a budget: the best option within it ("more speed for your budget"), when it differs from the pick. */
+    budget_best: PlanOption | null;
     /** Why nothing was picked (in `lang`); null when there is a pick. */
     no_pick_reason: string | null;
     quote_only: { gpu: string; cards: number; platform: string; offer: string }[];
