@@ -46,10 +46,11 @@ bench:
 # The page in headless Chromium, cold loads: bytes (raw, gzip -9), time to the first frame and its
 # stages, medians; beside RahulSChand/gpu_poor's built page when PEER_DIR holds it (docs/web.md).
 PEER_DIR ?=
+PHONE ?=
 RUNS ?= 7
 bench-web: page
 	@tools/setup.sh test
-	@node bench/web/bench_web.mjs --runs $(RUNS) $(if $(PEER_DIR),--peer $(PEER_DIR))
+	@node bench/web/bench_web.mjs --runs $(RUNS) $(if $(PEER_DIR),--peer $(PEER_DIR)) $(if $(PHONE),--phone)
 
 # The JavaScript API per call under node next to the native core (Google Benchmark).
 bench-api: page

@@ -5,7 +5,10 @@
 // With PEER_DIR (a built copy of RahulSChand/gpu_poor's docs/ folder, served under
 // /gpu_poor/ as it expects) the peer is loaded in the same run, alternating with cardfit, and
 // the ratios are printed.
-// Usage: node bench/web/bench_web.mjs [--runs N] [--dist DIR] [--peer DIR] [--json FILE]
+// --phone: the phone profile of the page-speed goal (issue 28): 390x844 at DPR 3 with touch,
+// DevTools' "Slow 4G" (150 ms round trip, 1.6 Mbps down, 750 kbps up) and a 4x slower CPU, set
+// through the DevTools protocol on each page, for cardfit and the peer alike.
+// Usage: node bench/web/bench_web.mjs [--runs N] [--dist DIR] [--peer DIR] [--json FILE] [--phone]
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -24,6 +27,7 @@ const dist = path.resolve(opt('--dist', process.env.CARDFIT_DIST || path.join(he
 const peerDir = opt('--peer', process.env.PEER_DIR || '');
 const jsonOut = opt('--json', '');
 const page = opt('--page', 'index.html');
+const phone = args.includes('--phone');
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
@@ -80,8 +84,17 @@ const base = `http://127.0.0.1:${server.address().port}`;
 
 // One cold load: files fetched (local path of each), the page's marks (ms since navigation).
 async function load(url, rootFor, doneWhen) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext(phone
+    ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true }
+    : { viewport: { width: 1280, height: 800 } });
   const p = await context.newPage();
+  if (phone) {
+    const cdp = await context.newCDPSession(p);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions',
+                   { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
   const files = [];
   const external = [];
   // The peer page asks an analytics host: blocked (not counted; a loopback run has no network).
@@ -112,7 +125,7 @@ async function load(url, rootFor, doneWhen) {
     }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['class'] });
   });
   await p.goto(url);
-  await p.waitForFunction(doneWhen, null, { timeout: 60000 });
+  await p.waitForFunction(doneWhen, null, { timeout: 120000 });
   await p.waitForLoadState('networkidle').catch(() => {});
   const marks = await p.evaluate(() => {
     const m = {};
@@ -167,7 +180,7 @@ const ms = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-').padStart(6) + ' ms';
 const result = { runs, cardfit: {}, peer: null };
 const ob = bytes(ours);
 result.cardfit.bytes = ob;
-console.log(`cardfit: ${path.relative(process.cwd(), dist) || dist}/${page}, ${runs} cold loads (medians)`);
+console.log(`cardfit: ${path.relative(process.cwd(), dist) || dist}/${page}, ${runs} cold loads (medians)${phone ? ', phone profile (390x844 DPR 3, Slow 4G, 4x CPU)' : ''}`);
 for (const r of ob.rows) console.log(`  ${r.file.padEnd(28)} ${kb(r.raw)} raw ${kb(r.gzip)} gzip -9`);
 console.log(`  ${'total'.padEnd(28)} ${kb(ob.total.raw)} raw ${kb(ob.total.gzip)} gzip -9`);
 let prev = 0;
