@@ -854,7 +854,7 @@ namespace {
 // A cost past a thousand trillion in the plan's currency describes no rental: "too large to
 // compute" (exit 1), like one that overflowed; never a null, a 0 or a figure of 1e302.
 constexpr double kMaxComputableMoney = 1e15;
-bool finite_money(const Money& m) {
+bool computable_money(const Money& m) {
   return std::isfinite(m.low) && std::isfinite(m.high) && m.high <= kMaxComputableMoney;
 }
 
@@ -932,7 +932,7 @@ std::optional<Message> checkpoint_warning(const Catalog& c, const Scenario& s) {
 std::optional<Issue> unreal_cost(const Option& o, Currency currency, bool job) {
   std::string what;
   auto check = [&what](const char* name, const Money& m) {
-    if (what.empty() && !finite_money(m)) what = std::string(name) + " " + format_shortest(m.high);
+    if (what.empty() && !computable_money(m)) what = std::string(name) + " " + format_shortest(m.high);
   };
   check("monthly_cost", o.monthly_cost);
   check("cost_per_hour", o.cost_per_hour);
