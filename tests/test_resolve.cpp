@@ -115,7 +115,10 @@ TEST_CASE("warnings instead of errors for doubtful but legal input") {
   s.context = 8192;
   CHECK(warned(test::run(s), "exceeds the model's maximum"));
   Scenario q;
-  q.task = Task::Qlora;  // bf16 given: the base becomes NF4, bf16 computes
+  q.task = Task::Qlora;  // none given: NF4, nothing to warn about
+  CHECK(test::run(q).precision == "nf4");
+  CHECK_FALSE(warned(test::run(q), "stored in NF4"));
+  q.precision = "bf16";  // bf16 given: the base becomes NF4, bf16 computes
   const Estimate e = test::run(q);
   CHECK(e.precision == "nf4");
   CHECK(warned(e, "stored in NF4"));

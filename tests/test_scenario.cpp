@@ -30,7 +30,7 @@ TEST_CASE("enum names round-trip") {
 TEST_CASE("defaults and LoRA targets") {
   const Scenario s;
   CHECK(s.model == "qwen2.5-7b");
-  CHECK(s.precision == "bf16");
+  CHECK(s.precision.empty());  // as released: default_precision (test_reference_deployments.cpp)
   CHECK(s.task == Task::Inference);
   CHECK(s.context == 4096);
   CHECK(s.prompt == 1024);

@@ -142,7 +142,8 @@ TEST_CASE("url_state: the page's own options (an embed's accent, an overlay) are
 }
 
 TEST_CASE("url_state: defaults that depend on other keys") {
-  CHECK(decode("task=qlora").scenario.precision == "nf4");  // QLoRA stores NF4 unless told otherwise
+  CHECK(decode("task=qlora").scenario.precision.empty());  // the default: QLoRA runs it as NF4
+  CHECK(as_run(test::catalog(), decode("task=qlora").scenario).precision == "nf4");
   CHECK(decode("task=qlora&precision=int4").scenario.precision == "int4");
   CHECK(decode("context=512").scenario.prompt == 512);      // the prompt fits in the context
   CHECK(decode("prompt=8k").scenario.context == 8192);      // a longer prompt stretches the context
@@ -185,6 +186,7 @@ TEST_CASE("url_state: a config.json model travels as its shapes and reads back t
     CHECK(count_params(*d.request.scenario.custom_model).total == count_params(m).total);
     Scenario sent;
     sent.model = m.id;
+    sent.precision = "bf16";  // shapes carry no released precision: compare like with like
     const Result<Estimate> a = estimate(test::catalog(), sent);
     const Result<Estimate> b = estimate(test::catalog(), d.request.scenario);
     REQUIRE(a.ok());
@@ -275,7 +277,7 @@ TEST_CASE("url_state: with_changes replaces and removes keys") {
 }
 
 TEST_CASE("url_state: an alternative's changes, applied to the link, plan its pick") {
-  for (const char* query : {"v=1&model=qwen2.5-14b&context=8k&budget-tier=2000-3000&platform=yiwan&term=monthly",
+  for (const char* query : {"v=1&model=qwen2.5-14b&context=24k&budget-tier=2000-3000&platform=yiwan&term=monthly",
                             "v=1&model=llama-3.1-70b&precision=int8&budget=3000",
                             "v=1&model=llama-3.1-405b&gpu=rtx-4090&cards=1"}) {
     INFO(query);
@@ -358,7 +360,8 @@ TEST_CASE("url_state: a refused pair counts as not given") {
   // precision=? is skipped, so QLoRA's default (NF4) applies, as without it.
   const DecodedState d = request_from_pairs(decode_query("v=1&task=qlora&precision=no%20such"));
   REQUIRE(d.issues.size() == 1);
-  CHECK(d.request.scenario.precision == "nf4");
+  CHECK(d.request.scenario.precision.empty());
+  CHECK(as_run(test::catalog(), d.request.scenario).precision == "nf4");
 }
 
 TEST_CASE("url_state: a parameter count is written as asked, so its assumed shape stays") {

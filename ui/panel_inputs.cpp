@@ -182,7 +182,8 @@ void model_inputs(App& app, Changes& c) {
   } else {
     custom_model_inputs(app, c);
   }
-  Items precisions;
+  // "" follows the model: its weights as released for inference (scenario.hpp default_precision).
+  Items precisions{{"", R(app, msg::in_precision_released(precision_label(default_precision(app.catalog, sc))))}};
   for (const WeightPrecision& p : app.catalog.weight_precisions) precisions.emplace_back(p.id, p.name);
   c.choice |= combo_row(app, MsgId::in_precision, sc.precision, precisions, true);
   Items kv{{"", T(app, MsgId::in_kv_follow)}};
@@ -192,10 +193,11 @@ void model_inputs(App& app, Changes& c) {
 
 // A task switch keeps the weights valid for the new task, predictably: QLoRA trains on an NF4
 // base; LoRA, full fine-tuning and pre-training train 16-bit weights (BF16) when the current
-// ones are quantised.
+// ones are quantised. "As released" already follows the task (default_precision).
 void switch_task(App& app, Task task) {
   Scenario& sc = app.state.request.scenario;
   sc.task = task;
+  if (sc.precision.empty()) return;
   const WeightPrecision* p = app.catalog.find_weight_precision(sc.precision);
   const bool float_weights = p && p->family == PrecisionFamily::Float;
   if (task == Task::Qlora) {

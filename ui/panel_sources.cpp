@@ -62,7 +62,7 @@ std::vector<SourceRow> sources_in_use(const App& app) {
   std::vector<SourceRow> rows;
   const Model* model = sc.custom_model ? &*sc.custom_model : app.catalog.find_model(sc.model);
   if (model) rows.push_back(row(app, MsgId::src_model, model->name, model->source, model->as_of, false));
-  if (const WeightPrecision* p = app.catalog.find_weight_precision(sc.precision)) {
+  if (const WeightPrecision* p = app.catalog.find_weight_precision(as_run(app.catalog, sc).precision)) {
     rows.push_back(row(app, MsgId::src_precision, p->name, p->source, p->as_of, false));
   }
   if (const EngineProfile* e = app.catalog.find_engine(sc.engine)) {

@@ -24,7 +24,7 @@ Result<ContextCurve> memory_vs_context(const Catalog& catalog, const Scenario& s
   Scenario one = scenario;
   one.gpu = gpu;
   one.explain = false;
-  const Scenario sc = with_catalog_ids(catalog, one);  // outlives `r`, which points at it
+  const Scenario sc = as_run(catalog, one);  // outlives `r`, which points at it
   Result<Resolved> rr = resolve(catalog, sc);
   if (!rr.ok()) return Result<ContextCurve>::failure(std::move(rr.errors));
   const Resolved& r = *rr.value;

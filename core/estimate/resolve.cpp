@@ -88,9 +88,11 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   }
 
   // Precision, and whether the task makes sense with it.
-  r.precision_ptr = catalog.find_weight_precision(sc.precision);
+  // "" = as released (default_precision); estimate() passes it made concrete (as_run).
+  const std::string precision = sc.precision.empty() ? default_precision(catalog, sc) : sc.precision;
+  r.precision_ptr = catalog.find_weight_precision(precision);
   if (!r.precision_ptr) {
-    errors.push_back(unknown_entry("precision", MsgId::cat_noun_weight_precision, sc.precision,
+    errors.push_back(unknown_entry("precision", MsgId::cat_noun_weight_precision, precision,
                                    catalog.weight_precisions));
   } else {
     check_precision_for_task(catalog, sc, r, errors);

@@ -20,4 +20,19 @@ Scenario with_catalog_ids(const Catalog& catalog, Scenario s) {
   return s;
 }
 
+std::string default_precision(const Catalog& catalog, const Scenario& s) {
+  if (s.task == Task::Qlora) return "nf4";
+  const Model* m = s.custom_model ? &*s.custom_model : catalog.find_model(catalog_id(catalog.models, s.model));
+  if (s.task == Task::Inference && m && catalog.find_weight_precision(m->released_precision)) {
+    return m->released_precision;
+  }
+  return "bf16";
+}
+
+Scenario as_run(const Catalog& catalog, Scenario s) {
+  s = with_catalog_ids(catalog, std::move(s));
+  if (s.precision.empty()) s.precision = default_precision(catalog, s);
+  return s;
+}
+
 }  // namespace cardfit

@@ -26,7 +26,8 @@ inline constexpr int kOffloadAuto = -2;  // as many as fit with the headroom; Mo
 struct Scenario {
   std::string model = "qwen2.5-7b";        // Model::id; ignored when custom_model is set
   std::optional<Model> custom_model;       // from --params N (assumed shapes) or --config FILE
-  std::string precision = "bf16";          // WeightPrecision::id of the stored weights
+  std::string precision;                   // WeightPrecision::id of the stored weights; "" = as released
+                                           // (default_precision: the checkpoint's own for inference)
   Task task = Task::Inference;
   std::string kv_precision;                // KvPrecision::id; "" = follow the weights (16-bit; fp32 weights: 32)
   std::int64_t context = 4096;             // tokens per sequence held in the KV cache (prompt + output);
@@ -97,5 +98,14 @@ bool is_lora_target(std::string_view name);
 // "Qwen2.5-7B" -> "qwen2.5-7b", "BF16" -> "bf16", "4090" -> "rtx-4090" (catalog.hpp
 // match_entry). Text that names no entry stays as typed; estimate() then reports it.
 Scenario with_catalog_ids(const Catalog& catalog, Scenario scenario);
+
+// The weights "" stands for: for inference the checkpoint as released (the model's
+// released_precision: DeepSeek-V3/R1 and Kimi-K2 in FP8, gpt-oss in MXFP4, Kimi-K2.5 in INT4),
+// for QLoRA NF4, else (and for a model that states none) BF16.
+std::string default_precision(const Catalog& catalog, const Scenario& scenario);
+
+// The scenario as estimate() and plan() run it: catalog ids, and "" precision made concrete.
+// The UI keeps "" in its state (its precision list offers "as released"), so links stay short.
+Scenario as_run(const Catalog& catalog, Scenario scenario);
 
 }  // namespace cardfit

@@ -284,8 +284,9 @@ class Reader {
   const std::string& value_;
 };
 
-// Defaults that depend on what else was given (the CLI's documented behaviour):
-// QLoRA stores NF4 weights unless told otherwise; the prompt never exceeds the context.
+// Defaults that depend on what else was given (the CLI's documented behaviour): the prompt
+// never exceeds the context. (The weights left unsaid are the model's as released, NF4 for
+// QLoRA: scenario.hpp default_precision, which needs the catalog.)
 // `accepted`: the inputs read without an issue (a refused pair counts as not given).
 void finish(const std::vector<Input>& accepted, PlanRequest& rq) {
   auto given = [&accepted](const char* key) {
@@ -293,7 +294,6 @@ void finish(const std::vector<Input>& accepted, PlanRequest& rq) {
     return spec != nullptr && std::find(accepted.begin(), accepted.end(), spec->id) != accepted.end();
   };
   Scenario& sc = rq.scenario;
-  if (sc.task == Task::Qlora && !given("precision")) sc.precision = "nf4";
   if (!given("prompt")) sc.prompt = std::min(sc.prompt, sc.context);
   if (given("prompt") && !given("context") && sc.prompt > sc.context) sc.context = sc.prompt;
 }

@@ -42,7 +42,7 @@ std::vector<const WeightPrecision*> capability_precisions(const Catalog& catalog
 }
 
 Result<CardCapability> card_capabilities(const Catalog& catalog, const Scenario& scenario) {
-  Scenario sc = with_catalog_ids(catalog, scenario);
+  Scenario sc = as_run(catalog, scenario);
   if (sc.gpu.empty()) return Result<CardCapability>::failure("gpu", msg::cap_err_gpu());
   sc.custom_model.reset();
   sc.cards = std::max(1, sc.cards);
