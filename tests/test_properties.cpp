@@ -84,9 +84,8 @@ template <class F>
 std::optional<GpuEstimate> at_layout(const Scenario& base, const GpuEstimate& g, F&& change) {
   Scenario s = base;
   s.gpu = g.gpu;
-  s.cards = g.cards;
-  if (is_training(s.task)) s.zero_stage = g.zero_stage;
-  change(s);
+  s.cards = g.cards;  // the layout stays automatic: max_context and max_concurrency are over every
+  change(s);          // layout the search may take on these cards (ZeRO-3 may hold what ZeRO-2 cannot)
   const Result<Estimate> e = estimate(catalog(), s);
   if (!e.ok()) return std::nullopt;
   return e.value->gpus.at(0);

@@ -135,6 +135,8 @@ declare namespace createCardfit {
     per_card_bytes: number;
     card_memory_bytes: number;
     usable_bytes: number;
+    /** what the engine keeps back by design (outside its memory fraction, or its reserve); counts toward the headroom */
+    held_back_bytes: number;
     /** The engine's KV cache pool per card (bytes), where the engine reserves one; else null. */
     kv_pool_bytes: number | null;
     spare_fraction: number;
@@ -256,6 +258,8 @@ declare namespace createCardfit {
     fit: 'comfortable' | 'tight';
     need_bytes: number;
     usable_bytes: number;
+    /** what the engine keeps back by design (outside its memory fraction, or its reserve); counts toward the headroom */
+    held_back_bytes: number;
     spare_fraction: number;
     margin_fraction: number;
     decode_tokens_per_s: number;

@@ -125,6 +125,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
     if (em.has_pool) g.kv_pool_bytes = to_bytes(std::max(0.0, em.kv_pool));
   }
   g.usable_bytes = to_bytes(fc.usable);
+  g.held_back_bytes = to_bytes(fc.held_back);
   g.spare_fraction = fc.usable > 0 ? 1 - static_cast<double>(g.per_card_bytes) / fc.usable : -1;
   const DenseRate rate = dense_rate(gpu, r.compute);
   g.compute = rate.used;
@@ -191,7 +192,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
                                            format_grouped(static_cast<double>(g.max_context))));
     }
   } else if (fc.fit == Fit::Tight) {
-    const double margin = g.per_card_bytes > 0 ? fc.usable / static_cast<double>(g.per_card_bytes) - 1 : 0;
+    const double margin = headroom_of(static_cast<double>(g.per_card_bytes), fc.usable, fc.held_back);
     w.push_back(msg::est_warn_tight(format_margin(margin, r.headroom), format_headroom(r.headroom)));
   }
   if (g.offload && fc.found) {
@@ -234,7 +235,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
 }  // namespace
 
 Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
-  const Scenario sc = with_catalog_ids(catalog, scenario);  // outlives `r`, which points at it
+  const Scenario sc = as_run(catalog, scenario);  // outlives `r`, which points at it
   Result<Resolved> rr = resolve(catalog, sc);
   if (!rr.ok()) return Result<Estimate>::failure(std::move(rr.errors));
   const Resolved& r = *rr.value;

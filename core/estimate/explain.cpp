@@ -432,6 +432,7 @@ std::vector<Explanation> explain_gpu(const Resolved& r, const Estimate& e, const
   const EngineMemory em = engine_memory(r, &gpu, l, sc.prompt, sc.concurrency);
   {
     const double with_headroom = static_cast<double>(g.per_card_bytes) * (1 + r.headroom);
+    const double card = static_cast<double>(g.usable_bytes + g.held_back_bytes);
     const string fit = string(name_of(g.fit));
     EngineMemory shown = em;
     if (!inference) shown.budget = static_cast<double>(g.usable_bytes);
@@ -440,8 +441,9 @@ std::vector<Explanation> explain_gpu(const Resolved& r, const Estimate& e, const
                                  : msg::explain_fit_formula_training(),
                        msg::common_verbatim(budget_expr(r, gpu, shown) + "; " + bytes(g.per_card_bytes) + " × (1 + " +
                                             fixed(r.headroom, 2) + ") = " + bytes(with_headroom) +
-                                            (with_headroom <= static_cast<double>(g.usable_bytes) ? " ≤ " : " > ") +
-                                            bytes(g.usable_bytes) + " → " + fit),
+                                            (with_headroom <= card ? " ≤ " : " > ") + bytes(g.usable_bytes) +
+                                            (g.held_back_bytes > 0 ? " + " + bytes(g.held_back_bytes) : string()) +
+                                            " → " + fit),
                        {kHeadroomRule, inference ? entry("engines", r.engine().id) : string("defaults/")}, fit));
   }
   if (inference && g.kv_pool_bytes) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "hardware.hpp"
 #include "inputs.hpp"
 
 namespace cardfit {
@@ -150,7 +151,11 @@ std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int card
   if (sc.tensor_parallel > 0) {
     tps.push_back(sc.tensor_parallel);
   } else {
-    for (int t = 1; t <= std::max(1, gpu.max_cards_per_node) && t <= 8; t *= 2) {
+    // Tensor parallelism only over a fast link (NVLink, HCCS, Infinity Fabric): over PCIe its
+    // two all-reduces per layer stall every step, so consumer cards train data parallel with
+    // ZeRO / FSDP, or in pipeline stages (docs/model.md §3).
+    const int top = has_fast_link(gpu) ? std::min(8, std::max(1, gpu.max_cards_per_node)) : 1;
+    for (int t = 1; t <= top; t *= 2) {
       if (valid_tensor_parallel(m, t)) tps.push_back(t);
     }
   }
@@ -165,7 +170,7 @@ std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int card
       l.pipeline_parallel = pp;
       l.data_parallel = cards / (tp * pp);
       const Defaults& d = r.catalog().defaults;
-      l.microbatches = std::max({1.0, std::floor(d.global_batch_tokens / tokens_per_micro / l.data_parallel),
+      l.microbatches = std::max({1.0, std::floor(step_tokens(r) / tokens_per_micro / l.data_parallel),
                                  pp > 1 ? d.microbatches_per_stage * pp : 1.0});
       const int top = pp > 1 ? 1 : 3;
       const int first = r.zero_stage >= 0 ? r.zero_stage : 0;
@@ -187,11 +192,15 @@ std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int card
   return out;
 }
 
-Fit verdict(double need, double usable, double headroom, double tight_headroom) {
+Fit verdict(double need, double usable, double held_back, double headroom, double tight_headroom) {
   if (!(usable > 0) || !(need >= 0)) return Fit::No;
-  if (need * (1 + headroom) <= usable) return Fit::Comfortable;
+  if (need <= usable && need * (1 + headroom) <= usable + std::max(0.0, held_back)) return Fit::Comfortable;
   if (need * (1 + tight_headroom) <= usable) return Fit::Tight;
   return Fit::No;
+}
+
+double headroom_of(double need, double usable, double held_back) {
+  return need > 0 ? (usable + std::max(0.0, held_back)) / need - 1 : 0;
 }
 
 namespace {
@@ -211,7 +220,8 @@ FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
     f.layout = l;
     f.per_card = memory_per_card(r, &gpu, l, sc.context, sc.concurrency);
     f.usable = usable_per_card(r, gpu, l, sc.context, sc.concurrency);
-    f.fit = verdict(static_cast<double>(f.per_card.total), f.usable, r.headroom, r.tight_headroom);
+    f.held_back = held_back_per_card(r, gpu, l, sc.context, sc.concurrency);
+    f.fit = verdict(static_cast<double>(f.per_card.total), f.usable, f.held_back, r.headroom, r.tight_headroom);
     f.found = f.fit != Fit::No;
     f.min_cards_tight = f.found ? cards : 0;
     return f;
@@ -255,13 +265,19 @@ FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
   best.max_cards_tried = counts.back();
   std::optional<FitChoice> tight;
   std::optional<FitChoice> first;  // the smallest layout tried, for the need when nothing fits
+  const int node = std::max(1, gpu.max_cards_per_node);
   for (int n : counts) {
+    // A tight fit in one machine beats a comfortable one over several (8x H20 for DeepSeek-R1 in
+    // FP8, the engines' reference deployment, not 16 over two machines): the short headroom is
+    // said as a warning, never paid for with a second machine and its network.
+    if (tight && tight->layout.cards <= node && n > node) break;
     for (const Layout& layout : layouts_for(r, gpu, n)) {
       FitChoice c = best;
       c.layout = layout;
       c.per_card = memory_per_card(r, &gpu, layout, sc.context, amount);
       c.usable = usable_per_card(r, gpu, layout, sc.context, amount);
-      c.fit = verdict(static_cast<double>(c.per_card.total), c.usable, r.headroom, r.tight_headroom);
+      c.held_back = held_back_per_card(r, gpu, layout, sc.context, amount);
+      c.fit = verdict(static_cast<double>(c.per_card.total), c.usable, c.held_back, r.headroom, r.tight_headroom);
       if (!first) first = c;
       if (c.fit != Fit::No && best.min_cards_tight == 0) best.min_cards_tight = n;
       if (c.fit == Fit::Comfortable) {
@@ -288,6 +304,7 @@ FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
   best.layout = Layout{};
   best.per_card = memory_per_card(r, &gpu, best.layout, sc.context, amount);
   best.usable = usable_per_card(r, gpu, best.layout, sc.context, amount);
+  best.held_back = held_back_per_card(r, gpu, best.layout, sc.context, amount);
   return best;
 }
 

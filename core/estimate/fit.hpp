@@ -34,8 +34,13 @@ std::optional<Layout> inference_layout(const Model& model, const EngineProfile& 
 // Order: least pipeline bubble, then least TP, fewest stages, lowest ZeRO stage.
 std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int cards);
 
-// comfortable: need x (1 + headroom) <= usable; tight: need x (1 + tight_headroom) <= usable.
-Fit verdict(double need, double usable, double headroom, double tight_headroom);
+// comfortable: need <= usable and need x (1 + headroom) <= usable + held_back (the engine's own
+// margin counts toward the headroom once: memory.hpp held_back_per_card); tight: need x (1 +
+// tight_headroom) <= usable.
+Fit verdict(double need, double usable, double held_back, double headroom, double tight_headroom);
+
+// The headroom a fit has, as the verdict measures it: (usable + held_back) / need - 1.
+double headroom_of(double need, double usable, double held_back);
 
 struct FitChoice {
   bool found = false;       // a count with verdict != No
@@ -43,6 +48,7 @@ struct FitChoice {
   Fit fit = Fit::No;
   MemoryBreakdown per_card;
   double usable = 0;        // the engine's budget on this layout (training: visible memory)
+  double held_back = 0;     // what the engine keeps back by design (held_back_per_card)
   int min_cards_tight = 0;  // smallest count that fits at all; 0 = none
   int max_cards_tried = 0;
 };

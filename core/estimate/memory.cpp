@@ -120,6 +120,12 @@ double state_bytes_per_sequence(const Model& m, double state_bits) { return line
 
 // [SECTION] Training states
 
+double step_tokens(const Resolved& r) {
+  const Defaults& d = r.catalog().defaults;
+  if (r.task == Task::Pretrain) return d.global_batch_tokens;
+  return d.finetune_batch_sequences * static_cast<double>(std::max<std::int64_t>(1, r.scenario().context));
+}
+
 double optimizer_bytes_per_param(Optimizer o, bool fp32_training) {
   switch (o) {
     case Optimizer::AdamW: return fp32_training ? 8 : 12;
@@ -386,6 +392,13 @@ double usable_per_card(const Resolved& r, const Gpu& gpu, const Layout& layout, 
                        std::int64_t batch_or_concurrency) {
   if (r.task != Task::Inference) return visible_bytes(gpu, r.catalog().defaults);
   return engine_memory(r, &gpu, layout, std::min(r.scenario().prompt, context), batch_or_concurrency).budget;
+}
+
+double held_back_per_card(const Resolved& r, const Gpu& gpu, const Layout& layout, std::int64_t context,
+                          std::int64_t batch_or_concurrency) {
+  if (r.task != Task::Inference) return 0;
+  const EngineMemory em = engine_memory(r, &gpu, layout, std::min(r.scenario().prompt, context), batch_or_concurrency);
+  return std::max(0.0, em.visible - em.budget) + std::max(0.0, em.reserve);
 }
 
 }  // namespace cardfit

@@ -84,6 +84,11 @@ double state_bytes_per_sequence(const Model& model, double state_bits);
 
 // [SECTION] Training states (ZeRO, Rajbhandari et al. 2020)
 
+// Tokens per optimizer step: pre-training's global batch (`global_batch_tokens`, 4M as Llama 2);
+// fine-tuning's is `finetune_batch_sequences` sequences of the context (128, as Stanford Alpaca
+// and Tulu 3 SFT), never pre-training's 4M tokens for a LoRA run.
+double step_tokens(const Resolved& r);
+
 // Optimizer bytes per parameter K: mixed precision AdamW 12 (FP32 master + m + v), 8-bit AdamW
 // 6 (FP32 master + two 8-bit moments), SGD with momentum 8 (FP32 master + momentum). Training
 // in FP32 needs no master copy: 8, 2 and 4.
@@ -222,6 +227,13 @@ MemoryBreakdown memory_per_card(const Resolved& r, const Gpu* gpu, const Layout&
 // (training), for the same context and concurrency.
 double usable_per_card(const Resolved& r, const Gpu& gpu, const Layout& layout, std::int64_t context,
                        std::int64_t batch_or_concurrency);
+// What the engine holds back on this card by design, outside `usable_per_card`'s budget or inside
+// it as a reserve: the card's memory beyond its memory fraction (vLLM 1 - 0.9, TensorRT-LLM's free
+// fraction) and SGLang's reserve for activations and CUDA graphs. The headroom counts it (fit.hpp
+// verdict): a guide's "+20%" is spare on the card, not 20% more on top of the engine's own margin.
+// Training and engines without a fraction: 0.
+double held_back_per_card(const Resolved& r, const Gpu& gpu, const Layout& layout, std::int64_t context,
+                          std::int64_t batch_or_concurrency);
 
 MemoryBreakdown sum_total(MemoryBreakdown m);  // fills total
 

@@ -77,6 +77,7 @@ void gpu_json(JsonWriter& w, const GpuEstimate& g, const Estimate& e, const Cata
       .field("per_card_bytes", g.per_card_bytes)
       .field("card_memory_bytes", g.card_memory_bytes)
       .field("usable_bytes", g.usable_bytes)
+      .field("held_back_bytes", g.held_back_bytes)
       .field("kv_pool_bytes", g.kv_pool_bytes)
       .field("spare_fraction", g.spare_fraction)
       .field("min_cards_tight", g.min_cards_tight)

@@ -55,6 +55,7 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("fit", name_of(o.fit))
       .field("need_bytes", o.need_bytes)
       .field("usable_bytes", o.usable_bytes)
+      .field("held_back_bytes", o.held_back_bytes)
       .field("spare_fraction", o.spare_fraction)
       .field("margin_fraction", o.margin_fraction)
       .field("decode_tokens_per_s", o.decode_tokens_per_s)
