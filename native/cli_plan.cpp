@@ -47,7 +47,7 @@ void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
       << "\n\n";
 
   if (p.pick) {
-    out << say(msg::cli_plan_pick(p.pick->gpu, std::to_string(p.pick->cards), p.pick->platform_name, p.pick->offer,
+    out << say(msg::cli_plan_pick(p.pick->gpu_name, std::to_string(p.pick->cards), p.pick->platform_name, p.pick->offer,
                                   word(label_of(p.pick->term))))
         << "\n";
     print_option_lines(*p.pick, lang, out);
@@ -55,7 +55,7 @@ void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
       const Option& b = *p.budget_best;
       const Message speed = b.job_hours ? msg::cli_plan_speed_job(format_rate(*b.job_hours))
                                         : msg::cli_plan_speed_tokens(format_rate(b.aggregate_tokens_per_s));
-      out << say(msg::cli_plan_budget_best(b.gpu, std::to_string(b.cards), b.platform_name, b.offer,
+      out << say(msg::cli_plan_budget_best(b.gpu_name, std::to_string(b.cards), b.platform_name, b.offer,
                                            word(label_of(b.term)), monthly_label(b.monthly_cost, p.currency), speed))
           << "\n";
     }
@@ -88,7 +88,7 @@ void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
   if (!p.alternatives.empty()) {
     out << "\n" << word(MsgId::cli_plan_alternatives) << "\n";
     for (const Alternative& a : p.alternatives) {
-      out << "- " << say(a.change) << ": " << a.pick.gpu << " x" << a.pick.cards << " @ " << say(a.pick.platform_name)
+      out << "- " << say(a.change) << ": " << a.pick.gpu_name << " x" << a.pick.cards << " @ " << say(a.pick.platform_name)
           << ", " << say(monthly_label(a.pick.monthly_cost, p.currency)) << "\n";
       print_option_lines(a.pick, lang, out);
     }

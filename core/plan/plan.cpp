@@ -124,6 +124,10 @@ struct Candidate {
   const Offer* offer = nullptr;
   const Platform* platform = nullptr;
   const GpuEstimate* estimate = nullptr;
+  // A slice that costs more than price_spread_ratio x the cheapest whole card of its GPU, per whole
+  // card: that card's monthly price per card and its platform (mark_dear_slices).
+  double whole_card_monthly = 0;
+  Message whole_card_platform;
 };
 
 struct Evaluation {
@@ -207,7 +211,7 @@ int machines(const Candidate& c) {
 }
 
 // The memory left over the need, as a fraction of the need (how headroom is measured).
-double margin_of(double need, double usable) { return need > 0 ? usable / need - 1 : 0; }
+
 
 
 // One priced option for (GPU estimate, offer, term price, spot?).
@@ -334,7 +338,8 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     o.usable_bytes = static_cast<double>(ge.usable_bytes);
     o.fit = ge.fit;
     o.spare_fraction = ge.spare_fraction;
-    o.margin_fraction = margin_of(o.need_bytes, o.usable_bytes);
+    o.held_back_bytes = static_cast<double>(ge.held_back_bytes);
+    o.margin_fraction = headroom_of(o.need_bytes, o.usable_bytes, o.held_back_bytes);
     double share = 1;  // of the estimated speed
     if (offer.unit == OfferUnit::Slice) {
       // A slice gives slice_fraction of ONE card's memory and speed: only a 1-card fit qualifies.
@@ -344,17 +349,25 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
       o.units = replicas;
       o.cards_rented = 0;
       o.usable_bytes *= share;
+      o.held_back_bytes *= share;
       const Estimate& est = ev.estimates.front();
-      o.fit = verdict(o.need_bytes, o.usable_bytes, est.headroom, est.tight_headroom);
+      o.fit = verdict(o.need_bytes, o.usable_bytes, o.held_back_bytes, est.headroom, est.tight_headroom);
       if (o.fit == Fit::No) continue;
       o.spare_fraction = o.usable_bytes > 0 ? 1 - o.need_bytes / o.usable_bytes : 0;
-      o.margin_fraction = margin_of(o.need_bytes, o.usable_bytes);
+      o.margin_fraction = headroom_of(o.need_bytes, o.usable_bytes, o.held_back_bytes);
     } else {
       // Cards or machines of `offer.cards` cards: an 8-card machine serves a 1-8 card need as
       // one machine, and ceil(cards / 8) machines beyond.
       const int per_unit = std::max(1, offer.cards);
       o.units = replicas * ceil_div(ge.cards, per_unit);  // each replica on whole units
       o.cards_rented = o.units * per_unit;
+    }
+    // Partial offload leaves weights in the rental's host memory, which rentals give per card
+    // rented (docs/planner.md §1): a split that needs more is no option on this offer.
+    if (ge.offload && ge.offload->host_bytes > 0) {
+      const double gb = offer.host_gb_per_card > 0 ? offer.host_gb_per_card : c.defaults.rental_host_gb_per_card;
+      const double cards = offer.unit == OfferUnit::Slice ? share : static_cast<double>(o.cards_rented) / replicas;
+      if (static_cast<double>(ge.offload->host_bytes) > gb * 1e9 * cards) continue;
     }
     o.decode_tokens_per_s = ge.decode_tokens_per_s * share;
     o.aggregate_tokens_per_s = ge.aggregate_tokens_per_s * share;
@@ -399,6 +412,26 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
     }
     price_option(ctx, ev, cand, *best, best_spot);
     ev.candidates.push_back(std::move(cand));
+  }
+}
+
+// A slice priced far above its share of a whole card of the same GPU (一万网络's 1/20 A100 at 900
+// CNY/month is 18,000 per whole card, 6.4x its own whole A100 40G): said with the slice, so that
+// its low monthly figure is read for what it buys.
+void mark_dear_slices(const Context& ctx, Evaluation& ev) {
+  const double ratio = ctx.catalog.defaults.thresholds.price_spread_ratio;
+  for (Candidate& s : ev.candidates) {
+    if (s.option.unit != OfferUnit::Slice || !(s.option.slice_fraction > 0) || !(ratio > 0)) continue;
+    const double per_card = s.option.monthly_cost.low / s.option.slice_fraction / std::max(1, s.option.units);
+    for (const Candidate& w : ev.candidates) {  // cheapest first: the first whole card of the GPU
+      if (w.option.unit == OfferUnit::Slice || w.gpu != s.gpu || w.option.cards_rented <= 0) continue;
+      const double whole = w.option.monthly_cost.high / w.option.cards_rented;
+      if (per_card > ratio * whole) {
+        s.whole_card_monthly = whole;
+        s.whole_card_platform = w.option.platform_name;
+      }
+      break;
+    }
   }
 }
 
@@ -509,6 +542,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
   sorted.reserve(order.size());
   for (std::size_t i : order) sorted.push_back(std::move(ev.candidates[i]));
   ev.candidates = std::move(sorted);
+  mark_dear_slices(ctx, ev);
   const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
   const bool fp8 = precision && precision->compute == ComputeType::Fp8;
   const bool fp4 = precision && precision->requires_capability == Capability::Fp4;
@@ -522,22 +556,25 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
   }
   // When no comfortable fit qualifies, a tight one within the budget is the pick, with its
   // headroom warning (the Yiwan budget guide picks the A100 40G for Qwen2.5-14B at 3,000 CNY
-  // though it leaves 19% headroom of 20%): passes 2 and 3 repeat 0 and 1 for tight fits.
+  // though it leaves 19% headroom of 20%); a tight fit in one machine comes before a comfortable
+  // one over several, as in fit.cpp choose_cards. Passes: comfortable and then tight in one
+  // machine, then the same over several.
   for (int pass = 0; pass < 4 && !ev.pick; ++pass) {
-    if (pass % 2 == 1) ev.cheaper_multi_machine = false;
+    const bool tight_pass = pass % 2 == 1, multi_pass = pass >= 2;
+    if (pass == 2) ev.cheaper_multi_machine = false;
     for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
       const Candidate& c = ev.candidates[i];
-      if (!(pass < 2 ? qualifies(c.option) : qualifies_tight(c.option))) continue;
+      if (!(tight_pass ? qualifies_tight(c.option) : qualifies(c.option))) continue;
       // A tight pick carries one risk, memory, measured where the memory figures were (CUDA cards:
       // docs/model.md §7); not also a card whose engines' memory is not calibrated, or a kernel that
       // only some engine versions have.
-      if (pass >= 2 && (c.gpu->runtime != Runtime::Cuda ||
+      if (tight_pass && (c.gpu->runtime != Runtime::Cuda ||
                         kernel_support(ctx.catalog, *c.gpu, engine_key(ev.scenario), ev.scenario.precision).version_dependent)) {
         continue;
       }
       if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
       if (suggested && fp4 && !(c.gpu->fp4_dense_tflops > 0)) continue;
-      if (pass % 2 == 0 && machines(c) > 1) {
+      if (!multi_pass && machines(c) > 1) {
         ev.cheaper_multi_machine = true;
         continue;
       }
@@ -586,6 +623,14 @@ Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, Ro
       o.warnings.push_back(msg::plan_warn_kernel_version(precision_label(ev.scenario.precision), c.gpu->name,
                                                          e ? e->name : k.row->engine, k.row->source));
     }
+  }
+  if (c.whole_card_monthly > 0) {
+    const double per_card = o.monthly_cost.low / o.slice_fraction / std::max(1, o.units);
+    const double whole = c.whole_card_monthly;
+    o.warnings.push_back(msg::plan_warn_slice_price(format_percent(o.slice_fraction) + "%", o.gpu_name,
+                                                    monthly_label(Money{per_card, per_card}, ctx.req.currency),
+                                                    format_trimmed(per_card / whole, 1), c.whole_card_platform,
+                                                    monthly_label(Money{whole, whole}, ctx.req.currency)));
   }
   if (c.estimate) o.launch = launch_commands(ctx.catalog, ev.scenario, *c.estimate);  // the reason reads it
   o.reason = role == Role::Pick ? plan_words::pick_reason(t, o) : plan_words::other_reason(t, o, pick);
@@ -957,7 +1002,7 @@ bool qualifies_tight(const Option& o) {
 }
 
 PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest r) {
-  r.scenario = with_catalog_ids(catalog, std::move(r.scenario));
+  r.scenario = as_run(catalog, std::move(r.scenario));
   if (!r.budget_tier.empty()) r.budget_tier = catalog_id(catalog.budget_tiers, r.budget_tier);
   for (std::string& p : r.platforms) p = catalog_id(catalog.platforms, p);
   for (std::string& p : r.platforms_first) p = catalog_id(catalog.platforms, p);

@@ -103,7 +103,8 @@ struct Option {
   double need_bytes = 0;       // per card (or slice), bytes
   double usable_bytes = 0;     // per card (or slice) after the engine's reservation, bytes
   double spare_fraction = 0;   // 1 - need / usable
-  double margin_fraction = 0;  // usable / need - 1: the memory left, measured as headroom is (on the need)
+  double held_back_bytes = 0;  // per card (or slice): what the engine keeps back by design (fit.hpp verdict)
+  double margin_fraction = 0;  // (usable + held back) / need - 1: the headroom as the verdict measures it
   double decode_tokens_per_s = 0;     // per sequence
   double aggregate_tokens_per_s = 0;  // all concurrent sequences
   double ttft_ms = 0;
