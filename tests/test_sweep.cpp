@@ -14,7 +14,8 @@
 //   Hopper, AMD; Marlin: Ampere+; bitsandbytes: NVIDIA only); bitsandbytes' installation guide
 //   (NVIDIA, AMD from v0.50, Intel, Apple; no Ascend); llama.cpp docs/backend/CANN.md
 //   (data types FP16, Q4_0, Q8_0); TensorRT-LLM "Supported Hardware" (NVIDIA only); Ollama
-//   docs/gpu (NVIDIA cc 5.0+ and AMD ROCm).
+//   docs/gpu (NVIDIA cc 5.0+ and AMD ROCm); SGLang docs/advanced_features/quantization.md
+//   (awq/gptq on NVIDIA, AMD and Ascend A2/A3 with CANN kernels).
 //
 // `cardfit_tests "[.sweep-counts]"` prints the counts (issue 33's closing note).
 #include <catch2/catch.hpp>
@@ -93,7 +94,7 @@ std::vector<Scene> scenes() {
 
 struct Counts {
   int plans = 0, picks = 0, yearly = 0, no_command = 0, infeasible = 0, alternatives = 0, bad_alternatives = 0;
-  int ref_leads = 0;
+  int ref_leads = 0, tight = 0, multi_machine = 0;
   std::map<std::string, int> per_gpu;
   std::map<std::string, int> rules;  // infeasible picks (and alternatives) by rule
 };
@@ -108,13 +109,13 @@ std::string broken_rule(const Scenario& sc, const Option& o) {
   if (!gpu || !offer) return "unknown gpu/offer";
   const double cc = compute_capability(*gpu);
   const bool inference = sc.task == Task::Inference;
-  const std::string& p = sc.precision;
+  const std::string p = as_run(c, sc).precision;  // "" = as released (DeepSeek-R1: fp8)
   if (inference) {
     if (sc.engine == "tensorrt-llm" && gpu->runtime != Runtime::Cuda) return "tensorrt-llm without CUDA";
     if (sc.engine == "ollama" && gpu->runtime == Runtime::Cann) return "ollama on CANN";
     if (p == "int4" && gpu->runtime == Runtime::Cuda && cc < 7.5) return "AWQ int4 below sm75";
-    if (p == "int4" && (sc.engine == "vllm" || sc.engine == "sglang") && gpu->runtime == Runtime::Cann)
-      return "community AWQ int4 on CANN";
+    if (p == "int4" && sc.engine == "vllm" && gpu->runtime == Runtime::Cann)  // SGLang: CANN AWQ kernels
+      return "vLLM AWQ int4 on CANN";                                           // (its quantization table)
     if (p == "int4" && sc.engine == "vllm" && gpu->runtime == Runtime::Rocm) return "vLLM AWQ int4 on ROCm";
     if (is_gguf_kquant(p) && gpu->runtime == Runtime::Cann) return "GGUF k-quant on CANN";
     if (p == "nvfp4" && gpu->runtime != Runtime::Cuda) return "NVFP4 without CUDA";
@@ -155,6 +156,8 @@ Counts sweep() {
         ++n.picks;
         ++n.per_gpu[o.gpu];
         if (o.term == Term::Yearly) ++n.yearly;
+        if (o.fit == Fit::Tight) ++n.tight;
+        if (o.units > 1 && o.unit != OfferUnit::Card) ++n.multi_machine;
         if (o.launch.empty()) ++n.no_command;
         const std::string rule = broken_rule(s.scenario, o);
         if (!rule.empty()) {
@@ -204,6 +207,7 @@ TEST_CASE("sweep counts", "[.sweep-counts]") {
   const Counts& n = counts();
   std::printf("plans %d, picks %d, yearly picks %d, picks without a launch command %d, infeasible picks %d\n", n.plans,
               n.picks, n.yearly, n.no_command, n.infeasible);
+  std::printf("tight picks %d, picks over several machines %d\n", n.tight, n.multi_machine);
   std::printf("alternatives %d, not pickable or without settings %d; tables led by a market reference %d\n",
               n.alternatives, n.bad_alternatives, n.ref_leads);
   std::printf("picks per GPU:\n");

@@ -300,6 +300,8 @@ struct Offer {
   int max_cards = 0;         // card units: the most one machine (instance) of this offer holds, as
                              // its source states; 0 = one (a 1-card offer is not a multi-card node)
   double slice_fraction = 1; // fraction of one card per slice; 1 otherwise
+  double host_gb_per_card = 0;  // host memory the rental gives per card, as its source states; 0 = the
+                                // catalog's default (Defaults::rental_host_gb_per_card)
   std::string currency;      // "CNY" | "USD"
   std::vector<OfferPrice> prices;
   PackageMultipliers package_multipliers;
@@ -478,6 +480,7 @@ struct Defaults {
   double fp8_training_speedup = 0;     // tokens/s of FP8 training over BF16 on FP8 tensor cores
   double global_batch_tokens = 0;      // tokens per optimizer step: micro-batches that fill a pipeline ...
   double microbatches_per_stage = 0;   // ... but at least this many per pipeline stage (gradient accumulation)
+  double finetune_batch_sequences = 0; // fine-tuning (LoRA, QLoRA, full): sequences per optimizer step
   double train_scaling_nvlink = 0;   // per-card efficiency in data parallel
   double train_scaling_pcie = 0;
   int max_nodes = 0;                   // card-count search limit: up to this many whole nodes
@@ -487,6 +490,8 @@ struct Defaults {
   double host_server_gb_per_s = 0;     // ... of a server next to datacenter cards (DDR5-4800, 8 channels), GB/s
   double host_bandwidth_efficiency = 0;  // share of that bandwidth the CPU part of a decode step reads at
   double pcie_x16_gen4_gb_per_s = 0;   // one direction of a PCIe 4.0 x16 link, GB/s (x2 per generation)
+  double rental_host_gb_per_card = 0;  // host memory a rental gives per card when its offer does not say:
+                                       // bounds what partial offload may leave in host memory
   Thresholds thresholds;               // JSON "thresholds"
   double usd_cny = 0;                  // CNY per USD (JSON top-level "default_usd_cny"); 0 = none loaded
   std::string usd_cny_source;          // JSON top-level "usd_cny_source"

@@ -320,6 +320,7 @@ void offer_fields(V& v, T& o) {
   v.choice("unit", o.unit, Need::Required);
   v.integer("cards", o.cards, Need::Required, closed(1, 1024));
   v.integer("max_cards", o.max_cards, Need::Optional, closed(0, 1024));
+  v.number("host_gb_per_card", o.host_gb_per_card, Need::Optional, closed(0, 100'000));
   v.number("slice_fraction", o.slice_fraction, Need::Required, closed(0.01, 1));
   v.text("currency", o.currency, Need::Required, TextRule::Currency);
   v.list("prices", o.prices, Need::Required, [](auto& vv, auto& x) { offer_price_fields(vv, x); });
@@ -477,6 +478,7 @@ void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the do
   v.number("fp8_training_speedup", d.fp8_training_speedup, Need::Required, closed(1, 4));
   v.number("global_batch_tokens", d.global_batch_tokens, Need::Required, closed(1, 1e12));
   v.number("microbatches_per_stage", d.microbatches_per_stage, Need::Required, closed(1, 1000));
+  v.number("finetune_batch_sequences", d.finetune_batch_sequences, Need::Required, closed(1, 1e6));
   v.number("train_scaling_nvlink", d.train_scaling_nvlink, Need::Required, kPositiveFraction);
   v.number("train_scaling_pcie", d.train_scaling_pcie, Need::Required, kPositiveFraction);
   v.integer("max_nodes", d.max_nodes, Need::Required, closed(1, 1024));
@@ -486,6 +488,7 @@ void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the do
   v.number("host_server_gb_per_s", d.host_server_gb_per_s, Need::Required, above(0, 100'000));
   v.number("host_bandwidth_efficiency", d.host_bandwidth_efficiency, Need::Required, kPositiveFraction);
   v.number("pcie_x16_gen4_gb_per_s", d.pcie_x16_gen4_gb_per_s, Need::Required, above(0, 10'000));
+  v.number("rental_host_gb_per_card", d.rental_host_gb_per_card, Need::Required, above(0, 100'000));
   v.object("thresholds", d.thresholds, nullptr, [](auto& vv, auto& x) { thresholds_fields(vv, x); });
   source_fields(v, d);
 }

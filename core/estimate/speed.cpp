@@ -320,7 +320,7 @@ TrainTime train_time(const Resolved& r, const Gpu& g, const Layout& l) {
     const double step_s = params_card * 4 / std::max(1.0, pcie_bandwidth(d, g)) +
                           params_card * 2 * optimizer_bytes_per_param(r.scenario().optimizer, r.fp32_training) /
                               std::max(1.0, host);
-    out.offload_s_per_token = step_s / std::max(1.0, d.global_batch_tokens);
+    out.offload_s_per_token = step_s / std::max(1.0, step_tokens(r));
   }
   const double seconds_per_token = safe_div(per_token, rate) + out.alltoall_s_per_token + out.offload_s_per_token;
   out.tokens_per_s = safe_div(1.0, seconds_per_token);
