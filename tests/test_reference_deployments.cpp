@@ -30,7 +30,7 @@ Scenario serving(const std::string& model, const std::string& engine, const std:
 
 }  // namespace
 
-TEST_CASE("models released in FP8 or MXFP4 are estimated as released; training and QLoRA are not") {
+TEST_CASE("models released in FP8 or MXFP4 are estimated as released, training and QLoRA are not") {
   struct Row {
     const char* model;
     Task task;
@@ -117,7 +117,7 @@ TEST_CASE("reference deployments: a 32B model in 4 bits on one RTX 4090 at 8k") 
   Scenario a = serving("qwen2.5-32b", "vllm", "rtx-4090", 8192);
   a.precision = "int4";
   a.cards = 1;
-  const GpuEstimate& at90 = on(run(a), "rtx-4090");
+  const GpuEstimate at90 = on(run(a), "rtx-4090");  // a copy: run() returns a temporary
   CHECK(at90.fit == Fit::No);
   CHECK(at90.max_context > 4000);
   CHECK(at90.max_context < 8192);

@@ -415,7 +415,7 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
   }
 }
 
-// A slice priced far above its share of a whole card of the same GPU (一万网络's 1/20 A100 at 900
+// A slice priced far above its share of a whole card of the same GPU (Yiwan's 1/20 A100 at 900
 // CNY/month is 18,000 per whole card, 6.4x its own whole A100 40G): said with the slice, so that
 // its low monthly figure is read for what it buys.
 void mark_dear_slices(const Context& ctx, Evaluation& ev) {
@@ -1002,7 +1002,7 @@ bool qualifies_tight(const Option& o) {
 }
 
 PlanRequest with_catalog_ids(const Catalog& catalog, PlanRequest r) {
-  r.scenario = as_run(catalog, std::move(r.scenario));
+  r.scenario = with_catalog_ids(catalog, std::move(r.scenario));  // "" precision stays: the UI's link keeps it
   if (!r.budget_tier.empty()) r.budget_tier = catalog_id(catalog.budget_tiers, r.budget_tier);
   for (std::string& p : r.platforms) p = catalog_id(catalog.platforms, p);
   for (std::string& p : r.platforms_first) p = catalog_id(catalog.platforms, p);
@@ -1015,7 +1015,8 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev);
 }  // namespace
 
 Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
-  const PlanRequest request = with_catalog_ids(catalog, typed);  // Context keeps a reference
+  PlanRequest request = with_catalog_ids(catalog, typed);  // Context keeps a reference
+  request.scenario = as_run(catalog, std::move(request.scenario));  // "" precision made concrete
   std::vector<Issue> issues = check_request(catalog, request);
   if (!issues.empty()) return Result<Plan>::failure(std::move(issues));
 

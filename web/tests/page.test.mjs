@@ -287,7 +287,7 @@ test('stale results: QLoRA picks NF4; an invalid mix shows the last result greye
 });
 
 test('text view: the DOM mirror matches the API, follows the language, and is found by the browser', async () => {
-  const query = '?lang=en&model=qwen2.5-14b&context=8k&budget-tier=2000-3000&platform=yiwan&term=monthly';
+  const query = '?lang=en&model=qwen2.5-14b&context=24k&budget-tier=2000-3000&platform=yiwan&term=monthly';
   const { page, context } = await open(query);
   const api = await page.evaluate(() => window.cardfit.plan(window.cardfit.uiState() + '&lang=en'));
   assert.equal(api.ok, true);
@@ -299,7 +299,7 @@ test('text view: the DOM mirror matches the API, follows the language, and is fo
   }));
   assert.deepEqual(dom.rows, api.value.options.map((o) => o.offer));
   assert.deepEqual(dom.reasons, api.value.options.map((o) => o.reason));
-  // Within the budget only a tight fit exists: it is the pick, with the headroom warning (issue 25).
+  // At 24k only a tight fit exists within the budget: it is the pick, with the headroom warning (issue 25).
   assert.ok(api.value.pick, 'a tight fit within budget is the pick');
   assert.equal(api.value.pick.fit, 'tight');
   assert.ok(dom.status.includes(api.value.pick.reason), dom.status);
