@@ -229,6 +229,19 @@ TEST_CASE("vLLM lays MXFP4 experts out larger than the file: gpt-oss-120b does n
   CHECK(resolved(inference("gpt-oss-120b", "mxfp4", "llama.cpp")).weight_padding == 0);
 }
 
+TEST_CASE("llama.cpp's MXFP4 GGUF keeps attention and the head in Q8_0: gpt-oss-20b weighs what its file does") {
+  // llama-quant.cpp (MXFP4_MOE: expert tensors MXFP4, the rest Q8_0); llama-bench tables print
+  // 'gpt-oss 20B MXFP4 MoE 11.27 GiB' (PRs 16834, 20586, 21086).
+  const Resolved gguf = resolved(inference("gpt-oss-20b", "mxfp4", "llama.cpp"));
+  CHECK(gguf.weight_bytes == Approx(11.27 * 1024.0 * 1024 * 1024).epsilon(0.03));
+  // vLLM loads the safetensors checkpoint: the same tensors in BF16, so more bytes read per token.
+  const Resolved st = resolved(inference("gpt-oss-20b", "mxfp4", "vllm"));
+  CHECK(gguf.decode_weight_bytes < 0.6 * st.decode_weight_bytes);
+  CHECK(gguf.expert_bytes == Approx(st.expert_bytes));
+  // The kept tensors are not the format's bytes: they read at full speed, not at the FP4 efficiency.
+  CHECK(gguf.decode_weight_bytes_quantized == 0);
+}
+
 TEST_CASE("optimizer offload: the optimizer states leave the GPU, the step waits for the CPU") {
   Scenario s;
   s.model = "qwen3-8b";

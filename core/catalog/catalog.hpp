@@ -372,6 +372,14 @@ struct WeightPadding {
   double factor = 1;      // loaded / checkpoint bytes of the quantised tensors
 };
 
+// A format whose tensors kept out of the quantised format are stored at other bits in this engine's
+// files: llama.cpp's MXFP4_MOE GGUFs hold attention, embeddings and the head in Q8_0 (8.5 bits),
+// where the safetensors checkpoint vLLM loads keeps them in BF16.
+struct KeptTensorBits {
+  std::string precision;  // WeightPrecision::id
+  double bits = 16;       // bits per weight of the tensors the format's 'unquantized' keeps
+};
+
 // A GPU generation whose FP4 kernels in this engine read at their own efficiency (AMD CDNA 3 runs
 // MXFP4 through its own weight-only kernels, not NVIDIA's Marlin).
 struct ArchitectureEfficiency {
@@ -419,6 +427,7 @@ struct EngineProfile {
   double attention_efficiency = 1;   // attention FLOPs (flash-attention kernels) relative to the matmul rate
   double offload_ms_per_layer = 0;   // partial offload: per layer computed in host memory per step (hand-over, sync)
   std::vector<WeightPadding> weight_padding;  // start-up: quantised weights as the engine lays them out
+  std::vector<KeptTensorBits> kept_tensor_bits;  // the kept tensors' bits in this engine's files (GGUF: Q8_0)
   double boundary_ms = 0;            // per layer-split (pipeline) boundary per step
   double allreduce_us_nvlink = 0;    // latency of one tensor-parallel all-reduce over NVLink (2 per layer)
   double allreduce_us_pcie = 0;      // ... over PCIe

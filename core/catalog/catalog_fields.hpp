@@ -370,6 +370,12 @@ void weight_padding_fields(V& v, T& w) {
 }
 
 template <class V, class T>
+void kept_tensor_bits_fields(V& v, T& k) {
+  v.text("precision", k.precision, Need::Required, TextRule::Id);
+  v.number("bits", k.bits, Need::Required, above(1, 32));
+}
+
+template <class V, class T>
 void architecture_efficiency_fields(V& v, T& a) {
   v.text("architecture", a.architecture, Need::Required, TextRule::Any);
   v.number("efficiency", a.efficiency, Need::Required, kPositiveFraction);
@@ -415,6 +421,8 @@ void engine_fields(V& v, T& e) {
   v.number("attention_efficiency", e.attention_efficiency, Need::Optional, kPositiveFraction);
   v.number("offload_ms_per_layer", e.offload_ms_per_layer, Need::Optional, kMs);
   v.list("weight_padding", e.weight_padding, Need::Optional, [](auto& vv, auto& x) { weight_padding_fields(vv, x); });
+  v.list("kept_tensor_bits", e.kept_tensor_bits, Need::Optional,
+         [](auto& vv, auto& x) { kept_tensor_bits_fields(vv, x); });
   v.number("boundary_ms", e.boundary_ms, Need::Optional, kMs);
   v.number("allreduce_us_nvlink", e.allreduce_us_nvlink, Need::Optional, closed(0, 1'000'000));
   v.number("allreduce_us_pcie", e.allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));

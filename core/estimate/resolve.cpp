@@ -264,7 +264,11 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
   // Derived quantities.
   const Model& model = r.model();
   r.params = count_params(model);
-  const WeightBytes wb = weight_bytes(r.params, r.precision());
+  double kept_tensor_bits = 16;  // llama.cpp's MXFP4 GGUFs keep attention and the head in Q8_0, not BF16
+  for (const KeptTensorBits& k : r.engine().kept_tensor_bits) {
+    if (k.precision == r.precision().id) kept_tensor_bits = k.bits;
+  }
+  const WeightBytes wb = weight_bytes(r.params, r.precision(), kept_tensor_bits);
   r.weight_bytes = wb.stored;
   r.decode_weight_bytes = wb.read_dense;
   r.decode_weight_bytes_quantized = wb.read_dense_quantized;

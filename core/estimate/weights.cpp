@@ -9,15 +9,15 @@
 namespace cardfit {
 namespace {
 
-double kept_bits(double bits) { return bits < 16 ? 16 : bits; }
+double kept_bits(double bits, double kept) { return std::max(bits, kept > 0 ? kept : 16); }
 
 }  // namespace
 
 // [SECTION] Weights
 
-WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w) {
+WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w, double kept_tensor_bits) {
   const double bits = w.bits_per_weight > 0 ? w.bits_per_weight : 16;
-  const double keep = kept_bits(bits);
+  const double keep = kept_bits(bits, kept_tensor_bits);
   const double b_linear = bits / 8;
   const double b_attention = (w.keep_attention_16bit ? keep : bits) / 8;
   const double b_dense_mlp = (w.keep_dense_mlp_16bit ? keep : bits) / 8;
@@ -25,7 +25,7 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w) {
   const double b_vectors = (w.keep_norms_16bit ? keep : bits) / 8;
   const double b_embedding = (w.keep_embeddings_16bit || (p.lm_head == 0 && w.keep_lm_head_16bit) ? keep : bits) / 8;
   const double b_head = (w.keep_lm_head_16bit ? keep : bits) / 8;
-  const double b_extra = keep / 8;
+  const double b_extra = kept_bits(bits, 16) / 8;  // a vision tower: 16-bit whatever the file
 
   // The MLP split: dense MLPs and shared experts (read for every token) and routed experts.
   const double attention = static_cast<double>(p.attention);

@@ -25,8 +25,9 @@ struct WeightBytes {
 // Quantised formats store linear layers at bits_per_weight and keep the tensors the precision
 // lists as "unquantized" (embeddings, lm_head, norms, router, attention, dense MLPs and shared
 // experts) at 16 bits; a vision tower stays at 16 bits (32 for FP32). MXFP4 (gpt-oss) quantises
-// only the routed experts.
-WeightBytes weight_bytes(const ParamCounts& params, const WeightPrecision& precision);
+// only the routed experts. kept_tensor_bits: the bits of those kept tensors in the engine's files
+// when they are not 16 (llama.cpp's MXFP4_MOE GGUF: Q8_0, 8.5; EngineProfile::kept_tensor_bits).
+WeightBytes weight_bytes(const ParamCounts& params, const WeightPrecision& precision, double kept_tensor_bits = 16);
 
 // Trainable adapter parameters: r x (d_in + d_out) per targeted matrix, per layer (every routed
 // and shared expert counts). Targets: q k v o gate up down; groups all-linear, attention, mlp.
