@@ -301,6 +301,34 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
   r = import_hf_config(mimo.dump(), "x");
   REQUIRE_FALSE(r.ok());
   CHECK(r.errors.front().field == "config.json: swa_head_dim");
+  // Nemotron-H: a block letter with no formula is refused at the pattern, never read as attention.
+  nlohmann::json nem = nlohmann::json::parse(config_text("nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json"));
+  std::string pattern = nem["hybrid_override_pattern"].get<std::string>();
+  pattern[1] = 'X';
+  nem["hybrid_override_pattern"] = pattern;
+  r = import_hf_config(nem.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: hybrid_override_pattern");
+  CHECK(test::all_errors(r.errors).find("not modelled") != std::string::npos);
+  // Gemma 4 layers sharing another layer's KV (num_kv_shared_layers): no formula, refused.
+  nlohmann::json g4 = nlohmann::json::parse(config_text("google--gemma-4-26B-A4B_config.json"));
+  g4["text_config"]["num_kv_shared_layers"] = 10;
+  r = import_hf_config(g4.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: text_config.num_kv_shared_layers");
+  // A catalog linear-attention kind other than Gated DeltaNet / mamba2: refused at the field.
+  {
+    Catalog one;
+    Model m = bundled("nemotron-3-nano-30b-a3b");
+    m.id = "my-nemo";
+    m.aliases.clear();
+    m.linear_attention.kind = "mamba3";
+    one.models.push_back(m);
+    const Result<Catalog> bad = apply_overlay(test::catalog(), CatalogFile{"add.json", catalog_to_json(one)});
+    REQUIRE_FALSE(bad.ok());
+    CHECK(test::all_errors(bad.errors).find("linear_attention.kind") != std::string::npos);
+    CHECK(test::all_errors(bad.errors).find("mamba3") != std::string::npos);
+  }
   // A state dtype cardfit does not know.
   nlohmann::json qwen = nlohmann::json::parse(config_text("Qwen--Qwen3.5-27B_config.json"));
   qwen["text_config"]["mamba_ssm_dtype"] = "float8";
