@@ -215,6 +215,9 @@ TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2
       {"stepfun-ai--Step-3.7-Flash_config.json", "step-3.7-flash", "bf16"},
       {"XiaomiMiMo--MiMo-V2-Flash_config.json", "mimo-v2-flash", "fp8"},
       {"nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json", "nemotron-3-nano-30b-a3b", "bf16"},
+      // FP8 as released (hf_quant_config.json quant_algo FP8), but config.json has no
+      // quantization_config: the import reads its dtype, bfloat16.
+      {"nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8_config.json", "nemotron-3-super-120b-a12b", "bf16"},
       {"nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json", "nemotron-3-ultra-550b-a55b", "bf16"},
       {"google--gemma-4-26B-A4B_config.json", "gemma-4-26b-a4b", "bf16"},
       {"nvidia--Gemma-4-31B-IT-NVFP4_config.json", "gemma-4-31b", "nvfp4"},  // NVIDIA's export
