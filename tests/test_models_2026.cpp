@@ -157,6 +157,42 @@ TEST_CASE("sliding layers with their own KV heads, values narrower than keys (Mi
 
 // [SECTION] One test per new model, from its config.json
 
+TEST_CASE("Mamba-2 layers: vLLM MambaSpec conv + SSM state, attention only on the '*' blocks (Nemotron-3)", "[models2026]") {
+  // vllm/model_executor/layers/mamba/mamba_utils.py MambaStateShapeCalculator.mamba2_state_shape:
+  // conv (conv_kernel - 1, d_inner + 2 x n_groups x d_state), temporal (n_heads, head_dim, d_state);
+  // d_inner = mamba_num_heads x mamba_head_dim (nemotron_h.py). Conv in the model dtype (BF16),
+  // SSM state in mamba_ssm_cache_dtype float32 (vllm/model_executor/models/config.py
+  // NemotronHForCausalLMConfig takes it from config.json).
+  // Nano: 3 x (4,096 + 2 x 8 x 128) x 2 B = 36,864 B + 64 x 64 x 128 x 4 B = 2,097,152 B
+  // = 2,134,016 B per Mamba-2 layer, x 23 = 49,082,368 B per sequence.
+  const Model& nano = bundled("nemotron-3-nano-30b-a3b");
+  CHECK(state_bytes_per_sequence(nano, 16) == Approx(49082368.0));
+  // KV only on the 6 attention blocks: 2 KV heads x (128 + 128) x 2 B x 6 = 6,144 B per token.
+  CHECK(kv_cache_bytes_per_token(nano, 16) == 6144);
+  // Super: 40 x (3 x 10,240 x 2 + 128 x 64 x 128 x 4) = 170,229,760 B; KV 8 x 1,024 = 8,192 B.
+  const Model& super = bundled("nemotron-3-super-120b-a12b");
+  CHECK(state_bytes_per_sequence(super, 16) == Approx(170229760.0));
+  CHECK(kv_cache_bytes_per_token(super, 16) == 8192);
+  // Ultra: 48 x (3 x 18,432 x 2 + 256 x 64 x 128 x 4) = 407,961,600 B; KV 12 x 1,024 = 12,288 B.
+  const Model& ultra = bundled("nemotron-3-ultra-550b-a55b");
+  CHECK(state_bytes_per_sequence(ultra, 16) == Approx(407961600.0));
+  CHECK(kv_cache_bytes_per_token(ultra, 16) == 12288);
+}
+
+TEST_CASE("Gemma 4: global layers with their own head size and KV heads, K and V both cached", "[models2026]") {
+  // vLLM gives each layer its own spec from its attention shape (FullAttentionSpec /
+  // SlidingWindowSpec: num_kv_heads x (head_size + head_size_v) x dtype); with attention_k_eq_v
+  // the global layers have no v_proj but K and V are still cached apart (ai-dynamo/aiconfigurator
+  // sdk/models/gemma4.py get_kvcache_elements_per_token). 26B-A4B: 5 global x 2 x (512 + 512) x 2 B
+  // = 20,480 B per token, 25 sliding x 8 x (256 + 256) x 2 B = 204,800 B per token up to 1,024 tokens.
+  const Model& m = bundled("gemma-4-26b-a4b");
+  CHECK(kv_cache_bytes_per_token(m, 16) == 20480 + 204800);
+  CHECK(kv_cache_bytes_per_sequence(m, 16, 131072) == Approx(20480.0 * 131072 + 204800.0 * 1024));
+  CHECK(state_bytes_per_sequence(m, 16) == 0);
+  // 31B: 10 x 4 x 1,024 x 2 = 81,920 B; 50 x 16 x 512 x 2 = 819,200 B.
+  CHECK(kv_cache_bytes_per_token(bundled("gemma-4-31b"), 16) == 81920 + 819200);
+}
+
 TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2026]") {
   const struct {
     const char* key;
@@ -178,6 +214,13 @@ TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2
       {"MiniMaxAI--MiniMax-M2.7_config.json", "minimax-m2.7", "fp8"},
       {"stepfun-ai--Step-3.7-Flash_config.json", "step-3.7-flash", "bf16"},
       {"XiaomiMiMo--MiMo-V2-Flash_config.json", "mimo-v2-flash", "fp8"},
+      {"nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json", "nemotron-3-nano-30b-a3b", "bf16"},
+      // FP8 as released (hf_quant_config.json quant_algo FP8), but config.json has no
+      // quantization_config: the import reads its dtype, bfloat16.
+      {"nvidia--NVIDIA-Nemotron-3-Super-120B-A12B-FP8_config.json", "nemotron-3-super-120b-a12b", "bf16"},
+      {"nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json", "nemotron-3-ultra-550b-a55b", "bf16"},
+      {"google--gemma-4-26B-A4B_config.json", "gemma-4-26b-a4b", "bf16"},
+      {"nvidia--Gemma-4-31B-IT-NVFP4_config.json", "gemma-4-31b", "nvfp4"},  // NVIDIA's export
   };
   for (const auto& row : rows) {
     INFO(row.id);
@@ -205,6 +248,9 @@ TEST_CASE("late-2026 counts against the published sizes", "[models2026]") {
       {"qwen3.5-35b-a3b", 3, false, 0.16},    {"glm-5", 40, true, 0.01},
       {"kimi-k2.5", 32.6, false, 0.01},       {"minimax-m2.5", 9.8, true, 0.01},
       {"step-3.7-flash", 11, false, 0.02},    {"mimo-v2-flash", 15, false, 0.03},
+      // Nemotron 3 Nano report (arXiv 2512.20848): 31.6B total, 3.6B active with embeddings.
+      {"nemotron-3-nano-30b-a3b", 3.6, false, 0.01}, {"nemotron-3-super-120b-a12b", 12, false, 0.07},
+      {"nemotron-3-ultra-550b-a55b", 55, false, 0.02}, {"gemma-4-26b-a4b", 4, false, 0.05},
   };
   for (const auto& row : rows) {
     INFO(row.id);
@@ -225,9 +271,6 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
   const char* refused[] = {
       "deepseek-ai--DeepSeek-V4-Flash_config.json",  "deepseek-ai--DeepSeek-V4-Pro_config.json",
       "moonshotai--Kimi-K3_config.json",             "MiniMaxAI--MiniMax-M3_config.json",
-      "nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json",
-      "nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json", "google--gemma-4-26B-A4B_config.json",
-      "nvidia--Gemma-4-31B-IT-NVFP4_config.json",
   };
   for (const char* key : refused) {
     INFO(key);
@@ -261,6 +304,34 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
   r = import_hf_config(mimo.dump(), "x");
   REQUIRE_FALSE(r.ok());
   CHECK(r.errors.front().field == "config.json: swa_head_dim");
+  // Nemotron-H: a block letter with no formula is refused at the pattern, never read as attention.
+  nlohmann::json nem = nlohmann::json::parse(config_text("nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json"));
+  std::string pattern = nem["hybrid_override_pattern"].get<std::string>();
+  pattern[1] = 'X';
+  nem["hybrid_override_pattern"] = pattern;
+  r = import_hf_config(nem.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: hybrid_override_pattern");
+  CHECK(test::all_errors(r.errors).find("not modelled") != std::string::npos);
+  // Gemma 4 layers sharing another layer's KV (num_kv_shared_layers): no formula, refused.
+  nlohmann::json g4 = nlohmann::json::parse(config_text("google--gemma-4-26B-A4B_config.json"));
+  g4["text_config"]["num_kv_shared_layers"] = 10;
+  r = import_hf_config(g4.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: text_config.num_kv_shared_layers");
+  // A catalog linear-attention kind other than Gated DeltaNet / mamba2: refused at the field.
+  {
+    Catalog one;
+    Model m = bundled("nemotron-3-nano-30b-a3b");
+    m.id = "my-nemo";
+    m.aliases.clear();
+    m.linear_attention.kind = "mamba3";
+    one.models.push_back(m);
+    const Result<Catalog> bad = apply_overlay(test::catalog(), CatalogFile{"add.json", catalog_to_json(one)});
+    REQUIRE_FALSE(bad.ok());
+    CHECK(test::all_errors(bad.errors).find("linear_attention.kind") != std::string::npos);
+    CHECK(test::all_errors(bad.errors).find("mamba3") != std::string::npos);
+  }
   // A state dtype cardfit does not know.
   nlohmann::json qwen = nlohmann::json::parse(config_text("Qwen--Qwen3.5-27B_config.json"));
   qwen["text_config"]["mamba_ssm_dtype"] = "float8";
@@ -270,7 +341,7 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
 }
 
 TEST_CASE("the new fields travel in links", "[models2026]") {
-  for (const char* id : {"glm-5.2", "qwen3.5-27b", "mimo-v2-flash"}) {
+  for (const char* id : {"glm-5.2", "qwen3.5-27b", "mimo-v2-flash", "nemotron-3-super-120b-a12b", "gemma-4-26b-a4b"}) {
     INFO(id);
     const Model& m = bundled(id);
     const Result<Model> back = decode_shapes(encode_shapes(m), "arch");
@@ -282,6 +353,7 @@ TEST_CASE("the new fields travel in links", "[models2026]") {
     CHECK(back.value->v_head_dim == m.v_head_dim);
     CHECK(kv_cache_bytes_per_token(*back.value, 16) == kv_cache_bytes_per_token(m, 16));
     CHECK(state_bytes_per_sequence(*back.value, 16) == Approx(state_bytes_per_sequence(m, 16)));
+    CHECK(count_params(*back.value).total == count_params(m).total);
   }
 }
 

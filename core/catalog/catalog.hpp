@@ -70,6 +70,7 @@ struct SlidingWindow {
   std::int64_t window = 0;  // tokens
   int layers = 0;           // how many of the model's layers use the window
   int num_kv_heads = 0;     // KV heads of the sliding layers when they differ (MiMo-V2: 8 vs 4); 0 = the model's
+  int head_dim = 0;         // head size of the sliding layers when it differs (Gemma 4: 256 vs 512 global); 0 = the model's
 };
 
 struct ChunkedAttention {  // Llama 4: attention within fixed chunks of the sequence
@@ -91,6 +92,13 @@ struct LinearAttention {
   // state in it while the conv state stays in the model's dtype
   // (vllm/model_executor/layers/mamba/mamba_utils.py, MambaStateDtypeCalculator._mamba_state_dtype).
   int recurrent_bits = 0;
+  // "" = Gated DeltaNet (Qwen3-Next, Qwen3.5). "mamba2" = a Mamba-2 mixer (Nemotron-H), read as:
+  // num_value_heads x value_head_dim = mamba_num_heads x mamba_head_dim (d_inner),
+  // num_key_heads = n_groups, key_head_dim = ssm_state_size (d_state). Its state has the same
+  // shape as Gated DeltaNet's (vLLM mamba_utils.py MambaStateShapeCalculator.mamba2_state_shape:
+  // conv (kernel - 1) x (d_inner + 2 x n_groups x d_state), temporal n_heads x head_dim x d_state);
+  // only the projections differ (params.cpp).
+  std::string kind;
 };
 
 // DeepSeek Sparse Attention's lightning indexer: per layer, its own per-token key cache and
@@ -113,6 +121,10 @@ struct MoeSpec {
   std::int64_t expert_intermediate_size = 0;    // per routed expert
   std::int64_t shared_expert_intermediate_size = 0;  // all shared experts together
   int dense_layers = 0;                         // leading layers with a dense MLP (DeepSeek first_k_dense_replace)
+  // Routed experts work in this narrower space (Nemotron-3 Super/Ultra LatentMoE, config.json
+  // moe_latent_size): per MoE layer a hidden -> latent and a latent -> hidden projection, and
+  // each expert latent -> width -> latent. 0 = the experts read the hidden size.
+  std::int64_t latent_size = 0;
 };
 
 struct MlaSpec {  // DeepSeek multi-head latent attention
@@ -151,6 +163,15 @@ struct Model {
   bool qkv_bias = false;
   bool qk_norm = false;
   bool attention_output_gate = false;  // the query projection also emits a sigmoid gate (Qwen3-Next): 2x wide
+  // Global (non-sliding) attention layers derive V from the K projection (Gemma 4
+  // attention_k_eq_v): no v_proj weights there; K and V are still cached apart.
+  bool attention_k_eq_v = false;
+  bool ungated_mlp = false;        // MLP and experts are up -> act -> down, 2 matrices (Nemotron-H relu2); false = gated, 3
+  // Hybrid stacks whose blocks hold one mixer each (Nemotron-H hybrid_override_pattern): layers
+  // with no attention of any kind (MLP / MoE blocks: no KV, no attention weights), and layers
+  // with no MLP (Mamba-2 and attention blocks). 0 = every layer has both.
+  int no_attention_layers = 0;
+  int no_mlp_layers = 0;
   bool has_sliding_window = false;
   SlidingWindow sliding_window;
   bool has_chunked_attention = false;

@@ -83,6 +83,7 @@ void sliding_window_fields(V& v, T& w) {
   v.integer("window", w.window, Need::Required, closed(1, kMaxTokens));
   v.integer("layers", w.layers, Need::Required, closed(1, 10000));
   v.integer("num_kv_heads", w.num_kv_heads, Need::Optional, closed(0, 100000));
+  v.integer("head_dim", w.head_dim, Need::Optional, closed(0, 100000));
 }
 
 template <class V, class T>
@@ -100,6 +101,7 @@ void linear_attention_fields(V& v, T& a) {
   v.integer("value_head_dim", a.value_head_dim, Need::Required, closed(1, 100000));
   v.integer("conv_kernel", a.conv_kernel, Need::Required, closed(1, 1000));
   v.integer("recurrent_bits", a.recurrent_bits, Need::Optional, closed(0, 64));
+  v.text("kind", a.kind, Need::Optional, TextRule::Id);  // "" (Gated DeltaNet) or "mamba2": catalog_validate.cpp
 }
 
 template <class V, class T>
@@ -120,6 +122,7 @@ void moe_fields(V& v, T& m) {
   v.integer("shared_expert_intermediate_size", m.shared_expert_intermediate_size, Need::Optional,
             closed(0, 10'000'000));
   v.integer("dense_layers", m.dense_layers, Need::Optional, closed(0, 10000));
+  v.integer("latent_size", m.latent_size, Need::Optional, closed(0, 10'000'000));
 }
 
 template <class V, class T>
@@ -199,6 +202,10 @@ void model_fields(V& v, T& m) {
   v.boolean("qkv_bias", m.qkv_bias, Need::Optional);
   v.boolean("qk_norm", m.qk_norm, Need::Optional);
   v.boolean("attention_output_gate", m.attention_output_gate, Need::Optional);
+  v.boolean("attention_k_eq_v", m.attention_k_eq_v, Need::Optional);
+  v.boolean("ungated_mlp", m.ungated_mlp, Need::Optional);
+  v.integer("no_attention_layers", m.no_attention_layers, Need::Optional, closed(0, 10000));
+  v.integer("no_mlp_layers", m.no_mlp_layers, Need::Optional, closed(0, 10000));
   v.object("sliding_window", m.sliding_window, &m.has_sliding_window,
            [](auto& vv, auto& x) { sliding_window_fields(vv, x); });
   v.object("chunked_attention", m.chunked_attention, &m.has_chunked_attention,

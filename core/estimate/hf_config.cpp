@@ -234,7 +234,7 @@ const std::vector<std::string>& families() {
       "deepseek_v2", "deepseek_v3", "deepseek_v32", "kimi_k2",     "chatglm",      "glm",
       "glm4_moe",    "qwen2_5_vl",  "gpt_oss",     "llama4",       "mistral3",     "ernie4_5_moe",
       "minimax_m2",  "hunyuan",     "hunyuan_v1_moe", "seed_oss",  "qwen3_5",      "qwen3_5_moe",
-      "glm_moe_dsa", "kimi_k25",    "step3p7",   "mimo_v2_flash"};
+      "glm_moe_dsa", "kimi_k25",    "step3p7",   "mimo_v2_flash", "nemotron_h", "gemma4"};
   return types;
 }
 
@@ -353,6 +353,107 @@ void read_attention_kinds(Config& c, const std::string& type, Model& m, std::vec
   }
 }
 
+// Nemotron-H / Nemotron-3 (transformers NemotronHConfig): a stack of blocks with one mixer
+// each, named by hybrid_override_pattern ("M" Mamba-2, "*" attention, "E" MoE, "-" MLP) or by
+// layers_block_type (Ultra: "mamba", "attention", "moe", "mlp"). One norm per block; the MLP
+// and the experts are up -> relu2 -> down (ungated). The MTP block (mtp_*) is not counted.
+void read_nemotron_h(Config& c, Model& m, std::vector<Message>& notes) {
+  m.family = "nemotron_h";
+  std::string pattern;
+  const char* pattern_key = "hybrid_override_pattern";
+  if (const json* p = c.get("hybrid_override_pattern"); p != nullptr && p->is_string()) {
+    pattern = p->get<std::string>();
+  } else if (const json* list = c.get("layers_block_type"); list != nullptr && list->is_array()) {
+    pattern_key = "layers_block_type";
+    for (const json& b : *list) {
+      const std::string kind = b.is_string() ? b.get<std::string>() : b.dump();
+      const char ch = kind == "mamba" ? 'M' : kind == "attention" ? '*' : kind == "moe" ? 'E' : kind == "mlp" ? '-' : '?';
+      if (ch == '?') {
+        c.issues().add(c.path(pattern_key), msg::imp_attention_unmodelled(kind, "mamba, attention, moe, mlp"));
+        return;
+      }
+      pattern += ch;
+    }
+  } else {
+    c.issues().add(c.path("hybrid_override_pattern"), msg::imp_missing(c.model_type()));
+    return;
+  }
+  int mamba = 0, attention = 0, moe = 0, mlp = 0;
+  for (const char ch : pattern) {
+    switch (ch) {
+      case 'M': ++mamba; break;
+      case '*': ++attention; break;
+      case 'E': ++moe; break;
+      case '-': ++mlp; break;
+      default:
+        c.issues().add(c.path(pattern_key), msg::imp_attention_unmodelled(std::string("block '") + ch + "'", "M, *, E, -"));
+        return;
+    }
+  }
+  const int n = static_cast<int>(pattern.size());
+  if (c.has("num_hidden_layers") && c.need("num_hidden_layers") != n) {
+    c.issues().add(c.path("num_hidden_layers"),
+                   msg::imp_list_uneven(std::to_string(c.need("num_hidden_layers")) + " vs " + std::to_string(n) +
+                                        " blocks in " + pattern_key));
+    return;
+  }
+  m.num_layers = n;
+  m.norms_per_layer = 1;
+  m.ungated_mlp = true;
+  m.no_attention_layers = moe + mlp;
+  m.no_mlp_layers = mamba + attention;
+  m.hidden_size = c.need("hidden_size");
+  m.intermediate_size = c.need("intermediate_size");
+  m.num_attention_heads = as_int(c.need("num_attention_heads"));
+  m.num_kv_heads = as_int(c.or_default("num_key_value_heads", m.num_attention_heads, msg::imp_why_no_gqa()));
+  if (c.has("head_dim")) {
+    m.head_dim = as_int(c.need("head_dim"));
+  } else {
+    derive_head_dim(c, m, notes, "head_dim");
+  }
+  m.qkv_bias = c.flag("attention_bias", false);
+  m.vocab_size = c.need("vocab_size");
+  m.max_context = c.need("max_position_embeddings");
+  m.tie_embeddings = c.flag("tie_word_embeddings", false);
+  if (c.has("sliding_window")) {  // null in every Nemotron-3 config: attention layers are full
+    c.issues().add(c.path("sliding_window"), msg::imp_attention_unmodelled("sliding window on Nemotron-H attention", "null"));
+    return;
+  }
+  if (mamba > 0) {
+    // vLLM nemotron_h.py builds MambaMixer2 with intermediate_size = mamba_num_heads x mamba_head_dim.
+    m.has_linear_attention = true;
+    LinearAttention& la = m.linear_attention;
+    la.kind = "mamba2";
+    la.layers = mamba;
+    la.num_value_heads = as_int(c.need("mamba_num_heads"));
+    la.value_head_dim = as_int(c.need("mamba_head_dim"));
+    la.num_key_heads = as_int(c.need("n_groups"));
+    la.key_head_dim = as_int(c.need("ssm_state_size"));
+    la.conv_kernel = as_int(c.need("conv_kernel"));
+    // vLLM's NemotronHForCausalLMConfig takes the SSM cache dtype from config.json
+    // (model_executor/models/config.py); the conv state stays in the model's dtype.
+    if (c.has("mamba_ssm_cache_dtype")) la.recurrent_bits = dtype_bits(c, "mamba_ssm_cache_dtype");
+  }
+  notes.push_back(msg::imp_mamba2_note(std::to_string(mamba), std::to_string(n),
+                                       std::to_string(m.linear_attention.recurrent_bits > 0 ? m.linear_attention.recurrent_bits : 16),
+                                       std::to_string(attention), std::to_string(moe + mlp)));
+  if (moe > 0) {
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("n_routed_experts"));
+    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+    m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
+    m.moe.shared_expert_intermediate_size =
+        m.moe.num_shared_experts > 0 ? m.moe.num_shared_experts * c.need("moe_shared_expert_intermediate_size") : 0;
+    m.moe.latent_size = c.or_default("moe_latent_size", 0);  // null / absent: experts read the hidden size
+    m.moe.dense_layers = mlp;  // "-" blocks: a dense MLP of intermediate_size
+    if (mlp == 0 && m.intermediate_size != m.moe.expert_intermediate_size) {
+      notes.push_back(msg::imp_unused_intermediate(std::to_string(m.intermediate_size)));
+      m.intermediate_size = m.moe.expert_intermediate_size;
+    }
+  }
+}
+
 void read_standard(Config& c, const std::string& type, Model& m, std::vector<Message>& notes) {
   const bool gemma = type == "gemma2" || type == "gemma3";
   const bool gemma3 = type == "gemma3";
@@ -369,9 +470,10 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
   const bool hunyuan = type == "hunyuan" || type == "hunyuan_v1_moe";
   const bool step37 = type == "step3p7";
   const bool mimo = type == "mimo_v2_flash";
+  const bool gemma4 = type == "gemma4";
 
   m.family = type;
-  m.norms_per_layer = gemma ? 4 : 2;  // Gemma 2/3: pre- and post-norm around attention and MLP
+  m.norms_per_layer = gemma || gemma4 ? 4 : 2;  // Gemma 2/3/4: pre- and post-norm around attention and MLP
   m.num_layers = as_int(c.need("num_hidden_layers"));
   m.hidden_size = c.need("hidden_size");
   // Qwen3.5's MoE configs carry no dense width: every layer is MoE (set from the experts below).
@@ -383,11 +485,11 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
   m.max_context = gemma3 ? c.or_default("max_position_embeddings", 131072, msg::imp_why_default("Gemma3TextConfig", "131072"))
                          : c.need("max_position_embeddings");
   // Gemma and ERNIE 4.5 configs default to tied embeddings.
-  m.tie_embeddings = c.flag("tie_word_embeddings", gemma || ernie);
+  m.tie_embeddings = c.flag("tie_word_embeddings", gemma || gemma4 || ernie);
   // Qwen2 hard-codes q/k/v biases; GlmConfig and GptOssConfig default attention_bias to true;
   // ERNIE 4.5 calls it use_bias.
   m.qkv_bias = qwen2_like ? true : ernie ? c.flag("use_bias", false) : c.flag("attention_bias", type == "glm" || gpt_oss);
-  m.qk_norm = qwen3_like || gemma3 || ((glm4_moe || minimax || hunyuan) && c.flag("use_qk_norm", false));
+  m.qk_norm = qwen3_like || gemma3 || gemma4 || ((glm4_moe || minimax || hunyuan) && c.flag("use_qk_norm", false));
   if (llama4 && c.flag("use_qk_norm", false)) notes.push_back(msg::imp_qk_l2_note());
 
   // MLA (DeepSeek): the query/key head is qk_nope + qk_rope wide.
@@ -483,6 +585,35 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
       }
     }
   }
+  if (gemma4) {
+    // Gemma 4 (transformers Gemma4TextConfig): global layers have their own head size
+    // (global_head_dim) and KV heads (num_global_key_value_heads), and with attention_k_eq_v
+    // no v_proj; sliding layers keep head_dim and num_key_value_heads. Shapes with no formula
+    // here are refused at their key.
+    for (const char* key : {"num_kv_shared_layers", "hidden_size_per_layer_input"}) {
+      if (c.or_default(key, 0) != 0) {
+        c.issues().add(c.path(key), msg::imp_attention_unmodelled(key, "0"));
+        return;
+      }
+    }
+    if (c.flag("use_double_wide_mlp", false)) {
+      c.issues().add(c.path("use_double_wide_mlp"), msg::imp_attention_unmodelled("use_double_wide_mlp", "false"));
+      return;
+    }
+    const int sliding_dim = m.head_dim;
+    const int sliding_kv = m.num_kv_heads;
+    m.head_dim = as_int(c.or_default("global_head_dim", sliding_dim));
+    m.num_kv_heads = as_int(c.or_default("num_global_key_value_heads", sliding_kv));
+    m.attention_k_eq_v = c.flag("attention_k_eq_v", false);
+    if (m.has_sliding_window) {
+      if (sliding_dim != m.head_dim) m.sliding_window.head_dim = sliding_dim;
+      if (sliding_kv != m.num_kv_heads) m.sliding_window.num_kv_heads = sliding_kv;
+    }
+    notes.push_back(msg::imp_gemma4_note(std::to_string(n - sliding_layers), std::to_string(m.num_kv_heads),
+                                         std::to_string(m.head_dim), m.attention_k_eq_v ? ", V from K's projection" : "",
+                                         std::to_string(sliding_layers), std::to_string(sliding_kv),
+                                         std::to_string(sliding_dim)));
+  }
   read_attention_kinds(c, type, m, notes);
 
   // Mixture of experts.
@@ -529,6 +660,16 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
       m.moe.num_shared_experts = as_int(c.uniform("num_shared_expert"));
       m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.intermediate_size;
     }
+  } else if (gemma4 && c.flag("enable_moe_block", false)) {
+    // Every layer runs its dense MLP (intermediate_size) beside the routed experts, summed:
+    // counted as one always-active shared expert of that width.
+    m.is_moe = true;
+    m.moe.num_experts = as_int(c.need("num_experts"));
+    m.moe.experts_per_token = as_int(c.need("top_k_experts"));
+    m.moe.expert_intermediate_size =
+        c.has("moe_intermediate_size") ? c.need("moe_intermediate_size") : c.need("expert_intermediate_size");
+    m.moe.num_shared_experts = 1;
+    m.moe.shared_expert_intermediate_size = m.intermediate_size;
   } else if (type == "mixtral") {
     m.is_moe = true;
     m.moe.num_experts = as_int(c.need("num_local_experts"));
@@ -641,7 +782,7 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   const json* text = &root;
   std::string text_prefix = file + ": ";
   const bool nested = type == "gemma3" || type == "llama4" || type == "mistral3" || type == "qwen3_5" ||
-                      type == "qwen3_5_moe" || type == "kimi_k25";
+                      type == "qwen3_5_moe" || type == "kimi_k25" || type == "gemma4";
   if (nested || (type == "qwen2_5_vl" && top.has("text_config"))) {
     text = top.object("text_config");
     text_prefix = file + ": text_config.";
@@ -654,6 +795,8 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   Config c(*text, text_prefix, type, issues, notes);
   if (type == "chatglm") {
     read_chatglm(c, m, notes);
+  } else if (type == "nemotron_h") {
+    read_nemotron_h(c, m, notes);
   } else if (type == "mistral3") {  // Mistral Small 3.x: a Mistral decoder in text_config
     read_standard(c, "mistral", m, notes);
     m.family = "mistral3";

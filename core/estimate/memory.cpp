@@ -26,8 +26,13 @@ KvShape kv_shape(const Model& m, double kv_bits) {
   }
   s.per_layer = std::max(0.0, per_layer);
   s.window_per_layer = s.per_layer;
-  if (!m.is_mla && m.has_sliding_window && m.sliding_window.num_kv_heads > 0) {  // MiMo-V2: its own KV heads
-    s.window_per_layer = std::max(0.0, static_cast<double>(m.sliding_window.num_kv_heads) * (m.head_dim + v_dim(m)) * bytes);
+  // Sliding layers with their own KV heads (MiMo-V2) or head size (Gemma 4: 256 vs 512 on the
+  // global layers): vLLM gives each layer its own SlidingWindowSpec from its own attention shape.
+  if (!m.is_mla && m.has_sliding_window && (m.sliding_window.num_kv_heads > 0 || m.sliding_window.head_dim > 0)) {
+    const double heads = m.sliding_window.num_kv_heads > 0 ? m.sliding_window.num_kv_heads : m.num_kv_heads;
+    const double k_dim = m.sliding_window.head_dim > 0 ? m.sliding_window.head_dim : m.head_dim;
+    const double v_w = m.sliding_window.head_dim > 0 ? m.sliding_window.head_dim : v_dim(m);
+    s.window_per_layer = std::max(0.0, heads * (k_dim + v_w) * bytes);
   }
   const int layers = std::max(0, m.num_layers);
   int left = layers;
@@ -36,6 +41,8 @@ KvShape kv_shape(const Model& m, double kv_bits) {
     left -= k;
     return k;
   };
+  // Nemotron-H MLP / MoE blocks: no attention, nothing cached.
+  const int mixerless = take(m.no_attention_layers > 0, m.no_attention_layers);
   const int linear = take(m.has_linear_attention, m.linear_attention.layers);
   s.window_layers = take(m.has_sliding_window && m.sliding_window.window > 0, m.sliding_window.layers);
   s.chunk_layers = take(m.has_chunked_attention && m.chunked_attention.chunk > 0, m.chunked_attention.layers);
@@ -43,7 +50,7 @@ KvShape kv_shape(const Model& m, double kv_bits) {
   s.window = s.window_layers > 0 ? m.sliding_window.window : 0;
   s.chunk = s.chunk_layers > 0 ? m.chunked_attention.chunk : 0;
   if (m.has_indexer) {
-    const int attention_layers = layers - linear;
+    const int attention_layers = layers - mixerless - linear;
     s.indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, attention_layers) : attention_layers;
     s.indexer_per_layer = std::max(0.0, static_cast<double>(m.indexer.head_dim) * m.indexer.key_bits / 8);
   }

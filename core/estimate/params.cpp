@@ -46,10 +46,17 @@ ParamCounts count_params(const Model& m) {
   } else {
     const num gate = m.attention_output_gate ? 2 : 1;  // Qwen3-Next: q_proj also emits the output gate
     const num dv = m.v_head_dim > 0 ? clamp_nonneg(m.v_head_dim) : d;  // MiMo-V2: values narrower than keys
-    attn = h * heads * d * gate + h * kv * d + h * kv * dv + heads * dv * h;  // q, k, v, o
-    if (m.has_sliding_window && m.sliding_window.num_kv_heads > 0) {  // sliding layers with their own KV heads
-      window_attn_delta = h * (clamp_nonneg(m.sliding_window.num_kv_heads) - kv) * (d + dv);
-      if (m.qkv_bias) window_vec_delta = (clamp_nonneg(m.sliding_window.num_kv_heads) - kv) * (d + dv);
+    // Gemma 4 attention_k_eq_v: the global layers have no v_proj (V comes from K's projection).
+    const num v_proj = m.attention_k_eq_v ? 0 : h * kv * dv;
+    attn = h * heads * d * gate + h * kv * d + v_proj + heads * dv * h;  // q, k, v, o
+    if (m.has_sliding_window && (m.sliding_window.num_kv_heads > 0 || m.sliding_window.head_dim > 0)) {
+      // Sliding layers with their own KV heads (MiMo-V2) or head size (Gemma 4): their own q, k, v, o.
+      const num kv_w = m.sliding_window.num_kv_heads > 0 ? clamp_nonneg(m.sliding_window.num_kv_heads) : kv;
+      const num d_w = m.sliding_window.head_dim > 0 ? clamp_nonneg(m.sliding_window.head_dim) : d;
+      const num dv_w = m.sliding_window.head_dim > 0 ? d_w : dv;
+      const num attn_w = h * heads * d_w * gate + h * kv_w * d_w + h * kv_w * dv_w + heads * dv_w * h;
+      window_attn_delta = attn_w - attn;
+      if (m.qkv_bias) window_vec_delta = (heads * d_w + kv_w * d_w + kv_w * dv_w) - (heads * d + kv * d + kv * dv);
     }
     if (m.qkv_bias) vec += heads * d + kv * d + kv * dv;
     if (m.qk_norm) vec += 2 * d;
@@ -66,10 +73,26 @@ ParamCounts count_params(const Model& m) {
     idx_vec = 2 * id;                             // k_norm (LayerNorm weight + bias)
   }
   // Linear-attention layers (Gated DeltaNet) replace the attention above on `layers` layers.
-  const int linear_layers = m.has_linear_attention ? std::clamp(m.linear_attention.layers, 0, layers) : 0;
+  // Nemotron-H MLP / MoE blocks carry no attention at all.
+  const int mixerless_layers = std::clamp(m.no_attention_layers, 0, layers);
+  const int linear_layers =
+      m.has_linear_attention ? std::clamp(m.linear_attention.layers, 0, layers - mixerless_layers) : 0;
   num lin_attn = 0;
   num lin_vec = 0;
-  if (linear_layers > 0) {
+  if (linear_layers > 0 && m.linear_attention.kind == "mamba2") {
+    // Mamba-2 mixer (transformers NemotronHMamba2Mixer, vLLM MambaMixer2): d_inner = heads x
+    // head_dim (value side), n_groups x d_state (key side); in_proj emits z, x, B, C and dt.
+    const LinearAttention& la = m.linear_attention;
+    const num d_inner = clamp_nonneg(la.num_value_heads) * clamp_nonneg(la.value_head_dim);
+    const num bc = 2 * clamp_nonneg(la.num_key_heads) * clamp_nonneg(la.key_head_dim);
+    const num n_heads = clamp_nonneg(la.num_value_heads);
+    const num conv_dim = d_inner + bc;
+    lin_attn = h * (2 * d_inner + bc + n_heads)  // in_proj: z, x, B, C, dt
+               + d_inner * h;                    // out_proj
+    lin_vec = conv_dim * clamp_nonneg(la.conv_kernel) + conv_dim  // depthwise conv1d, weight + bias
+              + 3 * n_heads                                      // dt_bias, A_log, D
+              + d_inner;                                         // gated RMSNorm over d_inner
+  } else if (linear_layers > 0) {
     const LinearAttention& la = m.linear_attention;
     const num key_dim = clamp_nonneg(la.num_key_heads) * clamp_nonneg(la.key_head_dim);
     const num value_dim = clamp_nonneg(la.num_value_heads) * clamp_nonneg(la.value_head_dim);
@@ -83,23 +106,30 @@ ParamCounts count_params(const Model& m) {
   }
   const num norms = clamp_nonneg(m.norms_per_layer) * h;
 
-  // MLP: gated (SwiGLU/GeGLU) = gate + up + down = 3 x hidden x width.
-  const num dense_mlp = 3 * h * clamp_nonneg(m.intermediate_size);
+  // MLP: gated (SwiGLU/GeGLU) = gate + up + down = 3 x hidden x width; ungated (Nemotron-H
+  // relu2) = up + down = 2. Layers without an MLP (Nemotron-H Mamba-2 / attention blocks) hold none.
+  const num mats = m.ungated_mlp ? 2 : 3;
+  const num dense_mlp = mats * h * clamp_nonneg(m.intermediate_size);
+  const int mlp_layers = layers - std::clamp(m.no_mlp_layers, 0, layers);
   num mlp = 0;
   num mlp_active = 0;
   num router = 0;
   num expert = 0;
   num shared = 0;
   num active_width = clamp_nonneg(m.intermediate_size);
-  int dense_layers = layers;
+  int dense_layers = mlp_layers;
   int moe_layers = 0;
   if (m.is_moe) {
-    dense_layers = std::clamp(m.moe.dense_layers, 0, layers);
-    moe_layers = layers - dense_layers;
+    dense_layers = std::clamp(m.moe.dense_layers, 0, mlp_layers);
+    moe_layers = mlp_layers - dense_layers;
     const num experts = clamp_nonneg(m.moe.num_experts);
     const num top_k = std::clamp(clamp_nonneg(m.moe.experts_per_token), 0.0, experts);
-    expert = 3 * h * clamp_nonneg(m.moe.expert_intermediate_size);
-    shared = 3 * h * clamp_nonneg(m.moe.shared_expert_intermediate_size);
+    // LatentMoE (Nemotron-3 Super/Ultra): experts run latent -> width -> latent, behind a
+    // hidden -> latent and a latent -> hidden projection per layer (counted with the shared part).
+    const num latent = clamp_nonneg(m.moe.latent_size);
+    const num expert_in = latent > 0 ? latent : h;
+    expert = mats * expert_in * clamp_nonneg(m.moe.expert_intermediate_size);
+    shared = mats * h * clamp_nonneg(m.moe.shared_expert_intermediate_size) + 2 * h * latent;
     mlp = dense_layers * dense_mlp + moe_layers * (experts * expert + shared);
     mlp_active = dense_layers * dense_mlp + moe_layers * (top_k * expert + shared);
     router = moe_layers * h * experts;
@@ -107,13 +137,13 @@ ParamCounts count_params(const Model& m) {
                           clamp_nonneg(m.moe.shared_expert_intermediate_size);
     active_width = dense_layers > 0 ? std::max(moe_width, active_width) : moe_width;
   } else {
-    mlp = layers * dense_mlp;
+    mlp = mlp_layers * dense_mlp;
     mlp_active = mlp;
   }
 
   const num embedding = vocab * h;
   const num lm_head = m.tie_embeddings ? 0 : vocab * h;
-  const int full_layers = layers - linear_layers;
+  const int full_layers = layers - mixerless_layers - linear_layers;
   const int indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, full_layers) : full_layers;
   const int window_layers = m.has_sliding_window ? std::clamp(m.sliding_window.layers, 0, full_layers) : 0;
   const num attention = full_layers * attn + window_layers * window_attn_delta + linear_layers * lin_attn +

@@ -374,7 +374,10 @@ struct ShapeTag {
 };
 constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k', 1}, {'d', 1}, {'v', 1}, {'c', 1},
                                    {'n', 1}, {'t', 1}, {'b', 1}, {'q', 1}, {'g', 1}, {'w', 2}, {'r', 2}, {'y', 6},
-                                   {'e', 6}, {'m', 5}, {'s', 4}, {'x', 1}, {'z', 1}, {'u', 1}, {'p', 1}, {'o', 1}};
+                                   {'e', 6}, {'m', 5}, {'s', 4}, {'x', 1}, {'z', 1}, {'u', 1}, {'p', 1}, {'o', 1},
+                                   // Issue 26: sliding head size (Gemma 4), hybrid blocks and ungated MLP
+                                   // (Nemotron-H), K = V projection, Mamba-2 linear layers, latent MoE.
+                                   {'j', 1}, {'f', 3}, {'K', 1}, {'M', 1}, {'L', 1}};
 // The indexer's key bits travel in thousandths (8.5 -> 8500).
 constexpr double kKeyBitsScale = 1000;
 constexpr const char* kRequiredShapes = "l h a k d v";
@@ -430,17 +433,24 @@ std::string encode_shapes(const Model& m) {
   if (m.attention_output_gate) add('g', {1});
   if (m.has_sliding_window) add('w', {m.sliding_window.window, m.sliding_window.layers});
   if (m.has_sliding_window && m.sliding_window.num_kv_heads > 0) add('o', {m.sliding_window.num_kv_heads});
+  if (m.has_sliding_window && m.sliding_window.head_dim > 0) add('j', {m.sliding_window.head_dim});
   if (m.v_head_dim > 0) add('p', {m.v_head_dim});
+  if (m.no_attention_layers > 0 || m.no_mlp_layers > 0 || m.ungated_mlp) {
+    add('f', {m.no_attention_layers, m.no_mlp_layers, m.ungated_mlp ? 1 : 0});
+  }
+  if (m.attention_k_eq_v) add('K', {1});
   if (m.has_chunked_attention) add('r', {m.chunked_attention.chunk, m.chunked_attention.layers});
   if (m.has_linear_attention) {
     const LinearAttention& a = m.linear_attention;
     add('y', {a.layers, a.num_key_heads, a.num_value_heads, a.key_head_dim, a.value_head_dim, a.conv_kernel});
   }
   if (m.has_linear_attention && m.linear_attention.recurrent_bits > 0) add('z', {m.linear_attention.recurrent_bits});
+  if (m.has_linear_attention && m.linear_attention.kind == "mamba2") add('M', {1});
   if (m.is_moe) {
     const MoeSpec& e = m.moe;
     add('e', {e.num_experts, e.experts_per_token, e.num_shared_experts, e.expert_intermediate_size,
               e.shared_expert_intermediate_size, e.dense_layers});
+    if (e.latent_size > 0) add('L', {e.latent_size});
   }
   if (m.is_mla) {
     const MlaSpec& a = m.mla;
@@ -502,7 +512,7 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
       case 'y':
         m.has_linear_attention = true;
         m.linear_attention = LinearAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]), narrow(n[5]),
-                                             m.linear_attention.recurrent_bits};
+                                             m.linear_attention.recurrent_bits, m.linear_attention.kind};
         break;
       case 's':
         m.has_indexer = true;
@@ -510,11 +520,11 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
         break;
       case 'w':
         m.has_sliding_window = true;
-        m.sliding_window = SlidingWindow{n[0], narrow(n[1]), m.sliding_window.num_kv_heads};
+        m.sliding_window = SlidingWindow{n[0], narrow(n[1]), m.sliding_window.num_kv_heads, m.sliding_window.head_dim};
         break;
       case 'e':
         m.is_moe = true;
-        m.moe = MoeSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), n[3], n[4], narrow(n[5])};
+        m.moe = MoeSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), n[3], n[4], narrow(n[5]), m.moe.latent_size};
         break;
       case 'm':
         m.is_mla = true;
@@ -525,6 +535,15 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
       case 'u': m.indexer.layers = narrow(n[0]); break;                   // with 's'
       case 'o': m.sliding_window.num_kv_heads = narrow(n[0]); break;       // with 'w'
       case 'p': m.v_head_dim = narrow(n[0]); break;
+      case 'j': m.sliding_window.head_dim = narrow(n[0]); break;  // with 'w'
+      case 'f':
+        m.no_attention_layers = narrow(n[0]);
+        m.no_mlp_layers = narrow(n[1]);
+        m.ungated_mlp = n[2] != 0;
+        break;
+      case 'K': m.attention_k_eq_v = n[0] != 0; break;
+      case 'M': m.linear_attention.kind = n[0] == 1 ? "mamba2" : "?"; break;  // with 'y'; "?" is refused by validation
+      case 'L': m.moe.latent_size = n[0]; break;                              // with 'e'
       default: break;
     }
   }
