@@ -184,6 +184,25 @@ void map_keys(ImGuiIO& io) {
   for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;
 }
 
+// A lost WebGL context (GPU reset, WEBGL_lose_context): frames stop and the page shows its HTML
+// view (index.html); restored, the renderer's objects are made again in the new context.
+EM_BOOL context_lost(int, const void*, void* arg) {
+  static_cast<Driver*>(arg)->gl_lost = true;
+  cardfit_js_notify("context-lost", "");
+  return EM_TRUE;  // preventDefault: the browser may restore it
+}
+
+EM_BOOL context_restored(int, const void*, void* arg) {
+  Driver& d = *static_cast<Driver*>(arg);
+  ImGui_ImplOpenGL3_DestroyDeviceObjects();
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  d.gl_lost = false;
+  d.last_activity = emscripten_get_now() / 1000.0;
+  d.app.dirty = true;
+  cardfit_js_notify("context-restored", "");
+  return EM_TRUE;
+}
+
 // The second half of the start-up, once the browser has painted the first result as text:
 // the WebGL2 context (slow on a software GPU), the renderer, the fonts with the browser-drawn
 // glyphs, then the first frame and the main loop.
@@ -214,25 +233,6 @@ void start_canvas(void* arg) {
   emscripten_set_webglcontextrestored_callback("#canvas", &driver, EM_FALSE, context_restored);
   frame(&driver);            // the first frame now, not one animation frame later
   emscripten_set_main_loop_arg(frame, &driver, 0, false);
-}
-
-// A lost WebGL context (GPU reset, WEBGL_lose_context): frames stop and the page shows its HTML
-// view (index.html); restored, the renderer's objects are made again in the new context.
-EM_BOOL context_lost(int, const void*, void* arg) {
-  static_cast<Driver*>(arg)->gl_lost = true;
-  cardfit_js_notify("context-lost", "");
-  return EM_TRUE;  // preventDefault: the browser may restore it
-}
-
-EM_BOOL context_restored(int, const void*, void* arg) {
-  Driver& d = *static_cast<Driver*>(arg);
-  ImGui_ImplOpenGL3_DestroyDeviceObjects();
-  ImGui_ImplOpenGL3_CreateDeviceObjects();
-  d.gl_lost = false;
-  d.last_activity = emscripten_get_now() / 1000.0;
-  d.app.dirty = true;
-  cardfit_js_notify("context-restored", "");
-  return EM_TRUE;
 }
 
 // After the next paint: a task queued from an animation frame runs once that frame is drawn.
