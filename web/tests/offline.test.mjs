@@ -28,15 +28,41 @@ function freePort() {
   });
 }
 
-let server, browser, base;
-test.before(async () => {
-  const port = await freePort();
+let server, browser, base, port;
+async function serve() {
   server = spawn('python3', ['-m', 'http.server', String(port), '--bind', '127.0.0.1', '--directory', site], { stdio: 'ignore' });
-  base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
-    try { if ((await fetch(`${base}/index.html`)).ok) break; } catch { /* not up yet */ }
+    try { if ((await fetch(`${base}/index.html`)).ok) return; } catch { /* not up yet */ }
     await new Promise((r) => setTimeout(r, 100));
   }
+  throw new Error('the server did not start');
+}
+// Offline: the browser's offline mode and no server at all (the offline mode does not cover
+// the worker's own fetches in every Chromium).
+async function offline(context, on) {
+  await context.setOffline(on);
+  if (on) {
+    const gone = new Promise((r) => server.once('exit', r));
+    server.kill();
+    await gone;
+  } else {
+    await serve();
+  }
+}
+// Waits until the only cardfit cache is `name` (asking the worker to check for an update).
+async function cacheIs(page, name) {
+  for (let i = 0; i < 60; i++) {
+    const keys = await page.evaluate(() => caches.keys());
+    if (keys.length === 1 && keys[0] === name) return;
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r && r.update()).catch(() => {}));
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  assert.deepEqual(await page.evaluate(() => caches.keys()), [name]);
+}
+test.before(async () => {
+  port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  await serve();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--use-gl=angle', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--no-sandbox',
@@ -84,12 +110,12 @@ test('offline after the first visit; a new deployment replaces the cache; a half
   assert.equal(await page.evaluate(() => window.cardfitWorkerError || null), null);
 
   // Offline: the page, its module and its result from the cache.
-  await context.setOffline(true);
+  await offline(context, true);
   await page.reload();
   await ready(page);
   assert.equal(await result(page), true);
   assert.match(await page.textContent('#mirror'), /GB/);
-  await context.setOffline(false);
+  await offline(context, false);
 
   // A new deployment: the worker is checked on the next visit and the cache replaced as a whole.
   deploy('v2');
@@ -97,9 +123,8 @@ test('offline after the first visit; a new deployment replaces the cache; a half
   assert.notEqual(v2, v1);
   await page.reload();
   await ready(page);
-  await page.waitForFunction((want) => caches.keys().then((k) => k.length === 1 && k[0] === want).then((ok) => ok || (navigator.serviceWorker.getRegistration().then((r) => r && r.update()), false)),
-                             `cardfit-${v2}`, { timeout: 30000, polling: 500 });
-  await context.setOffline(true);
+  await cacheIs(page, `cardfit-${v2}`);
+  await offline(context, true);
   await page.reload();
   await ready(page);
   const served = await page.evaluate(async () => {
@@ -109,7 +134,7 @@ test('offline after the first visit; a new deployment replaces the cache; a half
   assert.match(served.html, /deployment v2/);
   assert.match(served.js, /deployment v2/);
   assert.match(served.wasm, /cardfit-testv2$/);
-  await context.setOffline(false);
+  await offline(context, false);
 
   // Half deployed: a v3 worker beside the v2 wasm (a CDN part way through): never a new JS with an
   // old wasm; the v2 cache stays whole and the page works offline.
@@ -122,11 +147,11 @@ test('offline after the first visit; a new deployment replaces the cache; a half
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}));
   await page.waitForTimeout(1500);
   assert.deepEqual(await page.evaluate(() => caches.keys()), [`cardfit-${v2}`]);
-  await context.setOffline(true);
+  await offline(context, true);
   await page.reload();
   await ready(page);
   assert.match(await page.evaluate(async () => new TextDecoder().decode(await (await fetch('cardfit.js')).arrayBuffer())), /deployment v2\n$/);
-  await context.setOffline(false);
+  await offline(context, false);
 
   // A damaged cached wasm (cut short) and cached JS (changed): fetched again, never a blank page.
   // The server is back on v2 (the half deployment undone).
@@ -156,10 +181,11 @@ test('damaged cache and no network: the page says why instead of going blank', a
     const cache = await caches.open(name);
     await cache.put('cardfit.wasm', new Response('not wasm', { headers: { 'content-type': 'application/wasm' } }));
   }, keys[0]);
-  await context.setOffline(true);
+  await offline(context, true);
   await page.reload();
   await page.waitForFunction(() => (window.cardfit && window.cardfit.frameCount() > 3) || window.cardfitError, null, { timeout: 60000 });
   assert.match(await page.textContent('#status'), /cannot run|无法运行/);
+  await offline(context, false);
   await context.close();
 });
 
@@ -169,10 +195,11 @@ test('the embed works with the worker (offline after a visit) and without it', a
   await page.goto(`${base}/index.html?embed=1&lang=en`);
   await ready(page);
   await controlled(page);
-  await withWorker.setOffline(true);
+  await offline(withWorker, true);
   await page.reload();
   await ready(page);
   assert.equal(await result(page), true);
+  await offline(withWorker, false);
   await withWorker.close();
 
   const without = await browser.newContext({ serviceWorkers: 'block' });
