@@ -194,7 +194,10 @@ EM_BOOL context_lost(int, const void*, void* arg) {
 
 EM_BOOL context_restored(int, const void*, void* arg) {
   Driver& d = *static_cast<Driver*>(arg);
-  ImGui_ImplOpenGL3_DestroyDeviceObjects();
+  // The renderer anew: its objects and the buffer sizes it keeps belong to the lost context (the
+  // browser warns once per object deleted; they are gone already).
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init("#version 300 es");
   ImGui_ImplOpenGL3_CreateDeviceObjects();
   d.gl_lost = false;
   d.last_activity = emscripten_get_now() / 1000.0;
