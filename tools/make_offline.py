@@ -26,6 +26,10 @@ if marker not in page:
     sys.exit("make_offline.py: index.html has no module marker")
 page = re.sub(r'\s*<!--[^>]*-->\s*(?=<link rel="preload")', "\n", page)
 page = re.sub(r'<link rel="preload"[^>]*>\n?', "", page)  # nothing to fetch
+# No service worker (index.html registers none from file:// nor in this page), no manifest, no icon file.
+page = re.sub(r'\s*<!--[^>]*-->\s*(?=<link rel="manifest")', "\n", page)
+page = re.sub(r'<link rel="manifest"[^>]*>\n?', "", page)
+page = re.sub(r'<link rel="icon"[^>]*>', '<link rel="icon" href="data:,">', page)
 # mtime=0: the same input gives the same file.
 packed = base64.b64encode(gzip.compress(wasm, compresslevel=9, mtime=0)).decode("ascii")
 unpack = (

@@ -139,6 +139,10 @@
     if (ready) ready();
   };
 
+  // The module's memory now (bytes): it only grows, so after a call it is the peak so far
+  // (docs/web.md: INITIAL_MEMORY and MAXIMUM_MEMORY in web/CMakeLists.txt).
+  Module['heapBytes'] = function () { return HEAP8.length; };
+
   Module['estimate'] = function (input) { return call('_rawEstimate', input); };
   Module['plan'] = function (input) { return call('_rawPlan', input); };
   Module['capacity'] = function (input) { return call('_rawCapacity', input); };

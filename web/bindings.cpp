@@ -27,6 +27,7 @@
 #include "estimate_json.hpp"
 #include "messages.hpp"
 #include "plan_json.hpp"
+#include "platform.hpp"
 #include "url_state.hpp"
 #include "user_file.hpp"
 #include "web_state.hpp"
@@ -288,6 +289,24 @@ val items() {
 std::string ui_state() { return cardfit_web_state_query(); }
 std::string version() { return cardfit::kVersion; }
 
+// The page's HTML view (index.html: no WebGL2, or a lost context): the link's scenario in the
+// page's app, computed and published as the text view, as a frame of the canvas would; with
+// `remember`, the page's URL follows (a new history entry). -> the scenario as a link query.
+std::string show_link(std::string query, bool remember) {
+  cardfit::ui::App* app = cardfit_web_app_mut();
+  if (!app) return std::string();
+  cardfit::ui::app_open_link(*app, query);
+  if (remember) {
+    app->published_state.clear();
+    app->discrete = true;
+  }
+  cardfit::ui::app_compute(*app);
+  cardfit::ui::platform::publish_result(*app);
+  app->published = true;
+  cardfit_web_wake();
+  return app->published_state;
+}
+
 }  // namespace
 
 void cardfit_web_overlay_to_app(cardfit::ui::App& app) {
@@ -307,6 +326,7 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawSetOverlay", &raw_set_overlay);
   emscripten::function("_rawAddFile", &raw_add_file);
   emscripten::function("_rawOpenFiles", &raw_open_files);
+  emscripten::function("_showLink", &show_link);
   // limits.hpp, for api.js and the page: sizes checked before anything is copied into the module.
   emscripten::constant("maxFileBytes", static_cast<double>(cardfit::kMaxFileBytes));
   emscripten::constant("maxFilesAtOnce", static_cast<double>(cardfit::kMaxFilesAtOnce));

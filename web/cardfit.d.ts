@@ -20,6 +20,9 @@ declare namespace createCardfit {
     printErr?(text: string): void;
     onFirstFrame?(): void;
     onFatal?(detail: string): void;
+    /** The canvas's WebGL context was lost (the page shows its HTML view) / restored. */
+    onContextLost?(): void;
+    onContextRestored?(): void;
     /** A vendor's catalog overlay, applied before the first frame (see setOverlay). */
     overlay?: string | object;
   }
@@ -410,6 +413,8 @@ declare namespace createCardfit {
     readonly maxRequestBytes: number;
     /** The canonical link query for an input ("v=1&model=..."). */
     stateQuery(input?: Input | string): CardfitResult<string>;
+    /** The module's memory in bytes (it only grows: the peak so far). */
+    heapBytes(): number;
     /** Frames the page's UI has drawn (0 without a document). For tests. */
     frameCount(): number;
     /** The UI's scenario as a link query ("" without a document). For tests. */

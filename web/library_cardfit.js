@@ -395,10 +395,13 @@ mergeInto(LibraryManager.library, {
   },
 
   cardfit_js_notify: function (what, detail) {
-    // Tells the HTML shell about the first frame ("first-frame") or a fatal error ("fatal").
+    // Tells the HTML shell about the first frame ("first-frame"), a fatal error ("fatal"), or the
+    // canvas's WebGL context lost and restored ("context-lost", "context-restored").
     const w = UTF8ToString(what), d = UTF8ToString(detail);
     if (w === 'first-frame' && Module['onFirstFrame']) Module['onFirstFrame']();
     if (w === 'fatal' && Module['onFatal']) Module['onFatal'](d);
+    if (w === 'context-lost' && Module['onContextLost']) Module['onContextLost']();
+    if (w === 'context-restored' && Module['onContextRestored']) Module['onContextRestored']();
   },
 
   cardfit_js_fit_canvas__deps: ['$CF'],

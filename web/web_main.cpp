@@ -35,6 +35,7 @@ struct Driver {
   std::string clipboard;       // ImGui's clipboard: the last text pasted or copied
   ImVec2 ime{0, 0};            // where ImGui's text cursor is (the IME's candidate window goes there)
   bool first_frame_sent = false;
+  bool gl_lost = false;        // the WebGL context is lost: no frame until it is restored
 };
 
 Driver* g_driver = nullptr;  // NOTE: the one global: Emscripten's main loop owns the driver.
@@ -137,6 +138,7 @@ void after_frame(Driver& d) {
 void frame(void* arg) {
   Driver& d = *static_cast<Driver*>(arg);
   ++d.ticks;
+  if (d.gl_lost) return;
   int w = 0, h = 0;
   float dpr = 1.0f, scroll = 0.0f;
   cardfit_js_fit_canvas(&w, &h, &dpr, &scroll);
@@ -182,6 +184,28 @@ void map_keys(ImGuiIO& io) {
   for (int k = 0; k < ImGuiKey_COUNT; ++k) io.KeyMap[k] = k;
 }
 
+// A lost WebGL context (GPU reset, WEBGL_lose_context): frames stop and the page shows its HTML
+// view (index.html); restored, the renderer's objects are made again in the new context.
+EM_BOOL context_lost(int, const void*, void* arg) {
+  static_cast<Driver*>(arg)->gl_lost = true;
+  cardfit_js_notify("context-lost", "");
+  return EM_TRUE;  // preventDefault: the browser may restore it
+}
+
+EM_BOOL context_restored(int, const void*, void* arg) {
+  Driver& d = *static_cast<Driver*>(arg);
+  // The renderer anew: its objects and the buffer sizes it keeps belong to the lost context (the
+  // browser warns once per object deleted; they are gone already).
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplOpenGL3_Init("#version 300 es");
+  ImGui_ImplOpenGL3_CreateDeviceObjects();
+  d.gl_lost = false;
+  d.last_activity = emscripten_get_now() / 1000.0;
+  d.app.dirty = true;
+  cardfit_js_notify("context-restored", "");
+  return EM_TRUE;
+}
+
 // The second half of the start-up, once the browser has painted the first result as text:
 // the WebGL2 context (slow on a software GPU), the renderer, the fonts with the browser-drawn
 // glyphs, then the first frame and the main loop.
@@ -208,6 +232,8 @@ void start_canvas(void* arg) {
   cardfit_js_mark("glyphs");  // the font atlas for this devicePixelRatio, the Chinese glyphs drawn by the browser
   ImGui_ImplOpenGL3_CreateDeviceObjects();
   cardfit_js_mark("fonts");  // the atlas uploaded
+  emscripten_set_webglcontextlost_callback("#canvas", &driver, EM_FALSE, context_lost);
+  emscripten_set_webglcontextrestored_callback("#canvas", &driver, EM_FALSE, context_restored);
   frame(&driver);            // the first frame now, not one animation frame later
   emscripten_set_main_loop_arg(frame, &driver, 0, false);
 }

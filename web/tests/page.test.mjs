@@ -534,6 +534,71 @@ test('no WebGL2: a clear message instead of a blank page, and the first result s
   assert.match(await page.textContent('#status .sk-result .sk-pick'), /^刚好够用/);
   assert.match(await page.textContent('#status .sk-result'), /GB/);
   await page.screenshot({ path: path.join(shots, 'web-no-webgl2.png') });
+  // The HTML view: the main inputs in a form, the result as the text view, both from the core.
+  await page.waitForSelector('#basic:not([hidden]) form select[name=model]');
+  assert.match(await page.textContent('#basic'), /WebGL2/);
+  assert.match(await page.textContent('#basic #mirror'), /GB/);
+  await page.selectOption('#basic select[name=model]', 'deepseek-r1');
+  await page.waitForFunction(() => /model=deepseek-r1/.test(location.search));
+  assert.match(await page.textContent('#basic #mirror'), /DeepSeek-R1/);
+  await page.fill('#basic input[name=context]', '32k');
+  await page.press('#basic input[name=context]', 'Enter');
+  await page.waitForFunction(() => /context=32/i.test(location.search));
+  await page.fill('#basic input[name=context]', 'lots');
+  await page.press('#basic input[name=context]', 'Enter');
+  assert.notEqual(await page.textContent('#basic .basic-errors'), '');
+  await page.fill('#basic input[name=context]', '8k');
+  await page.press('#basic input[name=context]', 'Enter');
+  await page.waitForFunction(() => /context=8/i.test(location.search));
+  const tiers = await page.$$eval('#basic select[name=budget-tier] option', (o) => o.map((x) => x.value));
+  assert.ok(tiers.length > 1);
+  await page.selectOption('#basic select[name=budget-tier]', tiers[1]);
+  await page.waitForFunction((t) => location.search.includes(t), tiers[1]);
+  await page.screenshot({ path: path.join(shots, 'web-no-webgl2-form.png') });
+  await context.close();
+});
+
+test('no WebGL2 in the browser (--disable-webgl2): the HTML view with the result and the form', async () => {
+  const b = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+                                    args: ['--disable-webgl2', '--no-sandbox', '--disable-background-networking', '--no-first-run'] });
+  const page = await b.newPage();
+  await page.goto(`${base}/index.html?lang=en`);
+  await page.waitForSelector('#basic:not([hidden]) form select[name=precision]', { timeout: 60000 });
+  assert.match(await page.textContent('#basic #mirror'), /GB/);
+  const precisions = await page.$$eval('#basic select[name=precision] option', (o) => o.map((x) => x.value));
+  await page.selectOption('#basic select[name=precision]', precisions.find((v) => /int4|q4/i.test(v)) || precisions[1]);
+  await page.waitForFunction(() => /precision=/.test(location.search));
+  await b.close();
+});
+
+test('a lost WebGL context: the HTML view meanwhile, the canvas back when it is restored', async () => {
+  const { page, context, errors } = await open('?lang=en');
+  await page.evaluate(() => { window.lose = document.getElementById('canvas').getContext('webgl2').getExtension('WEBGL_lose_context'); window.lose.loseContext(); });
+  await page.waitForSelector('#basic:not([hidden]) form select[name=model]');
+  assert.equal(await page.evaluate(() => window.cardfitBasicView), 'lost');
+  await page.selectOption('#basic select[name=model]', 'deepseek-r1');
+  await page.waitForFunction(() => /model=deepseek-r1/.test(location.search));
+  await page.evaluate(() => window.lose.restoreContext());
+  await page.waitForFunction(() => document.getElementById('basic').hidden && window.cardfitBasicView === null);
+  await page.evaluate(() => window.cardfit.items());
+  await frames(page, 6);
+  assert.ok((await canvasStats(page)).colours > 20, 'the canvas did not come back: ' + errors.join(' | '));
+  assert.match(await state(page), /model=deepseek-r1/);
+  assert.deepEqual(errors.filter((e) => !/WebGL|GL_/.test(e)), []);
+  await context.close();
+});
+
+test('memory: a plan for DeepSeek-R1 over every platform stays in the initial 32 MB (maximum 256 MB, docs/web.md)', async () => {
+  const { page, context } = await open('?model=deepseek-r1&lang=en');
+  const heap = await page.evaluate(() => {
+    const m = window.cardfit, platforms = m.catalog().value.platforms.map((p) => p.id);
+    const before = m.heapBytes();
+    m.plan({ model: 'deepseek-r1', platform: platforms, top: 1000, term: 'cheapest' });
+    m.plan({ model: 'deepseek-r1', platform: platforms, top: 1000, context: '128k', concurrency: 64, json: true });
+    m.estimate({ model: 'deepseek-r1', context: '128k', explain: true });
+    return { before, after: m.heapBytes() };
+  });
+  assert.ok(heap.after <= 32 * 1024 * 1024, `the memory grew to ${heap.after}`);
   await context.close();
 });
 
