@@ -256,10 +256,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
   e.weight_bytes_per_token = to_bytes(r.decode_weight_bytes + r.expert_bytes * r.params.moe_layers *
                                                                    static_cast<double>(r.model().moe.experts_per_token));
   const bool inference = r.task == Task::Inference;
-  // On the GPU asked for, when one is: its engine tier (vLLM's sequences and tokens per step) is the
-  // one the per-card figures use, so one card's need reads the same in both places.
-  const Gpu* only = r.gpus.size() == 1 ? r.gpus.front() : nullptr;
-  e.memory = memory_per_card(r, only, Layout{}, sc.context, inference ? sc.concurrency : sc.batch);
+  e.memory = memory_per_card(r, nullptr, Layout{}, sc.context, inference ? sc.concurrency : sc.batch);
   if (!inference && sc.tokens > 0) e.train_flops = training_flops_per_token(r, sc.context) * sc.tokens;
   e.warnings = r.warnings;
   if (r.precision().bits_per_weight >= 32) e.warnings.push_back(msg::est_warn_fp32_matmul());

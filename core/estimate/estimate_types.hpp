@@ -130,8 +130,8 @@ struct Estimate {
   std::int64_t state_bytes_per_sequence = 0;     // linear attention's fixed state per sequence (0 = none)
   std::int64_t weight_bytes_per_token = 0;       // weights read per decoded token (active, matmul)
   double train_flops = 0;               // total training FLOPs for Scenario::tokens (0 = none)
-  MemoryBreakdown memory;               // one complete replica on one card (no sharding); on scenario.gpu
-                                        // when one is named (its engine tier), else the engine's first tier
+  MemoryBreakdown memory;               // one complete replica on one card (no sharding), at the engine's
+                                        // first (smallest-card) tier whatever GPU is named; per_card uses each GPU's
   double headroom = 0;                // fraction kept free for "comfortable" (scenario's or catalog's)
   double tight_headroom = 0;            // below headroom but at least this: "tight"
   std::vector<GpuEstimate> gpus;        // catalog order; one entry with --gpu
