@@ -205,6 +205,15 @@ double headroom_of(double need, double usable, double held_back) {
 
 namespace {
 
+// One layout measured: its need, the engine's budget and what it holds back, and the verdict.
+void measure(const Resolved& r, const Gpu& gpu, std::int64_t amount, FitChoice& c) {
+  const std::int64_t context = r.scenario().context;
+  c.per_card = memory_per_card(r, &gpu, c.layout, context, amount);
+  c.usable = usable_per_card(r, gpu, c.layout, context, amount);
+  c.held_back = held_back_per_card(r, gpu, c.layout, context, amount);
+  c.fit = verdict(static_cast<double>(c.per_card.total), c.usable, c.held_back, r.headroom, r.tight_headroom);
+}
+
 // Partial offload on `cards` cards: --offload N keeps N layers on the GPU; auto walks from all on
 // the GPU toward none, first moving the routed experts of one MoE layer at a time (llama.cpp
 // --n-cpu-moe), then whole layers, and stops at the first split that fits comfortably (else the
@@ -218,10 +227,7 @@ FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
   auto judge = [&](Layout l) {
     FitChoice f = c;
     f.layout = l;
-    f.per_card = memory_per_card(r, &gpu, l, sc.context, sc.concurrency);
-    f.usable = usable_per_card(r, gpu, l, sc.context, sc.concurrency);
-    f.held_back = held_back_per_card(r, gpu, l, sc.context, sc.concurrency);
-    f.fit = verdict(static_cast<double>(f.per_card.total), f.usable, f.held_back, r.headroom, r.tight_headroom);
+    measure(r, gpu, sc.concurrency, f);
     f.found = f.fit != Fit::No;
     f.min_cards_tight = f.found ? cards : 0;
     return f;
@@ -274,10 +280,7 @@ FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
     for (const Layout& layout : layouts_for(r, gpu, n)) {
       FitChoice c = best;
       c.layout = layout;
-      c.per_card = memory_per_card(r, &gpu, layout, sc.context, amount);
-      c.usable = usable_per_card(r, gpu, layout, sc.context, amount);
-      c.held_back = held_back_per_card(r, gpu, layout, sc.context, amount);
-      c.fit = verdict(static_cast<double>(c.per_card.total), c.usable, c.held_back, r.headroom, r.tight_headroom);
+      measure(r, gpu, amount, c);
       if (!first) first = c;
       if (c.fit != Fit::No && best.min_cards_tight == 0) best.min_cards_tight = n;
       if (c.fit == Fit::Comfortable) {
@@ -302,9 +305,8 @@ FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
     return *first;
   }
   best.layout = Layout{};
-  best.per_card = memory_per_card(r, &gpu, best.layout, sc.context, amount);
-  best.usable = usable_per_card(r, gpu, best.layout, sc.context, amount);
-  best.held_back = held_back_per_card(r, gpu, best.layout, sc.context, amount);
+  measure(r, gpu, amount, best);
+  best.fit = Fit::No;  // no count was tried: the need on one card, as a figure only
   return best;
 }
 
