@@ -84,7 +84,7 @@ TEST_CASE("MoE decode: a cost per MoE layer plus one per expert touched, not per
   CHECK(distinct_experts(128, 8, 1) == Approx(8));
 }
 
-TEST_CASE("expert parallelism: experts split over ep cards, two all-to-alls per MoE layer") {
+TEST_CASE("expert parallelism: experts split over ep cards, all-to-alls only beyond the tensor-parallel group") {
   const Resolved r = resolved(inference("qwen3-30b-a3b", "bf16", "vllm"));
   const EngineProfile& e = r.engine();
   const Gpu& h100 = gpu("h100-sxm");
@@ -96,9 +96,20 @@ TEST_CASE("expert parallelism: experts split over ep cards, two all-to-alls per 
   const DecodeSpeed a = decode_speed(r, h100, tp, 2048, 1);
   const DecodeSpeed b = decode_speed(r, h100, ep, 2048, 1);
   const double touched = 8.0 / 4;  // per card
+  // EP 4 inside TP 4: every rank holds every token (tensor-parallel attention), so no all-to-all;
+  // vLLM (use_all2all_kernels = dp_size > 1 and use_ep) and SGLang (--moe-a2a-backend none) agree.
+  CHECK(b.moe_ms == Approx(r.params.moe_layers * (e.moe_us_per_layer + e.moe_us_per_expert_parallel * touched) / 1000));
+  // EP 4 over TP 2 x PP 2: the expert group is wider than the tensor-parallel group, so each MoE
+  // layer pays a dispatch and a combine of the token's top-k hidden states.
+  Layout wide;
+  wide.cards = 4;
+  wide.tensor_parallel = 2;
+  wide.pipeline_parallel = 2;
+  wide.expert_parallel = 4;
+  const DecodeSpeed c = decode_speed(r, h100, wide, 2048, 1);
   const double bytes = 8.0 * r.model().hidden_size * 2;  // one token, top-k copies of its hidden state
   const double alltoall = e.alltoall_us * 1e-6 + 0.75 * bytes / link_bytes_per_s(h100);
-  CHECK(b.moe_ms == Approx(r.params.moe_layers * (e.moe_us_per_layer + e.moe_us_per_expert_parallel * touched) / 1000 +
+  CHECK(c.moe_ms == Approx(r.params.moe_layers * (e.moe_us_per_layer + e.moe_us_per_expert_parallel * touched) / 1000 +
                            2 * r.params.moe_layers * alltoall * 1000));
   CHECK(b.expert_parallel == 4);
   CHECK(a.expert_parallel == 1);
