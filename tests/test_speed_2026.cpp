@@ -275,3 +275,41 @@ TEST_CASE("optimizer offload: the optimizer states leave the GPU, the step waits
   bad.optimizer_offload = true;
   CHECK(error_field(bad) == "optimizer_offload");
 }
+
+TEST_CASE("B300 and MI355X: dense rates from their cited figures, FP4 on tensor cores, engines that run them") {
+  // B300 (gpus.json sources): the HGX B300 table gives 8-GPU totals with sparsity, FP16/BF16 36 PF
+  // and FP8 72 PF, FP32 600 TF (dense = / 8 / 2; cosmos-framework PR 114: 2.25 PF BF16 per GPU);
+  // NVLink 5 1.8 TB/s per GPU; MLPerf names the part B300-SXM-270GB (270 GiB).
+  const Gpu& b300 = gpu("b300");
+  CHECK(b300.bf16_dense_tflops == Approx(36000.0 / 8 / 2));
+  CHECK(b300.fp8_dense_tflops == Approx(72000.0 / 8 / 2));
+  CHECK(b300.fp32_tflops == Approx(600.0 / 8));
+  CHECK(b300.nvlink_gb_per_s == Approx(1800));
+  CHECK(b300.memory_mib == 270 * 1024);
+  CHECK(b300.architecture == gpu("b200").architecture);  // Blackwell: its MFU and FP4 factors apply
+  CHECK(b300.fp4_path == Fp4Path::Native);
+  CHECK(b300.fp4_dense_tflops > gpu("b200").fp4_dense_tflops);  // Blackwell Ultra: 13 PF dense vs 9
+  // MI355X: 256 CUs (ROCm GPU specs) x 8,192 FP8 FLOPs per CU per clock (ISSCC 2026) x 2.4 GHz (Hot
+  // Chips 2025) = 5,033.2 TFLOPS; MXFP4 at twice that, FP16/BF16 at half; 288 GiB.
+  const Gpu& mi355x = gpu("mi355x");
+  const double fp8 = 256 * 8192 * 2.4e9 / 1e12;
+  CHECK(mi355x.fp8_dense_tflops == Approx(fp8).epsilon(1e-4));
+  CHECK(mi355x.fp4_dense_tflops == Approx(2 * fp8).epsilon(1e-4));
+  CHECK(mi355x.bf16_dense_tflops == Approx(fp8 / 2).epsilon(1e-4));
+  CHECK(mi355x.memory_mib == 288 * 1024);
+  CHECK(mi355x.runtime == Runtime::Rocm);
+  CHECK(mi355x.fp4_path == Fp4Path::Native);
+  // Engines: vLLM and SGLang have ROCm builds (MI350 = gfx950 in vLLM's ROCm requirements), vLLM's
+  // MXFP4 rows name MI355x; TensorRT-LLM is CUDA only; NVFP4 has CUDA rows only.
+  CHECK(kernel_support(test::catalog(), mi355x, "vllm", "mxfp4").runs);
+  CHECK(kernel_support(test::catalog(), mi355x, "sglang", "fp8").runs);
+  CHECK_FALSE(kernel_support(test::catalog(), mi355x, "tensorrt-llm", "fp8").runs);
+  CHECK_FALSE(kernel_support(test::catalog(), mi355x, "vllm", "nvfp4").runs);
+  CHECK(kernel_support(test::catalog(), b300, "vllm", "nvfp4").runs);
+  // The FP4 path reaches the decode step: vLLM reads MXFP4 bytes on the MI355X at its native figure
+  // (no CDNA 4 measurement yet), on the MI300X at the CDNA 3 one.
+  const Resolved r = resolved(inference("gpt-oss-120b", "mxfp4", "vllm"));
+  const EngineProfile& vllm = r.engine();
+  CHECK(quantized_efficiency(r, mi355x) == Approx(vllm.fp4_efficiency_native));
+  CHECK(quantized_efficiency(r, gpu("mi300x")) != Approx(vllm.fp4_efficiency_native));
+}
