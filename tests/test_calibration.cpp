@@ -51,8 +51,17 @@ TEST_CASE("calibration rows: every row estimates within its tolerance") {
     const calibration::Prediction p = calibration::predict(test::catalog(), row);
     REQUIRE(p.error.empty());
     INFO("measured " << row.measured << ", predicted " << p.value);
-    CHECK(std::fabs(p.relative_error()) <= row.tolerance);
-    by_group[p.group].push_back(std::fabs(p.relative_error()));
+    if (row.outside_reason.empty()) {
+      CHECK(std::fabs(p.relative_error()) <= row.tolerance);
+    } else {
+      // A known miss names its reason, and stays a miss: once the model reaches the row this fails,
+      // and the reason is taken out so that the row is held to its tolerance again.
+      CHECK(row.outside_reason.size() >= 40);
+      CHECK(std::fabs(p.relative_error()) > row.tolerance);
+    }
+    // The group medians are over the rows held to their tolerance; a known miss is printed by
+    // `make calibration` (KNOWN, in its group's median and mean there) but does not move this check.
+    if (row.outside_reason.empty()) by_group[p.group].push_back(std::fabs(p.relative_error()));
     sources[p.group].insert(source_key(row.source));
   }
   for (const auto& [group, errors] : by_group) {

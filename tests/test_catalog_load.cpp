@@ -108,7 +108,7 @@ TEST_CASE("every bundled entry is complete, unique and in sane units", "[catalog
     CHECK(!g.vendor.empty());
     CHECK(!g.memory_type.empty());
     CHECK(g.memory_mib >= 4 * 1024);        // smallest card listed: the 6 GB laptop 4050
-    CHECK(g.memory_mib <= 256 * 1024);      // largest: MI325X 256 GB
+    CHECK(g.memory_mib <= 288 * 1024);      // largest: MI355X 288 GiB (ROCm GPU specs)
     CHECK(g.memory_bandwidth_gb_per_s >= 150);
     CHECK(g.memory_bandwidth_gb_per_s <= 10000);
     CHECK(g.fp16_dense_tflops > 0);

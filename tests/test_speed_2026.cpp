@@ -84,7 +84,7 @@ TEST_CASE("MoE decode: a cost per MoE layer plus one per expert touched, not per
   CHECK(distinct_experts(128, 8, 1) == Approx(8));
 }
 
-TEST_CASE("expert parallelism: experts split over ep cards, two all-to-alls per MoE layer") {
+TEST_CASE("expert parallelism: experts split over ep cards, all-to-alls only beyond the tensor-parallel group") {
   const Resolved r = resolved(inference("qwen3-30b-a3b", "bf16", "vllm"));
   const EngineProfile& e = r.engine();
   const Gpu& h100 = gpu("h100-sxm");
@@ -96,9 +96,20 @@ TEST_CASE("expert parallelism: experts split over ep cards, two all-to-alls per 
   const DecodeSpeed a = decode_speed(r, h100, tp, 2048, 1);
   const DecodeSpeed b = decode_speed(r, h100, ep, 2048, 1);
   const double touched = 8.0 / 4;  // per card
+  // EP 4 inside TP 4: every rank holds every token (tensor-parallel attention), so no all-to-all;
+  // vLLM (use_all2all_kernels = dp_size > 1 and use_ep) and SGLang (--moe-a2a-backend none) agree.
+  CHECK(b.moe_ms == Approx(r.params.moe_layers * (e.moe_us_per_layer + e.moe_us_per_expert_parallel * touched) / 1000));
+  // EP 4 over TP 2 x PP 2: the expert group is wider than the tensor-parallel group, so each MoE
+  // layer pays a dispatch and a combine of the token's top-k hidden states.
+  Layout wide;
+  wide.cards = 4;
+  wide.tensor_parallel = 2;
+  wide.pipeline_parallel = 2;
+  wide.expert_parallel = 4;
+  const DecodeSpeed c = decode_speed(r, h100, wide, 2048, 1);
   const double bytes = 8.0 * r.model().hidden_size * 2;  // one token, top-k copies of its hidden state
   const double alltoall = e.alltoall_us * 1e-6 + 0.75 * bytes / link_bytes_per_s(h100);
-  CHECK(b.moe_ms == Approx(r.params.moe_layers * (e.moe_us_per_layer + e.moe_us_per_expert_parallel * touched) / 1000 +
+  CHECK(c.moe_ms == Approx(r.params.moe_layers * (e.moe_us_per_layer + e.moe_us_per_expert_parallel * touched) / 1000 +
                            2 * r.params.moe_layers * alltoall * 1000));
   CHECK(b.expert_parallel == 4);
   CHECK(a.expert_parallel == 1);
@@ -263,4 +274,42 @@ TEST_CASE("optimizer offload: the optimizer states leave the GPU, the step waits
   Scenario bad = inference("qwen3-8b", "bf16", "vllm");
   bad.optimizer_offload = true;
   CHECK(error_field(bad) == "optimizer_offload");
+}
+
+TEST_CASE("B300 and MI355X: dense rates from their cited figures, FP4 on tensor cores, engines that run them") {
+  // B300 (gpus.json sources): the HGX B300 table gives 8-GPU totals with sparsity, FP16/BF16 36 PF
+  // and FP8 72 PF, FP32 600 TF (dense = / 8 / 2; cosmos-framework PR 114: 2.25 PF BF16 per GPU);
+  // NVLink 5 1.8 TB/s per GPU; MLPerf names the part B300-SXM-270GB (270 GiB).
+  const Gpu& b300 = gpu("b300");
+  CHECK(b300.bf16_dense_tflops == Approx(36000.0 / 8 / 2));
+  CHECK(b300.fp8_dense_tflops == Approx(72000.0 / 8 / 2));
+  CHECK(b300.fp32_tflops == Approx(600.0 / 8));
+  CHECK(b300.nvlink_gb_per_s == Approx(1800));
+  CHECK(b300.memory_mib == 270 * 1024);
+  CHECK(b300.architecture == gpu("b200").architecture);  // Blackwell: its MFU and FP4 factors apply
+  CHECK(b300.fp4_path == Fp4Path::Native);
+  CHECK(b300.fp4_dense_tflops > gpu("b200").fp4_dense_tflops);  // Blackwell Ultra: 13 PF dense vs 9
+  // MI355X: 256 CUs (ROCm GPU specs) x 8,192 FP8 FLOPs per CU per clock (ISSCC 2026) x 2.4 GHz (Hot
+  // Chips 2025) = 5,033.2 TFLOPS; MXFP4 at twice that, FP16/BF16 at half; 288 GiB.
+  const Gpu& mi355x = gpu("mi355x");
+  const double fp8 = 256 * 8192 * 2.4e9 / 1e12;
+  CHECK(mi355x.fp8_dense_tflops == Approx(fp8).epsilon(1e-4));
+  CHECK(mi355x.fp4_dense_tflops == Approx(2 * fp8).epsilon(1e-4));
+  CHECK(mi355x.bf16_dense_tflops == Approx(fp8 / 2).epsilon(1e-4));
+  CHECK(mi355x.memory_mib == 288 * 1024);
+  CHECK(mi355x.runtime == Runtime::Rocm);
+  CHECK(mi355x.fp4_path == Fp4Path::Native);
+  // Engines: vLLM and SGLang have ROCm builds (MI350 = gfx950 in vLLM's ROCm requirements), vLLM's
+  // MXFP4 rows name MI355x; TensorRT-LLM is CUDA only; NVFP4 has CUDA rows only.
+  CHECK(kernel_support(test::catalog(), mi355x, "vllm", "mxfp4").runs);
+  CHECK(kernel_support(test::catalog(), mi355x, "sglang", "fp8").runs);
+  CHECK_FALSE(kernel_support(test::catalog(), mi355x, "tensorrt-llm", "fp8").runs);
+  CHECK_FALSE(kernel_support(test::catalog(), mi355x, "vllm", "nvfp4").runs);
+  CHECK(kernel_support(test::catalog(), b300, "vllm", "nvfp4").runs);
+  // The FP4 path reaches the decode step: vLLM reads MXFP4 bytes on the MI355X at its native figure
+  // (no CDNA 4 measurement yet), on the MI300X at the CDNA 3 one.
+  const Resolved r = resolved(inference("gpt-oss-120b", "mxfp4", "vllm"));
+  const EngineProfile& vllm = r.engine();
+  CHECK(quantized_efficiency(r, mi355x) == Approx(vllm.fp4_efficiency_native));
+  CHECK(quantized_efficiency(r, gpu("mi300x")) != Approx(vllm.fp4_efficiency_native));
 }

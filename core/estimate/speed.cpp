@@ -29,9 +29,16 @@ double moe_ms(const EngineProfile& e, const Model& m, const ParamCounts& p, int 
 
 // Expert parallelism: two all-to-alls per MoE layer (dispatch and combine), each moving the
 // tokens' hidden states to the cards that hold their experts: latency + (ep - 1)/ep x tokens x top_k
-// x hidden x 2 B over the card's link, ms.
-double alltoall_ms(const EngineProfile& e, const Gpu& g, const Model& m, const ParamCounts& p, int ep, double tokens) {
-  if (ep <= 1 || !m.is_moe) return 0;
+// x hidden x 2 B over the card's link, ms. Only when the expert group is wider than the tensor-parallel
+// group: inside it every rank already holds every token's hidden state (attention is tensor parallel,
+// not data parallel), runs the experts it holds, and the MoE output is summed by the all-reduce the
+// layer does anyway. vLLM takes its all-to-all kernels only with data-parallel attention
+// (fused_moe/config.py: use_all2all_kernels = dp_size > 1 and use_ep); SGLang's default
+// --moe-a2a-backend is "none" (server_args.py). Training (Megatron) puts experts across data-parallel
+// ranks and pays the all-to-all (train_time).
+double alltoall_ms(const EngineProfile& e, const Gpu& g, const Model& m, const ParamCounts& p, int tp, int ep,
+                   double tokens) {
+  if (ep <= std::max(1, tp) || !m.is_moe) return 0;
   const double bytes = tokens * std::max(0, m.moe.experts_per_token) * static_cast<double>(m.hidden_size) * 2;
   const double one = std::max(0.0, e.alltoall_us) * 1e-6 + safe_div((ep - 1.0) / ep * bytes, link_bytes_per_s(g));
   return 2.0 * p.moe_layers * one * 1000;
@@ -183,7 +190,7 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.compute_ms = safe_div(c * out.flops_per_token, tp * out.rate.flops_per_s) * 1000;
   out.compute_bound = out.compute_ms > out.memory_ms;
   out.fixed_ms = step_fixed_ms(e, m, c);
-  out.moe_ms = moe_ms(e, m, r.params, tp, ep, c) + alltoall_ms(e, g, m, r.params, ep, c);
+  out.moe_ms = moe_ms(e, m, r.params, tp, ep, c) + alltoall_ms(e, g, m, r.params, tp, ep, c);
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, c * static_cast<double>(m.hidden_size) * 2) * 1000;
   out.boundary_ms = (out.stages - 1) * std::max(0.0, e.boundary_ms);
@@ -233,7 +240,7 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
   out.compute_ms = compute_pass * out.pipelined_passes;
   out.weights_ms = weights_pass * out.pipelined_passes;
   out.fixed_ms = (step_fixed_ms(e, m, 1) + std::max(0.0, e.prefill_ms_per_layer) * std::max(0, m.num_layers) +
-                  moe_ms(e, m, r.params, tp, ep, chunk) + alltoall_ms(e, g, m, r.params, ep, chunk)) *
+                  moe_ms(e, m, r.params, tp, ep, chunk) + alltoall_ms(e, g, m, r.params, tp, ep, chunk)) *
                  out.pipelined_passes;
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, chunk * static_cast<double>(m.hidden_size) * 2) * 1000 *

@@ -61,6 +61,7 @@ Rows parse_rows(std::string_view text) {
     text_of("date", r.date, true);
     text_of("version", r.version, true);
     text_of("notes", r.notes, false);
+    text_of("outside_reason", r.outside_reason, false);
     if (std::find(names.begin(), names.end(), r.metric) == names.end()) {
       out.errors.push_back(at + ".metric: unknown '" + r.metric + "'");
     }

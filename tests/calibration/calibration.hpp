@@ -23,6 +23,10 @@ struct Row {
   std::string date;      // of the measurement
   std::string version;   // engine / software version measured
   std::string notes;
+  // A row the model misses for a reason it names (a layout cardfit does not offer, a systematic error
+  // with only one source so far): reported, held to being outside (the unit test fails once the model
+  // reaches it, so the reason is removed then), never to the tolerance. Empty = held to the tolerance.
+  std::string outside_reason;
 };
 
 // decode_tokens_per_s, aggregate_tokens_per_s, tpot_ms, ttft_ms, prefill_tokens_per_s,
