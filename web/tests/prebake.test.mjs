@@ -30,7 +30,7 @@ test('index.html holds the default page\'s first result, as the module answers i
 });
 
 test('a link is answered for its own scenario (what the page shows instead of the written-in one)', () => {
-  const r = JSON.parse(m._preview('model=deepseek-r1&precision=fp8&budget-tier=30000-60000', 'en'));
+  const r = JSON.parse(m._preview('model=deepseek-r1&precision=fp8&budget-tier=ge-80000', 'en'));
   assert.match(r.scenario, /^DeepSeek-R1 · FP8 · /);
   assert.notDeepEqual(r.pick, JSON.parse(m._preview('', 'en')).pick);
 });
