@@ -48,9 +48,14 @@ bench:
 PEER_DIR ?=
 PHONE ?=
 RUNS ?= 7
+# LINK: also a shared link that carries a scenario (the query after "?"); ENCODING=gzip|br: sent
+# compressed, as a static host sends it (docs/web.md).
+LINK ?=
+ENCODING ?= identity
 bench-web: page
 	@tools/setup.sh test
-	@node bench/web/bench_web.mjs --runs $(RUNS) $(if $(PEER_DIR),--peer $(PEER_DIR)) $(if $(PHONE),--phone)
+	@node bench/web/bench_web.mjs --runs $(RUNS) $(if $(PEER_DIR),--peer $(PEER_DIR)) $(if $(PHONE),--phone) \
+	  $(if $(LINK),--link '$(LINK)') --encoding $(ENCODING)
 
 # The JavaScript API per call under node next to the native core (Google Benchmark).
 bench-api: page

@@ -2,6 +2,10 @@
 // catalog JSON with the core's loader (parsed and validated), writes its binary snapshot
 // (core/catalog/catalog_snapshot.hpp) to OUT, and checks that the snapshot reads back to the
 // same catalog (the JSON writer's text of both). Any problem fails the build.
+// The page shows the sources' notes (the sources panel) but no entry's own: the maintainers'
+// notes on GPUs, models, precisions, platforms, offers, tiers and engines (how a figure was
+// read off its source) stay in the JSON files, the CLI and the desktop app, and are left out
+// of the page's snapshot (about a twentieth of the page's bytes; docs/web.md).
 // Under Emscripten it runs in node (CMAKE_CROSSCOMPILING_EMULATOR, -sNODERAWFS).
 // Usage: cardfit_catalog_snapshot OUT
 #include <cstdio>
@@ -21,11 +25,24 @@ int main(int argc, char** argv) {
   }
   std::vector<CatalogFile> files;
   for (const assets::File& f : assets::catalog_files()) files.push_back(CatalogFile{std::string(f.name), f.text});
-  const Result<Catalog> catalog = load_catalog(files);
+  Result<Catalog> catalog = load_catalog(files);
   if (!catalog.ok()) {
     for (const Issue& i : catalog.errors) std::fprintf(stderr, "catalog: %s\n", issue_text(i, Lang::En).c_str());
     return 1;
   }
+  const auto drop_notes = [](auto& entries) {
+    for (auto& e : entries) e.notes.clear();
+  };
+  Catalog& c = *catalog.value;
+  drop_notes(c.gpus);
+  drop_notes(c.models);
+  drop_notes(c.weight_precisions);
+  drop_notes(c.kv_precisions);
+  drop_notes(c.platforms);
+  drop_notes(c.offers);
+  drop_notes(c.budget_tiers);
+  drop_notes(c.engines);
+  for (auto& p : c.platforms) drop_notes(p.upgrades);
   const std::string bytes = catalog_snapshot(*catalog.value);
   const Result<Catalog> back = catalog_from_snapshot(bytes);
   if (!back.ok() || catalog_to_json(*back.value) != catalog_to_json(*catalog.value)) {

@@ -327,6 +327,9 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawAddFile", &raw_add_file);
   emscripten::function("_rawOpenFiles", &raw_open_files);
   emscripten::function("_showLink", &show_link);
+  // The loading skeleton's first result for a link query and a language, as JSON text ("" when
+  // that scenario has errors): tools/prebake_page.mjs and web/tests/prebake.test.mjs.
+  emscripten::function("_preview", &cardfit_web_preview_json);
   // limits.hpp, for api.js and the page: sizes checked before anything is copied into the module.
   emscripten::constant("maxFileBytes", static_cast<double>(cardfit::kMaxFileBytes));
   emscripten::constant("maxFilesAtOnce", static_cast<double>(cardfit::kMaxFilesAtOnce));

@@ -233,27 +233,10 @@ mergeInto(LibraryManager.library, {
       return n;
     },
     // While the canvas starts (web_main.cpp), the loading skeleton's result pane shows the
-    // first result as text: the scenario, the pick and why, the memory it needs.
+    // first result as text: index.html's cardfitPreview draws it (one renderer for the module's
+    // answer and the default page's, written in at build time).
     preview: function (d) {
-      const status = document.getElementById('status');
-      const out = status && !status.classList.contains('hidden') && status.querySelector('.sk-out');
-      if (!out) return;
-      const el = CF.el;
-      const L = d['labels'];
-      const pick = d['pick'];
-      out['replaceChildren'](el('div', {'class': 'sk-result', 'lang': d['lang'] === 'zh' ? 'zh-CN' : 'en'}, [
-        el('p', {'class': 'sk-scenario'}, [d['scenario']]),
-        el('p', {'class': 'sk-pick'}, [pick ? L['pick'] + ' ' + pick['line'] : L['no_pick']]),
-        el('p', {}, [pick ? pick['reason'] : d['no_pick_reason']]),
-        el('p', {}, [L['memory'] + ' ' + d['memory']['total']])]));
-      out.classList.add('filled');
-      const H = d['head'], head = status.querySelector('.sk-head');
-      if (!H || !head) return;
-      const items = H['title'] ? [el('span', {'class': 'sk-title'}, [H['title']]), el('span', {'class': 'sk-version'}, [H['version']])] : [];
-      for (const b of H['buttons']) items.push(el('b', {}, [b]));
-      if (H['tagline']) items.push(el('p', {'class': 'sk-tagline'}, [H['tagline']]));
-      head['replaceChildren'].apply(head, items);
-      head.classList.add('filled');
+      if (window['cardfitPreview']) window['cardfitPreview'](d);
     },
     render: function (d) {
       const el = CF.el;

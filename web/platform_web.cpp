@@ -225,8 +225,25 @@ std::string today() {
 
 }  // namespace cardfit::ui::platform
 
+namespace {
+bool has_preview(const cardfit::ui::App& app) {
+  return app.derived.plan && app.derived.estimate && app.derived.errors.empty();
+}
+}  // namespace
+
 void cardfit_web_publish_preview(const cardfit::ui::App& app) {
-  if (!app.derived.plan || !app.derived.estimate || !app.derived.errors.empty()) return;
+  if (!has_preview(app)) return;
   namespace platform = cardfit::ui::platform;
   cardfit_js_preview(platform::dump(platform::preview(app)).c_str());
+}
+
+std::string cardfit_web_preview_json(const std::string& query, const std::string& lang) {
+  cardfit::ui::App app;
+  cardfit::ui::AppOptions options;
+  options.page_scroll = true;
+  options.lang = lang;
+  options.state = query;
+  cardfit::ui::app_init(app, options);
+  cardfit::ui::app_compute(app);
+  return has_preview(app) ? cardfit::ui::platform::dump(cardfit::ui::platform::preview(app)) : std::string();
 }

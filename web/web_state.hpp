@@ -18,3 +18,7 @@ cardfit::ui::App* cardfit_web_app_mut();     // the same, to change (a vendor's 
 void cardfit_web_overlay_to_app(cardfit::ui::App& app);
 // The first result as text in the loading skeleton (before the canvas draws it).
 void cardfit_web_publish_preview(const cardfit::ui::App& app);
+// The same first result as JSON for a link query and a language, computed by a fresh app (the
+// page's own start-up without a canvas): tools/prebake_page.mjs writes the default page's into
+// index.html at build time, and web/tests checks they are the same ("" if the scenario fails).
+std::string cardfit_web_preview_json(const std::string& query, const std::string& lang);

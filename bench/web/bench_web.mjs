@@ -8,7 +8,12 @@
 // --phone: the phone profile of the page-speed goal (issue 28): 390x844 at DPR 3 with touch,
 // DevTools' "Slow 4G" (150 ms round trip, 1.6 Mbps down, 750 kbps up) and a 4x slower CPU, set
 // through the DevTools protocol on each page, for cardfit and the peer alike.
+// --link QUERY: also loads index.html?QUERY (a shared link that carries a scenario), interleaved.
+// --encoding gzip|br: the server sends what a static host sends (GitHub Pages: gzip): cardfit's
+// precompressed .gz/.br files, the peer's files compressed alike (gzip -9, brotli q11); default:
+// the bytes as they are on disk.
 // Usage: node bench/web/bench_web.mjs [--runs N] [--dist DIR] [--peer DIR] [--json FILE] [--phone]
+//                                     [--link QUERY] [--encoding identity|gzip|br]
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
@@ -28,6 +33,9 @@ const peerDir = opt('--peer', process.env.PEER_DIR || '');
 const jsonOut = opt('--json', '');
 const page = opt('--page', 'index.html');
 const phone = args.includes('--phone');
+const linkQuery = opt('--link', '');
+const encoding = opt('--encoding', 'identity');
+if (!['identity', 'gzip', 'br'].includes(encoding)) throw new Error(`--encoding ${encoding}: identity, gzip or br`);
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm',
@@ -45,8 +53,14 @@ function serve(roots) {
       if (!file.startsWith(dir)) break;
       if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, 'index.html');
       if (!fs.existsSync(file)) break;
-      res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream',
-                           'Cache-Control': 'no-store' });
+      const headers = { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream', 'Cache-Control': 'no-store' };
+      if (encoding !== 'identity' && (req.headers['accept-encoding'] || '').includes(encoding)) {
+        headers['Content-Encoding'] = encoding;
+        res.writeHead(200, headers);
+        res.end(encoded(file));
+        return;
+      }
+      res.writeHead(200, headers);
       fs.createReadStream(file).pipe(res);
       return;
     }
@@ -56,18 +70,33 @@ function serve(roots) {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
+// A file as the server sends it with --encoding: its precompressed twin when there is one (cardfit's
+// dist), else compressed here once at the highest level.
+const encodedFiles = new Map();
+function encoded(file) {
+  if (!encodedFiles.has(file)) {
+    const twin = `${file}.${encoding === 'gzip' ? 'gz' : 'br'}`;
+    const b = fs.readFileSync(file);
+    encodedFiles.set(file, fs.existsSync(twin) ? fs.readFileSync(twin)
+      : encoding === 'gzip' ? zlib.gzipSync(b, { level: 9 })
+        : zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  }
+  return encodedFiles.get(file);
+}
+
 const median = (xs) => {
   const s = xs.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
   if (!s.length) return NaN;
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-// Bytes of a fetched file, from disk (what the server sent), raw and gzip -9.
+// Bytes of a fetched file, from disk: raw, gzip -9 and brotli q11.
 const sizes = new Map();
 function sizeOf(file) {
   if (!sizes.has(file)) {
     const b = fs.readFileSync(file);
-    sizes.set(file, { raw: b.length, gzip: zlib.gzipSync(b, { level: 9 }).length });
+    sizes.set(file, { raw: b.length, gzip: zlib.gzipSync(b, { level: 9 }).length,
+                      br: zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length });
   }
   return sizes.get(file);
 }
@@ -159,10 +188,12 @@ const STAGES = [
 ];
 
 const ours = [];
+const linked = [];
 const peer = [];
+const ready = () => (window.cardfit && window.cardfit.frameCount() > 1) || window.cardfitError;
 for (let i = 0; i < runs; i++) {
-  ours.push(await load(`${base}/${page}`, distFile,
-                       () => (window.cardfit && window.cardfit.frameCount() > 1) || window.cardfitError));
+  ours.push(await load(`${base}/${page}`, distFile, ready));
+  if (linkQuery) linked.push(await load(`${base}/${page}?${linkQuery}`, distFile, ready));
   if (peerDir) peer.push(await load(`${base}/gpu_poor/`, peerFile, () => performance.getEntriesByName('peer:form').length > 0));
 }
 await browser.close();
@@ -171,50 +202,61 @@ server.close();
 function bytes(loads) {
   const files = loads[0].files;
   const rows = files.map((f) => ({ file: path.basename(f), ...sizeOf(f) }));
-  const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip }), { raw: 0, gzip: 0 });
+  const total = rows.reduce((t, r) => ({ raw: t.raw + r.raw, gzip: t.gzip + r.gzip, br: t.br + r.br }), { raw: 0, gzip: 0, br: 0 });
   return { rows, total };
 }
 const kb = (n) => (n / 1024).toFixed(1).padStart(7) + ' KB';
 const ms = (n) => (Number.isFinite(n) ? n.toFixed(0) : '-').padStart(6) + ' ms';
-
-const result = { runs, cardfit: {}, peer: null };
-const ob = bytes(ours);
-result.cardfit.bytes = ob;
-console.log(`cardfit: ${path.relative(process.cwd(), dist) || dist}/${page}, ${runs} cold loads (medians)${phone ? ', phone profile (390x844 DPR 3, Slow 4G, 4x CPU)' : ''}`);
-for (const r of ob.rows) console.log(`  ${r.file.padEnd(28)} ${kb(r.raw)} raw ${kb(r.gzip)} gzip -9`);
-console.log(`  ${'total'.padEnd(28)} ${kb(ob.total.raw)} raw ${kb(ob.total.gzip)} gzip -9`);
-let prev = 0;
-result.cardfit.stages = {};
-for (const [key, mark, what] of STAGES) {
-  const at = median(ours.map((l) => l.marks[mark]));
-  const step = median(ours.map((l, i) => {
-    const before = STAGES.findIndex((s) => s[0] === key) - 1;
-    return l.marks[mark] - (before >= 0 ? l.marks[STAGES[before][1]] : 0);
-  }));
-  result.cardfit.stages[key] = { at, step };
-  console.log(`  ${what.padEnd(38)} at ${ms(at)}   (+${ms(step).trim()})`);
-  prev = at;
-}
-const ourFirst = median(ours.map((l) => l.marks['cardfit:first-frame'] ?? l.marks['page:status-hidden']));
-const ourFcp = median(ours.map((l) => l.marks['first-contentful-paint']));
-const ourResult = median(ours.map((l) => l.marks['cardfit:result']));
+const byteRow = (name, r) => console.log(`  ${name.padEnd(28)} ${kb(r.raw)} raw ${kb(r.gzip)} gzip -9 ${kb(r.br)} brotli`);
 // On screen: in the first paint when it was in the document before it, else in the frame after.
 const onScreen = (m, inDoc, frame) => (m[inDoc] <= m['first-contentful-paint'] ? m['first-contentful-paint'] : m[frame]);
-const ourResultShown = median(ours.map((l) => onScreen(l.marks, 'cardfit:result', 'cardfit:result-frame')));
-result.cardfit.firstFrame = ourFirst;
-result.cardfit.firstResult = ourResult;
-result.cardfit.fcp = ourFcp;
-result.cardfit.firstResultShown = ourResultShown;
-console.log(`  first contentful paint                at ${ms(ourFcp)}`);
-console.log(`  first result on screen                at ${ms(ourResultShown)}`);
+// The first result as text: written in at build time (the default page, cardfit:prebaked) or
+// answered by the module (cardfit:result), whichever came first.
+const firstResult = (m) => Math.min(m['cardfit:prebaked'] ?? Infinity, m['cardfit:result'] ?? Infinity);
+const firstResultShown = (m) => Math.min(onScreen(m, 'cardfit:prebaked', 'cardfit:none') ?? Infinity,
+                                         onScreen(m, 'cardfit:result', 'cardfit:result-frame') ?? Infinity);
+
+// One series of cardfit loads: its stages and first result, printed.
+function report(title, loads) {
+  const out = { stages: {} };
+  console.log(title);
+  for (const [key, mark, what] of STAGES) {
+    const at = median(loads.map((l) => l.marks[mark]));
+    const step = median(loads.map((l) => {
+      const before = STAGES.findIndex((x) => x[0] === key) - 1;
+      return l.marks[mark] - (before >= 0 ? l.marks[STAGES[before][1]] : 0);
+    }));
+    out.stages[key] = { at, step };
+    console.log(`  ${what.padEnd(38)} at ${ms(at)}   (+${ms(step).trim()})`);
+  }
+  out.prebaked = median(loads.map((l) => l.marks['cardfit:prebaked']));
+  out.firstFrame = median(loads.map((l) => l.marks['cardfit:first-frame'] ?? l.marks['page:status-hidden']));
+  out.firstResult = median(loads.map((l) => firstResult(l.marks)));
+  out.fcp = median(loads.map((l) => l.marks['first-contentful-paint']));
+  out.firstResultShown = median(loads.map((l) => firstResultShown(l.marks)));
+  console.log(`  result written in at build time        at ${ms(out.prebaked)}`);
+  console.log(`  first contentful paint                at ${ms(out.fcp)}`);
+  console.log(`  first result in the page (text)       at ${ms(out.firstResult)}`);
+  console.log(`  first result on screen                at ${ms(out.firstResultShown)}`);
+  return out;
+}
+
+const result = { runs, encoding, cardfit: {}, link: null, peer: null };
+const ob = bytes(ours);
+console.log(`cardfit: ${path.relative(process.cwd(), dist) || dist}/${page}, ${runs} cold loads (medians)` +
+            `${phone ? ', phone profile (390x844 DPR 3, Slow 4G, 4x CPU)' : ''}, sent as ${encoding}`);
+for (const r of ob.rows) byteRow(r.file, r);
+byteRow('total', ob.total);
+result.cardfit = { bytes: ob, ...report('default page:', ours) };
+if (linkQuery) result.link = { query: linkQuery, ...report(`shared link ?${linkQuery}:`, linked) };
 if (peerDir) {
   const pb = bytes(peer);
   const pForm = median(peer.map((l) => l.marks['peer:form']));
   const pFcp = median(peer.map((l) => l.marks['first-contentful-paint']));
   result.peer = { bytes: pb, form: pForm, fcp: pFcp, external: [...new Set(peer.flatMap((l) => l.external))] };
   console.log(`gpu_poor: ${peerDir}, ${runs} cold loads (medians; external requests blocked: ${result.peer.external.length})`);
-  for (const r of pb.rows) console.log(`  ${r.file.padEnd(28)} ${kb(r.raw)} raw ${kb(r.gzip)} gzip -9`);
-  console.log(`  ${'total'.padEnd(28)} ${kb(pb.total.raw)} raw ${kb(pb.total.gzip)} gzip -9`);
+  for (const r of pb.rows) byteRow(r.file, r);
+  byteRow('total', pb.total);
   console.log(`  first contentful paint                at ${ms(pFcp)}`);
   console.log(`  form shown                            at ${ms(pForm)}`);
   const pFormShown = median(peer.map((l) => onScreen(l.marks, 'peer:form', 'peer:none')));
@@ -223,11 +265,19 @@ if (peerDir) {
   const ratio = (a, b) => (a / b).toFixed(2);
   // Both marks are the moment the document holds it (the peer's form field, cardfit's result as
   // text); the first frame is the canvas drawn.
-  result.ratios = { gzip: ob.total.gzip / pb.total.gzip, raw: ob.total.raw / pb.total.raw, firstResult: ourResult / pForm,
-                    firstResultShown: ourResultShown / pFormShown, firstFrame: ourFirst / pForm, firstPaint: ourFcp / pFcp };
-  console.log(`ratios cardfit / gpu_poor: gzip ${ratio(ob.total.gzip, pb.total.gzip)}, raw ${ratio(ob.total.raw, pb.total.raw)}, ` +
-              `first result (text) / form ${ratio(ourResult, pForm)}, on screen ${ratio(ourResultShown, pFormShown)}, ` +
-              `first frame / form ${ratio(ourFirst, pForm)}, ` +
-              `first paint ${ratio(ourFcp, pFcp)}`);
+  const ratios = (o) => ({ firstResult: o.firstResult / pForm, firstResultShown: o.firstResultShown / pFormShown,
+                           firstFrame: o.firstFrame / pForm, firstPaint: o.fcp / pFcp });
+  result.ratios = { gzip: ob.total.gzip / pb.total.gzip, br: ob.total.br / pb.total.br, raw: ob.total.raw / pb.total.raw,
+                    ...ratios(result.cardfit) };
+  console.log(`ratios cardfit / gpu_poor: gzip ${ratio(ob.total.gzip, pb.total.gzip)}, brotli ${ratio(ob.total.br, pb.total.br)}, ` +
+              `raw ${ratio(ob.total.raw, pb.total.raw)}`);
+  const line = (name, o) => console.log(`  ${name}: first result (text) / form ${ratio(o.firstResult, pForm)}, ` +
+    `on screen ${ratio(o.firstResultShown, pFormShown)}, first frame / form ${ratio(o.firstFrame, pForm)}, ` +
+    `first paint ${ratio(o.fcp, pFcp)}`);
+  line('default page', result.cardfit);
+  if (result.link) {
+    result.linkRatios = ratios(result.link);
+    line('shared link ', result.link);
+  }
 }
 if (jsonOut) fs.writeFileSync(jsonOut, JSON.stringify(result, null, 2));

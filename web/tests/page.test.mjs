@@ -679,6 +679,40 @@ test('first result: the pick as text in the skeleton before the canvas starts, t
   }
 });
 
+test('default page: the result written in at build time is on screen at the first paint, before the module', async () => {
+  const first = JSON.parse(/<script type="application\/json" id="cardfit-first">([^<]*)<\/script>/
+    .exec(fs.readFileSync(path.join(dist, 'index.html'), 'utf8'))[1]);
+  for (const [query, saved, want] of [['', null, first.zh], ['', 'en', first.en], ['?model=deepseek-r1&precision=fp8', null, null]]) {
+    const context = await browser.newContext(PHONE);
+    const page = await context.newPage();
+    if (saved) await page.addInitScript((l) => localStorage.setItem('cardfit.lang', l), saved);
+    await page.route('**/cardfit.js', () => {});  // the module never arrives
+    await page.goto(`${base}/index.html${query}`, { waitUntil: 'domcontentloaded' });
+    const shown = await page.evaluate(() => ({
+      pick: (document.querySelector('.sk-out .sk-pick') || {}).textContent || null,
+      text: (document.querySelector('.sk-out') || {}).innerText || '',
+      prebaked: performance.getEntriesByName('cardfit:prebaked').length,
+    }));
+    if (want) {
+      assert.equal(shown.pick, want.labels.pick + ' ' + want.pick.line);
+      assert.ok(shown.text.includes(want.memory.total), shown.text);
+      assert.equal(shown.prebaked, 1);
+    } else {  // a link's scenario waits for the module: never another scenario's figures
+      assert.equal(shown.pick, null);
+      assert.equal(shown.prebaked, 0);
+    }
+    await context.close();
+  }
+  // With the module, the page's own first answer is the same text.
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(`${base}/index.html`);
+  await page.waitForFunction(() => performance.getEntriesByName('cardfit:result').length, null, { timeout: 60000 });
+  assert.equal(await page.evaluate(() => document.querySelector('.sk-out .sk-pick').textContent),
+               first.zh.labels.pick + ' ' + first.zh.pick.line);
+  await context.close();
+});
+
 test('start-up stages are marked in order (bench/web/bench_web.mjs reads them)', async () => {
   const { page, context } = await open('?lang=en');
   const marks = await page.evaluate(() => performance.getEntriesByType('mark').map((m) => m.name));
