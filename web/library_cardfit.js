@@ -30,32 +30,39 @@ mergeInto(LibraryManager.library, {
     stateTimer: 0,
     cursor: '',
     dpr: 1,
-    // Event types (web_main.cpp enum Event) and ImGuiKey_ indices.
-    MOVE: 1, BUTTON: 2, WHEEL: 3, KEY: 4, TEXT: 5, PASTE: 6, BLUR: 7, LEAVE: 8, FRAME: 9, POPSTATE: 10,
-    POINTER: 11, CLIP: 12,
-    // Looked up by the browser's key names (cardfit_js_init fills them). NOTE: written inside
-    // functions: Emscripten re-prints a library object's own literals without their quotes,
-    // and the closure compiler would then rename the keys.
+    // Event types, modifier bits and keys (KEYS by KeyboardEvent.key, LETTERS of the shortcuts):
+    // all from web/web_input.hpp's table, which cardfit_js_init receives (no number is written
+    // here). NOTE: assigned inside a function with quoted keys: Emscripten re-prints a library
+    // object's own literals without their quotes, and the closure compiler would rename them.
+    MOVE: 0, BUTTON: 0, WHEEL: 0, KEY: 0, TEXT: 0, PASTE: 0, BLUR: 0, LEAVE: 0, FRAME: 0, POPSTATE: 0,
+    POINTER: 0, CLIP: 0, CTRL: 0, SHIFT: 0, ALT: 0, SUPER: 0,
     KEYS: null,
     LETTERS: null,
-    keyTables: function () {
-      CF.KEYS = {'Tab': 0, 'ArrowLeft': 1, 'ArrowRight': 2, 'ArrowUp': 3, 'ArrowDown': 4, 'PageUp': 5, 'PageDown': 6,
-                 'Home': 7, 'End': 8, 'Insert': 9, 'Delete': 10, 'Backspace': 11, 'Enter': 13, 'Escape': 14};
-      CF.LETTERS = {'a': 16, 'c': 17, 'v': 18, 'x': 19, 'y': 20, 'z': 21};
+    inputTable: function (json) {
+      const T = JSON.parse(json), E = T['events'], M = T['mods'];
+      CF.MOVE = E['MOVE']; CF.BUTTON = E['BUTTON']; CF.WHEEL = E['WHEEL']; CF.KEY = E['KEY']; CF.TEXT = E['TEXT'];
+      CF.PASTE = E['PASTE']; CF.BLUR = E['BLUR']; CF.LEAVE = E['LEAVE']; CF.FRAME = E['FRAME'];
+      CF.POPSTATE = E['POPSTATE']; CF.POINTER = E['POINTER']; CF.CLIP = E['CLIP'];
+      CF.CTRL = M['CTRL']; CF.SHIFT = M['SHIFT']; CF.ALT = M['ALT']; CF.SUPER = M['SUPER'];
+      CF.KEYS = T['keys'];
+      CF.LETTERS = T['letters'];
+      const all = [CF.MOVE, CF.BUTTON, CF.WHEEL, CF.KEY, CF.TEXT, CF.PASTE, CF.BLUR, CF.LEAVE, CF.FRAME, CF.POPSTATE,
+                   CF.POINTER, CF.CLIP, CF.CTRL, CF.SHIFT, CF.ALT, CF.SUPER, CF.KEYS['Backspace'], CF.LETTERS['v']];
+      if (all.some((v) => typeof v !== 'number')) throw new Error('cardfit: the input table lacks a name library_cardfit.js uses');
     },
     CURSORS: ['default', 'text', 'move', 'ns-resize', 'ew-resize', 'nesw-resize', 'nwse-resize', 'pointer',
               'not-allowed'],
 
     push: function (e) { CF.queue.push(e); },
     mods: function (e) {
-      return (e.ctrlKey ? 1 : 0) | (e.shiftKey ? 2 : 0) | (e.altKey ? 4 : 0) | (e.metaKey ? 8 : 0);
+      return (e.ctrlKey ? CF.CTRL : 0) | (e.shiftKey ? CF.SHIFT : 0) | (e.altKey ? CF.ALT : 0) | (e.metaKey ? CF.SUPER : 0);
     },
     pos: function (e) {
       const r = CF.canvas.getBoundingClientRect();
       return [e.clientX - r.left, e.clientY - r.top];
     },
     // The key that shortcuts use: Cmd on a Mac, Ctrl elsewhere.
-    shortcutMod: function () { return CF.mac ? 8 : 1; },
+    shortcutMod: function () { return CF.mac ? CF.SUPER : CF.CTRL; },
     inField: function (x, y) {
       for (const f of CF.fields) if (x >= f[0] && x <= f[0] + f[2] && y >= f[1] && y <= f[1] + f[3]) return true;
       return false;
@@ -331,8 +338,8 @@ mergeInto(LibraryManager.library, {
   },
 
   cardfit_js_init__deps: ['$CF'],
-  cardfit_js_init: function () {
-    CF.keyTables();
+  cardfit_js_init: function (inputTable) {
+    CF.inputTable(UTF8ToString(inputTable));
     CF.mac = /Mac|iPhone|iPad/.test(navigator.platform || '');
     CF.canvas = Module['canvas'] || document.getElementById('canvas');
     const c = CF.canvas;

@@ -7,7 +7,9 @@
 
 extern "C" {
 int cardfit_js_in_browser();
-int cardfit_js_init();  // listeners, the hidden text box, the DOM mirror; 1 on a Mac (Cmd shortcuts)
+// Listeners, the hidden text box, the DOM mirror; `input_table`: web_input.hpp's table as JSON.
+// 1 on a Mac (Cmd shortcuts).
+int cardfit_js_init(const char* input_table);
 void cardfit_js_notify(const char* what, const char* detail);
 // performance.mark("cardfit:" + stage): start-up stages, read by bench/web/bench_web.mjs.
 void cardfit_js_mark(const char* stage);

@@ -17,13 +17,13 @@
 #include <vector>
 
 #include "app.hpp"
+#include "web_input.hpp"
 #include "web_js.hpp"
 #include "web_state.hpp"
 
 namespace {
 
-enum Event { kMove = 1, kButton, kWheel, kKey, kText, kPaste, kBlur, kLeave, kFrame, kPopState, kPointer, kClip };
-enum Mods { kCtrl = 1, kShift = 2, kAlt = 4, kSuper = 8 };
+using namespace cardfit::web;  // the input table: Event, Mods
 
 struct Driver {
   cardfit::ui::App app;
@@ -262,7 +262,7 @@ int main() {
   cardfit_js_mark("wasm");  // fetched, compiled, instantiated, runtime started
   static Driver driver;
   g_driver = &driver;
-  const bool mac = cardfit_js_init() != 0;
+  const bool mac = cardfit_js_init(input_table_json().c_str()) != 0;
   int w = 0, h = 0;
   float dpr = 1.0f, scroll = 0.0f;
   cardfit_js_fit_canvas(&w, &h, &dpr, &scroll);
