@@ -376,7 +376,7 @@ TEST_CASE("vLLM refuses to start when one sequence does not fit its pool") {
 // [SECTION] Partial offload (issue 12)
 
 namespace {
-Scenario laptop_32b(int offload) {
+Scenario laptop_32b(Offload offload) {
   Scenario s;
   s.model = "qwen3-32b";
   s.precision = "q4_k_m";
@@ -390,11 +390,11 @@ Scenario laptop_32b(int offload) {
 
 TEST_CASE("offload auto: a 32B Q4_K_M on a 6 GB laptop GPU fits with most layers in host memory") {
   // Hand-worked: without offload the weights alone exceed the card, so the verdict is "no".
-  const GpuEstimate none = on(run(laptop_32b(kOffloadNone)), "rtx-4050-laptop");
+  const GpuEstimate none = on(run(laptop_32b(Offload::none())), "rtx-4050-laptop");
   CHECK(none.fit == Fit::No);
   CHECK_FALSE(none.offload);
 
-  const Estimate e = run(laptop_32b(kOffloadAuto));
+  const Estimate e = run(laptop_32b(Offload::automatic()));
   const GpuEstimate& g = on(e, "rtx-4050-laptop");
   REQUIRE(g.offload);
   const OffloadEstimate& o = *g.offload;
@@ -411,7 +411,7 @@ TEST_CASE("offload auto: a 32B Q4_K_M on a 6 GB laptop GPU fits with most layers
   CHECK(static_cast<double>(o.cpu_bytes) == Approx(weights * (o.total_layers - o.gpu_layers) / o.total_layers).epsilon(1e-6));
   CHECK(o.host_bytes > o.cpu_bytes);  // + the KV cache of the layers in RAM
   // auto stops at the largest split that fits comfortably: one more layer on the GPU does not.
-  Scenario more = laptop_32b(o.gpu_layers + 1);
+  Scenario more = laptop_32b(Offload::gpu_layers(o.gpu_layers + 1));
   const GpuEstimate next = on(run(more), "rtx-4050-laptop");
   CHECK(next.fit != Fit::Comfortable);
   // A few tokens/s: the host part, (total - gpu) / total of ~18 GB read at 89.6 GB/s x 0.78 per token.
@@ -421,24 +421,24 @@ TEST_CASE("offload auto: a 32B Q4_K_M on a 6 GB laptop GPU fits with most layers
 }
 
 TEST_CASE("offload N: N layers on the GPU, none keeps everything there, wrong engine or task is an error") {
-  const GpuEstimate eight = on(run(laptop_32b(8)), "rtx-4050-laptop");
+  const GpuEstimate eight = on(run(laptop_32b(Offload::gpu_layers(8))), "rtx-4050-laptop");
   REQUIRE(eight.offload);
   CHECK(eight.offload->gpu_layers == 8);
-  const GpuEstimate zero = on(run(laptop_32b(0)), "rtx-4050-laptop");
+  const GpuEstimate zero = on(run(laptop_32b(Offload::gpu_layers(0))), "rtx-4050-laptop");
   REQUIRE(zero.offload);
   CHECK(zero.per_card.weights == 0);
   CHECK(zero.decode_tokens_per_s < eight.decode_tokens_per_s);  // more in RAM: slower
-  Scenario vllm = laptop_32b(kOffloadAuto);
+  Scenario vllm = laptop_32b(Offload::automatic());
   vllm.engine = "vllm";
   CHECK(cardfit::test::has_error(estimate(catalog(), vllm), "offload"));
-  Scenario lora = laptop_32b(kOffloadAuto);
+  Scenario lora = laptop_32b(Offload::automatic());
   lora.task = Task::Lora;
   lora.precision = "bf16";
   CHECK(cardfit::test::has_error(estimate(catalog(), lora), "offload"));
 }
 
 TEST_CASE("offload auto on MoE: routed experts leave the GPU before whole layers do") {
-  Scenario s = laptop_32b(kOffloadAuto);
+  Scenario s = laptop_32b(Offload::automatic());
   s.model = "qwen3-30b-a3b";
   const GpuEstimate g = on(run(s), "rtx-4050-laptop");
   REQUIRE(g.offload);
@@ -449,7 +449,7 @@ TEST_CASE("offload auto on MoE: routed experts leave the GPU before whole layers
   CHECK(g.offload->n_cpu_moe == g.offload->experts_on_cpu);  // Qwen3 MoE: no dense layers first
   // Faster than moving whole layers of the same model: only the few active experts are read from RAM.
   Scenario layers = s;
-  layers.offload = g.offload->gpu_layers < g.offload->total_layers ? g.offload->gpu_layers : g.offload->total_layers / 2;
+  layers.offload = Offload::gpu_layers(g.offload->gpu_layers < g.offload->total_layers ? g.offload->gpu_layers : g.offload->total_layers / 2);
   const GpuEstimate by_layer = on(run(layers), "rtx-4050-laptop");
   if (by_layer.fit != Fit::No) CHECK(g.decode_tokens_per_s >= by_layer.decode_tokens_per_s);
 }

@@ -90,7 +90,7 @@ TEST_CASE("launch: llama-server with offloaded layers, MoE experts on the CPU, a
   s.model = "qwen3-32b";
   s.precision = "q4_k_m";
   s.engine = "llama.cpp";
-  s.offload = kOffloadAuto;
+  s.offload = Offload::automatic();
   s.concurrency = 2;
   const Row dense = row(s, "rtx-4050-laptop");
   REQUIRE(dense.g.offload);

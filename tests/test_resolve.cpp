@@ -2,10 +2,12 @@
 #include <catch2/catch.hpp>
 
 #include <functional>
+#include <map>
 #include <string>
 
 #include "test_support.hpp"
 #include "catalog_validate.hpp"
+#include "inputs.hpp"
 #include "resolve.hpp"
 
 using namespace cardfit;
@@ -151,4 +153,49 @@ TEST_CASE("an empty catalog is an error, not a crash") {
   REQUIRE_FALSE(r.ok());
   CHECK(has_error(r, "model"));
   CHECK(has_error(r, "gpu"));
+}
+
+// Issue 25 item 4: resolve() checks ranges by walking the input table, so every numeric input of
+// a scenario is checked against its own row. A value twice the row's maximum (plus one) must be
+// refused naming the row's field; a new numeric input without a setter here fails the REQUIRE.
+TEST_CASE("resolve: every numeric scenario input of the input table is range-checked") {
+  using Set = std::function<void(Scenario&, double)>;
+  const auto i64 = [](double v) { return static_cast<std::int64_t>(v); };
+  const std::map<Input, Set> set = {
+      {Input::Context, [&](Scenario& s, double v) { s.context = i64(v); }},
+      {Input::Prompt, [&](Scenario& s, double v) { s.prompt = i64(v); }},
+      {Input::Concurrency, [&](Scenario& s, double v) { s.concurrency = i64(v); }},
+      {Input::Batch, [&](Scenario& s, double v) { s.batch = i64(v); }},
+      {Input::LoraRank, [](Scenario& s, double v) { s.task = Task::Lora; s.lora_rank = static_cast<int>(v); }},
+      {Input::Tp, [](Scenario& s, double v) { s.tensor_parallel = static_cast<int>(v); }},
+      {Input::Zero, [](Scenario& s, double v) { s.zero_stage = static_cast<int>(v); }},
+      {Input::Tokens, [](Scenario& s, double v) { s.tokens = v; }},
+      {Input::Cards, [](Scenario& s, double v) { s.cards = static_cast<int>(v); }},
+      {Input::Offload, [](Scenario& s, double v) { s.engine = "llama.cpp"; s.offload = Offload::gpu_layers(static_cast<int>(v)); }},
+      {Input::HostBandwidth, [](Scenario& s, double v) { s.host_bandwidth = v; }},
+      {Input::NCpuMoe, [](Scenario& s, double v) { s.engine = "llama.cpp"; s.n_cpu_moe = static_cast<int>(v); }},
+      {Input::GpuMemoryUtilization, [](Scenario& s, double v) { s.gpu_memory_utilization = v; }},
+      {Input::MaxNumBatchedTokens, [&](Scenario& s, double v) { s.max_num_batched_tokens = i64(v); }},
+      {Input::MaxNumSeqs, [&](Scenario& s, double v) { s.max_num_seqs = i64(v); }},
+      {Input::Ep, [](Scenario& s, double v) { s.expert_parallel = static_cast<int>(v); }},
+      {Input::OutputTokens, [&](Scenario& s, double v) { s.output_tokens = i64(v); }},
+      {Input::MaxTpotMs, [](Scenario& s, double v) { s.max_tpot_ms = v; }},
+      {Input::Headroom, [](Scenario& s, double v) { s.headroom = v; }},
+      {Input::Mfu, [](Scenario& s, double v) { s.mfu = v; }},
+  };
+  int checked = 0;
+  for (const InputSpec& spec : input_specs()) {
+    const bool numeric = spec.kind == InputKind::Integer || spec.kind == InputKind::Tokens ||
+                         spec.kind == InputKind::Number || spec.kind == InputKind::Fraction ||
+                         spec.kind == InputKind::Zero || spec.kind == InputKind::Offload;
+    if (spec.scope != InputScope::Scenario || !numeric) continue;
+    INFO(spec.key);
+    REQUIRE(set.count(spec.id) == 1);
+    Scenario s;
+    s.explain = false;
+    set.at(spec.id)(s, spec.max * 2 + 1);
+    CHECK(has_error(estimate(catalog(), s), spec.field));
+    ++checked;
+  }
+  CHECK(checked == static_cast<int>(set.size()));
 }

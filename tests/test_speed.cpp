@@ -289,7 +289,7 @@ TEST_CASE("training: pipeline bubble, FP8 on Hopper, run efficiency of pre-train
 
 TEST_CASE("offload: the host part of a decode step reads at the host bandwidth, prefill copies it over PCIe") {
   Scenario s = decode("qwen3-32b", "q4_k_m", "llama.cpp", 4096);
-  s.offload = 16;
+  s.offload = Offload::gpu_layers(16);
   s.host_bandwidth = 51.2;  // DDR4-3200, two channels
   Result<Resolved> rr = resolve(catalog(), s);
   REQUIRE(rr.ok());

@@ -136,7 +136,7 @@ TEST_CASE("engine flags: set through links, refused outside what the engine acce
   Result<PlanRequest> q = request_from_pairs_strict(decode_query(
       "model=qwen3-8b&engine=vllm&gpu=h100-sxm&gpu-memory-utilization=0.8&max-num-batched-tokens=4096&max-num-seqs=64"));
   REQUIRE(q.ok());
-  CHECK(q.value->scenario.gpu_memory_utilization == Approx(0.8));
+  CHECK(q.value->scenario.gpu_memory_utilization.value_or(-1) == Approx(0.8));
   CHECK(q.value->scenario.max_num_batched_tokens == 4096);
   CHECK(q.value->scenario.max_num_seqs == 64);
   for (const char* bad : {"gpu-memory-utilization=1.2", "gpu-memory-utilization=0", "max-num-batched-tokens=0",
@@ -155,11 +155,11 @@ TEST_CASE("engine flags: set through links, refused outside what the engine acce
   s.engine = "vllm";
   s.precision = "bf16";
   CHECK(error_field(s) == "n_cpu_moe");  // vLLM has no --n-cpu-moe
-  s.n_cpu_moe = -1;
+  s.n_cpu_moe.reset();
   s.engine = "llama.cpp";
   s.gpu_memory_utilization = 0.9;
   CHECK(error_field(s) == "gpu_memory_utilization");
-  s.gpu_memory_utilization = 0;
+  s.gpu_memory_utilization.reset();
   s.max_num_batched_tokens = 1024;
   CHECK(error_field(s) == "max_num_batched_tokens");
   Scenario dense = inference("qwen3-8b", "bf16", "vllm");

@@ -89,7 +89,7 @@ TEST_CASE("url_state: round trip of every field") {
   const PlanRequest back = decode(query);
   CHECK(encode_query(request_to_pairs(back)) == query);
   CHECK(back.scenario.context == 32768);
-  CHECK(back.scenario.headroom == Approx(0.35));
+  CHECK(back.scenario.headroom.value_or(-1) == Approx(0.35));
   CHECK(back.usd_cny == Approx(7.3));
   CHECK(back.top == 25);
 }
@@ -147,7 +147,7 @@ TEST_CASE("url_state: defaults that depend on other keys") {
   CHECK(decode("task=qlora&precision=int4").scenario.precision == "int4");
   CHECK(decode("context=512").scenario.prompt == 512);      // the prompt fits in the context
   CHECK(decode("prompt=8k").scenario.context == 8192);      // a longer prompt stretches the context
-  CHECK(decode("headroom=35%").scenario.headroom == Approx(0.35));
+  CHECK(decode("headroom=35%").scenario.headroom.value_or(-1) == Approx(0.35));
   CHECK(decode("lora-targets=q,v&tp=2").scenario.lora_targets == std::vector<std::string>{"q", "v"});
   CHECK_FALSE(request_from_pairs_strict(decode_query("lora-targets=q,nose")).ok());
 }
@@ -378,4 +378,35 @@ TEST_CASE("url_state: a parameter count is written as asked, so its assumed shap
     CHECK(second.scenario.custom_model->intermediate_size == first.scenario.custom_model->intermediate_size);
   }
   CHECK(encode_query(request_to_pairs(decode("v=1&params=13B"))) == "v=1&params=13000000000");
+}
+
+// Issue 25 item 3: "not given" is a std::optional, "auto" a named state, and a link keeps them
+// apart from values the user typed (n-cpu-moe=0 keeps every expert on the GPU; without it
+// --offload decides; zero=0 is stage 0, zero=auto the lowest stage that fits). Expectations
+// follow the help texts of the inputs (assets/i18n/inputs.json), not the program's output.
+TEST_CASE("url_state: not given, auto and typed values stay apart") {
+  const Scenario none = decode("").scenario;
+  CHECK_FALSE(none.zero_stage);
+  CHECK_FALSE(none.headroom);
+  CHECK_FALSE(none.mfu);
+  CHECK_FALSE(none.n_cpu_moe);
+  CHECK_FALSE(none.host_bandwidth);
+  CHECK_FALSE(none.gpu_memory_utilization);
+  CHECK_FALSE(none.max_num_batched_tokens);
+  CHECK_FALSE(none.max_num_seqs);
+  CHECK(none.offload.mode == Offload::Mode::None);
+
+  CHECK_FALSE(decode("zero=auto").scenario.zero_stage);
+  CHECK(decode("zero=0").scenario.zero_stage == 0);
+  CHECK(decode("n-cpu-moe=0").scenario.n_cpu_moe == 0);
+  CHECK(decode("headroom=0").scenario.headroom == 0.0);
+  CHECK(decode("offload=auto").scenario.offload == Offload::automatic());
+  CHECK(decode("offload=0").scenario.offload == Offload::gpu_layers(0));
+  CHECK(decode("offload=none").scenario.offload == Offload::none());
+
+  // Written back: a typed 0 stays in the link, "not given" and "none"/"auto" defaults do not.
+  for (const char* link : {"v=1&zero=0", "v=1&offload=0&n-cpu-moe=0", "v=1&offload=auto", "v=1&headroom=0"}) {
+    CHECK(encode_query(request_to_pairs(decode(link))) == link);
+  }
+  CHECK(encode_query(request_to_pairs(decode("zero=auto&offload=none"))) == "v=1");
 }

@@ -1,7 +1,10 @@
 // The input panel: everything the user chooses. Writes UiState only; sets app.dirty (and
 // app.discrete for choices, so the browser's back button returns to the scenario before).
 // Wide layouts show three titled sections; the one-column layout folds them.
+#include <cmath>
 #include <cstdlib>
+#include <limits>
+#include <optional>
 #include <type_traits>
 
 #include <imgui.h>
@@ -54,14 +57,14 @@ bool enum_row(App& app, MsgId label, E& value) {
 }
 
 // The ZeRO stage: auto (-1) or 0-3.
-bool zero_row(App& app, int& stage) {
-  const std::pair<int, MsgId> stages[] = {
-      {-1, MsgId::zero_auto}, {0, MsgId::zero_0}, {1, MsgId::zero_1}, {2, MsgId::zero_2}, {3, MsgId::zero_3}};
-  std::string id = std::to_string(stage);
+bool zero_row(App& app, std::optional<int>& stage) {
+  const std::pair<const char*, MsgId> stages[] = {
+      {"auto", MsgId::zero_auto}, {"0", MsgId::zero_0}, {"1", MsgId::zero_1}, {"2", MsgId::zero_2}, {"3", MsgId::zero_3}};
+  std::string id = stage ? std::to_string(*stage) : "auto";
   Items items;
-  for (const auto& [v, label] : stages) items.emplace_back(std::to_string(v), T(app, label));
+  for (const auto& [v, label] : stages) items.emplace_back(v, T(app, label));
   if (!combo_row(app, MsgId::in_zero, id, items)) return false;
-  stage = std::stoi(id);
+  stage = id == "auto" ? std::nullopt : std::optional<int>(std::stoi(id));
   return true;
 }
 
@@ -78,32 +81,35 @@ void offload_inputs(App& app, Changes& c) {
   Scenario& sc = st.request.scenario;
   const EngineProfile* engine = app.catalog.find_engine(sc.engine);
   if (!engine || engine->multi_gpu != MultiGpu::Layer) {
-    if (sc.offload != kOffloadNone) {
-      sc.offload = kOffloadNone;  // only layer-split engines offload; the choice goes with the engine
+    if (sc.offload.any()) {
+      sc.offload = Offload::none();  // only layer-split engines offload; the choice goes with the engine
       c.choice = true;
     }
     return;
   }
   const std::string layers = "layers";
-  std::string id = sc.offload == kOffloadNone ? "none" : sc.offload == kOffloadAuto ? "auto" : layers;
+  std::string id = sc.offload.mode == Offload::Mode::None ? "none" : sc.offload.mode == Offload::Mode::Auto ? "auto" : layers;
   const Items items{{"none", T(app, MsgId::in_offload_none)},
                     {"auto", T(app, MsgId::in_offload_auto)},
                     {layers, T(app, MsgId::in_offload_layers)}};
   if (combo_row(app, MsgId::in_offload, id, items)) {
     const int n = std::max(0, static_cast<int>(std::strtol(st.text.offload_layers.c_str(), nullptr, 10)));
-    sc.offload = id == "none" ? kOffloadNone : id == "auto" ? kOffloadAuto : n;
+    sc.offload = id == "none" ? Offload::none() : id == "auto" ? Offload::automatic() : Offload::gpu_layers(n);
     c.choice = true;
   }
-  if (sc.offload >= 0) {
-    std::int64_t n = sc.offload;
+  if (sc.offload.mode == Offload::Mode::Layers) {
+    std::int64_t n = sc.offload.layers;
     if (number_input(app, MsgId::in_offload_layers, st.text.offload_layers, Input::Offload, n)) {
-      sc.offload = static_cast<int>(n);
+      sc.offload = Offload::gpu_layers(static_cast<int>(n));
       c.typed = true;
     }
   }
-  if (sc.offload != kOffloadNone) {
-    c.typed |= number_input(app, MsgId::in_host_bandwidth, st.text.host_bandwidth, Input::HostBandwidth,
-                            sc.host_bandwidth);
+  if (sc.offload.any()) {
+    double gbps = sc.host_bandwidth.value_or(0);  // the box shows 0 for the catalog's
+    if (number_input(app, MsgId::in_host_bandwidth, st.text.host_bandwidth, Input::HostBandwidth, gbps)) {
+      sc.host_bandwidth = gbps;
+      c.typed = true;
+    }
   }
 }
 
@@ -116,24 +122,32 @@ void engine_flag_inputs(App& app, Changes& c) {
   const Model* model = app.catalog.find_model(sc.model);
   const bool moe = sc.custom_model ? sc.custom_model->is_moe : model && model->is_moe;
   if (!engine) return;
-  auto optional = [&](MsgId label, std::string& text, Input input, auto& field, double unset) {
-    double v = static_cast<double>(field);
+  auto optional = [&](MsgId label, std::string& text, Input input, auto& field) {  // a std::optional field
+    using V = typename std::remove_reference_t<decltype(field)>::value_type;
+    const double unset = std::numeric_limits<double>::quiet_NaN();
+    double v = field ? static_cast<double>(*field) : unset;
     if (optional_number_input(app, label, text, input, v, unset)) {
-      field = static_cast<std::remove_reference_t<decltype(field)>>(v);
+      field = std::isnan(v) ? std::nullopt : std::optional<V>(static_cast<V>(v));
       c.typed = true;
     }
   };
   if (engine->kv_pool == KvPool::Budget || engine->kv_pool == KvPool::Reserve || engine->kv_pool == KvPool::Free) {
     optional(MsgId::in_gpu_memory_utilization, st.text.gpu_memory_utilization, Input::GpuMemoryUtilization,
-             sc.gpu_memory_utilization, 0);
+             sc.gpu_memory_utilization);
   }
   if (engine->kv_pool == KvPool::Budget || engine->kv_pool == KvPool::Reserve) {
     optional(MsgId::in_max_num_batched_tokens, st.text.max_num_batched_tokens, Input::MaxNumBatchedTokens,
-             sc.max_num_batched_tokens, -1);
-    optional(MsgId::in_max_num_seqs, st.text.max_num_seqs, Input::MaxNumSeqs, sc.max_num_seqs, -1);
+             sc.max_num_batched_tokens);
+    optional(MsgId::in_max_num_seqs, st.text.max_num_seqs, Input::MaxNumSeqs, sc.max_num_seqs);
   }
-  if (engine->expert_offload && moe) optional(MsgId::in_n_cpu_moe, st.text.n_cpu_moe, Input::NCpuMoe, sc.n_cpu_moe, -1);
-  if (engine->multi_gpu == MultiGpu::Tensor && moe) optional(MsgId::in_ep, st.text.ep, Input::Ep, sc.expert_parallel, 0);
+  if (engine->expert_offload && moe) optional(MsgId::in_n_cpu_moe, st.text.n_cpu_moe, Input::NCpuMoe, sc.n_cpu_moe);
+  if (engine->multi_gpu == MultiGpu::Tensor && moe) {
+    double ep = sc.expert_parallel;  // 0 = none, a value the user types
+    if (optional_number_input(app, MsgId::in_ep, st.text.ep, Input::Ep, ep, 0)) {
+      sc.expert_parallel = static_cast<int>(ep);
+      c.typed = true;
+    }
+  }
 }
 
 void custom_model_inputs(App& app, Changes& c) {
@@ -252,7 +266,7 @@ void task_inputs(App& app, Changes& c) {
     c.typed |= number_input(app, MsgId::in_tokens, st.text.tokens, Input::Tokens, sc.tokens, T(app, MsgId::in_tokens_help));
   }
   row_label(app, T(app, MsgId::in_headroom), T(app, MsgId::in_headroom_help));
-  float headroom_pct = static_cast<float>((sc.headroom < 0 ? app.catalog.defaults.headroom : sc.headroom) * 100.0);
+  float headroom_pct = static_cast<float>(sc.headroom.value_or(app.catalog.defaults.headroom) * 100.0);
   const float max_pct = static_cast<float>(input_spec(Input::Headroom).max * 100.0);
   if (ImGui::SliderFloat(hidden_id(app, MsgId::in_headroom).c_str(), &headroom_pct, 0.0f, max_pct, "%.0f%%", ImGuiSliderFlags_AlwaysClamp)) {
     sc.headroom = static_cast<double>(headroom_pct) / 100.0;

@@ -22,12 +22,12 @@ UiState make_ui_state(const PlanRequest& request, Lang lang) {
   st.text.tokens = plain(sc.tokens);
   st.text.min_tokens_per_s = plain(request.min_tokens_per_s);
   st.text.max_ttft_ms = plain(request.max_ttft_ms);
-  st.text.offload_layers = plain(sc.offload >= 0 ? sc.offload : 0);
-  st.text.host_bandwidth = plain(sc.host_bandwidth);
-  st.text.n_cpu_moe = sc.n_cpu_moe >= 0 ? plain(sc.n_cpu_moe) : "";
-  st.text.gpu_memory_utilization = sc.gpu_memory_utilization > 0 ? plain(sc.gpu_memory_utilization) : "";
-  st.text.max_num_batched_tokens = sc.max_num_batched_tokens > 0 ? plain(static_cast<double>(sc.max_num_batched_tokens)) : "";
-  st.text.max_num_seqs = sc.max_num_seqs > 0 ? plain(static_cast<double>(sc.max_num_seqs)) : "";
+  st.text.offload_layers = plain(sc.offload.mode == Offload::Mode::Layers ? sc.offload.layers : 0);
+  st.text.host_bandwidth = plain(sc.host_bandwidth.value_or(0));
+  st.text.n_cpu_moe = sc.n_cpu_moe ? plain(*sc.n_cpu_moe) : "";
+  st.text.gpu_memory_utilization = sc.gpu_memory_utilization ? plain(*sc.gpu_memory_utilization) : "";
+  st.text.max_num_batched_tokens = sc.max_num_batched_tokens ? plain(static_cast<double>(*sc.max_num_batched_tokens)) : "";
+  st.text.max_num_seqs = sc.max_num_seqs ? plain(static_cast<double>(*sc.max_num_seqs)) : "";
   st.text.ep = sc.expert_parallel > 0 ? plain(sc.expert_parallel) : "";
   st.text.output_tokens = plain(static_cast<double>(sc.output_tokens));
   st.text.max_tpot_ms = plain(sc.max_tpot_ms);

@@ -133,7 +133,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.max_context = max_context(r, gpu, fc.layout);
   g.max_concurrency = max_concurrency(r, gpu, fc.layout);
 
-  if (inference && (sc.offload != kOffloadNone || sc.n_cpu_moe >= 0)) {
+  if (inference && (sc.offload.any() || sc.n_cpu_moe)) {
     const OffloadSplit split = offload_split(r, fc.layout);
     OffloadEstimate o;
     o.gpu_layers = split.gpu_layers;

@@ -49,7 +49,7 @@ struct Explanation {
   std::string figure;                // the figure the explanation ends in, as the Estimate reports it
 };
 
-struct OffloadEstimate {               // partial offload (Scenario::offload != kOffloadNone)
+struct OffloadEstimate {               // partial offload (Scenario::offload.any())
   int gpu_layers = 0;                   // layers on the cards (llama.cpp -ngl)
   int total_layers = 0;
   int experts_on_cpu = 0;               // MoE layers on the cards whose routed experts stay in host memory

@@ -340,7 +340,7 @@ string budget_expr(const Resolved& r, const Gpu& gpu, const EngineMemory& em) {
       break;
     case KvPool::Context: expr += " − " + fixed(eng.fit_margin_mib, 0) + " MiB"; break;
     case KvPool::Reserve:
-      if (r.scenario().gpu_memory_utilization > 0) expr += "; " + fixed(memory_utilization(r), 2) + " × " + bytes(em.visible);
+      if (r.scenario().gpu_memory_utilization) expr += "; " + fixed(memory_utilization(r), 2) + " × " + bytes(em.visible);
       break;
     case KvPool::Dynamic: break;
   }
@@ -493,7 +493,7 @@ std::vector<Explanation> explain_gpu(const Resolved& r, const Estimate& e, const
   if (!inference && g.train_hours && g.gpu_hours) {
     const TrainTime t = train_time(r, gpu, l);
     const string gpu_hours = fixed(*g.gpu_hours, 1) + " GPU-h";
-    const string mfu = sc.mfu > 0 ? fixed(t.mfu, 2)
+    const string mfu = sc.mfu ? fixed(t.mfu, 2)
                                   : "(" + fixed(t.parts.base, 2) + " × " + fixed(t.parts.size, 2) + " × " +
                                         fixed(t.parts.moe, 2) + " × " + fixed(t.parts.scale, 3) + ")";
     out.push_back(item("train_hours", msg::explain_train_quantity(gpu.name),

@@ -173,8 +173,8 @@ std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int card
       l.microbatches = std::max({1.0, std::floor(step_tokens(r) / tokens_per_micro / l.data_parallel),
                                  pp > 1 ? d.microbatches_per_stage * pp : 1.0});
       const int top = pp > 1 ? 1 : 3;
-      const int first = r.zero_stage >= 0 ? r.zero_stage : 0;
-      const int last = r.zero_stage >= 0 ? r.zero_stage : (l.data_parallel > 1 ? top : 0);
+      const int first = r.zero_stage.value_or(0);
+      const int last = r.zero_stage ? *r.zero_stage : (l.data_parallel > 1 ? top : 0);
       for (int stage = first; stage <= last; ++stage) {
         l.zero_stage = stage;
         out.push_back(with_expert_parallel(r, l));
@@ -233,12 +233,13 @@ FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
     return f;
   };
   const int layers = std::max(1, r.model().num_layers);
-  if (sc.offload >= 0 || sc.n_cpu_moe >= 0) {  // as given: -ngl N and/or --n-cpu-moe N
+  const bool layers_given = sc.offload.mode == Offload::Mode::Layers;
+  if (layers_given || sc.n_cpu_moe) {  // as given: -ngl N and/or --n-cpu-moe N
     Layout l = *base;
-    l.gpu_layers = sc.offload >= 0 ? std::min(sc.offload, layers) : layers;
+    l.gpu_layers = layers_given ? std::min(sc.offload.layers, layers) : layers;
     // llama.cpp counts --n-cpu-moe from the first layer; leading dense layers have no experts to move.
     const int moe_layers = std::clamp(r.params.moe_layers, 0, layers);
-    l.experts_on_cpu = std::clamp(sc.n_cpu_moe - (layers - moe_layers), 0, moe_layers);
+    l.experts_on_cpu = std::clamp(sc.n_cpu_moe.value_or(-1) - (layers - moe_layers), 0, moe_layers);
     return judge(l);
   }
   const int moe = r.engine().expert_offload ? std::clamp(r.params.moe_layers, 0, layers) : 0;
@@ -259,7 +260,7 @@ FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
 
 FitChoice choose_cards(const Resolved& r, const Gpu& gpu) {
   const Scenario& sc = r.scenario();
-  if (r.task == Task::Inference && (sc.offload != kOffloadNone || sc.n_cpu_moe >= 0)) {
+  if (r.task == Task::Inference && (sc.offload.any() || sc.n_cpu_moe)) {
     return choose_offload(r, gpu, std::max(1, sc.cards));
   }
   const Defaults& d = r.catalog().defaults;

@@ -195,8 +195,8 @@ EngineTier effective_tier(const Resolved& r, const Gpu* gpu) {
   const EngineProfile& e = r.engine();
   EngineTier t = gpu ? engine_tier(e, *gpu) : (e.tiers.empty() ? EngineTier{} : e.tiers.front());
   const Scenario& sc = r.scenario();
-  if (sc.max_num_batched_tokens > 0) t.batched_tokens = sc.max_num_batched_tokens;
-  if (sc.max_num_seqs > 0) t.max_seqs = sc.max_num_seqs;
+  if (sc.max_num_batched_tokens) t.batched_tokens = *sc.max_num_batched_tokens;
+  if (sc.max_num_seqs) t.max_seqs = *sc.max_num_seqs;
   return t;
 }
 
@@ -205,8 +205,8 @@ double batched_tokens(const Resolved& r, const Gpu& gpu) {
 }
 
 double memory_utilization(const Resolved& r) {
-  const double given = r.scenario().gpu_memory_utilization;
-  return fields::within(given > 0 ? given : r.engine().memory_utilization, fields::kPositiveFraction);
+  return fields::within(r.scenario().gpu_memory_utilization.value_or(r.engine().memory_utilization),
+                        fields::kPositiveFraction);
 }
 
 InferenceActivation inference_activation(const Resolved& r, const EngineTier& tier, int tp, std::int64_t prompt,
@@ -238,7 +238,7 @@ EngineMemory engine_memory(const Resolved& r, const Gpu* gpu, const Layout& l, s
   out.visible = gpu ? visible_bytes(*gpu, r.catalog().defaults) : 0;
   out.weights = offload_split(r, l).gpu_weight_bytes / std::max(1, l.cards);
   out.non_torch = (std::max(0.0, e.non_torch_mib) + std::max(0.0, e.non_torch_mib_per_extra_rank) * (tp - 1)) * kMiB;
-  const bool fraction_given = r.scenario().gpu_memory_utilization > 0;
+  const bool fraction_given = r.scenario().gpu_memory_utilization.has_value();
   if (e.kv_pool == KvPool::Reserve && !fraction_given) {
     out.reserve = ((tp >= 4 ? tier.reserve_mib_tp4 : tier.reserve_mib) +
                    std::max(0.0, e.reserve_mib_per_rank) * tp * stages) * kMiB;
@@ -289,9 +289,10 @@ OffloadSplit offload_split(const Resolved& r, const Layout& l) {
 HostBandwidth host_bandwidth(const Resolved& r, const Gpu& gpu) {
   const Defaults& d = r.catalog().defaults;
   HostBandwidth out;
-  const double given = r.scenario().host_bandwidth;
-  out.datasheet = (given > 0 ? given : gpu.gpu_class == GpuClass::Datacenter ? d.host_server_gb_per_s
-                                                                              : d.host_desktop_gb_per_s) * 1e9;
+  const std::optional<double> given = r.scenario().host_bandwidth;
+  out.datasheet = (given                                       ? *given
+                   : gpu.gpu_class == GpuClass::Datacenter ? d.host_server_gb_per_s
+                                                           : d.host_desktop_gb_per_s) * 1e9;
   out.efficiency = fields::within(d.host_bandwidth_efficiency, fields::kPositiveFraction);
   out.effective = out.datasheet * out.efficiency;
   return out;

@@ -58,20 +58,77 @@ void check_precision_for_task(const Catalog& catalog, const Scenario& sc, Resolv
   r.training_bytes_per_param = r.fp32_training ? 4 : 2;
 }
 
-void add_range(std::vector<Issue>& errors, Input input, double value) {
-  if (std::optional<Issue> e = check_input(input, value)) errors.push_back(std::move(*e));
+// [SECTION] Range checks, driven by the input table (inputs.cpp)
+
+// The number a scenario gives for a numeric input; nullopt when it is not given (an optional
+// left empty, offload none or auto) or the input is not a number of the scenario.
+std::optional<double> given_number(const Scenario& sc, Input input) {
+  auto value = [](auto v) { return std::optional<double>(static_cast<double>(v)); };
+  auto maybe = [](const auto& v) { return v ? std::optional<double>(static_cast<double>(*v)) : std::nullopt; };
+  switch (input) {
+    case Input::Context: return value(sc.context);
+    case Input::Prompt: return value(sc.prompt);
+    case Input::Concurrency: return value(sc.concurrency);
+    case Input::Batch: return value(sc.batch);
+    case Input::LoraRank: return value(sc.lora_rank);
+    case Input::Tp: return value(sc.tensor_parallel);  // 0: automatic
+    case Input::Zero: return maybe(sc.zero_stage);
+    case Input::Tokens: return value(sc.tokens);
+    case Input::Cards: return value(sc.cards);
+    case Input::Offload:
+      return sc.offload.mode == Offload::Mode::Layers ? value(sc.offload.layers) : std::nullopt;
+    case Input::HostBandwidth: return maybe(sc.host_bandwidth);
+    case Input::NCpuMoe: return maybe(sc.n_cpu_moe);
+    case Input::GpuMemoryUtilization: return maybe(sc.gpu_memory_utilization);
+    case Input::MaxNumBatchedTokens: return maybe(sc.max_num_batched_tokens);
+    case Input::MaxNumSeqs: return maybe(sc.max_num_seqs);
+    case Input::Ep: return value(sc.expert_parallel);  // 0: none
+    case Input::OutputTokens: return value(sc.output_tokens);
+    case Input::MaxTpotMs: return value(sc.max_tpot_ms);
+    case Input::Headroom: return maybe(sc.headroom);
+    case Input::Mfu: return maybe(sc.mfu);
+    default: return std::nullopt;
+  }
 }
 
-}  // namespace
+// Whether an input counts for this scenario: the prompt for inference, the LoRA rank for
+// LoRA/QLoRA, the engine flags for inference with a known engine.
+bool applies(const Scenario& sc, const Resolved& r, Input input) {
+  switch (input) {
+    case Input::Prompt: return sc.task == Task::Inference;
+    case Input::LoraRank: return is_lora(sc.task);
+    case Input::GpuMemoryUtilization:
+    case Input::MaxNumBatchedTokens:
+    case Input::MaxNumSeqs:
+    case Input::NCpuMoe: return sc.task == Task::Inference && r.engine_ptr != nullptr;
+    default: return true;
+  }
+}
 
-Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
-  Resolved r;
-  r.catalog_ptr = &catalog;
-  r.scenario_ptr = &sc;
-  r.task = sc.task;
-  std::vector<Issue> errors;
+// Every scenario input of the table that applies and is given, against its bounds; returns the
+// inputs out of range (their other rules are skipped).
+std::vector<Input> check_ranges(const Scenario& sc, const Resolved& r, std::vector<Issue>& errors) {
+  std::vector<Input> out;
+  for (const InputSpec& spec : input_specs()) {
+    if (spec.scope != InputScope::Scenario || !applies(sc, r, spec.id)) continue;
+    const std::optional<double> v = given_number(sc, spec.id);
+    if (!v) continue;
+    if (std::optional<Issue> e = check_input(spec.id, *v)) {
+      errors.push_back(std::move(*e));
+      out.push_back(spec.id);
+    }
+  }
+  return out;
+}
 
-  // Model.
+bool in_range(const std::vector<Input>& out_of_range, Input input) {
+  return std::find(out_of_range.begin(), out_of_range.end(), input) == out_of_range.end();
+}
+
+// [SECTION] The steps of resolve(): catalog entries, ranges, rules, GPUs, derived figures
+
+// The model: a catalog entry or the custom one, checked as the catalog checks its entries.
+void resolve_model(const Catalog& catalog, const Scenario& sc, Resolved& r, std::vector<Issue>& errors) {
   if (sc.custom_model) {
     r.model_ptr = &*sc.custom_model;
   } else {
@@ -86,7 +143,10 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     }
     if (r.model_ptr->assumed_architecture) r.warnings.push_back(msg::est_warn_assumed_shapes());
   }
+}
 
+// The weights' and the KV cache's precisions, and whether the task makes sense with them.
+void resolve_precisions(const Catalog& catalog, const Scenario& sc, Resolved& r, std::vector<Issue>& errors) {
   // Precision, and whether the task makes sense with it.
   // "" = as released (default_precision); estimate() passes it made concrete (as_run).
   const std::string precision = sc.precision.empty() ? default_precision(catalog, sc) : sc.precision;
@@ -115,8 +175,10 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
 
   // Linear-attention state: kept in the activations' dtype (FP32 for FP32 weights), whatever the KV type.
   r.state_bits = r.precision_ptr && r.precision_ptr->bits_per_weight >= 32 ? 32 : 16;
+}
 
-  // Engine.
+// The engine, and a warning when the weights are not a format it serves.
+void resolve_engine(const Catalog& catalog, const Scenario& sc, Resolved& r, std::vector<Issue>& errors) {
   r.engine_ptr = catalog.find_engine(sc.engine);
   if (!r.engine_ptr) {
     errors.push_back(unknown_entry("engine", MsgId::cat_noun_engine, sc.engine, catalog.engines));
@@ -125,108 +187,82 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
                  r.precision_ptr->engines.end()) {
     r.warnings.push_back(msg::est_warn_engine_precision(r.engine_ptr->name, r.precision_ptr->name));
   }
+}
 
+// The rules of the engine settings: offload, engine flags, expert parallelism, optimizer offload.
+// `out_of_range`: inputs already refused by their range (their rules are skipped).
+void check_engine_rules(const Scenario& sc, const std::vector<Input>& out_of_range, Resolved& r, std::vector<Issue>& errors) {
   // Partial offload: layer-split engines only, inference only.
-  if (sc.offload != kOffloadNone) {
-    if (sc.offload != kOffloadAuto) add_range(errors, Input::Offload, sc.offload);
+  if (sc.offload.any()) {
     if (sc.task != Task::Inference) {
       errors.push_back({"offload", msg::err_offload_training()});
     } else if (r.engine_ptr && r.engine_ptr->multi_gpu != MultiGpu::Layer) {
       errors.push_back({"offload", msg::err_offload_engine(r.engine_ptr->name)});
     }
   }
-  if (sc.host_bandwidth != 0) add_range(errors, Input::HostBandwidth, sc.host_bandwidth);
 
-  // Engine flags: each where the engine has the setting, within what it accepts.
+  // Engine flags: each where the engine has the setting.
   if (r.engine_ptr && sc.task == Task::Inference) {
     const EngineProfile& e = *r.engine_ptr;
     const bool batching = e.kv_pool == KvPool::Budget || e.kv_pool == KvPool::Reserve;  // vLLM, SGLang
     const bool pool = batching || e.kv_pool == KvPool::Free;
-    auto flag = [&](Input in, double value, bool has, const char* engines) {
-      const std::size_t before = errors.size();
-      add_range(errors, in, value);
+    auto flag = [&](Input in, bool given, bool has, const char* engines) {
       const InputSpec& spec = input_spec(in);
-      if (errors.size() == before && !has) {
+      if (given && in_range(out_of_range, in) && !has) {
         errors.push_back({spec.field, msg::err_engine_flag(spec.field, e.name, spec.key, engines)});
       }
     };
-    if (sc.gpu_memory_utilization != 0) {
-      flag(Input::GpuMemoryUtilization, sc.gpu_memory_utilization, pool, "vLLM, SGLang, TensorRT-LLM, LMDeploy");
-    }
-    if (sc.max_num_batched_tokens != -1) {
-      flag(Input::MaxNumBatchedTokens, static_cast<double>(sc.max_num_batched_tokens), batching, "vLLM, SGLang");
-    }
-    if (sc.max_num_seqs != -1) flag(Input::MaxNumSeqs, static_cast<double>(sc.max_num_seqs), batching, "vLLM, SGLang");
-    if (sc.n_cpu_moe != -1) {
-      const std::size_t before = errors.size();
-      flag(Input::NCpuMoe, sc.n_cpu_moe, e.expert_offload, "llama.cpp");
-      if (errors.size() == before && r.model_ptr) {
-        const Model& m = *r.model_ptr;
-        if (!m.is_moe) {
-          errors.push_back({"n_cpu_moe", msg::err_n_cpu_moe_dense(m.name)});
-        } else if (sc.n_cpu_moe > m.num_layers) {
-          errors.push_back({"n_cpu_moe", msg::err_n_cpu_moe_layers(m.name, num(m.num_layers), num(sc.n_cpu_moe))});
-        }
+    flag(Input::GpuMemoryUtilization, sc.gpu_memory_utilization.has_value(), pool, "vLLM, SGLang, TensorRT-LLM, LMDeploy");
+    flag(Input::MaxNumBatchedTokens, sc.max_num_batched_tokens.has_value(), batching, "vLLM, SGLang");
+    flag(Input::MaxNumSeqs, sc.max_num_seqs.has_value(), batching, "vLLM, SGLang");
+    flag(Input::NCpuMoe, sc.n_cpu_moe.has_value(), e.expert_offload, "llama.cpp");
+    if (sc.n_cpu_moe && in_range(out_of_range, Input::NCpuMoe) && e.expert_offload && r.model_ptr) {
+      const Model& m = *r.model_ptr;
+      if (!m.is_moe) {
+        errors.push_back({"n_cpu_moe", msg::err_n_cpu_moe_dense(m.name)});
+      } else if (*sc.n_cpu_moe > m.num_layers) {
+        errors.push_back({"n_cpu_moe", msg::err_n_cpu_moe_layers(m.name, num(m.num_layers), num(*sc.n_cpu_moe))});
       }
     }
   }
-  if (sc.expert_parallel != 0) {
-    const std::size_t before = errors.size();
-    add_range(errors, Input::Ep, sc.expert_parallel);
-    if (errors.size() == before && r.model_ptr && sc.expert_parallel > 1) {
-      const Model& m = *r.model_ptr;
-      if (!m.is_moe) {
-        errors.push_back({"expert_parallel", msg::err_ep_dense(m.name)});
-      } else if (m.moe.num_experts % sc.expert_parallel != 0) {
-        errors.push_back({"expert_parallel", msg::err_ep_experts(num(m.moe.num_experts), m.name,
-                                                                 num(sc.expert_parallel))});
-      }
+  if (sc.expert_parallel > 1 && in_range(out_of_range, Input::Ep) && r.model_ptr) {
+    const Model& m = *r.model_ptr;
+    if (!m.is_moe) {
+      errors.push_back({"expert_parallel", msg::err_ep_dense(m.name)});
+    } else if (m.moe.num_experts % sc.expert_parallel != 0) {
+      errors.push_back({"expert_parallel", msg::err_ep_experts(num(m.moe.num_experts), m.name,
+                                                               num(sc.expert_parallel))});
     }
   }
   if (sc.optimizer_offload && sc.task == Task::Inference) {
     errors.push_back({"optimizer_offload", msg::err_optimizer_offload_inference()});
   }
-  add_range(errors, Input::OutputTokens, static_cast<double>(sc.output_tokens));
-  add_range(errors, Input::MaxTpotMs, sc.max_tpot_ms);
+}
 
-  // Sizes: the input table's bounds, then the rules that involve the model.
-  add_range(errors, Input::Context, static_cast<double>(sc.context));
+// Sizes, layouts and LoRA: the rules that involve the model.
+void check_size_rules(const Scenario& sc, const std::vector<Input>& out_of_range, Resolved& r, std::vector<Issue>& errors) {
   if (sc.context >= 1 && r.model_ptr && r.model_ptr->max_context > 0 && sc.context > r.model_ptr->max_context) {
     r.warnings.push_back(msg::est_warn_context_over_max(num(sc.context), num(r.model_ptr->max_context)));
   }
-  if (sc.task == Task::Inference) {
-    const std::size_t before = errors.size();
-    add_range(errors, Input::Prompt, static_cast<double>(sc.prompt));
-    if (errors.size() == before && sc.prompt > sc.context && sc.context >= 1) {
-      errors.push_back({"prompt", msg::err_prompt_context(num(sc.prompt), num(sc.context))});
-    }
+  if (sc.task == Task::Inference && in_range(out_of_range, Input::Prompt) && sc.prompt > sc.context && sc.context >= 1) {
+    errors.push_back({"prompt", msg::err_prompt_context(num(sc.prompt), num(sc.context))});
   }
-  add_range(errors, Input::Concurrency, static_cast<double>(sc.concurrency));
-  add_range(errors, Input::Batch, static_cast<double>(sc.batch));
-  add_range(errors, Input::Tokens, sc.tokens);
   if (std::isfinite(sc.tokens) && sc.tokens != std::floor(sc.tokens)) {  // 1e-300 tokens would round the time to 0
     errors.push_back({"tokens", msg::err_number_not_whole("tokens", format_trimmed(sc.tokens, 3))});
   }
   if (sc.tokens > 0 && !is_training(sc.task)) r.warnings.push_back(msg::est_warn_tokens_inference());
-  if (sc.zero_stage != -1) add_range(errors, Input::Zero, sc.zero_stage);
   r.zero_stage = sc.zero_stage;
   r.checkpointing = sc.checkpointing != Checkpointing::Auto ? sc.checkpointing
                     : is_lora(sc.task)                     ? Checkpointing::Full
                                                            : Checkpointing::None;
-  {
-    const std::size_t before = errors.size();
-    add_range(errors, Input::Tp, sc.tensor_parallel);  // 0: automatic
-    if (errors.size() == before && r.model_ptr && is_training(sc.task) && sc.tensor_parallel > 1 &&
-        r.model_ptr->num_attention_heads % sc.tensor_parallel != 0) {
-      errors.push_back({"tensor_parallel", msg::err_tp_heads(std::to_string(r.model_ptr->num_attention_heads))});
-    }
+  if (in_range(out_of_range, Input::Tp) && r.model_ptr && is_training(sc.task) && sc.tensor_parallel > 1 &&
+      r.model_ptr->num_attention_heads % sc.tensor_parallel != 0) {
+    errors.push_back({"tensor_parallel", msg::err_tp_heads(std::to_string(r.model_ptr->num_attention_heads))});
   }
 
   // LoRA.
   if (is_lora(sc.task)) {
-    const std::size_t before = errors.size();
-    add_range(errors, Input::LoraRank, sc.lora_rank);
-    if (errors.size() == before && r.model_ptr && sc.lora_rank > r.model_ptr->hidden_size) {
+    if (in_range(out_of_range, Input::LoraRank) && r.model_ptr && sc.lora_rank > r.model_ptr->hidden_size) {
       errors.push_back({"lora_rank", msg::err_lora_rank_hidden(std::to_string(sc.lora_rank), num(r.model_ptr->hidden_size))});
     }
     if (sc.lora_targets.empty()) errors.push_back({"lora_targets", msg::err_lora_targets_empty()});
@@ -234,8 +270,10 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
       if (!is_lora_target(t)) errors.push_back({"lora_targets", msg::err_lora_targets_unknown(t)});
     }
   }
+}
 
-  // GPUs, cards, headroom, MFU.
+// The GPUs asked for (one, or every GPU of the catalog), the card count and the headroom.
+void resolve_gpus(const Catalog& catalog, const Scenario& sc, Resolved& r, std::vector<Issue>& errors) {
   if (!sc.gpu.empty()) {
     if (const Gpu* g = catalog.find_gpu(sc.gpu)) {
       r.gpus.push_back(g);
@@ -246,22 +284,15 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     for (const Gpu& g : catalog.gpus) r.gpus.push_back(&g);
     if (catalog.gpus.empty()) errors.push_back({"gpu", msg::err_gpu_none()});
   }
-  add_range(errors, Input::Cards, sc.cards);
   if (is_training(sc.task) && sc.cards > 0 && sc.tensor_parallel > 1 && sc.cards % sc.tensor_parallel != 0) {
     errors.push_back({"cards", msg::err_cards_tp(std::to_string(sc.tensor_parallel))});
   }
-  if (std::isnan(sc.headroom) || sc.headroom >= 0) {
-    add_range(errors, Input::Headroom, sc.headroom);
-    r.headroom = sc.headroom;
-  } else {
-    r.headroom = catalog.defaults.headroom;  // < 0: the catalog's
-  }
+  r.headroom = sc.headroom.value_or(catalog.defaults.headroom);
   r.tight_headroom = std::min(catalog.defaults.tight_headroom, r.headroom);
-  if (sc.mfu != 0) add_range(errors, Input::Mfu, sc.mfu);  // 0: the default per GPU class
+}
 
-  if (!errors.empty()) return Result<Resolved>::failure(std::move(errors));
-
-  // Derived quantities.
+// Figures every formula shares: parameter counts, weight bytes, adapter size.
+void derive(const Scenario& sc, Resolved& r) {
   const Model& model = r.model();
   r.params = count_params(model);
   double kept_tensor_bits = 16;  // llama.cpp's MXFP4 GGUFs keep attention and the head in Q8_0, not BF16
@@ -280,6 +311,26 @@ Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
     r.weight_bytes += r.weight_padding;
   }
   if (is_lora(sc.task)) r.adapter_params = lora_adapter_params(model, sc.lora_rank, sc.lora_targets);
+}
+
+}  // namespace
+
+Result<Resolved> resolve(const Catalog& catalog, const Scenario& sc) {
+  Resolved r;
+  r.catalog_ptr = &catalog;
+  r.scenario_ptr = &sc;
+  r.task = sc.task;
+  std::vector<Issue> errors;
+  resolve_model(catalog, sc, r, errors);
+  resolve_precisions(catalog, sc, r, errors);
+  resolve_engine(catalog, sc, r, errors);
+  // Each numeric input the scenario gives, against its row of the input table; then the rules.
+  const std::vector<Input> out_of_range = check_ranges(sc, r, errors);
+  check_engine_rules(sc, out_of_range, r, errors);
+  check_size_rules(sc, out_of_range, r, errors);
+  resolve_gpus(catalog, sc, r, errors);
+  if (!errors.empty()) return Result<Resolved>::failure(std::move(errors));
+  derive(sc, r);
   return Result<Resolved>::success(std::move(r));
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "assert.hpp"
@@ -37,7 +38,7 @@ struct Resolved {
   Task task = Task::Inference;
   ParamCounts params;
   std::int64_t adapter_params = 0;         // LoRA/QLoRA
-  int zero_stage = -1;                     // -1 = automatic
+  std::optional<int> zero_stage;           // the scenario's; nullopt = automatic (the lowest that fits)
   Checkpointing checkpointing = Checkpointing::None;  // Scenario's, Auto resolved (full for LoRA/QLoRA)
   bool fp8_training = false;               // full/pre-training with FP8 matmuls (Transformer Engine style)
   double headroom = 0;

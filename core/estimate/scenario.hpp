@@ -19,10 +19,31 @@ enum class Task { Inference, Lora, Qlora, Full, Pretrain };
 enum class Optimizer { AdamW, AdamW8bit, AdamWBf16, Sgd };
 enum class Checkpointing { Auto, None, Selective, Full };  // Auto: full for LoRA/QLoRA, else none
 
-// Scenario::offload: layers kept on the GPU by a layer-split engine (llama.cpp -ngl), or one of these.
-inline constexpr int kOffloadNone = -1;  // every layer on the GPU (no host memory)
-inline constexpr int kOffloadAuto = -2;  // as many as fit with the headroom; MoE: routed experts leave first
+// Scenario::offload: where a layer-split engine (llama.cpp -ngl, Ollama num_gpu) keeps the layers.
+// A named state rather than a count with sentinels: "auto" is a choice of its own, not the default.
+struct Offload {
+  enum class Mode {
+    None,    // every layer on the GPU (no host memory): the default
+    Auto,    // as many as fit with the headroom; MoE: routed experts leave first
+    Layers,  // `layers` layers on the GPU (-ngl N), the rest in host memory
+  };
+  Mode mode = Mode::None;
+  int layers = 0;  // Mode::Layers only
 
+  static Offload none() { return {}; }
+  static Offload automatic() { return {Mode::Auto, 0}; }
+  static Offload gpu_layers(int n) { return {Mode::Layers, n}; }
+  bool any() const { return mode != Mode::None; }
+  bool operator==(const Offload& o) const { return mode == o.mode && (mode != Mode::Layers || layers == o.layers); }
+  bool operator!=(const Offload& o) const { return !(*this == o); }
+};
+
+// One rule for "not given": a field the user may leave out, whose absence is not a value the user
+// could type, is a std::optional (nullopt: the default named beside it applies). "auto" that differs
+// from the default is a named state (Offload, Checkpointing::Auto). A value the user types keeps its
+// documented meaning: --cards 0 and --tp 0 are "automatic", --ep 0, --tokens 0, --output-tokens 0
+// and --max-tpot-ms 0 are "none", and "" for precision, kv_precision and gpu is the empty choice a
+// link carries (as released, follow the weights, every GPU).
 struct Scenario {
   std::string model = "qwen2.5-7b";        // Model::id; ignored when custom_model is set
   std::optional<Model> custom_model;       // from --params N (assumed shapes) or --config FILE
@@ -38,7 +59,7 @@ struct Scenario {
   int lora_rank = 16;                      // LoRA/QLoRA rank r
   std::vector<std::string> lora_targets = {"q", "k", "v", "o", "gate", "up", "down"};  // or "all-linear"/"attention"/"mlp"
   Optimizer optimizer = Optimizer::AdamW;
-  int zero_stage = -1;                     // ZeRO stage 0-3; -1 = the lowest stage that fits, per card count
+  std::optional<int> zero_stage;           // ZeRO stage 0-3; nullopt ("auto") = the lowest stage that fits, per card count
   Checkpointing checkpointing = Checkpointing::Auto;  // Auto: full for LoRA/QLoRA (PEFT, LLaMA-Factory), else none
   bool flash_attention = true;             // training: attention scores not stored (drops 5as/h)
   int tensor_parallel = 0;                 // training tensor-parallel degree; 0 = automatic layout (inference chooses its own)
@@ -46,16 +67,16 @@ struct Scenario {
   std::string engine = "vllm";             // EngineProfile::id (inference)
   std::string gpu;                         // Gpu::id; "" = every GPU in the catalog
   int cards = 0;                           // cards per GPU type; 0 = smallest count that fits
-  double headroom = -1;                    // fraction kept free for "comfortable"; < 0 = catalog default (0.2)
-  double mfu = 0;                          // training model-FLOPs utilisation; 0 = default per GPU class
-  int offload = kOffloadNone;              // inference with llama.cpp/Ollama: GPU layers N, kOffloadAuto or kOffloadNone
-  double host_bandwidth = 0;               // GB/s of host memory for the offloaded part; 0 = catalog default
-  int n_cpu_moe = -1;                      // llama.cpp --n-cpu-moe: MoE layers whose routed experts stay in host
-                                           // memory; -1 = not given (offload auto chooses)
-  double gpu_memory_utilization = 0;       // vLLM --gpu-memory-utilization, SGLang --mem-fraction-static,
-                                           // TensorRT-LLM/LMDeploy free fraction; 0 = the engine's default
-  std::int64_t max_num_batched_tokens = -1;  // vLLM/SGLang tokens per forward pass; -1 = the engine's default
-  std::int64_t max_num_seqs = -1;          // vLLM/SGLang sequences per step; -1 = the engine's default
+  std::optional<double> headroom;          // fraction kept free for "comfortable"; nullopt = the catalog's (defaults.headroom)
+  std::optional<double> mfu;               // training model-FLOPs utilisation; nullopt = the default per GPU class
+  Offload offload;                         // inference with llama.cpp/Ollama: none, auto or N layers on the GPU
+  std::optional<double> host_bandwidth;    // GB/s of host memory for the offloaded part; nullopt = the catalog's
+  std::optional<int> n_cpu_moe;            // llama.cpp --n-cpu-moe: MoE layers whose routed experts stay in host
+                                           // memory; nullopt = not given (offload decides)
+  std::optional<double> gpu_memory_utilization;  // vLLM --gpu-memory-utilization, SGLang --mem-fraction-static,
+                                           // TensorRT-LLM/LMDeploy free fraction; nullopt = the engine's default
+  std::optional<std::int64_t> max_num_batched_tokens;  // vLLM/SGLang tokens per forward pass; nullopt = the engine's
+  std::optional<std::int64_t> max_num_seqs;  // vLLM/SGLang sequences per step; nullopt = the engine's default
   int expert_parallel = 0;                 // MoE experts split over this many cards (--ep); 0 = none
   bool optimizer_offload = false;          // training: optimizer states (and the step) in host memory (ZeRO-Offload)
   std::int64_t output_tokens = 0;          // tokens generated per request: serving capacity (inference); 0 = none

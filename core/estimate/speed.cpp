@@ -143,7 +143,7 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   const EngineProfile& e = r.engine();
   const Model& m = r.model();
   // --max-num-seqs caps the sequences decoded at once (the rest wait).
-  const std::int64_t seqs = r.scenario().max_num_seqs > 0 ? std::min(concurrency, r.scenario().max_num_seqs) : concurrency;
+  const std::int64_t seqs = r.scenario().max_num_seqs ? std::min(concurrency, *r.scenario().max_num_seqs) : concurrency;
   const double c = static_cast<double>(std::max<std::int64_t>(1, seqs));
   const int tp = tensor_parallel_of(e, l);
   out.stages = std::max(1, l.pipeline_parallel);
@@ -299,7 +299,7 @@ TrainTime train_time(const Resolved& r, const Gpu& g, const Layout& l) {
   const Defaults& d = r.catalog().defaults;
   const int cards = std::max(1, l.cards);
   out.parts = default_mfu(d, g, r.model(), r.params, cards);
-  out.mfu = r.scenario().mfu > 0 ? r.scenario().mfu : out.parts.mfu;
+  out.mfu = r.scenario().mfu.value_or(out.parts.mfu);
   out.bubble = pipeline_bubble(l);
   out.scaling = cards > 1 ? fields::within(has_fast_link(g) ? d.train_scaling_nvlink : d.train_scaling_pcie, fields::kPositiveFraction) : 1.0;
   const DenseRate peak = dense_rate(g, r.fp8_training ? ComputeType::Bf16 : r.compute);

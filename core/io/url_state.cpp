@@ -55,7 +55,7 @@ void bind(V& v, R& rq) {
   v.flag(Input::OptimizerOffload, sc.optimizer_offload);
   v.integer(Input::OutputTokens, sc.output_tokens);
   v.number(Input::MaxTpotMs, sc.max_tpot_ms);
-  v.headroom(Input::Headroom, sc.headroom);
+  v.number(Input::Headroom, sc.headroom);
   v.number(Input::Mfu, sc.mfu);
   v.lang(Input::Lang, rq);
   v.text(Input::BudgetTier, rq.budget_tier);
@@ -173,23 +173,38 @@ class Reader {
       if (in_range(v)) out = v;
     }
   }
-  void headroom(Input in, double& out) { number(in, out); }
-  void zero(Input in, int& out) {
+  // An input that may be left out: set when the value is read.
+  template <class T>
+  void integer(Input in, std::optional<T>& out) {
+    if (!mine(in)) return;
+    T v{};
+    integer(in, v);
+    if (!issue) out = v;
+  }
+  void number(Input in, std::optional<double>& out) {
+    if (!mine(in)) return;
+    double v = 0;
+    number(in, v);
+    if (!issue) out = v;
+  }
+  void zero(Input in, std::optional<int>& out) {
     if (!mine(in)) return;
     if (value_ == "auto") {
-      out = -1;
+      out.reset();
       return;
     }
     integer(in, out);
   }
-  void offload(Input in, int& out) {
+  void offload(Input in, Offload& out) {
     if (!mine(in)) return;
     if (value_ == "none") {
-      out = kOffloadNone;
+      out = Offload::none();
     } else if (value_ == "auto") {
-      out = kOffloadAuto;
+      out = Offload::automatic();
     } else {
-      integer(in, out);
+      int n = 0;
+      integer(in, n);
+      if (!issue) out = Offload::gpu_layers(n);
     }
   }
   void lang(Input in, PlanRequest& rq) {
@@ -344,10 +359,19 @@ class Texts {
     set(in, number_text(static_cast<double>(v)));
   }
   void number(Input in, const double& v) { set(in, number_text(v)); }
-  void headroom(Input in, const double& v) { set(in, v < 0 ? std::string() : number_text(v)); }  // < 0: the catalog's
-  void zero(Input in, const int& v) { set(in, v < 0 ? "auto" : std::to_string(v)); }
-  void offload(Input in, const int& v) {
-    set(in, v == kOffloadNone ? "none" : v == kOffloadAuto ? "auto" : std::to_string(v));
+  // Not given: no text (the default is not written).
+  template <class T>
+  void integer(Input in, const std::optional<T>& v) {
+    set(in, v ? number_text(static_cast<double>(*v)) : std::string());
+  }
+  void number(Input in, const std::optional<double>& v) { set(in, v ? number_text(*v) : std::string()); }
+  void zero(Input in, const std::optional<int>& v) { set(in, v ? std::to_string(*v) : "auto"); }
+  void offload(Input in, const Offload& v) {
+    switch (v.mode) {
+      case Offload::Mode::None: return set(in, "none");
+      case Offload::Mode::Auto: return set(in, "auto");
+      case Offload::Mode::Layers: return set(in, std::to_string(v.layers));
+    }
   }
   void lang(Input in, const PlanRequest& rq) { enumeration(in, rq.lang); }
   void list(Input in, const std::vector<std::string>& v) { set(in, join(v)); }

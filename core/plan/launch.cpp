@@ -67,7 +67,7 @@ std::string llamacpp_cache_type(const std::string& kv) {
 // Sequences the engine may run at once: what fits, capped by the user's --max-num-seqs.
 std::int64_t max_seqs(const Scenario& sc, const GpuEstimate& g) {
   const std::int64_t fits = std::max<std::int64_t>(1, g.max_concurrency);
-  return sc.max_num_seqs > 0 ? std::min(fits, sc.max_num_seqs) : fits;
+  return sc.max_num_seqs ? std::min(fits, *sc.max_num_seqs) : fits;
 }
 
 LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
@@ -78,11 +78,11 @@ LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, c
   a.add("--pipeline-parallel-size", g.pipeline_parallel);
   a.add("--max-model-len", sc.context);
   a.add("--gpu-memory-utilization",
-        fraction_down(sc.gpu_memory_utilization > 0 ? sc.gpu_memory_utilization : e.memory_utilization));
+        fraction_down(sc.gpu_memory_utilization.value_or(e.memory_utilization)));
   if (sc.kv_precision == "fp8") a.add("--kv-cache-dtype", "fp8");
   if (sc.precision == "fp8" && repo != m.fp8_repo) a.add("--quantization", "fp8");  // quantised on loading
   if (g.expert_parallel > 1) a.add("--enable-expert-parallel");
-  if (sc.max_num_batched_tokens > 0) a.add("--max-num-batched-tokens", sc.max_num_batched_tokens);
+  if (sc.max_num_batched_tokens) a.add("--max-num-batched-tokens", *sc.max_num_batched_tokens);
   a.add("--max-num-seqs", max_seqs(sc, g));
   return command(LaunchKind::Vllm, std::move(a));
 }
@@ -100,7 +100,7 @@ LaunchCommand sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   a.add("--mem-fraction-static", fraction_down(static_part / card));
   if (sc.kv_precision == "fp8") a.add("--kv-cache-dtype", "fp8_e5m2");
   if (g.expert_parallel > 1) a.add("--ep-size", g.expert_parallel);
-  if (sc.max_num_batched_tokens > 0) a.add("--chunked-prefill-size", sc.max_num_batched_tokens);
+  if (sc.max_num_batched_tokens) a.add("--chunked-prefill-size", *sc.max_num_batched_tokens);
   a.add("--max-running-requests", max_seqs(sc, g));
   return command(LaunchKind::Sglang, std::move(a));
 }

@@ -258,8 +258,191 @@ void price_option(const Context& ctx, const Evaluation& ev, Candidate& c, const 
   o.below_budget = ctx.budget.set && ctx.budget.low > 0 && o.budget_cost.high < ctx.budget.low;
 }
 
-void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const Gpu& gpu) {
+// [SECTION] Offers of one GPU estimate, in steps: offer lookup, replica sizing, fit on the
+// offer, speed and targets, pricing.
+
+// Offer lookup: the offer's platform when the request allows it and the offer sells `ge` as it
+// is sold (docs/planner.md §1): an offer out of stock is no option; a per-card offer makes a
+// multi-card machine only up to the cards its source says one machine holds; a slice is not for
+// training. nullptr: not an option.
+const Platform* offer_platform(const Context& ctx, const Offer& offer, const GpuEstimate& ge, bool inference) {
+  const Catalog& c = ctx.catalog;
+  if (offer.gpu != ge.gpu) return nullptr;
+  const Platform* platform = nullptr;
+  for (std::size_t i = 0; i < c.platforms.size(); ++i) {
+    if (c.platforms[i].id == offer.platform) {
+      if (ctx.platform_allowed[i]) platform = &c.platforms[i];
+      break;
+    }
+  }
+  if (!platform) return nullptr;
+  if (offer.stock == Stock::Unavailable) return nullptr;
+  if (offer.unit == OfferUnit::Card && ge.cards > std::max(1, offer.max_cards)) return nullptr;
+  if (offer.unit == OfferUnit::Slice && !inference) return nullptr;
+  return platform;
+}
+
+// The option's identity: GPU, platform, offer, where its price comes from and how old it is.
+Candidate offer_candidate(const Context& ctx, const GpuEstimate& ge, const Gpu& gpu, const Offer& offer,
+                          const Platform* platform, bool pickable) {
+  Candidate cand;
+  cand.gpu = &gpu;
+  cand.offer = &offer;
+  cand.platform = platform;
+  cand.estimate = &ge;
+  Option& o = cand.option;
+  o.gpu = gpu.id;
+  o.gpu_name = gpu.name;
+  o.platform = platform->id;
+  o.platform_name = platform_name(*platform);
+  o.offer = offer.id;
+  o.unit = offer.unit;
+  o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;
+  o.pickable = pickable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
+  o.as_of = offer.as_of;
+  o.price_source = offer.source;
+  // A vendor's overlay that added or changed the offer, its platform or the GPU (issue 32).
+  o.overlay = !offer.overlay.empty() ? offer.overlay : !platform->overlay.empty() ? platform->overlay : gpu.overlay;
+  if (const std::optional<CatalogDate> d = parse_catalog_date(offer.as_of)) {
+    o.month_unknown = d->month == 0;
+    if (ctx.today) o.price_stale = months_between(*d, *ctx.today) > ctx.catalog.defaults.thresholds.stale_price_months;
+  }
+  return cand;
+}
+
+// Replica sizing: traffic (--requests-per-s with --output-tokens) served by replicas of the
+// estimated job; 1 without traffic. Sets the option's serving fields.
+int size_replicas(const Context& ctx, const GpuEstimate& ge, const Offer& offer, bool inference, Option& o) {
+  int replicas = 1;
+  if (inference && ctx.req.requests_per_s > 0 && ge.serving) {
+    const Serving& sv = *ge.serving;
+    const double slice = offer.unit == OfferUnit::Slice && offer.slice_fraction > 0 ? offer.slice_fraction : 1;
+    double rho = fields::within(ctx.catalog.defaults.thresholds.serving_max_utilization, fields::kPositiveFraction);
+    o.limited_by = sv.limited_by;
+    const double prefill_ms = sv.prefill_ms / slice;
+    if (ctx.req.max_ttft_ms > 0) {
+      // Mean time to first token of a single queue at utilisation rho: prefill / (1 - rho).
+      const double by_ttft = 1 - prefill_ms / ctx.req.max_ttft_ms;
+      if (by_ttft < rho) {
+        rho = by_ttft;
+        o.limited_by = ServingLimit::Ttft;
+      }
+    }
+    const double per_replica = sv.feasible && rho > 0 ? sv.requests_per_s * slice * rho : 0;
+    o.batch = sv.batch;
+    if (per_replica > 0) {
+      const double need = std::ceil(ctx.req.requests_per_s / per_replica - 1e-9);
+      replicas = static_cast<int>(std::min(need, input_spec(Input::Cards).max / std::max(1, ge.cards)));
+      o.capacity_requests_per_s = replicas * per_replica;
+    } else {
+      o.capacity_requests_per_s = 0.0;
+      o.meets_targets = false;
+    }
+  }
+  return replicas;
+}
+
+// The fit on the offer's units: cards or machines rented for `replicas` replicas, or a slice's
+// share of one card. Returns the share of the estimated speed the option gets, nullopt when the
+// job does not fit on this offer (a slice too small, host memory short for partial offload).
+std::optional<double> fit_on_offer(const Context& ctx, const Evaluation& ev, const GpuEstimate& ge, const Offer& offer,
+                                   int replicas, Option& o) {
+  o.replicas = replicas;
+  o.cards = ge.cards * replicas;
+  o.need_bytes = static_cast<double>(ge.per_card_bytes);
+  o.usable_bytes = static_cast<double>(ge.usable_bytes);
+  o.fit = ge.fit;
+  o.spare_fraction = ge.spare_fraction;
+  o.held_back_bytes = static_cast<double>(ge.held_back_bytes);
+  o.margin_fraction = headroom_of(o.need_bytes, o.usable_bytes, o.held_back_bytes);
+  double share = 1;  // of the estimated speed
+  if (offer.unit == OfferUnit::Slice) {
+    // A slice gives slice_fraction of ONE card's memory and speed: only a 1-card fit qualifies.
+    if (ge.cards != 1 || !(offer.slice_fraction > 0)) return std::nullopt;
+    share = offer.slice_fraction;
+    o.slice_fraction = share;
+    o.units = replicas;
+    o.cards_rented = 0;
+    o.usable_bytes *= share;
+    o.held_back_bytes *= share;
+    const Estimate& est = ev.estimates.front();
+    o.fit = verdict(o.need_bytes, o.usable_bytes, o.held_back_bytes, est.headroom, est.tight_headroom);
+    if (o.fit == Fit::No) return std::nullopt;
+    o.spare_fraction = o.usable_bytes > 0 ? 1 - o.need_bytes / o.usable_bytes : 0;
+    o.margin_fraction = headroom_of(o.need_bytes, o.usable_bytes, o.held_back_bytes);
+  } else {
+    // Cards or machines of `offer.cards` cards: an 8-card machine serves a 1-8 card need as
+    // one machine, and ceil(cards / 8) machines beyond.
+    const int per_unit = std::max(1, offer.cards);
+    o.units = replicas * ceil_div(ge.cards, per_unit);  // each replica on whole units
+    o.cards_rented = o.units * per_unit;
+  }
+  // Partial offload leaves weights in the rental's host memory, which rentals give per card
+  // rented (docs/planner.md §1): a split that needs more is no option on this offer.
+  if (ge.offload && ge.offload->host_bytes > 0) {
+    const double gb = offer.host_gb_per_card > 0 ? offer.host_gb_per_card : ctx.catalog.defaults.rental_host_gb_per_card;
+    const double cards = offer.unit == OfferUnit::Slice ? share : static_cast<double>(o.cards_rented) / replicas;
+    if (static_cast<double>(ge.offload->host_bytes) > gb * 1e9 * cards) return std::nullopt;
+  }
+  return share;
+}
+
+// Speed and targets: the estimate's speed at the option's share, times its replicas.
+void option_speed(const Context& ctx, const GpuEstimate& ge, const Gpu& gpu, double share, bool inference, Option& o) {
+  o.decode_tokens_per_s = ge.decode_tokens_per_s * share;
+  o.aggregate_tokens_per_s = ge.aggregate_tokens_per_s * share;
+  o.ttft_ms = ge.ttft_ms > 0 ? ge.ttft_ms / share : 0;
+  if (ge.train_hours) o.job_hours = *ge.train_hours / share;
+  o.compute = ge.compute;
+  o.tflops = rental_tflops(gpu, ge.compute, ge.cards, share) * o.replicas;
+  o.aggregate_tokens_per_s *= o.replicas;
+  if (inference && ctx.targets) {
+    const PlanRequest& r = ctx.req;
+    o.meets_targets = o.meets_targets && (r.min_tokens_per_s <= 0 || o.decode_tokens_per_s >= r.min_tokens_per_s) &&
+                      (r.max_ttft_ms <= 0 || (o.ttft_ms > 0 && o.ttft_ms <= r.max_ttft_ms));
+  }
+}
+
+// Pricing: one option per offer, at its cheapest allowed term (and spot variant when allowed).
+// false: the offer has no price for an allowed term (listed as quote-only instead).
+bool price_cheapest_term(const Context& ctx, const Evaluation& ev, Candidate& cand) {
   static constexpr Term kAllTerms[] = {Term::Hourly, Term::Weekly, Term::Monthly, Term::Yearly};
+  std::optional<UnitPrice> best;
+  bool best_spot = false;
+  Money best_cost;
+  for (Term term : kAllTerms) {
+    if (!allows(ctx.req.term, term)) continue;
+    const std::optional<UnitPrice> price = unit_price(*cand.offer, term);
+    if (!price) continue;
+    for (int spot = 0; spot < 2; ++spot) {
+      if (spot == 1 && !(ctx.req.allow_spot && term == Term::Hourly && cand.platform->spot_multiplier.high > 0)) break;
+      const Money cost = ranking_cost(ctx, ev, cand, *price, spot == 1);
+      if (!best || cheaper_money(cost, best_cost)) {
+        best = price;
+        best_spot = spot == 1;
+        best_cost = cost;
+      }
+    }
+  }
+  if (!best) return false;
+  price_option(ctx, ev, cand, *best, best_spot);
+  return true;
+}
+
+// An offer without a price for the allowed terms: one entry per offer, at the smallest count seen.
+void add_quote_only(Evaluation& ev, const GpuEstimate& ge, const Candidate& cand) {
+  const Offer& offer = *cand.offer;
+  auto same = std::find_if(ev.quote_only.begin(), ev.quote_only.end(),
+                           [&](const QuoteOnly& q) { return q.offer == offer.id; });
+  if (same == ev.quote_only.end()) {
+    ev.quote_only.push_back(QuoteOnly{cand.gpu->id, ge.cards, cand.platform->id, offer.id});
+  } else {
+    same->cards = std::min(same->cards, ge.cards);
+  }
+}
+
+// Every offer of `ge`'s GPU as a priced candidate, step by step.
+void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const Gpu& gpu) {
   const Catalog& c = ctx.catalog;
   const bool inference = ev.scenario.task == Task::Inference;
   const WeightPrecision* precision = c.find_weight_precision(ev.scenario.precision);
@@ -267,150 +450,17 @@ void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const
   // A pick comes with the command that starts it (launch.hpp): an option without one is listed, never picked.
   const bool launchable = !launch_commands(c, ev.scenario, ge).empty();
   for (const Offer& offer : c.offers) {
-    if (offer.gpu != ge.gpu) continue;
-    const Platform* platform = nullptr;
-    for (std::size_t i = 0; i < c.platforms.size(); ++i) {
-      if (c.platforms[i].id == offer.platform) {
-        if (ctx.platform_allowed[i]) platform = &c.platforms[i];
-        break;
-      }
-    }
+    const Platform* platform = offer_platform(ctx, offer, ge, inference);
     if (!platform) continue;
-    // Machines as they are sold (docs/planner.md §1): an offer out of stock is no option; a
-    // per-card offer makes a multi-card machine only up to the cards its source says one
-    // machine holds; a slice is not for training.
-    if (offer.stock == Stock::Unavailable) continue;
-    if (offer.unit == OfferUnit::Card && ge.cards > std::max(1, offer.max_cards)) continue;
-    if (offer.unit == OfferUnit::Slice && !inference) continue;
-
-    Candidate cand;
-    cand.gpu = &gpu;
-    cand.offer = &offer;
-    cand.platform = platform;
-    cand.estimate = &ge;
-    Option& o = cand.option;
-    o.gpu = gpu.id;
-    o.gpu_name = gpu.name;
-    o.platform = platform->id;
-    o.platform_name = platform_name(*platform);
-    o.offer = offer.id;
-    o.unit = offer.unit;
-    o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;
-    o.pickable = runnable && launchable && (platform->kind != PlatformKind::Market || ctx.explicit_platforms);
-    o.as_of = offer.as_of;
-    o.price_source = offer.source;
-    // A vendor's overlay that added or changed the offer, its platform or the GPU (issue 32).
-    o.overlay = !offer.overlay.empty() ? offer.overlay : !platform->overlay.empty() ? platform->overlay : gpu.overlay;
-    if (const std::optional<CatalogDate> d = parse_catalog_date(offer.as_of)) {
-      o.month_unknown = d->month == 0;
-      if (ctx.today) o.price_stale = months_between(*d, *ctx.today) > c.defaults.thresholds.stale_price_months;
-    }
-    // Traffic (--requests-per-s with --output-tokens): replicas of the estimated job.
-    int replicas = 1;
-    if (inference && ctx.req.requests_per_s > 0 && ge.serving) {
-      const Serving& sv = *ge.serving;
-      const double slice = offer.unit == OfferUnit::Slice && offer.slice_fraction > 0 ? offer.slice_fraction : 1;
-      double rho = fields::within(c.defaults.thresholds.serving_max_utilization, fields::kPositiveFraction);
-      o.limited_by = sv.limited_by;
-      const double prefill_ms = sv.prefill_ms / slice;
-      if (ctx.req.max_ttft_ms > 0) {
-        // Mean time to first token of a single queue at utilisation rho: prefill / (1 - rho).
-        const double by_ttft = 1 - prefill_ms / ctx.req.max_ttft_ms;
-        if (by_ttft < rho) {
-          rho = by_ttft;
-          o.limited_by = ServingLimit::Ttft;
-        }
-      }
-      const double per_replica = sv.feasible && rho > 0 ? sv.requests_per_s * slice * rho : 0;
-      o.batch = sv.batch;
-      if (per_replica > 0) {
-        const double need = std::ceil(ctx.req.requests_per_s / per_replica - 1e-9);
-        replicas = static_cast<int>(std::min(need, input_spec(Input::Cards).max / std::max(1, ge.cards)));
-        o.capacity_requests_per_s = replicas * per_replica;
-      } else {
-        o.capacity_requests_per_s = 0.0;
-        o.meets_targets = false;
-      }
-    }
-    o.replicas = replicas;
-    o.cards = ge.cards * replicas;
-    o.need_bytes = static_cast<double>(ge.per_card_bytes);
-    o.usable_bytes = static_cast<double>(ge.usable_bytes);
-    o.fit = ge.fit;
-    o.spare_fraction = ge.spare_fraction;
-    o.held_back_bytes = static_cast<double>(ge.held_back_bytes);
-    o.margin_fraction = headroom_of(o.need_bytes, o.usable_bytes, o.held_back_bytes);
-    double share = 1;  // of the estimated speed
-    if (offer.unit == OfferUnit::Slice) {
-      // A slice gives slice_fraction of ONE card's memory and speed: only a 1-card fit qualifies.
-      if (ge.cards != 1 || !(offer.slice_fraction > 0)) continue;
-      share = offer.slice_fraction;
-      o.slice_fraction = share;
-      o.units = replicas;
-      o.cards_rented = 0;
-      o.usable_bytes *= share;
-      o.held_back_bytes *= share;
-      const Estimate& est = ev.estimates.front();
-      o.fit = verdict(o.need_bytes, o.usable_bytes, o.held_back_bytes, est.headroom, est.tight_headroom);
-      if (o.fit == Fit::No) continue;
-      o.spare_fraction = o.usable_bytes > 0 ? 1 - o.need_bytes / o.usable_bytes : 0;
-      o.margin_fraction = headroom_of(o.need_bytes, o.usable_bytes, o.held_back_bytes);
-    } else {
-      // Cards or machines of `offer.cards` cards: an 8-card machine serves a 1-8 card need as
-      // one machine, and ceil(cards / 8) machines beyond.
-      const int per_unit = std::max(1, offer.cards);
-      o.units = replicas * ceil_div(ge.cards, per_unit);  // each replica on whole units
-      o.cards_rented = o.units * per_unit;
-    }
-    // Partial offload leaves weights in the rental's host memory, which rentals give per card
-    // rented (docs/planner.md §1): a split that needs more is no option on this offer.
-    if (ge.offload && ge.offload->host_bytes > 0) {
-      const double gb = offer.host_gb_per_card > 0 ? offer.host_gb_per_card : c.defaults.rental_host_gb_per_card;
-      const double cards = offer.unit == OfferUnit::Slice ? share : static_cast<double>(o.cards_rented) / replicas;
-      if (static_cast<double>(ge.offload->host_bytes) > gb * 1e9 * cards) continue;
-    }
-    o.decode_tokens_per_s = ge.decode_tokens_per_s * share;
-    o.aggregate_tokens_per_s = ge.aggregate_tokens_per_s * share;
-    o.ttft_ms = ge.ttft_ms > 0 ? ge.ttft_ms / share : 0;
-    if (ge.train_hours) o.job_hours = *ge.train_hours / share;
-    o.compute = ge.compute;
-    o.tflops = rental_tflops(gpu, ge.compute, ge.cards, share) * replicas;
-    o.aggregate_tokens_per_s *= replicas;
-    if (inference && ctx.targets) {
-      const PlanRequest& r = ctx.req;
-      o.meets_targets = o.meets_targets && (r.min_tokens_per_s <= 0 || o.decode_tokens_per_s >= r.min_tokens_per_s) &&
-                        (r.max_ttft_ms <= 0 || (o.ttft_ms > 0 && o.ttft_ms <= r.max_ttft_ms));
-    }
-
-    // One option per offer: its cheapest allowed term (and spot variant when allowed).
-    std::optional<UnitPrice> best;
-    bool best_spot = false;
-    Money best_cost;
-    for (Term term : kAllTerms) {
-      if (!allows(ctx.req.term, term)) continue;
-      const std::optional<UnitPrice> price = unit_price(offer, term);
-      if (!price) continue;
-      for (int spot = 0; spot < 2; ++spot) {
-        if (spot == 1 && !(ctx.req.allow_spot && term == Term::Hourly && platform->spot_multiplier.high > 0)) break;
-        const Money cost = ranking_cost(ctx, ev, cand, *price, spot == 1);
-        if (!best || cheaper_money(cost, best_cost)) {
-          best = price;
-          best_spot = spot == 1;
-          best_cost = cost;
-        }
-      }
-    }
-    if (!best) {  // one entry per offer, at the smallest count seen
-      auto same = std::find_if(ev.quote_only.begin(), ev.quote_only.end(),
-                               [&](const QuoteOnly& q) { return q.offer == offer.id; });
-      if (same == ev.quote_only.end()) {
-        ev.quote_only.push_back(QuoteOnly{gpu.id, ge.cards, platform->id, offer.id});
-      } else {
-        same->cards = std::min(same->cards, ge.cards);
-      }
+    Candidate cand = offer_candidate(ctx, ge, gpu, offer, platform, runnable && launchable);
+    const int replicas = size_replicas(ctx, ge, offer, inference, cand.option);
+    const std::optional<double> share = fit_on_offer(ctx, ev, ge, offer, replicas, cand.option);
+    if (!share) continue;
+    option_speed(ctx, ge, gpu, *share, inference, cand.option);
+    if (!price_cheapest_term(ctx, ev, cand)) {
+      add_quote_only(ev, ge, cand);
       continue;
     }
-    price_option(ctx, ev, cand, *best, best_spot);
     ev.candidates.push_back(std::move(cand));
   }
 }
