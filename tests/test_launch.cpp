@@ -331,3 +331,28 @@ TEST_CASE("launch: several machines read their rank and the master's address fro
   REQUIRE(r.launch[1].argv.size() == 14);
   CHECK(r.launch[1].argv[6] == ShellWord{"NODE_RANK", true});
 }
+
+// The catalog's support table (precisions.json): vLLM runs NVFP4 on CUDA cards only (Marlin from
+// compute capability 8.0, FP4 tensor cores from 10.0) and MXFP4 on ROCm too (vLLM's gpt-oss
+// recipe lists MI300x). An MI300X asked for NVFP4 is said to have no kernel and gets no command
+// to paste; MXFP4 on it, and NVFP4 on an H100, keep theirs.
+TEST_CASE("launch: no kernel for the weights on the card, no command, and the estimate says why") {
+  const auto one = [](const std::string& precision, const std::string& gpu) {
+    Scenario s;
+    s.model = "qwen3-32b";
+    s.precision = precision;
+    s.gpu = gpu;
+    s.explain = false;
+    const Result<Estimate> e = estimate(test::catalog(), s);
+    REQUIRE(e.ok());
+    REQUIRE(e.value->gpus.size() == 1);
+    bool said = false;
+    for (const Message& w : e.value->gpus[0].warnings) said = said || message_code(w.id) == "no_kernel";
+    return std::make_pair(said, launch_commands(test::catalog(), e.value->scenario, e.value->gpus[0]).size());
+  };
+  const auto amd = one("nvfp4", "mi300x");
+  CHECK(amd.first);
+  CHECK(amd.second == 0);
+  CHECK(one("mxfp4", "mi300x") == std::make_pair(false, std::size_t{1}));
+  CHECK(one("nvfp4", "h100-sxm") == std::make_pair(false, std::size_t{1}));
+}

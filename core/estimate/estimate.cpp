@@ -59,6 +59,12 @@ void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& 
     w.push_back(msg::est_warn_kv_dequant(g.name, r.kv_id));
   }
   if (g.runtime != Runtime::Cuda) w.push_back(msg::est_warn_runtime(g.name, Message(label_of(g.runtime))));
+  Scenario run = r.scenario();
+  if (run.precision.empty()) run.precision = r.precision().id;  // "" = as released, resolved
+  if (!engine_runs(r.catalog(), g, run)) {
+    w.push_back(r.task == Task::Inference ? msg::est_warn_no_kernel(r.engine().name, r.precision().name, g.name)
+                                          : msg::est_warn_no_kernel_training(r.precision().name, g.name));
+  }
 }
 
 // Continuous batching on one replica (docs/planner.md §Sizing from traffic): `batch` sequences

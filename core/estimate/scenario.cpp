@@ -1,6 +1,8 @@
 // Scenario helpers.
 #include "scenario.hpp"
 
+#include "hardware.hpp"
+
 namespace cardfit {
 
 bool is_training(Task task) { return task != Task::Inference; }
@@ -33,6 +35,14 @@ Scenario as_run(const Catalog& catalog, Scenario s) {
   s = with_catalog_ids(catalog, std::move(s));
   if (s.precision.empty()) s.precision = default_precision(catalog, s);
   return s;
+}
+
+std::string support_engine(const Scenario& s) { return s.task == Task::Inference ? s.engine : std::string("training"); }
+
+bool engine_runs(const Catalog& c, const Gpu& gpu, const Scenario& s) {
+  const std::string engine = support_engine(s);
+  if (!kernel_support(c, gpu, engine, s.precision).runs) return false;
+  return s.task != Task::Qlora || kernel_support(c, gpu, engine, "nf4").runs;
 }
 
 }  // namespace cardfit

@@ -129,4 +129,13 @@ std::string default_precision(const Catalog& catalog, const Scenario& scenario);
 // The UI keeps "" in its state (its precision list offers "as released"), so links stay short.
 Scenario as_run(const Catalog& catalog, Scenario scenario);
 
+// The support table's engine for a scenario: the serving engine, or "training".
+std::string support_engine(const Scenario& scenario);
+
+// The engine has a build for the card and a kernel for the weights (the catalog's support
+// table, hardware.hpp kernel_support): QLoRA also needs bitsandbytes' NF4 on the card, whatever
+// the base precision is called. `scenario` as run (as_run). The planner never picks a card
+// where this is false; estimate() says so and prints no launch command for it.
+bool engine_runs(const Catalog& catalog, const Gpu& gpu, const Scenario& scenario);
+
 }  // namespace cardfit

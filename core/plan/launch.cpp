@@ -316,6 +316,7 @@ std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenari
   const Model* m = model_of(catalog, sc);
   if (!m || g.cards <= 0 || g.fit == Fit::No) return out;
   const Gpu* gpu = catalog.find_gpu(g.gpu);
+  if (gpu && !engine_runs(catalog, *gpu, sc)) return out;  // no kernel for these weights there: nothing to paste
   if (sc.task == Task::Inference) {
     const EngineProfile* e = catalog.find_engine(sc.engine);
     if (!e) return out;

@@ -145,17 +145,6 @@ struct Evaluation {
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
 
-// The support table's engine for a scenario: the serving engine, or "training".
-std::string engine_key(const Scenario& s) { return s.task == Task::Inference ? s.engine : std::string("training"); }
-
-// The engine has a build for the card and a kernel for the weights (the catalog's support
-// table): QLoRA also needs bitsandbytes' NF4 on the card, whatever the base precision is called.
-bool runs_here(const Catalog& c, const Gpu& gpu, const Scenario& s) {
-  const std::string engine = engine_key(s);
-  if (!kernel_support(c, gpu, engine, s.precision).runs) return false;
-  return s.task != Task::Qlora || kernel_support(c, gpu, engine, "nf4").runs;
-}
-
 bool allows(TermChoice choice, Term term) {
   switch (choice) {
     case TermChoice::Hourly: return term == Term::Hourly;
@@ -575,7 +564,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
       const auto gpu = std::find_if(ctx.gpus.begin(), ctx.gpus.end(), [&](const Gpu* g) { return g->id == ge.gpu; });
       if (gpu == ctx.gpus.end()) continue;  // no allowed offer rents it
       // What can run (the catalog's support table): no build or no kernel, no option.
-      if (!runs_here(ctx.catalog, **gpu, ev.scenario)) continue;
+      if (!engine_runs(ctx.catalog, **gpu, ev.scenario)) continue;
       add_offers(ctx, ev, ge, **gpu);
     }
   }
@@ -619,7 +608,7 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
       // docs/model.md §7); not also a card whose engines' memory is not calibrated, or a kernel that
       // only some engine versions have.
       if (tight_pass && (c.gpu->runtime != Runtime::Cuda ||
-                        kernel_support(ctx.catalog, *c.gpu, engine_key(ev.scenario), ev.scenario.precision).version_dependent)) {
+                        kernel_support(ctx.catalog, *c.gpu, support_engine(ev.scenario), ev.scenario.precision).version_dependent)) {
         continue;
       }
       if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
@@ -667,7 +656,7 @@ Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, Ro
   o.tier = tier_of(ctx, o.budget_cost.high);
   o.warnings = plan_words::option_warnings(t, o, plan_words::Sources{c.gpu, c.offer, c.platform, c.estimate});
   if (c.gpu) {
-    const KernelSupport k = kernel_support(ctx.catalog, *c.gpu, engine_key(ev.scenario), ev.scenario.precision);
+    const KernelSupport k = kernel_support(ctx.catalog, *c.gpu, support_engine(ev.scenario), ev.scenario.precision);
     if (k.version_dependent && k.row) {
       const EngineProfile* e = ctx.catalog.find_engine(k.row->engine);
       o.warnings.push_back(msg::plan_warn_kernel_version(precision_label(ev.scenario.precision), c.gpu->name,
