@@ -31,6 +31,7 @@ constexpr const char* kHybridCache = "vllm-hybrid-kv-cache";      // one cache p
 constexpr const char* kStateDtype = "vllm-mamba-state-dtype";     // the state's dtype
 constexpr const char* kDsaCode = "deepseek-v32-exp-code";         // DSA indexer and its FP8 key cache
 constexpr const char* kLlama4 = "llama4-model-card";              // chunked attention
+constexpr const char* kDeepseekV4 = "vllm-deepseek-v4-code";      // DeepSeek-V4 cache pages
 constexpr const char* kPalm = "palm-2022";
 constexpr const char* kMegatron = "megatron-lm-2019";
 constexpr const char* kHeadroomRule = "guide-yiwan-budget-2026";
@@ -161,7 +162,19 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
                                                bits(m.indexer.key_bits) + "/8 B"
                                          : string();
     const Message indexer_note = m.has_indexer ? msg::explain_kv_token_indexer() : Message();
-    if (m.is_mla) {
+    if (m.has_compressed_attention) {
+      // DeepSeek-V4: vLLM's fp8_ds_mla pages per ratio (memory.cpp deepseek_v4_cache).
+      const DeepseekV4Cache c = deepseek_v4_cache(m);
+      // The formula as numbers only (pages per 256-token block / 256), no new words.
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
+                         msg::common_verbatim("(" + fixed(c.ratio4_per_token * 256, 0) + ", " +
+                                              fixed(c.ratio128_per_token * 256, 0) + " B / 256)"),
+                         msg::common_verbatim(std::to_string(m.compressed_attention.ratio4_layers) + " × " +
+                                              fixed(c.ratio4_per_token, 2) + " B + " +
+                                              std::to_string(m.compressed_attention.ratio128_layers) + " × " +
+                                              fixed(c.ratio128_per_token, 2) + " B = " + per_token),
+                         {kDeepseekV4}, per_token));
+    } else if (m.is_mla) {
       out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
                          msg::explain_kv_token_mla_formula(indexer_note),
                          msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
@@ -202,7 +215,9 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
       expr += " + " + grouped(ks.chunk_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
               grouped(ks.chunk) + ")";
     }
+    if (ks.fixed_bytes_per_sequence > 0) expr += " + " + grouped(ks.fixed_bytes_per_sequence) + " B";
     std::vector<string> sources{kVllm};
+    if (ks.fixed_bytes_per_sequence > 0) sources.push_back(kDeepseekV4);
     if (ks.chunk > 0) sources.push_back(kLlama4);
     if (ks.indexer_layers > 0) sources.push_back(kDsaCode);
     if (e.state_bytes_per_sequence > 0) {
