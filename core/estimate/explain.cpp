@@ -167,8 +167,10 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
       const DeepseekV4Cache c = deepseek_v4_cache(m);
       // The formula as numbers only (pages per 256-token block / 256), no new words.
       out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
-                         msg::common_verbatim("(" + fixed(c.ratio4_per_token * 256, 0) + ", " +
-                                              fixed(c.ratio128_per_token * 256, 0) + " B / 256)"),
+                         msg::common_verbatim(grouped(c.ratio4_per_token * 256) + " B / 256 = " +
+                                              fixed(c.ratio4_per_token, 2) + " B; " +
+                                              grouped(c.ratio128_per_token * 256) + " B / 256 = " +
+                                              fixed(c.ratio128_per_token, 2) + " B"),
                          msg::common_verbatim(std::to_string(m.compressed_attention.ratio4_layers) + " × " +
                                               fixed(c.ratio4_per_token, 2) + " B + " +
                                               std::to_string(m.compressed_attention.ratio128_layers) + " × " +
