@@ -17,6 +17,7 @@
 #include "memory.hpp"
 #include "params.hpp"
 #include "url_state.hpp"
+#include "weights.hpp"
 
 namespace cardfit::embedded {
 std::string_view hf_configs_2026();  // tests/fixtures/hf-configs-2026.json
@@ -262,15 +263,114 @@ TEST_CASE("late-2026 counts against the published sizes", "[models2026]") {
   }
 }
 
+TEST_CASE("DeepSeek-V4: compressed latents, indexer keys, window and compressor state as vLLM pages them", "[models2026]") {
+  // By hand from vLLM (source vllm-deepseek-v4-code):
+  // - layers/deepseek_v4_attention.py head_bytes = nope 448 (FP8) + rope 64 x 2 (BF16) + 448 / 64
+  //   scales + 1 pad = 584 B per latent; MLAAttentionSpec(compress_ratio, alignment=576).
+  // - kv_cache_interface.py: storage_block_size = block_size / compress_ratio, page = that x 584,
+  //   rounded up to 576 (_apply_alignment_padding); main block 256 tokens (sparse_swa.py
+  //   get_preferred_block_size). Ratio 4: 64 x 584 = 37,376 -> 37,440; indexer keys 128 FP8 + one
+  //   FP32 scale = 132 B, 64 x 132 = 8,448 -> 8,640; (37,440 + 8,640) / 256 = 180 B per token.
+  //   Ratio 128: 2 x 584 = 1,168 -> 1,728; / 256 = 6.75 B per token.
+  // - sparse_swa.py DeepseekV4SWACache: 64-token blocks of 584 B -> 37,440 B per page; a decoding
+  //   sequence holds cdiv(128 - 1 + 1, 64) + 1 = 3 pages (SlidingWindowSpec
+  //   max_admission_blocks_per_request) = 112,320 B per layer, every layer.
+  // - deepseek_compressor.py CompressorStateCache, FP32, state_dim 2 x coff x dim:
+  //   ratio 4 (coff 2, block 4, window 8): 4 x 2048 x 4 = 32,768 -> 32,832 B, cdiv(8, 4) + 1 = 3
+  //   pages = 98,496; its indexer's (dim 128): 4 x 512 x 4 = 8,192 -> 8,640, 3 pages = 25,920;
+  //   together 124,416 B per ratio-4 layer. Ratio 128 (coff 1, block 8, window 128): 8 x 1024 x 4 =
+  //   32,768 -> 32,832, cdiv(128, 8) + 1 = 17 pages = 558,144 B.
+  const DeepseekV4Cache c = deepseek_v4_cache(bundled("deepseek-v4-flash"));
+  CHECK(c.token_bytes == 584);
+  CHECK(c.ratio4_per_token == 180);
+  CHECK(c.ratio128_per_token == 6.75);
+  CHECK(c.window_per_layer == 112320);
+  CHECK(c.ratio4_state == 124416);
+  CHECK(c.ratio128_state == 558144);
+  // DeepSeek-V4-Flash: 21 ratio-4 + 20 ratio-128 layers (2 window-only), 43 layers in all.
+  const Model& flash = bundled("deepseek-v4-flash");
+  CHECK(kv_cache_bytes_per_token(flash, 16) == 21 * 180 + 135);  // 3,915
+  CHECK(kv_cache_bytes_per_token(flash, 8) == 3915);              // fp8_ds_mla whatever the KV choice
+  const double flash_fixed = 43 * 112320.0 + 21 * 124416.0 + 20 * 558144.0;  // 18,605,376
+  CHECK(kv_cache_bytes_per_sequence(flash, 16, 0) == 0);
+  CHECK(kv_cache_bytes_per_sequence(flash, 16, 32768) == Approx(3915.0 * 32768 + flash_fixed));
+  CHECK(kv_replication(flash, 8) == 8);  // one latent, replicated on every tensor-parallel rank
+  // DeepSeek-V4-Pro: 30 ratio-4 + 31 ratio-128 layers.
+  const Model& pro = bundled("deepseek-v4-pro");
+  const double pro_fixed = 61 * 112320.0 + 30 * 124416.0 + 31 * 558144.0;  // 27,886,464
+  CHECK(kv_cache_bytes_per_sequence(pro, 16, 1048576) == Approx((30 * 180 + 31 * 6.75) * 1048576 + pro_fixed));
+  const KvGroups g = vllm_kv_groups(flash);
+  CHECK(g.padding_layers == 0);
+}
+
+TEST_CASE("DeepSeek-V4 config.json files import to the bundled entries, weights as released", "[models2026]") {
+  for (const auto& row : {std::pair<const char*, const char*>{"deepseek-ai--DeepSeek-V4-Flash_config.json", "deepseek-v4-flash"},
+                          {"deepseek-ai--DeepSeek-V4-Pro_config.json", "deepseek-v4-pro"}}) {
+    INFO(row.second);
+    const Model got = imported(row.first, row.second);
+    const Model& want = bundled(row.second);
+    test::check_same_architecture(got, want);
+    CHECK(got.moe.num_experts == want.moe.num_experts);
+    CHECK(got.moe.shared_expert_intermediate_size == want.moe.shared_expert_intermediate_size);
+    // quantization_config fp8 with expert_dtype fp4: MXFP4 routed experts, FP8 elsewhere.
+    CHECK(got.released_precision == "mxfp4-fp8");
+    CHECK(kv_cache_bytes_per_sequence(got, 16, 4096) == Approx(kv_cache_bytes_per_sequence(want, 16, 4096)));
+    CHECK(count_params(got).total == count_params(want).total);
+  }
+  // expert_dtype fp8 (the -Base checkpoints in vLLM's DeepseekV4FP8Config): plain FP8.
+  nlohmann::json base = nlohmann::json::parse(config_text("deepseek-ai--DeepSeek-V4-Flash_config.json"));
+  base["expert_dtype"] = "fp8";
+  const Result<ImportedModel> r = import_hf_config(base.dump(), "x");
+  REQUIRE(r.ok());
+  CHECK(r.value->model.released_precision == "fp8");
+}
+
+TEST_CASE("DeepSeek-V4 parameter counts against the release", "[models2026]") {
+  // Release: V4-Flash 284B total / 13B active, V4-Pro 1.6T / 49B (source deepseek-v4-release).
+  // Counted from the shapes (params.cpp): Flash 284.33B, Pro 1,573.0B (1.6T is two digits).
+  const ParamCounts flash = count_params(bundled("deepseek-v4-flash"));
+  CHECK(std::fabs(flash.total / 1e9 - 284) / 284 < 0.005);
+  CHECK(std::fabs((flash.active - flash.embedding - flash.lm_head) / 1e9 - 13) / 13 < 0.03);
+  const ParamCounts pro = count_params(bundled("deepseek-v4-pro"));
+  CHECK(std::fabs(pro.total / 1e9 - 1600) / 1600 < 0.02);
+  CHECK(std::fabs(pro.active / 1e9 - 49) / 49 < 0.03);
+  // Weights as released: experts at 4.25 bits, attention and the shared expert at 8, embeddings
+  // and head at 16. Flash: 43 x 256 x 3 x 4096 x 2048 routed = 276.96B x 4.25 / 8 = 147.1 GB.
+  const WeightPrecision* w = test::catalog().find_weight_precision("mxfp4-fp8");
+  REQUIRE(w != nullptr);
+  const WeightBytes b = weight_bytes(flash, *w, 0);
+  const double routed = 43.0 * 256 * 3 * 4096 * 2048;
+  CHECK(b.expert == Approx(flash.expert_params * 4.25 / 8));
+  CHECK(b.stored > routed * 4.25 / 8 + flash.attention * 1.0 + 2 * 129280.0 * 4096 * 2 - 1);
+  CHECK(b.stored < 160e9);
+}
+
+TEST_CASE("DeepSeek-V4 shapes vLLM does not allocate are refused, naming the field", "[models2026]") {
+  nlohmann::json v4 = nlohmann::json::parse(config_text("deepseek-ai--DeepSeek-V4-Flash_config.json"));
+  v4["compress_ratios"][5] = 16;  // vLLM _layer_type_for raises on a ratio other than 1, 4, 128
+  Result<ImportedModel> r = import_hf_config(v4.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: compress_ratios");
+  CHECK(test::all_errors(r.errors).find("not modelled") != std::string::npos);
+  v4 = nlohmann::json::parse(config_text("deepseek-ai--DeepSeek-V4-Flash_config.json"));
+  v4["num_key_value_heads"] = 8;
+  r = import_hf_config(v4.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: num_key_value_heads");
+  v4 = nlohmann::json::parse(config_text("deepseek-ai--DeepSeek-V4-Flash_config.json"));
+  v4.erase("compress_ratios");
+  r = import_hf_config(v4.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: compress_ratios");
+}
+
 // [SECTION] What cardfit refuses
 
 TEST_CASE("configs with attention cardfit does not model are refused, naming the field", "[models2026]") {
-  // New attention kinds (DeepSeek-V4's compressed attention, Kimi-K3's KDA, Nemotron-H's
-  // Mamba-2, Gemma 4's global layers with their own head size, MiniMax-M3's block-sparse
-  // index) come with new model_type values: refused by name, never read as full attention.
+  // New attention kinds (Kimi-K3's KDA, MiniMax-M3's block-sparse index) come with new
+  // model_type values: refused by name, never read as full attention.
   const char* refused[] = {
-      "deepseek-ai--DeepSeek-V4-Flash_config.json",  "deepseek-ai--DeepSeek-V4-Pro_config.json",
-      "moonshotai--Kimi-K3_config.json",             "MiniMaxAI--MiniMax-M3_config.json",
+      "moonshotai--Kimi-K3_config.json", "MiniMaxAI--MiniMax-M3_config.json",
   };
   for (const char* key : refused) {
     INFO(key);
@@ -341,7 +441,8 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
 }
 
 TEST_CASE("the new fields travel in links", "[models2026]") {
-  for (const char* id : {"glm-5.2", "qwen3.5-27b", "mimo-v2-flash", "nemotron-3-super-120b-a12b", "gemma-4-26b-a4b"}) {
+  for (const char* id : {"glm-5.2", "qwen3.5-27b", "mimo-v2-flash", "nemotron-3-super-120b-a12b", "gemma-4-26b-a4b",
+                         "deepseek-v4-pro"}) {
     INFO(id);
     const Model& m = bundled(id);
     const Result<Model> back = decode_shapes(encode_shapes(m), "arch");
@@ -354,6 +455,7 @@ TEST_CASE("the new fields travel in links", "[models2026]") {
     CHECK(kv_cache_bytes_per_token(*back.value, 16) == kv_cache_bytes_per_token(m, 16));
     CHECK(state_bytes_per_sequence(*back.value, 16) == Approx(state_bytes_per_sequence(m, 16)));
     CHECK(count_params(*back.value).total == count_params(m).total);
+    CHECK(kv_cache_bytes_per_sequence(*back.value, 16, 1000) == Approx(kv_cache_bytes_per_sequence(m, 16, 1000)));
   }
 }
 

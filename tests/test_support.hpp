@@ -61,6 +61,17 @@ inline void check_same_architecture(const Model& got, const Model& want, bool sa
   CHECK(got.indexer.head_dim == want.indexer.head_dim);
   CHECK(got.indexer.top_k == want.indexer.top_k);
   CHECK(got.indexer.key_bits == Approx(want.indexer.key_bits));
+  CHECK(got.has_compressed_attention == want.has_compressed_attention);
+  CHECK(got.compressed_attention.window == want.compressed_attention.window);
+  CHECK(got.compressed_attention.ratio4_layers == want.compressed_attention.ratio4_layers);
+  CHECK(got.compressed_attention.ratio128_layers == want.compressed_attention.ratio128_layers);
+  CHECK(got.compressed_attention.q_lora_rank == want.compressed_attention.q_lora_rank);
+  CHECK(got.compressed_attention.rope_head_dim == want.compressed_attention.rope_head_dim);
+  CHECK(got.compressed_attention.o_groups == want.compressed_attention.o_groups);
+  CHECK(got.compressed_attention.o_lora_rank == want.compressed_attention.o_lora_rank);
+  CHECK(got.compressed_attention.hc_mult == want.compressed_attention.hc_mult);
+  CHECK(got.compressed_attention.index_heads == want.compressed_attention.index_heads);
+  CHECK(got.compressed_attention.index_head_dim == want.compressed_attention.index_head_dim);
   CHECK(got.is_moe == want.is_moe);
   CHECK(got.moe.num_experts == want.moe.num_experts);
   CHECK(got.moe.experts_per_token == want.moe.experts_per_token);

@@ -114,6 +114,26 @@ struct Indexer {
   int layers = 0;
 };
 
+// DeepSeek-V4 hybrid attention (config.json compress_ratios): every layer keeps a sliding window
+// of `window` uncompressed latent tokens; "C4A" layers (ratio 4) also cache one compressed latent
+// per 4 tokens plus a lightning indexer's keys at the same rate, and "C128A" layers (ratio 128) one
+// compressed latent per 128 tokens; the remaining layers are window-only. One shared latent of
+// head_dim (512: 448 NoPE + rope_head_dim RoPE) serves as both K and V. The projections: q through
+// q_lora_rank, the output through o_groups groups of o_lora_rank; hc_mult residual streams
+// (manifold hyper-connections). Cache sizes follow vLLM's DeepSeek-V4 specs (memory.cpp).
+struct CompressedAttention {
+  int window = 0;              // sliding_window: tokens every layer keeps uncompressed
+  int ratio4_layers = 0;       // layers with compress ratio 4 (compressed latent + indexer keys)
+  int ratio128_layers = 0;     // layers with compress ratio 128
+  int q_lora_rank = 0;
+  int rope_head_dim = 0;       // qk_rope_head_dim
+  int o_groups = 0;
+  int o_lora_rank = 0;
+  int hc_mult = 0;             // residual streams; 0 = none
+  int index_heads = 0;         // index_n_heads (on the ratio-4 layers)
+  int index_head_dim = 0;
+};
+
 struct MoeSpec {
   int num_experts = 0;                          // routed experts per MoE layer
   int experts_per_token = 0;                    // routed experts active per token
@@ -184,6 +204,8 @@ struct Model {
   MlaSpec mla;
   bool has_indexer = false;
   Indexer indexer;
+  bool has_compressed_attention = false;  // DeepSeek-V4 (replaces the attention above)
+  CompressedAttention compressed_attention;
   std::int64_t extra_params = 0;   // outside the decoder (vision tower), counted in weights
   bool assumed_architecture = false;  // true for a bare parameter count: shapes are guessed
   std::string source;
@@ -225,6 +247,10 @@ struct WeightPrecision {
   bool keep_router_16bit = false;
   bool keep_attention_16bit = false;  // attention projections stay 16-bit (MXFP4: only the experts are FP4)
   bool keep_dense_mlp_16bit = false;  // dense MLPs and shared experts stay 16-bit
+  // Parts stored in FP8 (8 bits; DeepSeek-V4: attention and the shared experts are FP8 with 128x128
+  // block scales, 8/16384 bit more) while the routed experts are in this format (JSON "fp8_parts").
+  bool fp8_attention = false;
+  bool fp8_dense_mlp = false;
   std::vector<std::string> engines;  // engine ids that support it
   std::vector<KernelRow> support;    // which cards each engine runs it on (empty: no restriction stated)
   double decode_efficiency = 1;      // decode kernels' bandwidth use relative to 16-bit/8-bit reads (K-quants < 1)

@@ -114,6 +114,20 @@ void indexer_fields(V& v, T& x) {
 }
 
 template <class V, class T>
+void compressed_attention_fields(V& v, T& c) {
+  v.integer("window", c.window, Need::Required, closed(1, kMaxTokens));
+  v.integer("ratio4_layers", c.ratio4_layers, Need::Required, closed(0, 10000));
+  v.integer("ratio128_layers", c.ratio128_layers, Need::Required, closed(0, 10000));
+  v.integer("q_lora_rank", c.q_lora_rank, Need::Required, closed(1, 100000));
+  v.integer("rope_head_dim", c.rope_head_dim, Need::Required, closed(1, 100000));
+  v.integer("o_groups", c.o_groups, Need::Required, closed(1, 100000));
+  v.integer("o_lora_rank", c.o_lora_rank, Need::Required, closed(1, 100000));
+  v.integer("hc_mult", c.hc_mult, Need::Optional, closed(0, 64));
+  v.integer("index_heads", c.index_heads, Need::Required, closed(1, 100000));
+  v.integer("index_head_dim", c.index_head_dim, Need::Required, closed(1, 100000));
+}
+
+template <class V, class T>
 void moe_fields(V& v, T& m) {
   v.integer("num_experts", m.num_experts, Need::Required, closed(1, 100000));
   v.integer("experts_per_token", m.experts_per_token, Need::Required, closed(1, 100000));
@@ -215,6 +229,8 @@ void model_fields(V& v, T& m) {
   v.object("moe", m.moe, &m.is_moe, [](auto& vv, auto& x) { moe_fields(vv, x); });
   v.object("mla", m.mla, &m.is_mla, [](auto& vv, auto& x) { mla_fields(vv, x); });
   v.object("indexer", m.indexer, &m.has_indexer, [](auto& vv, auto& x) { indexer_fields(vv, x); });
+  v.object("compressed_attention", m.compressed_attention, &m.has_compressed_attention,
+           [](auto& vv, auto& x) { compressed_attention_fields(vv, x); });
   v.integer("extra_params", m.extra_params, Need::Optional, closed(0, 1e15));
   v.boolean("assumed_architecture", m.assumed_architecture, Need::Optional);
   source_fields(v, m);
@@ -238,6 +254,8 @@ void weight_precision_fields(V& v, T& p) {
                                       {"router", &p.keep_router_16bit},
                                       {"attention", &p.keep_attention_16bit},
                                       {"dense_mlp", &p.keep_dense_mlp_16bit}}});
+  v.flags("fp8_parts", Need::Optional,
+          std::array<FlagName<B>, 2>{{{"attention", &p.fp8_attention}, {"dense_mlp", &p.fp8_dense_mlp}}});
   v.strings("engines", p.engines, Need::Required, TextRule::Id);
   v.list("support", p.support, Need::Optional, [](auto& vv, auto& x) {
     vv.text("engine", x.engine, Need::Required, TextRule::Id);

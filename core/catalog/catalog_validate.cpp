@@ -127,6 +127,12 @@ void check_entry(const Model& m, const Report& report) {
     report(m.has_linear_attention ? "linear_attention.layers" : "chunked_attention.layers",
            msg::cat_model_attention_layers(num(m.num_layers), num(special)));
   }
+  if (m.has_compressed_attention) {
+    const int compressed = m.compressed_attention.ratio4_layers + m.compressed_attention.ratio128_layers;
+    if (compressed > m.num_layers) {
+      report("compressed_attention.ratio128_layers", msg::cat_model_attention_layers(num(m.num_layers), num(compressed)));
+    }
+  }
   if (m.is_moe) {
     if (m.moe.experts_per_token > m.moe.num_experts) {
       report("moe.experts_per_token", msg::cat_model_top_k(num(m.moe.num_experts), num(m.moe.experts_per_token)));

@@ -66,7 +66,10 @@ class Writer {
     out_.field(key, items);
   }
   template <std::size_t N>
-  void flags(const char* key, Need, const std::array<FlagName<const bool>, N>& names) {
+  void flags(const char* key, Need need, const std::array<FlagName<const bool>, N>& names) {
+    bool any = false;
+    for (const auto& n : names) any = any || *n.flag;
+    if (need == Need::Optional && !any) return;
     out_.key(key).begin_array();
     for (const auto& n : names) {
       if (*n.flag) out_.value(n.name);

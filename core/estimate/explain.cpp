@@ -31,6 +31,7 @@ constexpr const char* kHybridCache = "vllm-hybrid-kv-cache";      // one cache p
 constexpr const char* kStateDtype = "vllm-mamba-state-dtype";     // the state's dtype
 constexpr const char* kDsaCode = "deepseek-v32-exp-code";         // DSA indexer and its FP8 key cache
 constexpr const char* kLlama4 = "llama4-model-card";              // chunked attention
+constexpr const char* kDeepseekV4 = "vllm-deepseek-v4-code";      // DeepSeek-V4 cache pages
 constexpr const char* kPalm = "palm-2022";
 constexpr const char* kMegatron = "megatron-lm-2019";
 constexpr const char* kHeadroomRule = "guide-yiwan-budget-2026";
@@ -116,14 +117,23 @@ void explain_weights(const Resolved& r, const Estimate& e, std::vector<Explanati
   // Linear layers at the format's bits, except the parts the format keeps in 16 bits (MXFP4: all but the experts).
   const std::int64_t dense_mlp = static_cast<std::int64_t>(p.dense_layers) * p.dense_mlp_per_layer +
                                  static_cast<std::int64_t>(p.moe_layers) * p.shared_expert_params;
-  const std::int64_t quantised = p.linear - (w.keep_attention_16bit ? p.attention : 0) -
-                                 (w.keep_dense_mlp_16bit ? dense_mlp : 0);
+  const bool attention_apart = w.keep_attention_16bit || w.fp8_attention;
+  const bool dense_apart = w.keep_dense_mlp_16bit || w.fp8_dense_mlp;
+  const std::int64_t quantised = p.linear - (attention_apart ? p.attention : 0) - (dense_apart ? dense_mlp : 0);
   std::vector<Message> terms{weight_term(msg::explain_name_linear(), quantised, w.bits_per_weight)};
   auto kept = [&](Message name, std::int64_t n, bool flag) {
     if (n > 0) terms.push_back(weight_term(std::move(name), n, flag ? keep : w.bits_per_weight));
   };
+  // fp8_parts (DeepSeek-V4): stored at 8 bits (weights.cpp).
+  const double fp8 = std::max(8.0, w.bits_per_weight);
   if (w.keep_attention_16bit) kept(msg::explain_name_attention(), p.attention, true);
   if (w.keep_dense_mlp_16bit) kept(msg::explain_name_dense_mlp(), dense_mlp, true);
+  if (w.fp8_attention && !w.keep_attention_16bit && p.attention > 0) {
+    terms.push_back(weight_term(msg::explain_name_attention(), p.attention, fp8));
+  }
+  if (w.fp8_dense_mlp && !w.keep_dense_mlp_16bit && dense_mlp > 0) {
+    terms.push_back(weight_term(msg::explain_name_dense_mlp(), dense_mlp, fp8));
+  }
   kept(msg::explain_name_embedding(), p.embedding, w.keep_embeddings_16bit);
   kept(msg::explain_name_lm_head(), p.lm_head, w.keep_lm_head_16bit);
   kept(msg::explain_name_router(), p.router, w.keep_router_16bit);
@@ -152,7 +162,21 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
                                                bits(m.indexer.key_bits) + "/8 B"
                                          : string();
     const Message indexer_note = m.has_indexer ? msg::explain_kv_token_indexer() : Message();
-    if (m.is_mla) {
+    if (m.has_compressed_attention) {
+      // DeepSeek-V4: vLLM's fp8_ds_mla pages per ratio (memory.cpp deepseek_v4_cache).
+      const DeepseekV4Cache c = deepseek_v4_cache(m);
+      // The formula as numbers only (pages per 256-token block / 256), no new words.
+      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
+                         msg::common_verbatim(grouped(c.ratio4_per_token * 256) + " B / 256 = " +
+                                              fixed(c.ratio4_per_token, 2) + " B; " +
+                                              grouped(c.ratio128_per_token * 256) + " B / 256 = " +
+                                              fixed(c.ratio128_per_token, 2) + " B"),
+                         msg::common_verbatim(std::to_string(m.compressed_attention.ratio4_layers) + " × " +
+                                              fixed(c.ratio4_per_token, 2) + " B + " +
+                                              std::to_string(m.compressed_attention.ratio128_layers) + " × " +
+                                              fixed(c.ratio128_per_token, 2) + " B = " + per_token),
+                         {kDeepseekV4}, per_token));
+    } else if (m.is_mla) {
       out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
                          msg::explain_kv_token_mla_formula(indexer_note),
                          msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
@@ -193,7 +217,9 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
       expr += " + " + grouped(ks.chunk_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
               grouped(ks.chunk) + ")";
     }
+    if (ks.fixed_bytes_per_sequence > 0) expr += " + " + grouped(ks.fixed_bytes_per_sequence) + " B";
     std::vector<string> sources{kVllm};
+    if (ks.fixed_bytes_per_sequence > 0) sources.push_back(kDeepseekV4);
     if (ks.chunk > 0) sources.push_back(kLlama4);
     if (ks.indexer_layers > 0) sources.push_back(kDsaCode);
     if (e.state_bytes_per_sequence > 0) {

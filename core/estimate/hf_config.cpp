@@ -234,7 +234,8 @@ const std::vector<std::string>& families() {
       "deepseek_v2", "deepseek_v3", "deepseek_v32", "kimi_k2",     "chatglm",      "glm",
       "glm4_moe",    "qwen2_5_vl",  "gpt_oss",     "llama4",       "mistral3",     "ernie4_5_moe",
       "minimax_m2",  "hunyuan",     "hunyuan_v1_moe", "seed_oss",  "qwen3_5",      "qwen3_5_moe",
-      "glm_moe_dsa", "kimi_k25",    "step3p7",   "mimo_v2_flash", "nemotron_h", "gemma4"};
+      "glm_moe_dsa", "kimi_k25",    "step3p7",   "mimo_v2_flash", "nemotron_h", "gemma4",
+      "deepseek_v4"};
   return types;
 }
 
@@ -732,6 +733,69 @@ void read_standard(Config& c, const std::string& type, Model& m, std::vector<Mes
   }
 }
 
+// DeepSeek-V4 (model_type deepseek_v4; vLLM model_executor/models/deepseek_v4.py): one shared
+// latent per token of head_dim, a sliding window on every layer and, per layer, compress_ratios
+// 0 (window only), 4 (compressed latent + lightning indexer) or 128 (compressed latent). Any other
+// ratio, or more than one KV head, is refused at its key (vLLM's _layer_type_for raises too).
+void read_deepseek_v4(Config& c, Model& m, std::vector<Message>& notes) {
+  m.family = "deepseek_v4";
+  m.norms_per_layer = 2;  // attn_norm, ffn_norm
+  m.num_layers = as_int(c.need("num_hidden_layers"));
+  m.hidden_size = c.need("hidden_size");
+  m.num_attention_heads = as_int(c.need("num_attention_heads"));
+  m.num_kv_heads = as_int(c.need("num_key_value_heads"));
+  m.head_dim = as_int(c.need("head_dim"));
+  m.vocab_size = c.need("vocab_size");
+  m.max_context = c.need("max_position_embeddings");
+  m.tie_embeddings = c.flag("tie_word_embeddings", false);
+  if (m.num_kv_heads != 1) {
+    c.issues().add(c.path("num_key_value_heads"),
+                   msg::imp_attention_unmodelled("deepseek_v4 with " + std::to_string(m.num_kv_heads) + " KV heads", "1"));
+    return;
+  }
+  CompressedAttention& a = m.compressed_attention;
+  m.has_compressed_attention = true;
+  a.window = as_int(c.need("sliding_window"));
+  a.q_lora_rank = as_int(c.need("q_lora_rank"));
+  a.rope_head_dim = as_int(c.need("qk_rope_head_dim"));
+  a.o_groups = as_int(c.need("o_groups"));
+  a.o_lora_rank = as_int(c.need("o_lora_rank"));
+  a.hc_mult = as_int(c.or_default("hc_mult", 0));
+  a.index_heads = as_int(c.need("index_n_heads"));
+  a.index_head_dim = as_int(c.need("index_head_dim"));
+  const json* ratios = c.get("compress_ratios");
+  if (ratios == nullptr || !ratios->is_array() || static_cast<i64>(ratios->size()) < m.num_layers) {
+    c.issues().add(c.path("compress_ratios"), msg::imp_missing("deepseek_v4"));
+    return;
+  }
+  int window_only = 0;
+  for (int i = 0; i < m.num_layers; ++i) {
+    const json& r = (*ratios)[static_cast<std::size_t>(i)];
+    const i64 v = r.is_number_integer() ? r.get<i64>() : -1;
+    if (v == 0 || v == 1) {
+      ++window_only;
+    } else if (v == 4) {
+      ++a.ratio4_layers;
+    } else if (v == 128) {
+      ++a.ratio128_layers;
+    } else {
+      c.issues().add(c.path("compress_ratios"),
+                     msg::imp_attention_unmodelled("compress ratio " + r.dump(), "0 (window only), 4, 128"));
+      return;
+    }
+  }
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("n_routed_experts"));
+  m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+  m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
+  m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+  m.intermediate_size = m.moe.expert_intermediate_size;  // no dense layers
+  notes.push_back(msg::imp_deepseek_v4_note(std::to_string(a.ratio4_layers), std::to_string(a.ratio128_layers),
+                                            std::to_string(window_only), std::to_string(a.window),
+                                            std::to_string(c.or_default("num_hash_layers", 0))));
+}
+
 std::string last_path_part(const std::string& s) {
   const std::size_t slash = s.find_last_of('/');
   return slash == std::string::npos ? s : s.substr(slash + 1);
@@ -797,6 +861,8 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
     read_chatglm(c, m, notes);
   } else if (type == "nemotron_h") {
     read_nemotron_h(c, m, notes);
+  } else if (type == "deepseek_v4") {
+    read_deepseek_v4(c, m, notes);
   } else if (type == "mistral3") {  // Mistral Small 3.x: a Mistral decoder in text_config
     read_standard(c, "mistral", m, notes);
     m.family = "mistral3";
@@ -831,6 +897,12 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
     std::string dtype = top.text("torch_dtype").empty() ? top.text("dtype") : top.text("torch_dtype");
     if (dtype.empty()) dtype = c.text("dtype").empty() ? c.text("torch_dtype") : c.text("dtype");
     m.released_precision = released_precision(q, dtype);
+    // DeepSeek-V4: FP8 block-scaled linears with experts in expert_dtype (vLLM DeepseekV4FP8Config:
+    // "fp4" = MXFP4 experts, the default; "fp8" = FP8 block experts).
+    if (type == "deepseek_v4" && m.released_precision == "fp8") {
+      const std::string experts = c.text("expert_dtype");
+      if (experts.empty() || experts == "fp4") m.released_precision = "mxfp4-fp8";
+    }
   }
   // "owner/name" goes into launch commands, so it must be a repository id by Hugging Face's
   // grammar; a bare name or a local path (/..., ./..., ~/..., C:\...) names no repository.

@@ -15,8 +15,64 @@ int v_dim(const Model& m) { return m.v_head_dim > 0 ? m.v_head_dim : m.head_dim;
 
 // [SECTION] KV cache and per-sequence state
 
+// DeepSeek-V4 in vLLM (read at vllm-project/vllm main, Dec 2026):
+// - model_executor/layers/deepseek_v4_attention.py: one latent per token in the fp8_ds_mla
+//   layout, head_bytes = nope (FP8) + 2 x rope (BF16) + nope / 64 (UE8M0 scales) + 1 pad = 584
+//   at head_dim 512, rope 64; every layer has a DeepseekV4SWACache; layers with compress_ratio > 1
+//   an MLAAttentionSpec(compress_ratio, alignment=576); only ratio-4 layers have the indexer,
+//   whose DeepseekV4IndexerCache keeps index_head_dim FP8 + one FP32 scale per 128 (132 bytes)
+//   per compressed token, MLAAttentionSpec(compress_ratio, alignment=576).
+// - v1/kv_cache_interface.py: MLAAttentionSpec / SlidingWindowMLASpec storage_block_size =
+//   block_size / compress_ratio; real page = storage_block_size x 584 (deepseek_v4) or
+//   x head_size x dtype size; _apply_alignment_padding rounds the page up to the alignment;
+//   SlidingWindowSpec.max_admission_blocks_per_request = cdiv(window - 1 + new tokens,
+//   block_size) + 1 (taken at one new token: a decoding sequence).
+// - v1/attention/backends/mla/sparse_swa.py: DeepseekV4SWACache block_size 64, 584 B per token,
+//   alignment 576; DeepseekSparseSWABackend.get_preferred_block_size = 256 (the main cache's block).
+// - model_executor/layers/deepseek_compressor.py: CompressorStateCache, FP32, state_dim =
+//   2 x coff x head_dim (coff = 2 at ratio 4, else 1), block_size 4 (ratio 4) or 8 (ratio 128),
+//   sliding_window = coff x ratio, alignment 576; one per compressed layer at head_dim and one in
+//   each indexer at index_head_dim.
+DeepseekV4Cache deepseek_v4_cache(const Model& m) {
+  DeepseekV4Cache c;
+  if (!m.has_compressed_attention) return c;
+  const CompressedAttention& a = m.compressed_attention;
+  constexpr double kAlign = 576;
+  constexpr double kBlock = 256;       // main cache block (tokens)
+  constexpr double kWindowBlock = 64;  // DeepseekV4SWACache block (tokens)
+  auto page = [](double bytes) { return std::ceil(bytes / kAlign) * kAlign; };
+  auto cdiv = [](double a_, double b) { return std::ceil(a_ / b); };
+  const double d = std::max(0, m.head_dim);
+  const double nope = std::max(0.0, d - std::max(0, a.rope_head_dim));
+  c.token_bytes = nope + 2.0 * std::max(0, a.rope_head_dim) + std::floor(nope / 64) + 1;
+  const double index_bytes = std::max(0, a.index_head_dim) + std::floor(std::max(0, a.index_head_dim) / 128.0) * 4;
+  c.ratio4_per_token = (page(kBlock / 4 * c.token_bytes) + page(kBlock / 4 * index_bytes)) / kBlock;
+  c.ratio128_per_token = page(kBlock / 128 * c.token_bytes) / kBlock;
+  const double window = std::max(0, a.window);
+  c.window_per_layer = (cdiv(window, kWindowBlock) + 1) * page(kWindowBlock * c.token_bytes);
+  // One compressor's state: (cdiv(coff x ratio, block) + 1) blocks of block x state_dim x 4 bytes.
+  auto state = [&](double ratio, double dim) {
+    const double coff = ratio == 4 ? 2 : 1;
+    const double block = ratio == 4 ? 4 : 8;
+    return (cdiv(coff * ratio, block) + 1) * page(block * 2 * coff * dim * 4);
+  };
+  c.ratio4_state = state(4, d) + state(4, std::max(0, a.index_head_dim));
+  c.ratio128_state = state(128, d);
+  return c;
+}
+
 KvShape kv_shape(const Model& m, double kv_bits) {
   KvShape s;
+  if (m.has_compressed_attention) {
+    const DeepseekV4Cache c = deepseek_v4_cache(m);
+    const int layers = std::max(0, m.num_layers);
+    const int c4 = std::clamp(m.compressed_attention.ratio4_layers, 0, layers);
+    const int c128 = std::clamp(m.compressed_attention.ratio128_layers, 0, layers - c4);
+    s.full_layers = c4 + c128;
+    s.full_bytes_per_token = c4 * c.ratio4_per_token + c128 * c.ratio128_per_token;
+    s.fixed_bytes_per_sequence = layers * c.window_per_layer + c4 * c.ratio4_state + c128 * c.ratio128_state;
+    return s;
+  }
   const double bytes = kv_bits / 8;
   double per_layer = 0;
   if (m.is_mla) {
@@ -70,12 +126,13 @@ double kv_cache_bytes_per_sequence(const Model& m, double kv_bits, std::int64_t 
   const double ctx = static_cast<double>(std::max<std::int64_t>(0, context));
   const double windowed = s.window > 0 ? std::min(ctx, static_cast<double>(s.window)) : ctx;
   const double chunked = s.chunk > 0 ? std::min(ctx, static_cast<double>(s.chunk)) : ctx;
-  return s.full_bytes_per_token * ctx + s.window_bytes_per_token * windowed + s.chunk_bytes_per_token * chunked;
+  return s.full_bytes_per_token * ctx + s.window_bytes_per_token * windowed + s.chunk_bytes_per_token * chunked +
+         (ctx > 0 ? s.fixed_bytes_per_sequence : 0);
 }
 
 double kv_replication(const Model& m, int tp) {
   if (tp <= 1) return 1;
-  if (m.is_mla) return tp;
+  if (m.is_mla || m.has_compressed_attention) return tp;  // one latent, on every rank
   if (m.num_kv_heads > 0 && tp > m.num_kv_heads) return static_cast<double>(tp) / m.num_kv_heads;
   return 1;
 }

@@ -40,11 +40,26 @@ struct KvShape {
   double full_bytes_per_token = 0;    // full_layers x per_layer + indexer_layers x indexer_per_layer
   double window_bytes_per_token = 0;  // window_layers x window_per_layer
   double chunk_bytes_per_token = 0;   // chunk_layers x per_layer
+  // DeepSeek-V4: what one sequence holds whatever its length (every layer's sliding-window blocks
+  // and the compressors' FP32 state blocks); kv_cache_bytes_per_sequence adds it once context > 0.
+  double fixed_bytes_per_sequence = 0;
 };
 KvShape kv_shape(const Model& model, double kv_bits);
+// DeepSeek-V4's cache as vLLM allocates it (memory.cpp, "DeepSeek-V4"); kv_bits does not apply:
+// vLLM runs DeepSeek-V4 with its fp8_ds_mla layout only.
+struct DeepseekV4Cache {
+  double token_bytes = 0;          // one latent entry: NoPE FP8 + RoPE BF16 + scales + pad (584)
+  double ratio4_per_token = 0;     // a ratio-4 layer: compressed latent + indexer key, per token
+  double ratio128_per_token = 0;   // a ratio-128 layer: compressed latent, per token
+  double window_per_layer = 0;     // a layer's sliding-window blocks, per sequence
+  double ratio4_state = 0;         // a ratio-4 layer's two compressor states, per sequence
+  double ratio128_state = 0;       // a ratio-128 layer's compressor state, per sequence
+};
+DeepseekV4Cache deepseek_v4_cache(const Model& model);
 // Layers that keep a per-token cache, one token, window and chunk caps not applied.
 std::int64_t kv_cache_bytes_per_token(const Model& model, double kv_bits);
-// One sequence at `context` tokens: full x context + window x min(context, window) + chunk x min(context, chunk).
+// One sequence at `context` tokens: full x context + window x min(context, window) + chunk x min(context, chunk)
+// (+ fixed_bytes_per_sequence).
 double kv_cache_bytes_per_sequence(const Model& model, double kv_bits, std::int64_t context);
 // How many copies of the cache tensor parallelism makes: kv_heads < tp replicates KV heads
 // (tp / kv_heads); MLA's single latent is replicated on every rank (tp).

@@ -31,7 +31,53 @@ ParamCounts count_params(const Model& m) {
   num vec = 0;
   num window_attn_delta = 0;  // per sliding layer, when its KV heads differ
   num window_vec_delta = 0;
-  if (m.is_mla) {
+  // DeepSeek-V4 (vllm/model_executor/models/deepseek_v4.py, layers/deepseek_v4_attention.py,
+  // layers/deepseek_compressor.py): per layer fused wq_a + wkv (hidden -> q_lora + one latent of
+  // head_dim), wq_b (q_lora -> heads x head_dim), grouped output wo_a (o_groups x o_lora_rank x
+  // heads x head_dim / o_groups) and wo_b (o_groups x o_lora_rank -> hidden); vectors q_norm,
+  // kv_norm and one attention-sink logit per head. The compressors and the indexer are added
+  // below, per ratio.
+  num v4_attn_total = 0;
+  num v4_vec_total = 0;
+  if (m.has_compressed_attention) {
+    const CompressedAttention& c = m.compressed_attention;
+    const num ql = clamp_nonneg(c.q_lora_rank);
+    const num og = clamp_nonneg(c.o_groups);
+    const num ol = clamp_nonneg(c.o_lora_rank);
+    attn = h * (ql + d) + ql * heads * d + heads * d * ol + og * ol * h;
+    vec = ql + d + heads;
+    // A compressor (ratio r; coff = 2 when r = 4, the overlapping windows, else 1): fused_wkv_wgate
+    // hidden -> 2 x coff x dim, ape r x coff x dim, RMSNorm over dim.
+    auto compressor = [h](num ratio, num dim, num& mats, num& vecs) {
+      const num coff = ratio == 4 ? 2 : 1;
+      mats += h * 2 * coff * dim;
+      vecs += ratio * coff * dim + dim;
+    };
+    const int all = layers;
+    const int c4 = std::clamp(c.ratio4_layers, 0, all);
+    const int c128 = std::clamp(c.ratio128_layers, 0, all - c4);
+    num m4 = 0, v4 = 0, m128 = 0, v128 = 0;
+    compressor(4, d, m4, v4);
+    compressor(128, d, m128, v128);
+    // Ratio-4 layers also run the lightning indexer: wq_b (q_lora -> index heads x index dim),
+    // weights_proj (hidden -> index heads), k_norm (LayerNorm, weight + bias) and its own
+    // ratio-4 compressor at the index dim.
+    const num ih = clamp_nonneg(c.index_heads);
+    const num idim = clamp_nonneg(c.index_head_dim);
+    m4 += ql * ih * idim + h * ih;
+    v4 += 2 * idim;
+    compressor(4, idim, m4, v4);
+    v4_attn_total = c4 * m4 + c128 * m128;
+    v4_vec_total = c4 * v4 + c128 * v128;
+    // Manifold hyper-connections (hc_mult streams): per layer, for attention and for the MLP,
+    // fn (mix x hc_mult x hidden), base (mix) and scale (3), mix = (2 + hc_mult) x hc_mult;
+    // the head's (hc_mult x hc_mult x hidden, hc_mult, 1) once. All FP32 vectors here.
+    if (c.hc_mult > 0) {
+      const num hc = c.hc_mult;
+      const num mix = (2 + hc) * hc;
+      v4_vec_total += layers * 2 * (mix * hc * h + mix + 3) + hc * hc * h + hc + 1;
+    }
+  } else if (m.is_mla) {
     const num q_lora = clamp_nonneg(m.mla.q_lora_rank);
     const num kv_lora = clamp_nonneg(m.mla.kv_lora_rank);
     const num rope = clamp_nonneg(m.mla.qk_rope_head_dim);
@@ -147,9 +193,9 @@ ParamCounts count_params(const Model& m) {
   const int indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, full_layers) : full_layers;
   const int window_layers = m.has_sliding_window ? std::clamp(m.sliding_window.layers, 0, full_layers) : 0;
   const num attention = full_layers * attn + window_layers * window_attn_delta + linear_layers * lin_attn +
-                        indexer_layers * idx_attn;
+                        indexer_layers * idx_attn + v4_attn_total;
   const num vectors = full_layers * vec + window_layers * window_vec_delta + linear_layers * lin_vec +
-                      indexer_layers * idx_vec + layers * norms + h;  // + final norm
+                      indexer_layers * idx_vec + layers * norms + h + v4_vec_total;  // + final norm
   const num extra = clamp_nonneg(m.extra_params);
   const num active = embedding + lm_head + attention + mlp_active + router + vectors;
 
@@ -171,7 +217,8 @@ ParamCounts count_params(const Model& m) {
   // With a shared indexer (fewer indexer layers than attention layers) this is the mean per
   // attention layer, so that layers x attention_per_layer stays the attention total.
   p.attention_per_layer =
-      to_count(attn + (full_layers > 0 ? (idx_attn * indexer_layers + window_attn_delta * window_layers) /
+      to_count(attn + (full_layers > 0 ? (idx_attn * indexer_layers + window_attn_delta * window_layers +
+                                          v4_attn_total) /
                                              static_cast<num>(full_layers)
                                        : idx_attn));
   p.linear_attention_per_layer = to_count(lin_attn);

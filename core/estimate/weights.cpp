@@ -19,8 +19,11 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w, double 
   const double bits = w.bits_per_weight > 0 ? w.bits_per_weight : 16;
   const double keep = kept_bits(bits, kept_tensor_bits);
   const double b_linear = bits / 8;
-  const double b_attention = (w.keep_attention_16bit ? keep : bits) / 8;
-  const double b_dense_mlp = (w.keep_dense_mlp_16bit ? keep : bits) / 8;
+  // fp8_parts (DeepSeek-V4): attention and dense MLPs / shared experts in FP8, 8 bits (the
+  // 128x128 block scales add 8/16384 bit), the routed experts in this format.
+  const double fp8 = std::max(bits, 8.0);
+  const double b_attention = (w.keep_attention_16bit ? keep : w.fp8_attention ? fp8 : bits) / 8;
+  const double b_dense_mlp = (w.keep_dense_mlp_16bit ? keep : w.fp8_dense_mlp ? fp8 : bits) / 8;
   const double b_router = (w.keep_router_16bit ? keep : bits) / 8;
   const double b_vectors = (w.keep_norms_16bit ? keep : bits) / 8;
   const double b_embedding = (w.keep_embeddings_16bit || (p.lm_head == 0 && w.keep_lm_head_16bit) ? keep : bits) / 8;

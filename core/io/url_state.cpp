@@ -401,7 +401,10 @@ constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k',
                                    {'e', 6}, {'m', 5}, {'s', 4}, {'x', 1}, {'z', 1}, {'u', 1}, {'p', 1}, {'o', 1},
                                    // Issue 26: sliding head size (Gemma 4), hybrid blocks and ungated MLP
                                    // (Nemotron-H), K = V projection, Mamba-2 linear layers, latent MoE.
-                                   {'j', 1}, {'f', 3}, {'K', 1}, {'M', 1}, {'L', 1}};
+                                   {'j', 1}, {'f', 3}, {'K', 1}, {'M', 1}, {'L', 1},
+                                   // DeepSeek-V4 compressed attention: window, ratio-4 and ratio-128
+                                   // layers, q_lora, rope, o_groups, o_lora, hc_mult, index heads, dim.
+                                   {'C', 10}};
 // The indexer's key bits travel in thousandths (8.5 -> 8500).
 constexpr double kKeyBitsScale = 1000;
 constexpr const char* kRequiredShapes = "l h a k d v";
@@ -484,6 +487,11 @@ std::string encode_shapes(const Model& m) {
     const Indexer& x = m.indexer;
     add('s', {x.num_heads, x.head_dim, x.top_k, std::llround(x.key_bits * kKeyBitsScale)});
     if (x.layers > 0) add('u', {x.layers});
+  }
+  if (m.has_compressed_attention) {
+    const CompressedAttention& a = m.compressed_attention;
+    add('C', {a.window, a.ratio4_layers, a.ratio128_layers, a.q_lora_rank, a.rope_head_dim, a.o_groups, a.o_lora_rank,
+              a.hc_mult, a.index_heads, a.index_head_dim});
   }
   if (m.extra_params > 0) add('x', {m.extra_params});
   return s;
@@ -568,6 +576,11 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
       case 'K': m.attention_k_eq_v = n[0] != 0; break;
       case 'M': m.linear_attention.kind = n[0] == 1 ? "mamba2" : "?"; break;  // with 'y'; "?" is refused by validation
       case 'L': m.moe.latent_size = n[0]; break;                              // with 'e'
+      case 'C':
+        m.has_compressed_attention = true;
+        m.compressed_attention = CompressedAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]),
+                                                     narrow(n[5]), narrow(n[6]), narrow(n[7]), narrow(n[8]), narrow(n[9])};
+        break;
       default: break;
     }
   }

@@ -64,6 +64,19 @@ test('add-model gives the linear-attention state with its float32 recurrent part
   });
 });
 
+test('add-model reads DeepSeek-V4: compressed attention as vLLM pages it, weights as released', () => {
+  withConfig('deepseek-ai--DeepSeek-V4-Flash_config.json', null, (file) => {
+    const r = run('catalog', 'add-model', '--config', file, '--id', 'v4');
+    assert.equal(r.status, 0, r.stderr);
+    // 21 ratio-4 layers x 180 B + 20 ratio-128 layers x 6.75 B (vLLM fp8_ds_mla pages, whatever the
+    // KV choice) = 3,915 B per token; 41 layers cache compressed latents.
+    assert.match(r.stdout, /KV cache per token: 3,915 B at 16-bit, 3,915 B at FP8 \(41 full-attention layers/);
+    assert.match(r.stdout, /weights as released: mxfp4-fp8/);
+    assert.match(r.stdout, /21 layers compress 4 tokens to one latent and run the indexer, 20 compress 128 to one, 2 keep only the 128-token window/);
+    assert.match(r.stdout, /"ratio4_layers": 21/);
+  });
+});
+
 test('add-model --json prints the catalog document alone; --source cites a catalog source', () => {
   withConfig('zai-org--GLM-5.2_config.json', null, (file) => {
     const r = run('catalog', 'add-model', '--config', file, '--id', 'glm-x', '--source', 'glm-5-report', '--json');
@@ -79,12 +92,17 @@ test('add-model --json prints the catalog document alone; --source cites a catal
 });
 
 test('add-model refuses what it cannot account for, naming the field, and writes nothing', () => {
-  withConfig('deepseek-ai--DeepSeek-V4-Flash_config.json', null, (file, dir) => {
-    const out = path.join(dir, 'v4.json');
+  withConfig('moonshotai--Kimi-K3_config.json', null, (file, dir) => {
+    const out = path.join(dir, 'k3.json');
     const r = run('catalog', 'add-model', '--config', file, '--out', out);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /model_type.*deepseek_v4/);
+    assert.match(r.stderr, /model_type.*kimi_k3/);
     assert.equal(existsSync(out), false);
+  });
+  withConfig('deepseek-ai--DeepSeek-V4-Flash_config.json', (c) => { c.compress_ratios[3] = 16; }, (file) => {
+    const r = run('catalog', 'add-model', '--config', file);
+    assert.equal(r.status, 1);
+    assert.match(r.stderr, /compress_ratios: attention type 'compress ratio 16' is not modelled/);
   });
   withConfig('stepfun-ai--Step-3.7-Flash_config.json', (c) => { c.layer_types[1] = 'compressed_attention'; }, (file) => {
     const r = run('catalog', 'add-model', '--config', file);
