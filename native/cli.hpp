@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <istream>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -27,6 +28,7 @@ struct Output {
   std::ostream& out;  // results (text or JSON), and errors as JSON with --json
   std::ostream& err;  // errors and notes in text mode
   int width = 0;      // terminal columns tables must fit; 0 = no limit (not a terminal, or --wide)
+  std::istream* in = nullptr;  // messages for `cardfit mcp` (main: std::cin); none = end of input at once
 };
 
 // How one command prints: chosen by its flags.
@@ -77,6 +79,7 @@ void add_estimate_command(CLI::App& app, Command& cmd);     // estimate
 void add_plan_command(CLI::App& app, Command& cmd);         // plan
 void add_capacity_command(CLI::App& app, Command& cmd);     // capacity
 void add_completion_command(CLI::App& app, Command& cmd);   // completion bash|zsh|fish
+void add_mcp_command(CLI::App& app, Command& cmd);          // mcp (cli_mcp.cpp)
 
 // --json, --pretty (and, for commands with tables, --wide) on `sub`, bound to `format`.
 void add_format_flags(CLI::App* sub, Format& format, bool tables);

@@ -5,6 +5,6 @@
 #include "cli.hpp"
 
 int main(int argc, char** argv) {
-  cardfit::cli::Output io{std::cout, std::cerr, cardfit::cli::terminal_columns()};
+  cardfit::cli::Output io{std::cout, std::cerr, cardfit::cli::terminal_columns(), &std::cin};
   return cardfit::cli::run(argc, argv, io);
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "input_words.hpp"
 #include "inputs.hpp"
 #include "plan.hpp"
 #include "result.hpp"
@@ -32,13 +33,6 @@ struct RequestFlags {
 // text, default and choices (ids from `catalog`). Each value flag takes zero or one value, so
 // that a missing value is reported by cli_run.cpp (not by CLI11).
 void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set, const Catalog& catalog);
-
-// An input's help text in `lang`, its default and choices filled in.
-std::string input_help(const InputSpec& spec, const Catalog& catalog, Lang lang);
-
-// The words an input accepts, for --help and shell completion: enum names or catalog ids
-// (empty for numbers and files).
-std::vector<std::string> input_choices(const InputSpec& spec, const Catalog& catalog);
 
 // The language the flags ask for (--lang), English when none is readable.
 Lang flags_lang(const RequestFlags& flags);
