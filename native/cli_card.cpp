@@ -1,4 +1,4 @@
-// `cardfit card`: the plan's result card (core/io/card.hpp) as a PNG or SVG file, for an article
+// `cardfit card`: the plan's result card (core/io/card.hpp) as a PNG, JPEG or SVG file, for an article
 // (docs/cli.md "card"). The layout and both renderers are the core's; this reads the flags,
 // picks the fonts and writes the file (never over an existing one unless --force).
 #include <iostream>
@@ -35,11 +35,15 @@ struct CardFlags {
 int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   Format& f = flags.format;
   f.lang = flags_lang(flags.request);
-  const std::string kind = f.format.empty() ? (flags.out.size() >= 4 && flags.out.substr(flags.out.size() - 4) == ".svg"
-                                                   ? "svg"
-                                                   : "png")
-                                            : f.format;
-  if (kind != "png" && kind != "svg") {
+  const auto ends_with = [&flags](const char* ext) {
+    const std::string e(ext);
+    return flags.out.size() >= e.size() && flags.out.compare(flags.out.size() - e.size(), e.size(), e) == 0;
+  };
+  const std::string kind = !f.format.empty()                      ? f.format
+                           : ends_with(".svg")                    ? "svg"
+                           : ends_with(".jpg") || ends_with(".jpeg") ? "jpg"
+                                                                  : "png";
+  if (kind != "png" && kind != "svg" && kind != "jpg") {
     print_errors({{"format", msg::err_card_format(kind)}}, f, io);
     return kUsage;
   }
@@ -79,7 +83,7 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   } else {
     std::vector<std::string_view> fonts;
     for (const assets::File& font : assets::ui_fonts()) fonts.push_back(font.text);
-    Result<std::string> png = card_png(card, fonts);
+    Result<std::string> png = card_image(card, fonts, kind == "jpg" ? CardImage::Jpg : CardImage::Png);
     if (!png.ok()) {
       print_errors(png.errors, f, io);
       return kInvalid;
@@ -122,7 +126,7 @@ void add_card_command(CLI::App& app, Command& cmd) {
   sub->add_option("--out", flags->out, "Write the card to FILE (\"-\": standard output)")
       ->type_name("FILE")
       ->required();
-  sub->add_option("--format", flags->format.format, "png | svg (default: from --out's extension, else png)");
+  sub->add_option("--format", flags->format.format, "png | svg | jpg (default: from --out's extension, else png)");
   sub->add_option("--page-url", flags->page_url,
                   std::string("The page the card's link and QR code open (default: --link's page, else ") +
                       kDefaultPageUrl + ")")

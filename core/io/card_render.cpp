@@ -275,7 +275,7 @@ std::vector<std::uint32_t> card_missing_glyphs(const Card& card, const std::vect
   return missing;
 }
 
-Result<std::string> card_png(const Card& card, const std::vector<std::string_view>& files) {
+Result<std::string> card_image(const Card& card, const std::vector<std::string_view>& files, CardImage kind) {
   const Fonts fonts(files);
   if (fonts.info.empty() || card.width <= 0 || card.height <= 0) {
     return Result<std::string>::failure({{"card", msg::err_card_font()}});
@@ -291,13 +291,22 @@ Result<std::string> card_png(const Card& card, const std::vector<std::string_vie
     }
   }
   for (const CardText& t : card.texts) draw_text(canvas, fonts, t);
-  std::string png = indexed_png(canvas);
-  if (!png.empty()) return Result<std::string>::success(std::move(png));
-  stbi_write_png_compression_level = 9;
-  if (!stbi_write_png_to_func(append, &png, canvas.w, canvas.h, 3, canvas.px.data(), canvas.w * 3)) {
-    return Result<std::string>::failure({{"card", msg::err_card_font()}});
+  std::string out;
+  int ok = 0;
+  if (kind == CardImage::Jpg) {
+    ok = stbi_write_jpg_to_func(append, &out, canvas.w, canvas.h, 3, canvas.px.data(), 90);
+  } else {
+    out = indexed_png(canvas);
+    if (!out.empty()) return Result<std::string>::success(std::move(out));
+    stbi_write_png_compression_level = 9;
+    ok = stbi_write_png_to_func(append, &out, canvas.w, canvas.h, 3, canvas.px.data(), canvas.w * 3);
   }
-  return Result<std::string>::success(std::move(png));
+  if (!ok) return Result<std::string>::failure({{"card", msg::err_card_font()}});
+  return Result<std::string>::success(std::move(out));
+}
+
+Result<std::string> card_png(const Card& card, const std::vector<std::string_view>& fonts) {
+  return card_image(card, fonts, CardImage::Png);
 }
 
 }  // namespace cardfit

@@ -20,6 +20,11 @@ std::string card_svg(const Card& card);
 // CJK font is drawn 1.15x as the UI merges it). Fails when no font loads.
 Result<std::string> card_png(const Card& card, const std::vector<std::string_view>& fonts);
 
+// The same pixels as PNG (indexed when the card has at most 256 colours, else RGB) or as a
+// baseline JPEG at quality 90 (for the editors that want JPG).
+enum class CardImage { Png, Jpg };
+Result<std::string> card_image(const Card& card, const std::vector<std::string_view>& fonts, CardImage kind);
+
 // The code points the card prints that none of `fonts` holds (none when every glyph is there).
 std::vector<std::uint32_t> card_missing_glyphs(const Card& card, const std::vector<std::string_view>& fonts);
 

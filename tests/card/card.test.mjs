@@ -49,6 +49,16 @@ for (const lang of ['en', 'zh']) {
   });
 }
 
+test('card --format jpg: a JPEG whose QR code reads back too', () => {
+  const out = path.join(tmp, 'card.jpg');
+  const r = run('card', ...scenario, '--page-url', page, '--out', out);
+  assert.equal(r.status, 0, r.stderr);
+  const jpg = fs.readFileSync(out);
+  assert.equal(jpg.subarray(0, 3).toString('hex'), 'ffd8ff', 'a JPEG (from the .jpg extension)');
+  assert.ok(jpg.length <= 1000000, `${jpg.length} bytes`);
+  assert.ok(zbar(out).startsWith(`${page}?v=1&`));
+});
+
 test('card: an existing file is not overwritten without --force; temp files do not stay', () => {
   const out = path.join(tmp, 'exists.png');
   fs.writeFileSync(out, 'keep me');
