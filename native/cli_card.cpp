@@ -91,7 +91,8 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
     bytes = std::move(*png.value);
   }
   if (flags.out == "-") {
-    io.out << bytes;
+    // The contract (docs/cli.md): a failure prints nothing on standard output; its card goes to files only.
+    if (in.errors.empty()) io.out << bytes;
   } else if (flags.force) {
     if (!native::replace_file(flags.out, bytes)) {
       print_errors({{"out", msg::err_card_write(flags.out)}}, f, io);

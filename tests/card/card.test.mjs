@@ -84,6 +84,9 @@ test('card --format svg: text escaped, QR code drawn; a bad scenario still gets 
   const b = run('card', '--model', 'no-such-model', '--out', bad);
   assert.equal(b.status, 1);
   assert.match(fs.readFileSync(bad, 'utf8'), /no-such-model/);
+  const piped = run('card', '--model', 'no-such-model', '--out', '-', '--format', 'svg');
+  assert.equal(piped.status, 1);
+  assert.equal(piped.stdout, '', 'a failure prints nothing on standard output');
 });
 
 test('plan --link: a link without a scenario is an error naming the link', () => {
