@@ -63,3 +63,16 @@ if(CARDFIT_BUILD_TESTS)
     add_library(cardfit_catch2 ALIAS Catch2::Catch2)
   endif()
 endif()
+
+# stb (Debian's libstb-dev): stb_truetype draws the result card's text and stb_image_write
+# encodes its PNG (core/io/card_render.cpp). Included as <stb/...>.
+if(EXISTS /usr/include/stb/stb_truetype.h AND EXISTS /usr/include/stb/stb_image_write.h)
+  if(EMSCRIPTEN)
+    cardfit_header_folder(cardfit_stb_headers /usr/include/stb)
+    add_library(cardfit_stb ALIAS cardfit_stb_headers)
+  else()
+    add_library(cardfit_stb INTERFACE)
+  endif()
+else()
+  message(FATAL_ERROR "cardfit: stb headers not found in /usr/include/stb (tools/setup.sh installs libstb-dev)")
+endif()

@@ -77,6 +77,7 @@ void add_catalog_commands(CLI::App& app, Command& cmd);     // catalog, import-c
 void add_catalog_add_model(CLI::App* catalog, Command& cmd);  // catalog add-model (cli_catalog_add.cpp)
 void add_estimate_command(CLI::App& app, Command& cmd);     // estimate
 void add_plan_command(CLI::App& app, Command& cmd);         // plan
+void add_card_command(CLI::App& app, Command& cmd);         // card (cli_card.cpp)
 void add_capacity_command(CLI::App& app, Command& cmd);     // capacity
 void add_completion_command(CLI::App& app, Command& cmd);   // completion bash|zsh|fish
 void add_mcp_command(CLI::App& app, Command& cmd);          // mcp (cli_mcp.cpp)

@@ -106,6 +106,7 @@ int run_plan(PlanFlags& flags, const CommonOptions& common, Output& io) {
   if (!apply_format(f, io)) return kInvalid;
   std::optional<Prepared> in = prepare(flags.request, common, f, io);
   if (!in) return kInvalid;
+  f.lang = in->request.lang;  // --lang, or the language of a --link
   if (in->request.today.empty()) in->request.today = native::today();  // how old each price is
   Result<Plan> p = plan(in->catalog, in->request);
   if (!p.ok()) {
@@ -130,6 +131,7 @@ void add_plan_command(CLI::App& app, Command& cmd) {
   CLI::App* sub = app.add_subcommand(
       "plan", "What to rent, where and for how much: the cheapest option that fits your model, task and budget");
   add_request_flags(sub, flags->request, FlagSet::ScenarioAndPlan, help_catalog());
+  add_link_flag(sub, flags->request);
   add_catalog_flag(sub, cmd.common);
   sub->add_flag("--json", flags->format.json,
                 "Print {\"schema\", \"ok\": true, \"pick\", \"options\", \"alternatives\", ...} (docs/cli.md)");

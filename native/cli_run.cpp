@@ -169,6 +169,7 @@ int run(int argc, const char* const* argv, Output& io) {
   Command cmd{common, io, {}};
   add_estimate_command(app, cmd);
   add_plan_command(app, cmd);
+  add_card_command(app, cmd);
   add_capacity_command(app, cmd);
   add_catalog_commands(app, cmd);
   add_completion_command(app, cmd);

@@ -45,6 +45,14 @@ void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set, const Ca
   }
 }
 
+void add_link_flag(CLI::App* app, RequestFlags& flags) {
+  app->add_option("--link", flags.link,
+                  "Start from the scenario of a share link (the page's \"Copy link\", a card's QR code); "
+                  "flags given beside it change that scenario")
+      ->type_name("URL")
+      ->expected(0, 1);
+}
+
 void add_catalog_flag(CLI::App* app, CommonOptions& common) {
   app->add_option("--catalog", common.catalog_files, "Overlay FILE on the bundled catalog (repeatable)")
       ->type_name("FILE")
@@ -69,6 +77,20 @@ Result<PlanRequest> make_request(const RequestFlags& f) {
   }
   if (given(f, "model") + given(f, "params") + given(f, "config") > 1) {
     errors.push_back({"model", msg::cli_err_one_model()});
+  }
+  if (!f.link.empty()) {  // the link's scenario, the flags' values over it
+    const std::size_t q = f.link.find('?');
+    const std::string query = q == std::string::npos ? std::string() : f.link.substr(q + 1, f.link.find('#', q) - q - 1);
+    KeyValues from_link = decode_query(query);
+    if (from_link.empty()) {
+      errors.push_back({"link", msg::err_link(f.link)});
+    } else {
+      // A model given by flag replaces the link's, whichever of model / params / arch it used.
+      if (given(f, "model") || given(f, "params") || given(f, "config")) {
+        from_link = with_changes(std::move(from_link), {{"model", ""}, {"params", ""}, {"arch", ""}});
+      }
+      pairs = with_changes(std::move(from_link), pairs);
+    }
   }
 
   DecodedState decoded = request_from_pairs(pairs);

@@ -27,7 +27,12 @@ struct RequestFlags {
   std::map<std::string, std::string> values;     // key ("context") -> text as typed ("8k")
   std::map<std::string, bool> flags;             // key ("student") -> given
   std::map<std::string, CLI::Option*> options;   // key -> its option, to tell "given" from "default"
+  std::string link;                              // --link URL: the page's link to a scenario; flags
+                                                 // given beside it change that scenario
 };
+
+// --link URL (plan, card): the scenario of a share link (core/io/url_state.hpp), as the page opens it.
+void add_link_flag(CLI::App* app, RequestFlags& flags);
 
 // Registers one flag per input (plan inputs only with ScenarioAndPlan), with the table's help
 // text, default and choices (ids from `catalog`). Each value flag takes zero or one value, so

@@ -116,14 +116,16 @@ bool write_new_file(const std::string& path, const std::string& text) {
   return std::fclose(f) == 0 && wrote;
 }
 
-bool replace_file(const std::string& path, const std::string& text) {
+namespace {
+// `text` in a new temporary file beside `path`, flushed to the disk: its name, or "" (nothing left).
+std::string write_temp(const std::string& path, const std::string& text) {
 #if defined(_WIN32)
   const std::string temp = path + ".tmp-" + std::to_string(_getpid());
 #else
   const std::string temp = path + ".tmp-" + std::to_string(getpid());
 #endif
   std::FILE* f = std::fopen(temp.c_str(), "wb");
-  if (!f) return false;
+  if (!f) return "";
   bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
 #if defined(_WIN32)
   ok = ok && _commit(_fileno(f)) == 0;
@@ -131,13 +133,40 @@ bool replace_file(const std::string& path, const std::string& text) {
   ok = ok && fsync(fileno(f)) == 0;
 #endif
   ok = std::fclose(f) == 0 && ok;
+  if (!ok) {
+    std::error_code ec;
+    std::filesystem::remove(temp, ec);
+    return "";
+  }
+  return temp;
+}
+}  // namespace
+
+bool replace_file(const std::string& path, const std::string& text) {
+  const std::string temp = write_temp(path, text);
+  if (temp.empty()) return false;
   std::error_code ec;
-  if (ok) std::filesystem::rename(temp, path, ec);  // atomic on POSIX; MoveFileEx(REPLACE_EXISTING) on Windows
-  if (!ok || ec) {
+  std::filesystem::rename(temp, path, ec);  // atomic on POSIX; MoveFileEx(REPLACE_EXISTING) on Windows
+  if (ec) {
     std::filesystem::remove(temp, ec);
     return false;
   }
   return true;
+}
+
+NewFile publish_new_file(const std::string& path, const std::string& text) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec)) return NewFile::Exists;
+  const std::string temp = write_temp(path, text);
+  if (temp.empty()) return NewFile::Failed;
+  // A hard link fails on a name that exists (even one created since the check above): the new
+  // file appears whole under its name or not at all, and nothing is overwritten.
+  std::filesystem::create_hard_link(temp, path, ec);
+  const bool exists = ec && std::filesystem::exists(path);
+  std::error_code ignored;
+  std::filesystem::remove(temp, ignored);
+  if (!ec) return NewFile::Written;
+  return exists ? NewFile::Exists : NewFile::Failed;
 }
 
 }  // namespace cardfit::native

@@ -35,4 +35,9 @@ bool write_new_file(const std::string& path, const std::string& text);
 // new one. False (and no temporary left) when it cannot be written.
 bool replace_file(const std::string& path, const std::string& text);
 
+// Writes `text` to a temporary file beside `path`, then gives it the name `path` only if no file
+// has that name: never half a file under the name, never an overwrite.
+enum class NewFile { Written, Exists, Failed };
+NewFile publish_new_file(const std::string& path, const std::string& text);
+
 }  // namespace cardfit::native

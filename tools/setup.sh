@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what one kind of work needs on Debian 12, idempotently: Debian packages, the
-# Dear ImGui 1.86 source (Debian source package, sha256-pinned, fetched without touching
-# the system's apt sources) and the pinned npm test packages. Fast when all is present.
+# Dear ImGui 1.86 and nayuki's QR Code generator 1.8.0 sources (Debian source packages,
+# sha256-pinned, fetched without touching the system's apt sources) and the pinned npm test
+# packages. Fast when all is present.
 # Usage: tools/setup.sh [page|native|fuzz|package|test|all]   (default: all)
 #   page     building and serving the web page (`make run`): no browser or Xvfb; npm's closure
 #            compiler when npm is there
@@ -15,11 +16,11 @@ what="${1:-all}"
 
 common_pkgs=(cmake ninja-build ccache nlohmann-json3-dev python3-fonttools fonts-dejavu-core
              fonts-droid-fallback xz-utils)
-page_pkgs=(emscripten)
+page_pkgs=(emscripten libstb-dev)
 native_pkgs=(g++ libglfw3-dev libgl-dev libcli11-dev catch2 libbenchmark-dev libstb-dev)
 fuzz_pkgs=(clang-14 libclang-rt-14-dev)
 package_pkgs=(dpkg-dev file)
-test_pkgs=(xvfb xauth libgl1-mesa-dri chromium nodejs npm)
+test_pkgs=(xvfb xauth libgl1-mesa-dri chromium nodejs npm zbar-tools)
 case "$what" in
   page|web) pkgs=("${common_pkgs[@]}" "${page_pkgs[@]}") ;;
   native) pkgs=("${common_pkgs[@]}" "${native_pkgs[@]}") ;;
@@ -44,21 +45,44 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# Dear ImGui 1.86 from Debian's source package into .deps/imgui (gitignored).
-imgui_dir="$top/.deps/imgui"
-imgui_sha=0dace0e8e57d298eb6e93af12dc19420cb96330832f6495c733b90aeeef11f64
-if [ "$what" != fuzz ] && [ ! -f "$imgui_dir/imgui.cpp" ]; then  # the fuzz build has no UI
+# Debian's source packages are fetched through a private deb-src list (the system's apt
+# sources are left alone); apt_source_work sets $work and $apt_opts once.
+work=""
+apt_source_work() {
+  [ -n "$work" ] && return 0
   work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
   mkdir -p "$work/lists/partial" "$work/cache/archives/partial"
   echo "deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] http://deb.debian.org/debian bookworm main" > "$work/sources.list"
   apt_opts=(-o "Dir::Etc::SourceList=$work/sources.list" -o Dir::Etc::SourceParts=/dev/null
             -o "Dir::State::Lists=$work/lists" -o "Dir::Cache=$work/cache" -o APT::Sandbox::User=root)
   apt-get "${apt_opts[@]}" update -qq
+}
+
+# Dear ImGui 1.86 from Debian's source package into .deps/imgui (gitignored).
+imgui_dir="$top/.deps/imgui"
+imgui_sha=0dace0e8e57d298eb6e93af12dc19420cb96330832f6495c733b90aeeef11f64
+if [ "$what" != fuzz ] && [ ! -f "$imgui_dir/imgui.cpp" ]; then  # the fuzz build has no UI
+  apt_source_work
   (cd "$work" && apt-get "${apt_opts[@]}" source --download-only imgui=1.86+ds-1 >/dev/null)
   echo "$imgui_sha  $work/imgui_1.86+ds.orig.tar.xz" | sha256sum -c --quiet
   rm -rf "$imgui_dir"; mkdir -p "$imgui_dir"
   tar -xJf "$work/imgui_1.86+ds.orig.tar.xz" -C "$imgui_dir" --strip-components=1
   echo "setup: Dear ImGui 1.86 source in .deps/imgui"
+fi
+
+# nayuki's QR Code generator 1.8.0 (the result card's QR code, core/io/card.cpp) from Debian's
+# source package qr-code-generator into .deps/qrcodegen (gitignored): its C library is compiled
+# into the core, natively and for the page alike (cmake/qrcodegen.cmake). Only the upstream
+# tarball is needed (--tar-only: Debian's packaging is not).
+qr_dir="$top/.deps/qrcodegen"
+qr_sha=2ec0a4d33d6f521c942eeaf473d42d5fe139abcfa57d2beffe10c5cf7d34ae60
+if [ ! -f "$qr_dir/c/qrcodegen.c" ]; then
+  apt_source_work
+  (cd "$work" && apt-get "${apt_opts[@]}" source --download-only --tar-only qr-code-generator=1.8.0-1.1 >/dev/null)
+  echo "$qr_sha  $work/qr-code-generator_1.8.0.orig.tar.gz" | sha256sum -c --quiet
+  rm -rf "$qr_dir"; mkdir -p "$qr_dir"
+  tar -xzf "$work/qr-code-generator_1.8.0.orig.tar.gz" -C "$qr_dir" --strip-components=1
+  echo "setup: QR Code generator 1.8.0 source in .deps/qrcodegen"
 fi
 
 # npm packages, pinned by package-lock.json: the test driver (playwright-core) and the closure

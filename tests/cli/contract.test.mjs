@@ -41,7 +41,7 @@ const cases = [
   [['estimate', '--context', '1', '--context', '2'], 2, /^error: context: given 2 times; give --context once/],
   [['plan', '--student', '--student'], 2, /given 2 times; give --student once/],
   [['estimate', '--context'], 2, /^error: context: --context needs a value/],
-  [[], 2, /^error: give a command: estimate, plan, capacity, catalog, import-config, completion/],
+  [[], 2, /^error: give a command: estimate, plan, card, capacity, catalog, import-config, completion/],
   [['estmate'], 2, /^error: estmate: unknown command \(did you mean estimate\?\)/],
   [['estimate', 'plan'], 2, /^error: plan: unexpected argument/],
   [['catalog', '--validate'], 2, /--validate needs a value/],

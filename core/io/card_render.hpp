@@ -1,0 +1,31 @@
+// The result card's two renderers (card.hpp has its layout): SVG text, and a PNG drawn with
+// the embedded fonts (assets::ui_fonts(): the Latin subset, then the CJK one) through
+// stb_truetype and encoded with stb_image_write. Pure: bytes in, bytes out.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "card.hpp"
+#include "result.hpp"
+
+namespace cardfit {
+
+// The card as an SVG document: every text escaped, the QR code one path.
+std::string card_svg(const Card& card);
+
+// The card as PNG bytes, drawn with `fonts` (TrueType files, first font with the glyph wins; a
+// CJK font is drawn 1.15x as the UI merges it). Fails when no font loads.
+Result<std::string> card_png(const Card& card, const std::vector<std::string_view>& fonts);
+
+// The same pixels as PNG (indexed when the card has at most 256 colours, else RGB) or as a
+// baseline JPEG at quality 90 (for the editors that want JPG).
+enum class CardImage { Png, Jpg };
+Result<std::string> card_image(const Card& card, const std::vector<std::string_view>& fonts, CardImage kind);
+
+// The code points the card prints that none of `fonts` holds (none when every glyph is there).
+std::vector<std::uint32_t> card_missing_glyphs(const Card& card, const std::vector<std::string_view>& fonts);
+
+}  // namespace cardfit

@@ -1,0 +1,139 @@
+// `cardfit card`: the plan's result card (core/io/card.hpp) as a PNG, JPEG or SVG file, for an article
+// (docs/cli.md "card"). The layout and both renderers are the core's; this reads the flags,
+// picks the fonts and writes the file (never over an existing one unless --force).
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "card.hpp"
+#include "card_render.hpp"
+#include "cardfit_version.hpp"
+#include "cli.hpp"
+#include "cli_scenario.hpp"
+#include "embedded.hpp"
+#include "messages.hpp"
+#include "native_files.hpp"
+#include "plan.hpp"
+
+namespace cardfit::cli {
+namespace {
+
+// Where the card's link points when neither --page-url nor --link names the page: the page as
+// `make run` serves it. A card meant for print should name the published page (--page-url).
+constexpr const char* kDefaultPageUrl = "http://127.0.0.1:8080/";
+
+struct CardFlags {
+  RequestFlags request;
+  Format format;
+  std::string out;
+  std::string page_url;
+  bool force = false;
+};
+
+int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
+  Format& f = flags.format;
+  f.lang = flags_lang(flags.request);
+  const auto ends_with = [&flags](const char* ext) {
+    const std::string e(ext);
+    return flags.out.size() >= e.size() && flags.out.compare(flags.out.size() - e.size(), e.size(), e) == 0;
+  };
+  const std::string kind = !f.format.empty()                      ? f.format
+                           : ends_with(".svg")                    ? "svg"
+                           : ends_with(".jpg") || ends_with(".jpeg") ? "jpg"
+                                                                  : "png";
+  if (kind != "png" && kind != "svg" && kind != "jpg") {
+    print_errors({{"format", msg::err_card_format(kind)}}, f, io);
+    return kUsage;
+  }
+  std::optional<Catalog> catalog = load_catalog_or_report(common, f, io);
+  if (!catalog) return kInvalid;
+
+  // A scenario that does not compute still gets its card, saying why (exit status 1).
+  CardInput in;
+  in.catalog = &*catalog;
+  in.version = kVersion;
+  Result<PlanRequest> request = make_request(flags.request);
+  PlanRequest req = request.ok() ? *request.value : PlanRequest{};
+  in.lang = request.ok() ? req.lang : f.lang;
+  f.lang = in.lang;
+  if (req.today.empty()) req.today = native::today();
+  in.request = &req;
+  std::optional<Result<Plan>> planned;
+  if (request.ok()) {
+    planned = plan(*catalog, req);
+    if (planned->ok()) {
+      in.plan = &*planned->value;
+    } else {
+      in.errors = planned->errors;
+    }
+  } else {
+    in.errors = request.errors;
+  }
+  std::string page = flags.page_url;
+  if (page.empty()) page = flags.request.link.empty() ? kDefaultPageUrl : flags.request.link;
+  // The link reproduces the request as read (a request that did not read: the link as given).
+  in.link = request.ok() ? card_link(page, req) : (flags.request.link.empty() ? page : flags.request.link);
+  const Card card = card_layout(in);
+
+  std::string bytes;
+  if (kind == "svg") {
+    bytes = card_svg(card);
+  } else {
+    std::vector<std::string_view> fonts;
+    for (const assets::File& font : assets::ui_fonts()) fonts.push_back(font.text);
+    Result<std::string> png = card_image(card, fonts, kind == "jpg" ? CardImage::Jpg : CardImage::Png);
+    if (!png.ok()) {
+      print_errors(png.errors, f, io);
+      return kInvalid;
+    }
+    bytes = std::move(*png.value);
+  }
+  if (flags.out == "-") {
+    // The contract (docs/cli.md): a failure prints nothing on standard output; its card goes to files only.
+    if (in.errors.empty()) io.out << bytes;
+  } else if (flags.force) {
+    if (!native::replace_file(flags.out, bytes)) {
+      print_errors({{"out", msg::err_card_write(flags.out)}}, f, io);
+      return kInvalid;
+    }
+  } else {
+    const native::NewFile wrote = native::publish_new_file(flags.out, bytes);
+    if (wrote != native::NewFile::Written) {
+      print_errors({{"out", wrote == native::NewFile::Exists ? msg::err_card_exists(flags.out)
+                                                             : msg::err_card_write(flags.out)}},
+                   f, io);
+      return kInvalid;
+    }
+  }
+  if (!in.errors.empty()) {
+    print_errors(in.errors, f, io);
+    return kInvalid;
+  }
+  if (flags.out != "-" && !f.json) io.err << flags.out << " (" << bytes.size() << " bytes): " << in.link << "\n";
+  return kOk;
+}
+
+}  // namespace
+
+void add_card_command(CLI::App& app, Command& cmd) {
+  auto flags = std::make_shared<CardFlags>();
+  CLI::App* sub = app.add_subcommand(
+      "card", "The plan's result card, a 1080 px PNG (or SVG) with the QR code of the scenario's link, for an article");
+  add_request_flags(sub, flags->request, FlagSet::ScenarioAndPlan, help_catalog());
+  add_link_flag(sub, flags->request);
+  add_catalog_flag(sub, cmd.common);
+  sub->add_option("--out", flags->out, "Write the card to FILE (\"-\": standard output)")
+      ->type_name("FILE")
+      ->required();
+  sub->add_option("--format", flags->format.format, "png | svg | jpg (default: from --out's extension, else png)");
+  sub->add_option("--page-url", flags->page_url,
+                  std::string("The page the card's link and QR code open (default: --link's page, else ") +
+                      kDefaultPageUrl + ")")
+      ->type_name("URL");
+  sub->add_flag("--force", flags->force, "Replace --out if it exists (default: refuse)");
+  cmd.runners[sub] = [flags, &cmd] { return run_card(*flags, cmd.common, cmd.io); };
+}
+
+}  // namespace cardfit::cli

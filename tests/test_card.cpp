@@ -1,0 +1,164 @@
+// core/io/card.hpp and card_render.hpp: the result card's layout (pick, options and QR code
+// present; a scenario that does not compute says why), its SVG (text escaped) and its PNG
+// (every glyph of an English and a Chinese card in the embedded fonts; PNG signature; <= 1 MB).
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "card.hpp"
+#include "card_render.hpp"
+#include "embedded.hpp"
+#include "labels.hpp"
+#include "plan.hpp"
+#include "plan_rows.hpp"
+#include "test_support.hpp"
+#include "url_state.hpp"
+
+using namespace cardfit;
+
+namespace {
+
+PlanRequest deepseek_request(Lang lang) {
+  PlanRequest r;
+  r.scenario.model = "deepseek-r1";
+  r.scenario.precision = "fp8";
+  r.scenario.context = 32768;
+  r.budget_tier = "ge-80000";
+  r.lang = lang;
+  r.today = "2026-12-04";
+  return r;
+}
+
+bool has_text(const Card& c, const std::string& needle) {
+  for (const CardText& t : c.texts) {
+    if (t.text.find(needle) != std::string::npos) return true;
+  }
+  return false;
+}
+
+std::vector<std::string_view> fonts() {
+  std::vector<std::string_view> out;
+  for (const assets::File& f : assets::ui_fonts()) out.push_back(f.text);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("card: the pick, its cost, the top options and the QR code of the link") {
+  for (Lang lang : {Lang::En, Lang::Zh}) {
+    const PlanRequest r = deepseek_request(lang);
+    const Result<Plan> p = plan(test::catalog(), r);
+    REQUIRE(p.ok());
+    REQUIRE(p.value->pick);
+    CardInput in;
+    in.catalog = &test::catalog();
+    in.request = &r;
+    in.plan = &*p.value;
+    in.lang = lang;
+    in.version = "9.9.9";
+    in.link = card_link("https://example.org/cardfit/?old=1", r);
+    const Card c = card_layout(in);
+    CHECK(c.width == 1080);
+    CHECK(c.height > 1000);
+    // The link: the page's address without its own query, then the request's pairs.
+    CHECK(in.link.rfind("https://example.org/cardfit/?v=1&", 0) == 0);
+    CHECK(c.link == in.link);
+    // The pick's GPU and monthly cost, in the words of the row model and the labels.
+    const PlanRow pick_row = plan_row(*p.value, *p.value->pick, lang);
+    const PlanRows rows = plan_rows(*p.value, lang);
+    CHECK(has_text(c, rows.cell(pick_row, PlanColumn::Gpu)->words));
+    CHECK(has_text(c, render(monthly_label(p.value->pick->monthly_cost, p.value->currency), lang)));
+    CHECK(has_text(c, "9.9.9"));
+    CHECK(has_text(c, std::string(text(MsgId::sum_pick, lang))));
+    // The QR code: a version-1..40 symbol (17 + 4v modules a side) placed on the card.
+    REQUIRE(c.qr.size >= 21);
+    CHECK((c.qr.size - 17) % 4 == 0);
+    CHECK(c.qr.dark.size() == static_cast<std::size_t>(c.qr.size * c.qr.size));
+    CHECK(c.qr.module >= 4);
+    CHECK(c.qr.y + c.qr.size * c.qr.module < c.height);
+    // Every text inside the card.
+    for (const CardText& t : c.texts) {
+      CHECK(t.baseline > 0);
+      CHECK(t.baseline < c.height);
+    }
+  }
+}
+
+TEST_CASE("card: a QR code's three finder patterns") {
+  // ISO/IEC 18004: a 7x7 finder at three corners, dark ring, light ring, dark 3x3 core.
+  const CardQr q = qr_code("https://example.org/?v=1&model=deepseek-r1");
+  REQUIRE(q.size >= 21);
+  for (const auto& [x0, y0] : std::vector<std::pair<int, int>>{{0, 0}, {q.size - 7, 0}, {0, q.size - 7}}) {
+    CHECK(q.at(x0, y0));
+    CHECK(q.at(x0 + 6, y0 + 6));
+    CHECK_FALSE(q.at(x0 + 1, y0 + 1));
+    CHECK(q.at(x0 + 3, y0 + 3));
+  }
+  CHECK(qr_code(std::string(5000, 'x')).size == 0);  // more than a QR code holds: no code
+}
+
+TEST_CASE("card: a scenario that does not compute gets a card that says why") {
+  PlanRequest r = deepseek_request(Lang::En);
+  r.scenario.model = "no-such-model";
+  const Result<Plan> p = plan(test::catalog(), r);
+  REQUIRE_FALSE(p.ok());
+  CardInput in;
+  in.catalog = &test::catalog();
+  in.request = &r;
+  in.errors = p.errors;
+  in.link = card_link("https://example.org/", r);
+  const Card c = card_layout(in);
+  CHECK(has_text(c, std::string(text(MsgId::card_error, Lang::En))));
+  CHECK(has_text(c, "no-such-model"));
+  CHECK(c.qr.size > 0);
+}
+
+TEST_CASE("card: SVG escapes every text, PNG draws every glyph") {
+  PlanRequest r = deepseek_request(Lang::En);
+  const Result<Plan> p = plan(test::catalog(), r);
+  REQUIRE(p.ok());
+  CardInput in;
+  in.catalog = &test::catalog();
+  in.request = &r;
+  in.plan = &*p.value;
+  in.link = "https://example.org/?v=1&model=a<b>\"c'";
+  Card c = card_layout(in);
+  c.texts.push_back({10, 10, 20, false, {}, CardAlign::Left, 0, "<script>alert('x')</script> & \"q\""});
+  const std::string svg = card_svg(c);
+  CHECK(svg.find("<script>") == std::string::npos);
+  CHECK(svg.find("&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;") != std::string::npos);
+  CHECK(svg.find("model=a&lt;b&gt;&quot;c&#39;") != std::string::npos);  // the printed link too
+  CHECK(svg.rfind("<?xml", 0) == 0);
+
+  // The PNG: every character of the English and the Chinese card is in the embedded fonts.
+  if (fonts().empty()) {
+    WARN("no font subsets in this build (fontTools missing): glyph coverage not checked");
+    return;
+  }
+  for (Lang lang : {Lang::En, Lang::Zh}) {
+    const PlanRequest rl = deepseek_request(lang);
+    const Result<Plan> pl = plan(test::catalog(), rl);
+    REQUIRE(pl.ok());
+    CardInput il;
+    il.catalog = &test::catalog();
+    il.request = &rl;
+    il.plan = &*pl.value;
+    il.lang = lang;
+    il.link = card_link("https://example.org/", rl);
+    const Card card = card_layout(il);
+    const std::vector<std::uint32_t> missing = card_missing_glyphs(card, fonts());
+    std::string listed;
+    for (std::uint32_t cp : missing) listed += " U+" + std::to_string(cp);
+    INFO("missing glyphs:" << listed);
+    CHECK(missing.empty());
+    const Result<std::string> png = card_png(card, fonts());
+    REQUIRE(png.ok());
+    CHECK(png.value->rfind("\x89PNG\r\n\x1a\n", 0) == 0);
+    CHECK(png.value->size() <= 1000000);  // what WeChat and Zhihu accept
+  }
+  // A character no font has is reported.
+  Card odd;
+  odd.texts.push_back({0, 10, 20, false, {}, CardAlign::Left, 0, "\xF0\x9F\x98\x80"});  // U+1F600
+  CHECK(card_missing_glyphs(odd, fonts()) == std::vector<std::uint32_t>{0x1F600});
+}
