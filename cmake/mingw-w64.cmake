@@ -16,6 +16,7 @@ set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 # One .exe that runs alone: libgcc, libstdc++ and winpthread linked in, no DLL beside it.
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-static -static-libgcc -static-libstdc++")
+set(CMAKE_EXE_LINKER_FLAGS_RELEASE_INIT "-s")  # stripped: the release .exe carries no symbols
 # Tools run at build time (Python for the fonts) are the Linux ones; Wine runs the tests.
 find_program(CARDFIT_WINE wine)
 if(CARDFIT_WINE)
