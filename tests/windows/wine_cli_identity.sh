@@ -14,7 +14,7 @@ if [ ! -f "$WINEPREFIX/system.reg" ]; then wineboot -i >/dev/null 2>&1 || { echo
 # One wineserver for all scenarios, gone 30 s after the last (detached from our output streams:
 # it outlives the script, and a pipe it held open would keep a caller waiting).
 wineserver -p 30 </dev/null >/dev/null 2>&1
-out="$(mktemp -d)"; trap 'rm -rf "$out"' EXIT
+out="$(mktemp -d)"; trap 'wineserver -k 2>/dev/null; rm -rf "$out"' EXIT  # Wine's own services end too
 pass=0; fail=0; n=0
 while IFS= read -r line; do
   case "$line" in ''|'#'*) continue ;; esac

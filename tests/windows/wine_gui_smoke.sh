@@ -7,6 +7,7 @@ exe="$1"; WINEPREFIX="$(realpath -m "$2")"; export WINEPREFIX; png="$3"
 export WINEDEBUG=-all WINEDLLOVERRIDES="mscoree,mshtml="
 if [ ! -f "$WINEPREFIX/system.reg" ]; then wineboot -i >/dev/null 2>&1 || { echo "wineboot failed" >&2; exit 2; }; fi
 rm -f "$png"
+trap 'wineserver -k 2>/dev/null' EXIT  # no Wine process is left behind
 # The screenshot path as Wine sees it (Z: is the Linux root).
 winpng="Z:$(realpath -m "$png" | tr / '\\')"
 xvfb-run -a -s "-screen 0 1280x800x24" wine "$exe" --fresh --lang zh --frames 10 --width 1100 --height 720 \
