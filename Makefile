@@ -3,13 +3,13 @@
 #   make test   build native + WebAssembly + fuzzers and run every test; ends with "N passed, M failed"
 # Others: make run-native (desktop app), make cli ARGS="estimate --model qwen2.5-7b",
 #         make bench, make bench-web (page weight and start-up vs a peer), make bench-api, make calibration (predicted vs measured), make asan, make fuzz [FUZZ_SECONDS=60],
-#         make package, make install [PREFIX=...], make clean.
+#         make package, make windows (Windows .exe files + zip, tested under Wine), make install [PREFIX=...], make clean.
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 60
 PREFIX ?= /usr/local
 
-.PHONY: run run-native test setup native web page bench bench-web bench-api calibration asan fuzz package install cli clean
+.PHONY: run run-native test setup native web page bench bench-web bench-api calibration asan fuzz package windows install cli clean
 
 setup:
 	@tools/setup.sh all
@@ -89,6 +89,15 @@ fuzz:
 package:
 	@tools/setup.sh package
 	@tools/package.sh
+	@if [ -x /usr/bin/x86_64-w64-mingw32-g++-posix ] && [ -f .deps/glfw/src/win32_window.c ]; then \
+	  WINDOWS_TESTS=0 tools/package_windows.sh; \
+	else echo "package: no Windows zip (make windows, or tools/setup.sh windows first)"; fi
+
+# build/package/cardfit-<version>-windows-x64.zip: cardfit.exe and cardfit-gui.exe cross-compiled
+# with mingw-w64 (build/windows) and tested under Wine + Xvfb (tests/windows; docs/install.md).
+windows:
+	@tools/setup.sh windows
+	@tools/package_windows.sh
 
 install: native
 	@cmake --install build/native --prefix $(PREFIX)

@@ -1,7 +1,8 @@
 # Header-only dependencies: nlohmann-json (core), CLI11 (native CLI), Catch2 v2 (tests).
 # Natively: find_package. Inside the Emscripten build find_package cannot see Debian's
 # /usr/include (the toolchain re-roots the search) and adding /usr/include would leak glibc
-# headers, so we link just the library's header folder into the build tree.
+# headers, so we link just the library's header folder into the build tree. The same holds for
+# the Windows cross build (cmake/mingw-w64.cmake searches only the mingw-w64 root).
 # Elsewhere (no system package): FetchContent at a pinned tag.
 include(FetchContent)
 

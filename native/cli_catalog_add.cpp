@@ -4,6 +4,7 @@
 // for review, a shape the core cannot account for is refused naming its field, and the result
 // is written in the catalog's own format (temp file + rename with --out).
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "memory.hpp"
 #include "messages.hpp"
 #include "native_files.hpp"
+#include "os.hpp"
 #include "params.hpp"
 
 namespace cardfit::cli {
@@ -34,13 +36,14 @@ struct AddModelOptions {
 bool write_replacing(const std::string& path, const std::string& text) {
   const std::string tmp = path + ".tmp";
   {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    std::ofstream f(native::os::path(tmp), std::ios::binary | std::ios::trunc);
     if (!f) return false;
     f << text;
     if (!f.flush()) return false;
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
+  if (!native::os::replace(tmp, path)) {  // std::rename refuses an existing target on Windows
+    std::error_code ec;
+    std::filesystem::remove(native::os::path(tmp), ec);
     return false;
   }
   return true;

@@ -16,6 +16,7 @@
 #include "cardfit_version.hpp"
 #include "native_drop.hpp"
 #include "native_settings.hpp"
+#include "os.hpp"
 #include "platform.hpp"
 
 #if CARDFIT_HAVE_STB_WRITE
@@ -74,7 +75,12 @@ int main(int argc, char** argv) {
   auto* width_opt = cli.add_option("--width", width, "Window width in screen coordinates (default: as last closed)")->check(CLI::Range(320, 7680));
   auto* height_opt = cli.add_option("--height", height, "Window height in screen coordinates (default: as last closed)")->check(CLI::Range(240, 4320));
   cli.set_version_flag("--version", std::string("cardfit-gui ") + cardfit::kVersion);
-  CLI11_PARSE(cli, argc, argv);
+  // UTF-8 arguments on Windows too (a --screenshot path or --state with Chinese text; os.hpp).
+  std::vector<std::string> args = cardfit::native::os::arguments(argc, argv);
+  std::vector<char*> arg_ptrs;
+  for (auto& a : args) arg_ptrs.push_back(a.data());
+  arg_ptrs.push_back(nullptr);
+  CLI11_PARSE(cli, static_cast<int>(args.size()), arg_ptrs.data());
   // Screenshots and smoke tests must not depend on what a previous session saved, nor change it.
   const bool remember = !fresh && frames == 0;
   if (remember && width_opt->count() == 0 && height_opt->count() == 0) {

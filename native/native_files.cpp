@@ -2,12 +2,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#if defined(_WIN32)
-#include <io.h>
-#include <process.h>
-#else
-#include <unistd.h>
-#endif
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -15,6 +9,7 @@
 #include <algorithm>
 
 #include "limits.hpp"
+#include "os.hpp"
 #include <cstdlib>
 #include <ctime>
 
@@ -25,12 +20,12 @@ std::optional<std::string> read_file(const std::string& path) {
   // and a huge file or an endless stream is never read whole.
   constexpr std::size_t kCap = kMaxFileBytes + 1;
   std::error_code ec;
-  if (path != "-" && !std::filesystem::is_regular_file(path, ec)) return std::nullopt;  // missing, a folder, a device
+  if (path != "-" && !std::filesystem::is_regular_file(os::path(path), ec)) return std::nullopt;  // missing, a folder, a device
   // NOTE: libstdc++'s filebuf throws std::ios_failure on a read error even without an
   // exception mask; a file that vanishes or fails mid-read is reported, not fatal.
   try {
     std::ifstream file;
-    if (path != "-") file.open(path, std::ios::binary);
+    if (path != "-") file.open(os::path(path), std::ios::binary);
     std::istream& in = path == "-" ? std::cin : file;
     if (!in) return std::nullopt;
     std::string text;
@@ -62,10 +57,7 @@ std::string local_time(const char* format) {
   return buf;
 }
 
-std::string env(const char* name) {
-  const char* v = std::getenv(name);
-  return v ? std::string(v) : std::string();
-}
+std::string env(const char* name) { return os::env(name); }
 
 // XDG_DOWNLOAD_DIR="$HOME/Downloads" in ~/.config/user-dirs.dirs ("" when absent).
 std::string user_dirs_download(const std::string& home) {
@@ -90,12 +82,12 @@ std::string timestamp() { return local_time("%Y%m%d-%H%M%S"); }
 
 std::string downloads_folder() {
   std::error_code ec;
-  auto usable = [&ec](const std::string& dir) { return !dir.empty() && std::filesystem::is_directory(dir, ec); };
+  auto usable = [&ec](const std::string& dir) { return !dir.empty() && std::filesystem::is_directory(os::path(dir), ec); };
   if (usable(env("XDG_DOWNLOAD_DIR"))) return env("XDG_DOWNLOAD_DIR");
   const std::string home = !env("HOME").empty() ? env("HOME") : env("USERPROFILE");
   if (home.empty()) return "";
   if (const std::string dir = user_dirs_download(home); usable(dir)) return dir;
-  const std::string dir = (std::filesystem::path(home) / "Downloads").string();
+  const std::string dir = os::utf8(os::path(home) / "Downloads");
   return usable(dir) ? dir : "";
 }
 
@@ -104,13 +96,13 @@ std::string unused_path(const std::string& folder, const std::string& stem, cons
   std::error_code ec;
   for (int n = 1;; ++n) {
     const std::string name = stem + "-" + stamp + (n > 1 ? "-" + std::to_string(n) : "") + "." + extension;
-    const std::filesystem::path path = folder.empty() ? std::filesystem::path(name) : std::filesystem::path(folder) / name;
-    if (!std::filesystem::exists(path, ec)) return path.string();
+    const std::filesystem::path path = folder.empty() ? os::path(name) : os::path(folder) / os::path(name);
+    if (!std::filesystem::exists(path, ec)) return os::utf8(path);
   }
 }
 
 bool write_new_file(const std::string& path, const std::string& text) {
-  std::FILE* f = std::fopen(path.c_str(), "wbx");  // C11 "x": fails if the file exists
+  std::FILE* f = os::open(path, "wbx");  // C11 "x": fails if the file exists
   if (!f) return false;
   const bool wrote = std::fwrite(text.data(), 1, text.size(), f) == text.size();
   return std::fclose(f) == 0 && wrote;
@@ -119,23 +111,15 @@ bool write_new_file(const std::string& path, const std::string& text) {
 namespace {
 // `text` in a new temporary file beside `path`, flushed to the disk: its name, or "" (nothing left).
 std::string write_temp(const std::string& path, const std::string& text) {
-#if defined(_WIN32)
-  const std::string temp = path + ".tmp-" + std::to_string(_getpid());
-#else
-  const std::string temp = path + ".tmp-" + std::to_string(getpid());
-#endif
-  std::FILE* f = std::fopen(temp.c_str(), "wb");
+  const std::string temp = path + ".tmp-" + std::to_string(os::process_id());
+  std::FILE* f = os::open(temp, "wb");
   if (!f) return "";
   bool ok = std::fwrite(text.data(), 1, text.size(), f) == text.size() && std::fflush(f) == 0;
-#if defined(_WIN32)
-  ok = ok && _commit(_fileno(f)) == 0;
-#else
-  ok = ok && fsync(fileno(f)) == 0;
-#endif
+  ok = ok && os::flush_to_disk(f);
   ok = std::fclose(f) == 0 && ok;
   if (!ok) {
     std::error_code ec;
-    std::filesystem::remove(temp, ec);
+    std::filesystem::remove(os::path(temp), ec);
     return "";
   }
   return temp;
@@ -145,10 +129,9 @@ std::string write_temp(const std::string& path, const std::string& text) {
 bool replace_file(const std::string& path, const std::string& text) {
   const std::string temp = write_temp(path, text);
   if (temp.empty()) return false;
-  std::error_code ec;
-  std::filesystem::rename(temp, path, ec);  // atomic on POSIX; MoveFileEx(REPLACE_EXISTING) on Windows
-  if (ec) {
-    std::filesystem::remove(temp, ec);
+  if (!os::replace(temp, path)) {  // one step: rename(2); MoveFileExW(REPLACE_EXISTING) on Windows
+    std::error_code ec;
+    std::filesystem::remove(os::path(temp), ec);
     return false;
   }
   return true;
@@ -156,15 +139,15 @@ bool replace_file(const std::string& path, const std::string& text) {
 
 NewFile publish_new_file(const std::string& path, const std::string& text) {
   std::error_code ec;
-  if (std::filesystem::exists(path, ec)) return NewFile::Exists;
+  if (std::filesystem::exists(os::path(path), ec)) return NewFile::Exists;
   const std::string temp = write_temp(path, text);
   if (temp.empty()) return NewFile::Failed;
   // A hard link fails on a name that exists (even one created since the check above): the new
   // file appears whole under its name or not at all, and nothing is overwritten.
-  std::filesystem::create_hard_link(temp, path, ec);
-  const bool exists = ec && std::filesystem::exists(path);
+  std::filesystem::create_hard_link(os::path(temp), os::path(path), ec);
+  const bool exists = ec && std::filesystem::exists(os::path(path));
   std::error_code ignored;
-  std::filesystem::remove(temp, ignored);
+  std::filesystem::remove(os::path(temp), ignored);
   if (!ec) return NewFile::Written;
   return exists ? NewFile::Exists : NewFile::Failed;
 }

@@ -7,6 +7,7 @@
 
 #include "messages.hpp"
 #include "native_files.hpp"
+#include "os.hpp"
 
 namespace cardfit::native {
 
@@ -14,8 +15,8 @@ void SettingsFile::load() {
   loaded_ = true;
   namespace fs = std::filesystem;
   std::error_code ec;
-  if (!fs::exists(path_, ec)) return;  // first start: defaults
-  const auto size = fs::file_size(path_, ec);
+  if (!fs::exists(os::path(path_), ec)) return;  // first start: defaults
+  const auto size = fs::file_size(os::path(path_), ec);
   std::optional<std::string> text;
   if (!ec && size <= kMaxSettingsBytes) text = read_file(path_);
   bool good = false;
@@ -30,8 +31,8 @@ void SettingsFile::load() {
   if (good) return;
   values_.clear();
   std::string aside = path_ + ".corrupt-" + timestamp();
-  for (int n = 2; fs::exists(aside, ec) && n < 100; ++n) aside = path_ + ".corrupt-" + timestamp() + "-" + std::to_string(n);
-  fs::rename(path_, aside, ec);
+  for (int n = 2; fs::exists(os::path(aside), ec) && n < 100; ++n) aside = path_ + ".corrupt-" + timestamp() + "-" + std::to_string(n);
+  fs::rename(os::path(path_), os::path(aside), ec);
   if (ec) {
     writable_ = false;  // neither read nor moved: left as it is
     problem_ = msg::files_settings_unreadable(path_);
@@ -57,7 +58,7 @@ bool SettingsFile::set(const std::string& key, const std::string& value) {
   nlohmann::json doc = nlohmann::json::object();
   for (const auto& [k, v] : values_) doc[k] = v;
   std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path_).parent_path(), ec);
+  std::filesystem::create_directories(os::path(path_).parent_path(), ec);
   // NOTE: replace, not throw: a path kept in the settings need not be UTF-8 on Linux.
   return replace_file(path_, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
@@ -69,12 +70,10 @@ const std::optional<Message>& SettingsFile::problem() {
 
 SettingsFile& app_settings() {
   static SettingsFile file = [] {
-    namespace fs = std::filesystem;
-    fs::path path = "cardfit-settings.json";
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) path = fs::path(xdg) / "cardfit" / "settings.json";
-    else if (const char* appdata = std::getenv("APPDATA"); appdata && *appdata) path = fs::path(appdata) / "cardfit" / "settings.json";
-    else if (const char* home = std::getenv("HOME"); home && *home) path = fs::path(home) / ".config" / "cardfit" / "settings.json";
-    return SettingsFile(path.string());
+    // %APPDATA%\cardfit on Windows, $XDG_CONFIG_HOME/cardfit or ~/.config/cardfit elsewhere (os.hpp).
+    const std::string folder = os::config_folder();
+    if (folder.empty()) return SettingsFile("cardfit-settings.json");
+    return SettingsFile(os::utf8(os::path(folder) / "cardfit" / "settings.json"));
   }();
   return file;
 }

@@ -36,8 +36,9 @@ class SettingsFile {
   std::optional<Message> problem_;
 };
 
-// The desktop app's own file: $XDG_CONFIG_HOME/cardfit/settings.json, else %APPDATA%\cardfit\,
-// else ~/.config/cardfit/, else ./cardfit-settings.json; one instance per process.
+// The desktop app's own file: on Windows %APPDATA%\cardfit\settings.json (the roaming AppData
+// folder); elsewhere $XDG_CONFIG_HOME/cardfit/settings.json, else ~/.config/cardfit/; else
+// ./cardfit-settings.json (os::config_folder); one instance per process.
 SettingsFile& app_settings();
 
 }  // namespace cardfit::native

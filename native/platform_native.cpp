@@ -6,8 +6,13 @@
 #include <cstdlib>
 #include <filesystem>
 #if defined(_WIN32)
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
 #include <windows.h>
 #include <shellapi.h>
+#undef near  // <windows.h> defines near and far as nothing; the message table has arguments so named
+#undef far
 #else
 #include <spawn.h>
 #include <sys/wait.h>

@@ -1,0 +1,124 @@
+#include "os.hpp"
+
+#include <cstdlib>
+
+#if defined(_WIN32)
+#ifndef NOMINMAX
+#define NOMINMAX
+#endif
+#include <windows.h>
+#include <fcntl.h>
+#include <io.h>
+#include <process.h>
+#include <shellapi.h>
+#include <shlobj.h>
+#else
+#include <unistd.h>
+#endif
+
+namespace cardfit::native::os {
+
+#if defined(_WIN32)
+namespace {
+std::wstring wide(const std::string& s) {
+  if (s.empty()) return {};
+  const int n = MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), nullptr, 0);
+  std::wstring w(static_cast<std::size_t>(n), L'\0');
+  MultiByteToWideChar(CP_UTF8, 0, s.data(), static_cast<int>(s.size()), w.data(), n);
+  return w;
+}
+std::string narrow(const wchar_t* w) {
+  if (w == nullptr || *w == L'\0') return {};
+  const int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, nullptr, 0, nullptr, nullptr);
+  std::string s(static_cast<std::size_t>(n), '\0');
+  WideCharToMultiByte(CP_UTF8, 0, w, -1, s.data(), n, nullptr, nullptr);
+  s.resize(static_cast<std::size_t>(n) - 1);  // the terminating NUL
+  return s;
+}
+}  // namespace
+#endif
+
+std::filesystem::path path(const std::string& utf8) { return std::filesystem::u8path(utf8); }
+
+std::string utf8(const std::filesystem::path& p) { return p.u8string(); }
+
+std::FILE* open(const std::string& utf8_path, const char* mode) {
+#if defined(_WIN32)
+  return _wfopen(wide(utf8_path).c_str(), wide(mode).c_str());
+#else
+  return std::fopen(utf8_path.c_str(), mode);
+#endif
+}
+
+bool flush_to_disk(std::FILE* f) {
+#if defined(_WIN32)
+  return _commit(_fileno(f)) == 0;
+#else
+  return fsync(fileno(f)) == 0;
+#endif
+}
+
+bool replace(const std::string& from, const std::string& to) {
+#if defined(_WIN32)
+  return MoveFileExW(wide(from).c_str(), wide(to).c_str(), MOVEFILE_REPLACE_EXISTING | MOVEFILE_WRITE_THROUGH) != 0;
+#else
+  return std::rename(from.c_str(), to.c_str()) == 0;
+#endif
+}
+
+std::string env(const char* name) {
+#if defined(_WIN32)
+  return narrow(_wgetenv(wide(name).c_str()));
+#else
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+#endif
+}
+
+std::string config_folder() {
+#if defined(_WIN32)
+  PWSTR folder = nullptr;
+  std::string out;
+  if (SHGetKnownFolderPath(FOLDERID_RoamingAppData, 0, nullptr, &folder) == S_OK) out = narrow(folder);
+  CoTaskMemFree(folder);
+  return out.empty() ? env("APPDATA") : out;
+#else
+  if (const std::string xdg = env("XDG_CONFIG_HOME"); !xdg.empty()) return xdg;
+  if (const std::string home = env("HOME"); !home.empty()) return home + "/.config";
+  return "";
+#endif
+}
+
+int process_id() {
+#if defined(_WIN32)
+  return _getpid();
+#else
+  return static_cast<int>(getpid());
+#endif
+}
+
+void binary_stdio() {
+#if defined(_WIN32)
+  _setmode(_fileno(stdout), _O_BINARY);
+  _setmode(_fileno(stderr), _O_BINARY);
+  _setmode(_fileno(stdin), _O_BINARY);
+  SetConsoleOutputCP(CP_UTF8);
+#endif
+}
+
+std::vector<std::string> arguments(int argc, char** argv) {
+  std::vector<std::string> out;
+#if defined(_WIN32)
+  int n = 0;
+  if (LPWSTR* w = CommandLineToArgvW(GetCommandLineW(), &n)) {
+    for (int i = 0; i < n; ++i) out.push_back(narrow(w[i]));
+    LocalFree(w);
+    if (n == argc) return out;
+    out.clear();
+  }
+#endif
+  for (int i = 0; i < argc; ++i) out.emplace_back(argv[i]);
+  return out;
+}
+
+}  // namespace cardfit::native::os
