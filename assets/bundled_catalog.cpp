@@ -23,4 +23,12 @@ Result<Catalog> bundled_catalog() {
 #endif
 }
 
+bool bundled_catalog_is_snapshot() {
+#ifdef CARDFIT_CATALOG_SNAPSHOT
+  return true;
+#else
+  return false;
+#endif
+}
+
 }  // namespace cardfit::assets

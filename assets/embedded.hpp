@@ -25,5 +25,8 @@ std::string_view system_glyphs();
 // The bundled catalog, parsed and validated (core's load_catalog over catalog_files()), or
 // read from the binary snapshot written from them at build time (CARDFIT_CATALOG_SNAPSHOT).
 Result<Catalog> bundled_catalog();
+// True when that is the snapshot (the page's build): the catalog without the entries' own notes
+// (catalog_snapshot.hpp without_entry_notes).
+bool bundled_catalog_is_snapshot();
 
 }  // namespace cardfit::assets

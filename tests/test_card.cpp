@@ -136,6 +136,12 @@ TEST_CASE("card: SVG escapes every text, PNG draws every glyph") {
     WARN("no font subsets in this build (fontTools missing): glyph coverage not checked");
     return;
   }
+  // The page's build embeds no Chinese font (the browser draws those glyphs, assets::system_glyphs),
+  // and the page draws no card yet: the PNG card is the CLI's and the desktop app's.
+  if (!assets::system_glyphs().empty()) {
+    WARN("this build's fonts leave the Chinese glyphs to the browser: card glyph coverage not checked");
+    return;
+  }
   for (Lang lang : {Lang::En, Lang::Zh}) {
     const PlanRequest rl = deepseek_request(lang);
     const Result<Plan> pl = plan(test::catalog(), rl);

@@ -10,6 +10,7 @@
 // Usage: cardfit_catalog_snapshot OUT
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catalog_load.hpp"
@@ -30,19 +31,7 @@ int main(int argc, char** argv) {
     for (const Issue& i : catalog.errors) std::fprintf(stderr, "catalog: %s\n", issue_text(i, Lang::En).c_str());
     return 1;
   }
-  const auto drop_notes = [](auto& entries) {
-    for (auto& e : entries) e.notes.clear();
-  };
-  Catalog& c = *catalog.value;
-  drop_notes(c.gpus);
-  drop_notes(c.models);
-  drop_notes(c.weight_precisions);
-  drop_notes(c.kv_precisions);
-  drop_notes(c.platforms);
-  drop_notes(c.offers);
-  drop_notes(c.budget_tiers);
-  drop_notes(c.engines);
-  for (auto& p : c.platforms) drop_notes(p.upgrades);
+  *catalog.value = without_entry_notes(std::move(*catalog.value));
   const std::string bytes = catalog_snapshot(*catalog.value);
   const Result<Catalog> back = catalog_from_snapshot(bytes);
   if (!back.ok() || catalog_to_json(*back.value) != catalog_to_json(*catalog.value)) {

@@ -257,4 +257,20 @@ Result<Catalog> catalog_from_snapshot(std::string_view bytes) {
   return Result<Catalog>::success(std::move(catalog));
 }
 
+Catalog without_entry_notes(Catalog c) {
+  const auto drop = [](auto& entries) {
+    for (auto& e : entries) e.notes.clear();
+  };
+  drop(c.gpus);
+  drop(c.models);
+  drop(c.weight_precisions);
+  drop(c.kv_precisions);
+  drop(c.platforms);
+  drop(c.offers);
+  drop(c.budget_tiers);
+  drop(c.engines);
+  for (Platform& p : c.platforms) drop(p.upgrades);
+  return c;
+}
+
 }  // namespace cardfit

@@ -18,4 +18,9 @@ namespace cardfit {
 std::string catalog_snapshot(const Catalog& catalog);
 Result<Catalog> catalog_from_snapshot(std::string_view bytes);
 
+// The catalog the page carries (tools/catalog_snapshot.cpp): without the entries' own notes (how
+// a maintainer read each figure off its source), which the page never shows; the sources' notes,
+// which its sources panel shows, stay (docs/web.md).
+Catalog without_entry_notes(Catalog catalog);
+
 }  // namespace cardfit
