@@ -65,6 +65,8 @@ std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, const
 // Problems as {"schema", "ok": false, "errors": [...]} on `io.out` (JSON) or one "error: ..."
 // line each on `io.err`, in the format's language.
 void print_errors(const std::vector<Issue>& issues, const Format& format, Output& io);
+// A --lang value into format.lang ("" leaves it); false after printing the error (exit kInvalid).
+bool read_lang_flag(const std::string& text, Format& format, Output& io);
 
 // The registration of each command: its flags on a CLI11 subcommand, and what it does once
 // they are read (`runners`, returning the exit status; run() calls the one given).

@@ -201,14 +201,7 @@ int run_validate(const CatalogOptions& opts, const CommonOptions& common, Output
 
 int run_catalog(CatalogOptions& opts, const CommonOptions& common, Output& io) {
   Format& f = opts.format;
-  if (!opts.lang.empty()) {
-    const std::optional<Lang> lang = parse_name<Lang>(opts.lang);
-    if (!lang) {
-      print_errors({Issue{"lang", msg::err_link_one_of("lang", names_list<Lang>(), opts.lang)}}, f, io);
-      return kInvalid;
-    }
-    f.lang = *lang;
-  }
+  if (!read_lang_flag(opts.lang, f, io)) return kInvalid;
   if (!opts.validate.empty()) return run_validate(opts, common, io);
   std::optional<Catalog> catalog = load_catalog_or_report(common, f, io);
   if (!catalog) return kInvalid;

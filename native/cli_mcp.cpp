@@ -64,14 +64,7 @@ Read read_line(std::istream& in, std::string& line, std::size_t limit) {
 int run_mcp(const McpOptions& opts, const CommonOptions& common, Output& io) {
   Format f;  // problems before serving (an overlay that does not load) go to standard error
   f.lang = locale_lang();
-  if (!opts.lang.empty()) {
-    const std::optional<Lang> lang = parse_name<Lang>(opts.lang);
-    if (!lang) {
-      print_errors({Issue{"lang", msg::err_link_one_of("lang", names_list<Lang>(), opts.lang)}}, f, io);
-      return kInvalid;
-    }
-    f.lang = *lang;
-  }
+  if (!read_lang_flag(opts.lang, f, io)) return kInvalid;
   std::optional<Catalog> catalog = load_catalog_or_report(common, f, io);
   if (!catalog) return kInvalid;
   if (io.in == nullptr) return kOk;

@@ -130,6 +130,17 @@ int terminal_columns() {
   return 0;
 }
 
+bool read_lang_flag(const std::string& text, Format& format, Output& io) {
+  if (text.empty()) return true;
+  const std::optional<Lang> lang = parse_name<Lang>(text);
+  if (!lang) {
+    print_errors({Issue{"lang", msg::err_link_one_of("lang", names_list<Lang>(), text)}}, format, io);
+    return false;
+  }
+  format.lang = *lang;
+  return true;
+}
+
 void print_errors(const std::vector<Issue>& issues, const Format& format, Output& io) {
   if (format.json) {
     io.out << errors_to_json(issues, format.lang, format.style(), format.schema) << "\n";
