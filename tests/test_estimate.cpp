@@ -271,7 +271,15 @@ TEST_CASE("warnings: precision support and layout") {
   mla.model = "deepseek-v2-lite";
   mla.gpu = "rtx-4090";
   mla.cards = 2;
-  CHECK(warned(run(mla).gpus[0], "latent KV cache is replicated"));
+  CHECK(warned(run(mla).gpus[0], "keeps the whole latent cache"));
+  // DeepSeek-V4's latent is one KV head by design: the latent warning, not "TP > KV heads".
+  Scenario v4;
+  v4.model = "deepseek-v4-flash";
+  v4.gpu = "h200";
+  v4.cards = 2;
+  const GpuEstimate v4_row = run(v4).gpus[0];
+  CHECK(test::has_code(v4_row.warnings, "mla_replicated"));
+  CHECK_FALSE(test::has_code(v4_row.warnings, "kv_replicated"));
   Scenario rep;
   rep.model = "qwen2.5-0.5b";  // 2 KV heads
   rep.gpu = "rtx-4090";

@@ -14,8 +14,11 @@
 #include "catalog_load.hpp"
 #include "catalog_write.hpp"
 #include "hf_config.hpp"
+#include "estimate.hpp"
+#include "launch.hpp"
 #include "memory.hpp"
 #include "params.hpp"
+#include "speed.hpp"
 #include "url_state.hpp"
 #include "weights.hpp"
 
@@ -303,6 +306,63 @@ TEST_CASE("DeepSeek-V4: compressed latents, indexer keys, window and compressor 
   CHECK(g.padding_layers == 0);
 }
 
+TEST_CASE("DeepSeek-V4 decode reads the window, the indexer's top-k and every ratio-128 latent", "[models2026]") {
+  // By hand from vLLM (source vllm-deepseek-v4-code): layers/deepseek_v4_attention.py attends, on
+  // every layer, to the 128-token window of uncompressed latents; a ratio-4 layer adds the
+  // index_topk compressed latents its lightning indexer picks (config.json: Flash 512, Pro 1024)
+  // after scoring every compressed position's 132-byte key; a ratio-128 layer attends to every
+  // compressed latent. Latents are 584 B in fp8_ds_mla, whatever the KV precision asked for.
+  const Model& flash = bundled("deepseek-v4-flash");
+  CHECK(flash.compressed_attention.index_topk == 512);
+  CHECK(bundled("deepseek-v4-pro").compressed_attention.index_topk == 1024);
+  CHECK(deepseek_v4_cache(flash).index_token_bytes == 132);
+  // Flash at 32,768 tokens: 43 x 128 + 21 x min(8,192, 512) + 20 x 256 = 21,376 latents x 584 B
+  // = 12,483,584 B, plus 21 x 8,192 keys x 132 B = 22,708,224 B.
+  CHECK(kv_read_bytes_per_sequence(flash, 16, 32768) == Approx(35191808.0));
+  CHECK(kv_read_bytes_per_sequence(flash, 8, 32768) == kv_read_bytes_per_sequence(flash, 16, 32768));
+  // At 1,048,576: 5,504 + 10,752 + 20 x 8,192 = 180,096 latents x 584 = 105,176,064 B, plus
+  // 21 x 262,144 x 132 = 726,663,168 B: past ~100k tokens the indexer's keys dominate.
+  CHECK(kv_read_bytes_per_sequence(flash, 16, 1048576) == Approx(831839232.0));
+  // Only complete groups are compressed: at 100 tokens 43 x 100 + 21 x 25 + 20 x 0 latents.
+  CHECK(kv_read_bytes_per_sequence(flash, 16, 100) == Approx((43 * 100 + 21 * 25) * 584.0 + 21 * 25 * 132.0));
+  // Pro at 131,072 (61 layers: 30 ratio-4, 31 ratio-128): 61 x 128 + 30 x 1,024 + 31 x 1,024 =
+  // 70,272 latents, plus 30 x 32,768 indexer keys.
+  const Model& pro = bundled("deepseek-v4-pro");
+  CHECK(kv_read_bytes_per_sequence(pro, 16, 131072) == Approx(70272 * 584.0 + 30 * 32768 * 132.0));
+  // FLOPs: one latent is K and V, 2 x 64 heads x (512 + 512) = 131,072 per latent; the indexer
+  // 2 x 64 index heads x 128 per key.
+  CHECK(attention_flops_per_token(flash, 32768) == Approx(131072.0 * 21376 + 2.0 * 64 * 128 * 8192 * 21));
+  // Without the top-k the ratio-4 layers would read all 8,192 compressed latents each.
+  Model dense_index = flash;
+  dense_index.compressed_attention.index_topk = 0;
+  CHECK(kv_read_bytes_per_sequence(dense_index, 16, 32768) ==
+        Approx(kv_read_bytes_per_sequence(flash, 16, 32768) + 21 * (8192 - 512) * 584.0));
+
+  // The cache has one layout: the estimate names it, warns that a KV precision asked for is not
+  // used, and the launch commands carry no --kv-cache-dtype.
+  Scenario s;
+  s.model = "deepseek-v4-flash";
+  s.context = 32768;
+  s.kv_precision = "fp8";
+  s.gpu = "h200";
+  s.explain = false;
+  const Estimate e = test::run(s);
+  CHECK(e.kv_precision == "fp8_ds_mla");
+  CHECK(test::has_code(e.warnings, "kv_layout_fixed"));
+  REQUIRE(e.gpus.size() == 1);
+  for (const LaunchCommand& l : launch_commands(test::catalog(), e.scenario, e.gpus[0])) {
+    CHECK(l.text.find("--kv-cache-dtype") == std::string::npos);
+  }
+  s.kv_precision.clear();
+  CHECK_FALSE(test::has_code(test::run(s).warnings, "kv_layout_fixed"));
+  // A single stream decodes slower at 1M tokens than at 32k: each step reads the indexer's keys.
+  const double at32k = test::run(s).gpus[0].decode_tokens_per_s;
+  s.context = 1048576;
+  const double at1m = test::run(s).gpus[0].decode_tokens_per_s;
+  CHECK(at32k > 0);
+  CHECK(at1m < at32k);
+}
+
 TEST_CASE("DeepSeek-V4 config.json files import to the bundled entries, weights as released", "[models2026]") {
   for (const auto& row : {std::pair<const char*, const char*>{"deepseek-ai--DeepSeek-V4-Flash_config.json", "deepseek-v4-flash"},
                           {"deepseek-ai--DeepSeek-V4-Pro_config.json", "deepseek-v4-pro"}}) {
@@ -452,6 +512,7 @@ TEST_CASE("the new fields travel in links", "[models2026]") {
     CHECK(back.value->linear_attention.recurrent_bits == m.linear_attention.recurrent_bits);
     CHECK(back.value->sliding_window.num_kv_heads == m.sliding_window.num_kv_heads);
     CHECK(back.value->v_head_dim == m.v_head_dim);
+    CHECK(back.value->compressed_attention.index_topk == m.compressed_attention.index_topk);
     CHECK(kv_cache_bytes_per_token(*back.value, 16) == kv_cache_bytes_per_token(m, 16));
     CHECK(state_bytes_per_sequence(*back.value, 16) == Approx(state_bytes_per_sequence(m, 16)));
     CHECK(count_params(*back.value).total == count_params(m).total);

@@ -72,6 +72,7 @@ inline void check_same_architecture(const Model& got, const Model& want, bool sa
   CHECK(got.compressed_attention.hc_mult == want.compressed_attention.hc_mult);
   CHECK(got.compressed_attention.index_heads == want.compressed_attention.index_heads);
   CHECK(got.compressed_attention.index_head_dim == want.compressed_attention.index_head_dim);
+  CHECK(got.compressed_attention.index_topk == want.compressed_attention.index_topk);
   CHECK(got.is_moe == want.is_moe);
   CHECK(got.moe.num_experts == want.moe.num_experts);
   CHECK(got.moe.experts_per_token == want.moe.experts_per_token);

@@ -132,6 +132,7 @@ struct CompressedAttention {
   int hc_mult = 0;             // residual streams; 0 = none
   int index_heads = 0;         // index_n_heads (on the ratio-4 layers)
   int index_head_dim = 0;
+  int index_topk = 0;          // compressed latents a ratio-4 layer attends to (the indexer's top-k); 0 = all
 };
 
 struct MoeSpec {

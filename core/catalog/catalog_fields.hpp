@@ -125,6 +125,7 @@ void compressed_attention_fields(V& v, T& c) {
   v.integer("hc_mult", c.hc_mult, Need::Optional, closed(0, 64));
   v.integer("index_heads", c.index_heads, Need::Required, closed(1, 100000));
   v.integer("index_head_dim", c.index_head_dim, Need::Required, closed(1, 100000));
+  v.integer("index_topk", c.index_topk, Need::Optional, closed(0, kMaxTokens));
 }
 
 template <class V, class T>

@@ -216,7 +216,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   if (fc.found && inference) {
     const Model& m = r.model();
     const int tp = fc.layout.tensor_parallel;
-    if (tp > 1 && m.is_mla) {
+    if (tp > 1 && (m.is_mla || m.has_compressed_attention)) {
       w.push_back(msg::est_warn_mla_replicated(std::to_string(tp)));
     } else if (tp > m.num_kv_heads && m.num_kv_heads > 0) {
       w.push_back(msg::est_warn_kv_replicated(std::to_string(tp), std::to_string(m.num_kv_heads),

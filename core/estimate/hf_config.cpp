@@ -763,6 +763,7 @@ void read_deepseek_v4(Config& c, Model& m, std::vector<Message>& notes) {
   a.hc_mult = as_int(c.or_default("hc_mult", 0));
   a.index_heads = as_int(c.need("index_n_heads"));
   a.index_head_dim = as_int(c.need("index_head_dim"));
+  a.index_topk = as_int(c.need("index_topk"));
   const json* ratios = c.get("compress_ratios");
   if (ratios == nullptr || !ratios->is_array() || static_cast<i64>(ratios->size()) < m.num_layers) {
     c.issues().add(c.path("compress_ratios"), msg::imp_missing("deepseek_v4"));

@@ -45,8 +45,8 @@ DeepseekV4Cache deepseek_v4_cache(const Model& m) {
   const double d = std::max(0, m.head_dim);
   const double nope = std::max(0.0, d - std::max(0, a.rope_head_dim));
   c.token_bytes = nope + 2.0 * std::max(0, a.rope_head_dim) + std::floor(nope / 64) + 1;
-  const double index_bytes = std::max(0, a.index_head_dim) + std::floor(std::max(0, a.index_head_dim) / 128.0) * 4;
-  c.ratio4_per_token = (page(kBlock / 4 * c.token_bytes) + page(kBlock / 4 * index_bytes)) / kBlock;
+  c.index_token_bytes = std::max(0, a.index_head_dim) + std::floor(std::max(0, a.index_head_dim) / 128.0) * 4;
+  c.ratio4_per_token = (page(kBlock / 4 * c.token_bytes) + page(kBlock / 4 * c.index_token_bytes)) / kBlock;
   c.ratio128_per_token = page(kBlock / 128 * c.token_bytes) / kBlock;
   const double window = std::max(0, a.window);
   c.window_per_layer = (cdiv(window, kWindowBlock) + 1) * page(kWindowBlock * c.token_bytes);

@@ -49,6 +49,7 @@ KvShape kv_shape(const Model& model, double kv_bits);
 // vLLM runs DeepSeek-V4 with its fp8_ds_mla layout only.
 struct DeepseekV4Cache {
   double token_bytes = 0;          // one latent entry: NoPE FP8 + RoPE BF16 + scales + pad (584)
+  double index_token_bytes = 0;    // one indexer key: index_head_dim FP8 + an FP32 scale per 128 (132)
   double ratio4_per_token = 0;     // a ratio-4 layer: compressed latent + indexer key, per token
   double ratio128_per_token = 0;   // a ratio-128 layer: compressed latent, per token
   double window_per_layer = 0;     // a layer's sliding-window blocks, per sequence

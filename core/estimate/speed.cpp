@@ -44,6 +44,47 @@ double alltoall_ms(const EngineProfile& e, const Gpu& g, const Model& m, const P
   return 2.0 * p.moe_layers * one * 1000;
 }
 
+// DeepSeek-V4 at decode (vLLM's deepseek_v4_attention.py, sparse_swa.py, the indexer in
+// deepseek_v4.py): every layer attends to its window of uncompressed latents; a ratio-4 layer also
+// to the index_topk compressed latents its lightning indexer picks, after the indexer scored every
+// compressed position; a ratio-128 layer to every compressed latent. Complete groups only:
+// floor(context / ratio) compressed positions.
+struct V4Positions {
+  double latents = 0;        // latent entries attended, all layers
+  double index_keys = 0;     // indexer keys scored, all ratio-4 layers
+};
+
+V4Positions v4_positions(const Model& m, double ctx) {
+  const CompressedAttention& a = m.compressed_attention;
+  const int layers = std::max(0, m.num_layers);
+  const int c4 = std::clamp(a.ratio4_layers, 0, layers);
+  const int c128 = std::clamp(a.ratio128_layers, 0, layers - c4);
+  const double by4 = std::floor(ctx / 4);
+  const double picked = a.index_topk > 0 ? std::min(by4, static_cast<double>(a.index_topk)) : by4;
+  V4Positions p;
+  p.latents = layers * std::min(ctx, static_cast<double>(std::max(0, a.window))) + c4 * picked +
+              c128 * std::floor(ctx / 128);
+  p.index_keys = c4 * by4;
+  return p;
+}
+
+// One shared latent of head_dim serves as K and V: 2 x heads x (d + d) per attended latent; the
+// indexer 2 x index_heads x index_head_dim per scored key.
+double v4_attention_flops(const Model& m, double ctx) {
+  const V4Positions p = v4_positions(m, ctx);
+  const CompressedAttention& a = m.compressed_attention;
+  return 2.0 * m.num_attention_heads * (2.0 * m.head_dim) * p.latents +
+         2.0 * a.index_heads * a.index_head_dim * p.index_keys;
+}
+
+// vLLM keeps V4's cache in fp8_ds_mla whatever --kv-cache-dtype says: the latent and key sizes are
+// the layout's (deepseek_v4_cache), not kv_bits.
+double v4_read_bytes(const Model& m, double ctx) {
+  const V4Positions p = v4_positions(m, ctx);
+  const DeepseekV4Cache c = deepseek_v4_cache(m);
+  return p.latents * c.token_bytes + p.index_keys * c.index_token_bytes;
+}
+
 }  // namespace
 
 double distinct_experts(int experts, int top_k, double tokens) {
@@ -55,6 +96,7 @@ double distinct_experts(int experts, int top_k, double tokens) {
 }
 
 double attention_flops_per_token(const Model& m, double context) {
+  if (m.has_compressed_attention) return v4_attention_flops(m, std::max(0.0, context));
   const KvShape ks = kv_shape(m, 16);  // only the layer counts and caps are used
   const double heads = m.num_attention_heads;
   const double d_qk = m.is_mla ? m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim : m.head_dim;
@@ -77,8 +119,9 @@ double attention_flops_per_token(const Model& m, double context) {
 }
 
 double kv_read_bytes_per_sequence(const Model& m, double kv_bits, std::int64_t context) {
-  const KvShape ks = kv_shape(m, kv_bits);
   const double ctx = static_cast<double>(std::max<std::int64_t>(0, context));
+  if (m.has_compressed_attention) return v4_read_bytes(m, ctx);
+  const KvShape ks = kv_shape(m, kv_bits);
   auto capped = [ctx](std::int64_t cap) { return cap > 0 ? std::min(ctx, static_cast<double>(cap)) : ctx; };
   const double full_positions = m.has_indexer ? capped(m.indexer.top_k) : ctx;
   return ks.per_layer * (ks.full_layers * full_positions + ks.window_layers * capped(ks.window) +

@@ -403,8 +403,9 @@ constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k',
                                    // (Nemotron-H), K = V projection, Mamba-2 linear layers, latent MoE.
                                    {'j', 1}, {'f', 3}, {'K', 1}, {'M', 1}, {'L', 1},
                                    // DeepSeek-V4 compressed attention: window, ratio-4 and ratio-128
-                                   // layers, q_lora, rope, o_groups, o_lora, hc_mult, index heads, dim.
-                                   {'C', 10}};
+                                   // layers, q_lora, rope, o_groups, o_lora, hc_mult, index heads, dim;
+                                   // its indexer's top-k (with 'C').
+                                   {'C', 10}, {'T', 1}};
 // The indexer's key bits travel in thousandths (8.5 -> 8500).
 constexpr double kKeyBitsScale = 1000;
 constexpr const char* kRequiredShapes = "l h a k d v";
@@ -492,6 +493,7 @@ std::string encode_shapes(const Model& m) {
     const CompressedAttention& a = m.compressed_attention;
     add('C', {a.window, a.ratio4_layers, a.ratio128_layers, a.q_lora_rank, a.rope_head_dim, a.o_groups, a.o_lora_rank,
               a.hc_mult, a.index_heads, a.index_head_dim});
+    if (a.index_topk > 0) add('T', {a.index_topk});
   }
   if (m.extra_params > 0) add('x', {m.extra_params});
   return s;
@@ -579,8 +581,10 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
       case 'C':
         m.has_compressed_attention = true;
         m.compressed_attention = CompressedAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]),
-                                                     narrow(n[5]), narrow(n[6]), narrow(n[7]), narrow(n[8]), narrow(n[9])};
+                                                     narrow(n[5]), narrow(n[6]), narrow(n[7]), narrow(n[8]), narrow(n[9]),
+                                                     m.compressed_attention.index_topk};
         break;
+      case 'T': m.compressed_attention.index_topk = narrow(n[0]); break;  // with 'C'
       default: break;
     }
   }

@@ -70,6 +70,11 @@ std::int64_t max_seqs(const Scenario& sc, const GpuEstimate& g) {
   return sc.max_num_seqs ? std::min(fits, *sc.max_num_seqs) : fits;
 }
 
+// An FP8 KV cache is a flag, except for DeepSeek-V4, whose cache has one layout (fp8_ds_mla).
+bool fp8_kv_flag(const Model& m, const Scenario& sc) {
+  return sc.kv_precision == "fp8" && !m.has_compressed_attention;
+}
+
 LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {
   const std::string repo = serving_repo(m, sc.precision);
   Argv a;
@@ -79,7 +84,7 @@ LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, c
   a.add("--max-model-len", sc.context);
   a.add("--gpu-memory-utilization",
         fraction_down(sc.gpu_memory_utilization.value_or(e.memory_utilization)));
-  if (sc.kv_precision == "fp8") a.add("--kv-cache-dtype", "fp8");
+  if (fp8_kv_flag(m, sc)) a.add("--kv-cache-dtype", "fp8");
   if (sc.precision == "fp8" && repo != m.fp8_repo) a.add("--quantization", "fp8");  // quantised on loading
   if (g.expert_parallel > 1) a.add("--enable-expert-parallel");
   if (sc.max_num_batched_tokens) a.add("--max-num-batched-tokens", *sc.max_num_batched_tokens);
@@ -98,7 +103,7 @@ LaunchCommand sglang(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   if (g.pipeline_parallel > 1) a.add("--pp-size", g.pipeline_parallel);
   a.add("--context-length", sc.context);
   a.add("--mem-fraction-static", fraction_down(static_part / card));
-  if (sc.kv_precision == "fp8") a.add("--kv-cache-dtype", "fp8_e5m2");
+  if (fp8_kv_flag(m, sc)) a.add("--kv-cache-dtype", "fp8_e5m2");
   if (g.expert_parallel > 1) a.add("--ep-size", g.expert_parallel);
   if (sc.max_num_batched_tokens) a.add("--chunked-prefill-size", *sc.max_num_batched_tokens);
   a.add("--max-running-requests", max_seqs(sc, g));

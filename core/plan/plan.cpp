@@ -722,8 +722,9 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
     }
   }
 
-  // Smaller KV-cache precisions (serving only).
-  if (inference) {
+  // Smaller KV-cache precisions (serving only; not for a cache of one layout, DeepSeek-V4's).
+  const Model* model = s.custom_model ? &*s.custom_model : c.find_model(s.model);
+  if (inference && !(model && model->has_compressed_attention)) {
     double cur_bits = 16;
     if (const KvPrecision* kv = s.kv_precision.empty() ? nullptr : c.find_kv_precision(s.kv_precision)) {
       cur_bits = kv->bits;
