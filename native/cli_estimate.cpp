@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "cli.hpp"
@@ -15,6 +16,7 @@
 #include "format.hpp"
 #include "launch.hpp"
 #include "messages.hpp"
+#include "verify.hpp"
 
 namespace cardfit::cli {
 namespace {
@@ -111,6 +113,14 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
           line.clear();
         }
       }
+    }
+    // The benchmark that checks these figures there (docs/verify.md).
+    if (const std::optional<VerifyCommand> v = verify_for(catalog, e.scenario, e.gpus.front(), launch)) {
+      out << "\n" << word(MsgId::verify_title) << "\n";
+      out << "  # " << word(label_of(v->tool)) << "\n";
+      out << "  " << v->text << "\n";
+      for (const VerifyCompare& c : v->compare) out << "  - " << say(compare_message(c)) << "\n";
+      out << "  " << word(MsgId::verify_how) << "\n";
     }
   }
   if (explain) {

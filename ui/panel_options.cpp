@@ -64,6 +64,44 @@ void launch_section(App& app, const Option& o) {
   ImGui::TreePop();
 }
 
+// [SECTION] The benchmark beside the launch command (core/plan/verify.hpp, docs/verify.md)
+
+// The benchmark as one text to paste: "# label", the command, and what to compare as comments.
+std::string verify_text(const App& app, const VerifyCommand& v) {
+  std::string s = std::string("# ") + T(app, label_of(v.tool)) + "\n" + v.text + "\n";
+  for (const VerifyCompare& c : v.compare) s += "# " + R(app, compare_message(c)) + "\n";
+  return s;
+}
+
+std::vector<std::string> verify_lines(const App& app, const VerifyCommand& v) {
+  std::vector<std::string> lines{T(app, label_of(v.tool)), v.text};
+  for (const VerifyCompare& c : v.compare) lines.push_back(R(app, compare_message(c)));
+  lines.push_back(T(app, MsgId::verify_how));
+  return lines;
+}
+
+bool copy_verify_button(App& app, const Option& o) {
+  if (!o.verify) return false;
+  if (!ImGui::SmallButton(T(app, MsgId::verify_copy))) return false;
+  platform::copy_text(verify_text(app, *o.verify));
+  flash(app, MsgId::launch_copied);
+  return true;
+}
+
+// The benchmark written out under the launch commands (the option's card), with its copy button.
+void verify_section(App& app, const Option& o) {
+  if (!o.verify) return;
+  if (!ImGui::TreeNode("##verify", "%s", T(app, MsgId::verify_title))) return;
+  const VerifyCommand& v = *o.verify;
+  wrapped(T(app, label_of(v.tool)));
+  ImGui::SameLine();
+  copy_verify_button(app, o);
+  wrapped_disabled(v.text);
+  for (const VerifyCompare& c : v.compare) bullet(R(app, compare_message(c)));
+  wrapped_disabled(T(app, MsgId::verify_how));
+  ImGui::TreePop();
+}
+
 // [SECTION] Table
 
 void option_row(App& app, const Plan& p, const Option& o) {
@@ -103,6 +141,8 @@ void option_row(App& app, const Plan& p, const Option& o) {
   ImGui::TableNextColumn();
   copy_launch_button(app, o);
   if (ImGui::IsItemHovered() && !o.launch.empty()) tooltip_lines({launch_text(app, o)});
+  copy_verify_button(app, o);
+  if (ImGui::IsItemHovered() && o.verify) tooltip_lines(verify_lines(app, *o.verify));
 }
 
 void options_table(App& app, const Plan& p) {
@@ -132,7 +172,8 @@ void options_table(App& app, const Plan& p) {
   ImGui::TableSetupColumn(T(app, MsgId::col_speed_or_job), ImGuiTableColumnFlags_WidthStretch, 1.3f);
   ImGui::TableSetupColumn(T(app, MsgId::col_warnings), fixed_flags, width({MsgId::col_warnings}));
   ImGui::TableSetupColumn(T(app, MsgId::launch_title), fixed_flags,
-                          width({MsgId::launch_title, MsgId::launch_copy}) + ImGui::GetStyle().FramePadding.x * 2);
+                          width({MsgId::launch_title, MsgId::launch_copy, MsgId::verify_copy}) +
+                              ImGui::GetStyle().FramePadding.x * 2);
   ImGui::TableHeadersRow();
   for (const Option& o : p.options) {
     ImGui::PushID(&o);
@@ -165,6 +206,7 @@ void option_card(App& app, const Plan& p, const Option& o) {
     }
   }
   launch_section(app, o);
+  verify_section(app, o);
   if (pick) box_end(ImVec4(0.90f, 0.97f, 0.92f, 1.0f), ImVec4(0.55f, 0.80f, 0.60f, 1.0f));
   ImGui::Separator();
 }

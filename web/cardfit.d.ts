@@ -130,6 +130,24 @@ declare namespace createCardfit {
     argv: string[] | null;
   }
 
+  /** One figure to compare: `field` of the benchmark's JSON (in the result row `select` names) against cardfit's `figure`. */
+  export interface VerifyCompare {
+    field: string;
+    select: string | null;
+    figure: string;
+    predicted: number;
+    unit: 'tok/s' | 'ms' | string;
+  }
+
+  /** The benchmark that checks the figures on the rented machine (docs/verify.md). */
+  export interface VerifyCommand {
+    tool: 'llama-bench' | 'vllm-bench-serve' | 'sglang-bench-serving' | string;
+    launch: string;
+    command: string;
+    argv: string[];
+    compare: VerifyCompare[];
+  }
+
   export interface GpuEstimate {
     gpu: string;
     name: string;
@@ -176,6 +194,8 @@ declare namespace createCardfit {
     serving: Record<string, number | string | null> | null;
     /** Commands that start this layout with cardfit's numbers. */
     launch: LaunchCommand[];
+    /** The benchmark beside the launch command; null without one. */
+    verify: VerifyCommand | null;
     warnings: string[];
     warning_codes: string[];
   }
@@ -282,6 +302,7 @@ declare namespace createCardfit {
     reason_en: string;
     reason_zh: string;
     launch: LaunchCommand[];
+    verify: VerifyCommand | null;
   }
 
   export interface Alternative {

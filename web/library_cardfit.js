@@ -266,6 +266,12 @@ mergeInto(LibraryManager.library, {
           status.append(el('p', {'class': 'launch'}, [c['label'] + (c['file'] ? ' (' + c['file'] + ')' : '')]),
                         el('pre', {}, [el('code', {}, [c['text']])]));
         }
+        const v = d['pick']['verify'];
+        if (v) {
+          status.append(el('h3', {}, [L['verify']]), el('p', {'class': 'launch'}, [v['label']]),
+                        el('pre', {}, [el('code', {}, [v['text']])]),
+                        el('ul', {}, v['compare']['map']((t) => el('li', {}, [t]))), el('p', {}, [L['verify_how']]));
+        }
       } else {
         status.append(el('h2', {}, [L['no_pick']]), el('p', {'class': 'reason'}, [d['no_pick_reason']]));
         if (d['alternatives']['length']) {

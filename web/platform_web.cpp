@@ -43,6 +43,8 @@ json labels(const App& app) {
            {"canvas", MsgId::ui_canvas_label},
            {"link", MsgId::ui_copy_link},
            {"launch", MsgId::launch_title},
+           {"verify", MsgId::verify_title},
+           {"verify_how", MsgId::verify_how},
            {"capability", MsgId::cap_title}}) {
     l[key] = T(app, id);
   }
@@ -106,6 +108,13 @@ json mirror(const App& app) {
       launch.push_back(json{{"label", T(app, label_of(c.kind))}, {"file", c.file}, {"text", c.text}});
     }
     j["pick"]["launch"] = std::move(launch);
+    json verify = nullptr;  // the benchmark that checks the figures there, and what to compare
+    if (const std::optional<VerifyCommand>& v = p.pick->verify) {
+      json compare = json::array();
+      for (const VerifyCompare& c : v->compare) compare.push_back(R(app, compare_message(c)));
+      verify = json{{"label", T(app, label_of(v->tool))}, {"text", v->text}, {"compare", std::move(compare)}};
+    }
+    j["pick"]["verify"] = std::move(verify);
   }
   json alternatives = json::array();
   for (const Alternative& a : p.alternatives) {

@@ -112,7 +112,9 @@ void gpu_json(JsonWriter& w, const GpuEstimate& g, const Estimate& e, const Cata
       .field("mfu", g.mfu);
   offload_json(w.key("offload"), g.offload);
   serving_json(w.key("serving"), g.serving);
-  launch_json(w.key("launch"), launch_commands(catalog, e.scenario, g));
+  const std::vector<LaunchCommand> launch = launch_commands(catalog, e.scenario, g);
+  launch_json(w.key("launch"), launch);
+  verify_json(w.key("verify"), verify_for(catalog, e.scenario, g, launch));
   messages(w.key("warnings"), g.warnings, lang);
   codes(w.key("warning_codes"), g.warnings);
   w.end_object();

@@ -1,10 +1,12 @@
-// Launch commands (core/plan/launch.hpp) as JSON, for the estimate and plan writers (private to core/io).
+// Launch commands (core/plan/launch.hpp) and the benchmark beside them (core/plan/verify.hpp) as
+// JSON, for the estimate and plan writers (private to core/io).
 #pragma once
 
 #include <vector>
 
 #include "json_writer.hpp"
 #include "launch.hpp"
+#include "verify.hpp"
 
 namespace cardfit {
 
@@ -28,6 +30,34 @@ inline void launch_json(JsonWriter& w, const std::vector<LaunchCommand>& command
     w.end_object();
   }
   w.end_array();
+}
+
+// {"tool": "llama-bench", "launch": "llama-server", "command": "llama-bench ...", "argv": [...],
+//  "compare": [{"field": "avg_ts", "select": "n_prompt=1024 n_gen=0 n_depth=0" | null,
+//               "figure": "prefill_tokens_per_s", "predicted": 2400.5, "unit": "tok/s"}, ...]} or null.
+inline void verify_json(JsonWriter& w, const std::optional<VerifyCommand>& v) {
+  if (!v) {
+    w.null();
+    return;
+  }
+  w.begin_object()
+      .field("tool", name_of(v->tool))
+      .field("launch", name_of(v->launch))
+      .field("command", v->text)
+      .key("argv")
+      .begin_array();
+  for (const ShellWord& a : v->argv) w.value(a.text);
+  w.end_array().key("compare").begin_array();
+  for (const VerifyCompare& c : v->compare) {
+    w.begin_object()
+        .field("field", c.field)
+        .field_if("select", !c.select.empty(), c.select)
+        .field("figure", c.figure)
+        .field("predicted", c.predicted)
+        .field("unit", c.unit)
+        .end_object();
+  }
+  w.end_array().end_object();
 }
 
 }  // namespace cardfit

@@ -78,6 +78,7 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("reason_en", render(o.reason, Lang::En))
       .field("reason_zh", render(o.reason, Lang::Zh));
   launch_json(w.key("launch"), o.launch);
+  verify_json(w.key("verify"), o.verify);
   w.end_object();
 }
 

@@ -13,22 +13,6 @@ namespace {
 
 std::string num(std::int64_t v) { return std::to_string(v); }
 
-// A command line being built: words appended in place.
-struct Argv {
-  std::vector<ShellWord> words;
-  Argv& add(std::string_view w) {
-    words.push_back({std::string(w), false});
-    return *this;
-  }
-  Argv& add(std::string_view flag, std::string_view v) { return add(flag).add(v); }
-  Argv& add(std::string_view flag, std::int64_t v) { return add(flag).add(num(v)); }
-  Argv& var(std::string_view flag, std::string_view name) {
-    add(flag);
-    words.push_back({std::string(name), true});
-    return *this;
-  }
-};
-
 LaunchCommand command(LaunchKind kind, Argv a) {
   LaunchCommand c{kind, "", render_sh(a.words), std::move(a.words)};
   return c;
@@ -51,18 +35,7 @@ std::string fraction_down(double f) {
   return s;
 }
 
-const Model* model_of(const Catalog& c, const Scenario& sc) {
-  return sc.custom_model ? &*sc.custom_model : c.find_model(sc.model);
-}
-
 // [SECTION] Inference
-
-// llama.cpp's cache types for the catalog's KV formats (fp8 and int8 -> q8_0, int4 -> q4_0).
-std::string llamacpp_cache_type(const std::string& kv) {
-  if (kv == "fp8" || kv == "int8") return "q8_0";
-  if (kv == "int4") return "q4_0";
-  return kv == "bf16" ? "bf16" : kv == "fp16" ? "f16" : "";
-}
 
 // Sequences the engine may run at once: what fits, capped by the user's --max-num-seqs.
 std::int64_t max_seqs(const Scenario& sc, const GpuEstimate& g) {
@@ -134,12 +107,6 @@ LaunchCommand lmdeploy(const Model& m, const Scenario& sc, const EngineProfile& 
   return command(LaunchKind::Lmdeploy, std::move(a));
 }
 
-// Layers on the GPU as llama.cpp counts them: -ngl above the layer count also puts the output layer there.
-int gpu_layers(const Model& m, const GpuEstimate& g) {
-  if (g.offload && g.offload->gpu_layers < g.offload->total_layers) return g.offload->gpu_layers;
-  return std::max(1, m.num_layers) + 1;
-}
-
 LaunchCommand llama_server(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   const std::int64_t slots = std::max<std::int64_t>(1, sc.concurrency);
   const std::string hf = gguf_hf_spec(m, sc.precision);
@@ -147,7 +114,7 @@ LaunchCommand llama_server(const Model& m, const Scenario& sc, const GpuEstimate
   a.add("llama-server");
   if (hf.empty()) a.add("-m", gguf_file(m, sc.precision));
   else a.add("-hf", hf);
-  a.add("-ngl", gpu_layers(m, g));
+  a.add("-ngl", llamacpp_gpu_layers(m, g));
   a.add("-c", sc.context * slots);  // shared by the slots: context per sequence x sequences
   if (slots > 1) a.add("--parallel", slots);
   if (g.offload && g.offload->n_cpu_moe > 0) a.add("--n-cpu-moe", g.offload->n_cpu_moe);
@@ -164,7 +131,7 @@ LaunchCommand llama_server(const Model& m, const Scenario& sc, const GpuEstimate
 std::string ollama(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   std::string s = "FROM ./" + gguf_file(m, sc.precision) + "\n";  // only [A-Za-z0-9._-] (gguf_file)
   s += "PARAMETER num_ctx " + num(sc.context) + "\n";
-  if (g.offload) s += "PARAMETER num_gpu " + num(gpu_layers(m, g)) + "\n";
+  if (g.offload) s += "PARAMETER num_gpu " + num(llamacpp_gpu_layers(m, g)) + "\n";
   return s;
 }
 
@@ -316,9 +283,25 @@ std::string gguf_hf_spec(const Model& m, const std::string& precision_id) {
   return m.gguf_repo.empty() ? "" : m.gguf_repo + ":" + upper(precision_id);
 }
 
+const Model* launch_model(const Catalog& c, const Scenario& sc) {
+  return sc.custom_model ? &*sc.custom_model : c.find_model(sc.model);
+}
+
+// Layers on the GPU as llama.cpp counts them: -ngl above the layer count also puts the output layer there.
+int llamacpp_gpu_layers(const Model& m, const GpuEstimate& g) {
+  if (g.offload && g.offload->gpu_layers < g.offload->total_layers) return g.offload->gpu_layers;
+  return std::max(1, m.num_layers) + 1;
+}
+
+std::string llamacpp_cache_type(const std::string& kv) {
+  if (kv == "fp8" || kv == "int8") return "q8_0";
+  if (kv == "int4") return "q4_0";
+  return kv == "bf16" ? "bf16" : kv == "fp16" ? "f16" : "";
+}
+
 std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenario& sc, const GpuEstimate& g) {
   std::vector<LaunchCommand> out;
-  const Model* m = model_of(catalog, sc);
+  const Model* m = launch_model(catalog, sc);
   if (!m || g.cards <= 0 || g.fit == Fit::No) return out;
   const Gpu* gpu = catalog.find_gpu(g.gpu);
   if (gpu && !engine_runs(catalog, *gpu, sc)) return out;  // no kernel for these weights there: nothing to paste

@@ -10,7 +10,9 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "catalog.hpp"
@@ -47,6 +49,23 @@ struct ShellWord {
 std::string sh_word(const ShellWord& word);
 std::string render_sh(const std::vector<ShellWord>& argv);  // the words joined by single spaces
 
+// A command line being built, word by word (every builder of a command uses it: launch.cpp,
+// verify.cpp); render_sh() quotes the words once when the line is printed.
+struct Argv {
+  std::vector<ShellWord> words;
+  Argv& add(std::string_view w) {
+    words.push_back({std::string(w), false});
+    return *this;
+  }
+  Argv& add(std::string_view flag, std::string_view v) { return add(flag).add(v); }
+  Argv& add(std::string_view flag, std::int64_t v) { return add(flag).add(std::to_string(v)); }
+  Argv& var(std::string_view flag, std::string_view name) {  // flag "$NAME"
+    add(flag);
+    words.push_back({std::string(name), true});
+    return *this;
+  }
+};
+
 struct LaunchCommand {
   LaunchKind kind = LaunchKind::Vllm;
   std::string file;  // "" = a command line; else the file to save `text` as ("Modelfile", "ds_config.json", ...)
@@ -67,6 +86,16 @@ std::string serving_repo(const Model& model, const std::string& precision_id);
 // llama-server's download spec for a GGUF repository: "<gguf_repo>:<PRECISION>" (llama.cpp
 // README: -hf <user>/<model>[:quant]); "" when the catalog names no GGUF repository.
 std::string gguf_hf_spec(const Model& model, const std::string& precision_id);
+
+// The model a scenario runs (its custom model, else the catalog's); nullptr when there is none.
+const Model* launch_model(const Catalog& catalog, const Scenario& scenario);
+
+// llama.cpp's -ngl for a GPU row: the offloaded layer count, else every layer + the output layer.
+int llamacpp_gpu_layers(const Model& model, const GpuEstimate& gpu);
+
+// llama.cpp's cache type (-ctk/-ctv) for a catalog KV format: fp8 and int8 -> q8_0, int4 -> q4_0,
+// bf16, fp16 -> f16; "" for any other.
+std::string llamacpp_cache_type(const std::string& kv_precision);
 
 // The commands for one GPU row of an estimate of `scenario` (catalog ids, as estimate() saw
 // them); none when it does not fit (cards 0) or the engine or layout has no command here

@@ -671,7 +671,17 @@ Option finalise(const Context& ctx, const Evaluation& ev, const Candidate& c, Ro
                                                     format_trimmed(per_card / whole, 1), c.whole_card_platform,
                                                     monthly_label(Money{whole, whole}, ctx.req.currency)));
   }
-  if (c.estimate) o.launch = launch_commands(ctx.catalog, ev.scenario, *c.estimate);  // the reason reads it
+  if (c.estimate) {
+    o.launch = launch_commands(ctx.catalog, ev.scenario, *c.estimate);  // the reason reads it
+    // The benchmark compares one replica's figures on what is rented (a slice's share of the card).
+    GpuEstimate rented = *c.estimate;
+    const double share = c.estimate->ttft_ms > 0 && o.ttft_ms > 0 ? c.estimate->ttft_ms / o.ttft_ms : 1.0;
+    rented.decode_tokens_per_s = o.decode_tokens_per_s;
+    rented.aggregate_tokens_per_s = o.aggregate_tokens_per_s / std::max(1, o.replicas);
+    rented.ttft_ms = o.ttft_ms;
+    rented.prefill_tokens_per_s = c.estimate->prefill_tokens_per_s * share;
+    o.verify = verify_for(ctx.catalog, ev.scenario, rented, o.launch);
+  }
   o.reason = role == Role::Pick ? plan_words::pick_reason(t, o) : plan_words::other_reason(t, o, pick);
   return o;
 }

@@ -13,6 +13,7 @@
 #include "cost.hpp"
 #include "estimate_types.hpp"
 #include "launch.hpp"
+#include "verify.hpp"
 #include "message.hpp"
 #include "names.hpp"
 #include "scenario.hpp"
@@ -121,6 +122,7 @@ struct Option {
   std::vector<Message> warnings;  // codes: message_code(w.id) ("over_provisioned", "price_on_inquiry", ...)
   Message reason;              // one sentence with the real numbers
   std::vector<LaunchCommand> launch;  // what to type to start it (launch.hpp)
+  std::optional<VerifyCommand> verify;  // the benchmark that checks its figures there (verify.hpp); none without a launch command
 };
 
 struct Alternative {

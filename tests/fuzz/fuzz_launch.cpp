@@ -3,17 +3,22 @@
 // Properties (issue 32): every command line, split as POSIX sh splits it, gives back exactly the
 // argument vector its builder meant (no word added, lost or run); the model's word is the
 // repository it names, whole; each line of the LLaMA-Factory YAML is one of its keys (no line
-// injected); the Modelfile's FROM names a file of plain characters.
+// injected); the Modelfile's FROM names a file of plain characters. The benchmark beside the
+// launch command (verify.hpp) is held to the same: split as sh splits it, exactly its words, the
+// model word whole; and there is none without a launch command.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fuzz_support.hpp"
 #include "catalog_validate.hpp"
 #include "launch.hpp"
 #include "sh_words.hpp"
+#include "verify.hpp"
 
 using namespace cardfit;
 
@@ -78,7 +83,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   Scenario hostile = e.scenario;
   hostile.custom_model = m;
   for (const GpuEstimate& g : e.gpus) {
-    for (const LaunchCommand& cmd : launch_commands(c, hostile, g)) {
+    const std::vector<LaunchCommand> launch = launch_commands(c, hostile, g);
+    const std::optional<VerifyCommand> verify = verify_for(c, hostile, g, launch);
+    FUZZ_CHECK(!verify || !launch.empty(), "no benchmark without a launch command");
+    if (verify) {
+      const auto words = fuzz::sh_split(verify->text);
+      if (!words || *words != verify->argv) std::fprintf(stderr, "benchmark: %s\n", verify->text.c_str());
+      FUZZ_CHECK(words.has_value(), "sh reads no syntax in a benchmark command");
+      FUZZ_CHECK(*words == verify->argv, "sh splits the benchmark into exactly the words meant");
+      if (verify->tool != VerifyTool::LlamaBench) {
+        const std::string repo = serving_repo(m, e.scenario.precision);
+        bool whole = false;
+        for (std::size_t i = 0; i + 1 < verify->argv.size(); ++i) {
+          whole = whole || (verify->argv[i].text == "--model" && verify->argv[i + 1].text == repo);
+        }
+        FUZZ_CHECK(whole, "the benchmark names the served repository, whole");
+      }
+    }
+    for (const LaunchCommand& cmd : launch) {
       if (cmd.file.empty()) {
         FUZZ_CHECK(!cmd.argv.empty(), "a command line has its words");
         const auto words = fuzz::sh_split(cmd.text);

@@ -1,0 +1,149 @@
+#include "verify.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "format.hpp"
+#include "messages.hpp"
+
+namespace cardfit {
+namespace {
+
+// The prompt and output lengths a serving benchmark sends: the scenario's prompt and output
+// tokens (kVerifyGenTokens when --output-tokens is not given), within the context the server was
+// started with (--max-model-len / --context-length), at least one token each.
+struct Lengths {
+  std::int64_t input = 1;
+  std::int64_t output = 1;
+};
+Lengths serving_lengths(const Scenario& sc) {
+  const std::int64_t context = std::max<std::int64_t>(2, sc.context);
+  Lengths l;
+  l.input = std::clamp<std::int64_t>(sc.prompt, 1, context - 1);
+  l.output = std::clamp<std::int64_t>(sc.output_tokens > 0 ? sc.output_tokens : kVerifyGenTokens, 1, context - l.input);
+  return l;
+}
+
+void add_compare(VerifyCommand& v, std::string field, std::string select, std::string figure, double predicted,
+                 std::string unit) {
+  if (!(predicted > 0) || !std::isfinite(predicted)) return;  // no figure to compare with
+  v.compare.push_back({std::move(field), std::move(select), std::move(figure), predicted, std::move(unit)});
+}
+
+VerifyCommand finish(VerifyTool tool, LaunchKind kind, Argv a) {
+  VerifyCommand v;
+  v.tool = tool;
+  v.launch = kind;
+  v.text = render_sh(a.words);
+  v.argv = std::move(a.words);
+  return v;
+}
+
+// llama-bench with the server's model, -ngl, MoE offload, split and cache types: a prompt of
+// `prompt` tokens at depth 0 (prefill) and kVerifyGenTokens generated at depth 0 and at
+// context - kVerifyGenTokens (decode with the KV cache as full as the scenario's context).
+VerifyCommand llama_bench(const Model& m, const Scenario& sc, const GpuEstimate& g) {
+  const std::int64_t context = std::max<std::int64_t>(1, sc.context);
+  const std::int64_t gen = std::min(kVerifyGenTokens, context);
+  const std::int64_t depth = context - gen;
+  const std::int64_t prompt = std::clamp<std::int64_t>(sc.prompt, 1, context);
+  const std::string hf = gguf_hf_spec(m, sc.precision);
+  Argv a;
+  a.add("llama-bench");
+  if (hf.empty()) a.add("-m", gguf_file(m, sc.precision));
+  else a.add("-hf", hf);
+  a.add("-ngl", llamacpp_gpu_layers(m, g));
+  if (g.offload && g.offload->n_cpu_moe > 0) a.add("--n-cpu-moe", g.offload->n_cpu_moe);
+  if (g.cards > 1) {
+    std::string split;  // llama-bench separates a list's values by ',' (one test each): '/' within one
+    for (int i = 0; i < g.cards; ++i) split += (i ? "/1" : "1");
+    a.add("-ts", split);
+  }
+  const std::string cache = llamacpp_cache_type(sc.kv_precision);
+  if (!cache.empty() && cache != "f16") a.add("-ctk", cache).add("-ctv", cache).add("-fa", "on");
+  a.add("-p", prompt).add("-n", gen);
+  a.add("-d", depth > 0 ? "0," + std::to_string(depth) : std::string("0"));
+  a.add("-o", "json");
+  VerifyCommand v = finish(VerifyTool::LlamaBench, LaunchKind::LlamaServer, std::move(a));
+  add_compare(v, "avg_ts", "n_prompt=" + std::to_string(prompt) + " n_gen=0 n_depth=0", "prefill_tokens_per_s",
+              g.prefill_tokens_per_s, "tok/s");
+  add_compare(v, "avg_ts", "n_prompt=0 n_gen=" + std::to_string(gen) + " n_depth=" + std::to_string(depth),
+              "decode_tokens_per_s", g.decode_tokens_per_s, "tok/s");
+  return v;
+}
+
+std::int64_t num_prompts(std::int64_t concurrency) {
+  return std::max(kVerifyMinPrompts, concurrency * kVerifyPromptsPerSequence);
+}
+
+// What both serving benchmarks measure, in the field names both write (vLLM's BenchmarkMetrics,
+// SGLang's result dict): mean time to first token, mean time per output token, output tokens/s.
+void serving_compare(VerifyCommand& v, const GpuEstimate& g) {
+  add_compare(v, "mean_ttft_ms", "", "ttft_ms", g.ttft_ms, "ms");
+  add_compare(v, "mean_tpot_ms", "", "tpot_ms", g.decode_tokens_per_s > 0 ? 1000.0 / g.decode_tokens_per_s : 0, "ms");
+  add_compare(v, "output_throughput", "", "aggregate_tokens_per_s", g.aggregate_tokens_per_s, "tok/s");
+}
+
+// vllm bench serve against the `vllm serve` of the launch command (its default port 8000); random
+// prompts of fixed lengths (--random-range-ratio defaults to 0 there), EOS ignored so every
+// request generates its output length; the result saved as JSON to send back.
+VerifyCommand vllm_bench(const Model& m, const Scenario& sc, const GpuEstimate& g) {
+  const Lengths l = serving_lengths(sc);
+  const std::int64_t c = std::max<std::int64_t>(1, sc.concurrency);
+  Argv a;
+  a.add("vllm").add("bench").add("serve").add("--model", serving_repo(m, sc.precision));
+  a.add("--dataset-name", "random").add("--random-input-len", l.input).add("--random-output-len", l.output);
+  a.add("--num-prompts", num_prompts(c)).add("--max-concurrency", c);
+  a.add("--ignore-eos").add("--save-result").add("--result-filename", "cardfit-verify.json");
+  VerifyCommand v = finish(VerifyTool::VllmBenchServe, LaunchKind::Vllm, std::move(a));
+  serving_compare(v, g);
+  return v;
+}
+
+// sglang.bench_serving against the launch command's server (its default port 30000); in its
+// random dataset a range ratio of 1 samples every length as given.
+VerifyCommand sglang_bench(const Model& m, const Scenario& sc, const GpuEstimate& g) {
+  const Lengths l = serving_lengths(sc);
+  const std::int64_t c = std::max<std::int64_t>(1, sc.concurrency);
+  Argv a;
+  a.add("python").add("-m").add("sglang.bench_serving").add("--backend", "sglang");
+  a.add("--model", serving_repo(m, sc.precision));
+  a.add("--dataset-name", "random").add("--random-input-len", l.input).add("--random-output-len", l.output);
+  a.add("--random-range-ratio", "1");
+  a.add("--num-prompts", num_prompts(c)).add("--max-concurrency", c);
+  a.add("--output-file", "cardfit-verify.jsonl");
+  VerifyCommand v = finish(VerifyTool::SglangBenchServing, LaunchKind::Sglang, std::move(a));
+  serving_compare(v, g);
+  return v;
+}
+
+}  // namespace
+
+std::optional<VerifyCommand> verify_command(const Catalog& catalog, const Scenario& sc, const GpuEstimate& g,
+                                            const LaunchCommand& launch) {
+  if (!launch.file.empty() || launch.argv.empty() || sc.task != Task::Inference) return std::nullopt;
+  const Model* m = launch_model(catalog, sc);
+  if (!m) return std::nullopt;
+  switch (launch.kind) {
+    case LaunchKind::LlamaServer: return llama_bench(*m, sc, g);
+    case LaunchKind::Vllm: return vllm_bench(*m, sc, g);
+    case LaunchKind::Sglang: return sglang_bench(*m, sc, g);
+    default: return std::nullopt;
+  }
+}
+
+Message compare_message(const VerifyCompare& c) {
+  const std::string predicted = format_rate(c.predicted);
+  if (c.select.empty()) return msg::verify_compare(c.field, c.figure, predicted, c.unit);
+  return msg::verify_compare_select(c.field, c.select, c.figure, predicted, c.unit);
+}
+
+std::optional<VerifyCommand> verify_for(const Catalog& catalog, const Scenario& sc, const GpuEstimate& g,
+                                        const std::vector<LaunchCommand>& launch) {
+  for (const LaunchCommand& l : launch) {
+    if (std::optional<VerifyCommand> v = verify_command(catalog, sc, g, l)) return v;
+  }
+  return std::nullopt;
+}
+
+}  // namespace cardfit

