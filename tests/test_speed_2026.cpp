@@ -5,9 +5,12 @@
 
 #include <deque>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
+#include "catalog_load.hpp"
+#include "catalog_write.hpp"
 #include "estimate.hpp"
 #include "hardware.hpp"
 #include "memory.hpp"
@@ -312,4 +315,39 @@ TEST_CASE("B300 and MI355X: dense rates from their cited figures, FP4 on tensor 
   const EngineProfile& vllm = r.engine();
   CHECK(quantized_efficiency(r, mi355x) == Approx(vllm.fp4_efficiency_native));
   CHECK(quantized_efficiency(r, gpu("mi300x")) != Approx(vllm.fp4_efficiency_native));
+}
+
+TEST_CASE("decode efficiency by architecture: the whole decode step of SGLang on CDNA 3, data with bounds") {
+  const Resolved r = resolved(inference("minimax-m2.7", "fp8", "sglang"));
+  const EngineProfile& sglang = r.engine();
+  const Gpu& mi300x = gpu("mi300x");
+  // The catalog lists a figure for SGLang on CDNA 3 (MI300X, MI325X), none for NVIDIA cards or for vLLM.
+  const double eff = architecture_decode_efficiency(sglang, mi300x);
+  CHECK(eff < 1);
+  CHECK(architecture_decode_efficiency(sglang, gpu("mi325x")) == Approx(eff));
+  CHECK(architecture_decode_efficiency(sglang, gpu("h200")) == 1);
+  CHECK(architecture_decode_efficiency(resolved(inference("minimax-m2.7", "fp8", "vllm")).engine(), mi300x) == 1);
+  Layout tp2;
+  tp2.cards = tp2.tensor_parallel = tp2.expert_parallel = 2;
+  for (std::int64_t c : {1, 16}) {
+    INFO("concurrency " << c);
+    const DecodeSpeed d = decode_speed(r, mi300x, tp2, 2000, c);
+    CHECK(d.architecture_efficiency == Approx(eff));
+    // Every term of the step, not only the bytes, is divided by it.
+    const double terms =
+        std::max(d.memory_ms, d.compute_ms) + d.cpu_ms + d.fixed_ms + d.moe_ms + d.sync_ms + d.boundary_ms;
+    CHECK(d.step_ms == Approx(terms / eff));
+    CHECK(d.fixed_ms > 0);
+    // The same step on an NVIDIA card with the same terms keeps them as they are.
+    Gpu renamed = mi300x;
+    renamed.architecture = "Hopper";
+    CHECK(decode_speed(r, renamed, tp2, 2000, c).step_ms == Approx(terms));
+  }
+  // Written and read back with the catalog; outside (0, 1] it is refused with the field named.
+  CHECK(catalog_to_json(catalog()).find("\"decode_efficiency_by_architecture\"") != std::string::npos);
+  const Result<Catalog> bad = apply_overlay(catalog(), CatalogFile{"overlay.json", R"({"schema": "cardfit.catalog/1",
+    "engines": [{"id": "sglang", "replaces": true, "source": "cardfit",
+                 "decode_efficiency_by_architecture": [{"architecture": "CDNA 3", "efficiency": 1.5}]}]})"});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors.front().field.find("decode_efficiency_by_architecture[0].efficiency") != std::string::npos);
 }

@@ -428,8 +428,9 @@ struct KeptTensorBits {
   double bits = 16;       // bits per weight of the tensors the format's 'unquantized' keeps
 };
 
-// A GPU generation whose FP4 kernels in this engine read at their own efficiency (AMD CDNA 3 runs
-// MXFP4 through its own weight-only kernels, not NVIDIA's Marlin).
+// A GPU generation on which this engine runs at its own efficiency: FP4 kernels (AMD CDNA 3 runs
+// MXFP4 through its own weight-only kernels, not NVIDIA's Marlin) or the whole decode step (SGLang's
+// ROCm kernels on CDNA 3).
 struct ArchitectureEfficiency {
   std::string architecture;  // Gpu::architecture ("CDNA 3")
   double efficiency = 1;
@@ -472,6 +473,8 @@ struct EngineProfile {
   double fp4_efficiency_native = 0;  // decode efficiency of FP4 bytes on FP4 tensor cores (Blackwell); 0 = the format's
   double fp4_efficiency_weight_only = 0;  // ... through weight-only kernels (Marlin/Triton on Hopper, Ampere)
   std::vector<ArchitectureEfficiency> fp4_efficiency_by_architecture;  // ... on these generations instead
+  // The whole decode step on these generations: step time / efficiency (none listed: 1).
+  std::vector<ArchitectureEfficiency> decode_efficiency_by_architecture;
   double attention_efficiency = 1;   // attention FLOPs (flash-attention kernels) relative to the matmul rate
   double offload_ms_per_layer = 0;   // partial offload: per layer computed in host memory per step (hand-over, sync)
   std::vector<WeightPadding> weight_padding;  // start-up: quantised weights as the engine lays them out

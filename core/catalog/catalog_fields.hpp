@@ -444,6 +444,8 @@ void engine_fields(V& v, T& e) {
   v.number("fp4_efficiency_weight_only", e.fp4_efficiency_weight_only, Need::Optional, kFraction);
   v.list("fp4_efficiency_by_architecture", e.fp4_efficiency_by_architecture, Need::Optional,
          [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
+  v.list("decode_efficiency_by_architecture", e.decode_efficiency_by_architecture, Need::Optional,
+         [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
   v.number("attention_efficiency", e.attention_efficiency, Need::Optional, kPositiveFraction);
   v.number("offload_ms_per_layer", e.offload_ms_per_layer, Need::Optional, kMs);
   v.list("weight_padding", e.weight_padding, Need::Optional, [](auto& vv, auto& x) { weight_padding_fields(vv, x); });

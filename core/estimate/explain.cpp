@@ -401,13 +401,15 @@ void explain_decode(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, con
               " × " + bw + " × " + fixed(d.kernel_efficiency, 2) + " × " + fixed(d.expert_efficiency, 2) + ")";
   }
   memory += " + " + format_gb(d.kv_bytes) + " / (" + tp + " × " + bw + ") = " + fixed(d.memory_ms, 2) + " ms";
-  string expr = bandwidth_expr(eng, gpu, d.bandwidth) + "; max(" + memory + ", " + grouped(sc.concurrency) + " × " +
-                count(d.flops_per_token) + "FLOP / (" + tp + " × " + rate_expr(d.rate) + ") = " +
-                fixed(d.compute_ms, 2) + " ms) + " + fixed(d.fixed_ms, 2) + " ms";
+  const bool by_architecture = d.architecture_efficiency < 1;
+  string expr = bandwidth_expr(eng, gpu, d.bandwidth) + (by_architecture ? "; (max(" : "; max(") + memory + ", " +
+                grouped(sc.concurrency) + " × " + count(d.flops_per_token) + "FLOP / (" + tp + " × " +
+                rate_expr(d.rate) + ") = " + fixed(d.compute_ms, 2) + " ms) + " + fixed(d.fixed_ms, 2) + " ms";
   if (d.cpu_ms > 0) expr += " + " + fixed(d.cpu_ms, 2) + " ms";
   if (d.moe_ms > 0) expr += " + " + fixed(d.moe_ms, 2) + " ms";
   if (d.sync_ms > 0) expr += " + " + fixed(d.sync_ms, 2) + " ms";
   if (d.boundary_ms > 0) expr += " + " + fixed(d.boundary_ms, 2) + " ms";
+  if (by_architecture) expr += ") / " + fixed(d.architecture_efficiency, 2) + " (" + gpu.architecture + ")";
   const string aggregate = format_rate(g.aggregate_tokens_per_s) + " t/s";
   expr += " = " + fixed(d.step_ms, 2) + " ms → " + format_rate(g.decode_tokens_per_s) + " t/s; × " +
           grouped(sc.concurrency) + " = " + aggregate;

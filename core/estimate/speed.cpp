@@ -159,6 +159,13 @@ double quantized_efficiency(const Resolved& r, const Gpu& g) {
   return fields::within(w.decode_efficiency, fields::kPositiveFraction);
 }
 
+double architecture_decode_efficiency(const EngineProfile& e, const Gpu& g) {
+  for (const ArchitectureEfficiency& a : e.decode_efficiency_by_architecture) {
+    if (a.architecture == g.architecture) return fields::within(a.efficiency, fields::kPositiveFraction);
+  }
+  return 1;
+}
+
 double decode_bandwidth(const EngineProfile& e, const Gpu& g) {
   const double bw = g.memory_bandwidth_gb_per_s * 1e9 * bandwidth_efficiency(e, g);
   return g.achievable_bandwidth_gb_per_s > 0 ? std::min(bw, g.achievable_bandwidth_gb_per_s * 1e9) : bw;
@@ -237,8 +244,11 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, c * static_cast<double>(m.hidden_size) * 2) * 1000;
   out.boundary_ms = (out.stages - 1) * std::max(0.0, e.boundary_ms);
-  out.step_ms = std::max(out.memory_ms, out.compute_ms) + out.cpu_ms + out.fixed_ms + out.moe_ms + out.sync_ms +
-                out.boundary_ms;
+  // NOTE: the whole step, not only its bytes: SGLang on CDNA 3 is about twice as slow as its bytes and
+  // fixed costs say at 1 sequence and at 64 alike (docs/model.md §7), so no one term carries it.
+  out.architecture_efficiency = architecture_decode_efficiency(e, g);
+  out.step_ms = (std::max(out.memory_ms, out.compute_ms) + out.cpu_ms + out.fixed_ms + out.moe_ms + out.sync_ms +
+                 out.boundary_ms) / out.architecture_efficiency;
   out.per_sequence = safe_div(1000, out.step_ms);
   out.aggregate = out.per_sequence * c;
   return out;

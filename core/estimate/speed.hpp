@@ -51,6 +51,9 @@ double decode_bandwidth(const EngineProfile& engine, const Gpu& gpu);
 // path (tensor cores or weight-only kernels) and the engine's kernels for it, else the format's
 // decode_efficiency. Kept 16-bit tensors (MXFP4's attention and dense layers) read at 1.
 double quantized_efficiency(const Resolved& r, const Gpu& gpu);
+// The engine's efficiency of the whole decode step on the card's generation
+// (decode_efficiency_by_architecture; 1 where none is listed).
+double architecture_decode_efficiency(const EngineProfile& engine, const Gpu& gpu);
 // The engine's routed-expert efficiency on this GPU's memory (HBM or GDDR).
 double expert_efficiency(const EngineProfile& engine, const Gpu& gpu);
 
@@ -70,7 +73,8 @@ double step_fixed_ms(const EngineProfile& engine, const Model& model, double seq
 struct DecodeSpeed {
   double per_sequence = 0;     // tokens/s seen by each sequence
   double aggregate = 0;        // tokens/s of all concurrent sequences
-  double step_ms = 0;          // max(memory_ms, compute_ms) + fixed_ms + moe_ms + sync_ms + boundary_ms
+  double step_ms = 0;          // (max(memory_ms, compute_ms) + fixed_ms + moe_ms + sync_ms + boundary_ms)
+                               // / architecture_efficiency
   double memory_ms = 0;        // weights_ms + experts_ms + kv_ms
   double weights_ms = 0;       // dense weights / (TP x bandwidth x efficiency x kernel efficiency)
   double experts_ms = 0;       // routed experts read this step, x the engine's expert efficiency
@@ -93,6 +97,7 @@ struct DecodeSpeed {
   double bandwidth = 0;        // decode_bandwidth: effective bytes/s of one card
   double kernel_efficiency = 1;  // quantized_efficiency: the format's bytes through its kernels on this card
   double expert_efficiency = 1;  // routed-expert reads: 1 - (1 - expert_efficiency(e, g)) x top_k / touched experts
+  double architecture_efficiency = 1;  // architecture_decode_efficiency: the engine's kernels on this generation
   MatmulRate rate;             // one card
   int tensor_parallel = 1;
   int expert_parallel = 1;
