@@ -74,7 +74,7 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   std::string page = flags.page_url;
   if (page.empty()) page = flags.request.link.empty() ? kDefaultPageUrl : flags.request.link;
   // The link reproduces the request as read (a request that did not read: the link as given).
-  in.link = request.ok() ? card_link(page, req) : (flags.request.link.empty() ? page : flags.request.link);
+  in.link = request.ok() ? card_link(*catalog, page, req) : (flags.request.link.empty() ? page : flags.request.link);
   const Card card = card_layout(in);
 
   std::string bytes;

@@ -70,7 +70,7 @@ int main(int argc, char** argv) {
   cli.add_option("--frames", frames, "Render this many frames, then exit (0 = run until closed)")->check(CLI::NonNegativeNumber);
   cli.add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
   cli.add_option("--lang", lang, "Interface language")->check(CLI::IsMember({"zh", "en"}));
-  cli.add_option("--state", state, "Scenario as in the web page's link, e.g. 'v=1&model=qwen2.5-14b&precision=int4'");
+  cli.add_option("--state", state, "Scenario as in the web page's link, e.g. 'v=2&m=qwen2.5-14b&p=int4' (v=1 links are read too)");
   cli.add_flag("--fresh", fresh, "Start from the defaults instead of the last saved scenario");
   auto* width_opt = cli.add_option("--width", width, "Window width in screen coordinates (default: as last closed)")->check(CLI::Range(320, 7680));
   auto* height_opt = cli.add_option("--height", height, "Window height in screen coordinates (default: as last closed)")->check(CLI::Range(240, 4320));

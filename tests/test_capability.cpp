@@ -46,7 +46,7 @@ TEST_CASE("capability: precisions best first, 16 bits and fewer, catalog order a
 }
 
 TEST_CASE("capability: each model at the best precision that fits with the headroom, largest first") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.gpu = "rtx-4090";
   s.cards = 1;
   s.context = 4096;
@@ -80,7 +80,7 @@ TEST_CASE("capability: each model at the best precision that fits with the headr
 }
 
 TEST_CASE("capability: more cards or more headroom never shrink or grow the wrong way") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.gpu = "a100-80g";
   s.cards = 1;
   const CardCapability one = capabilities(s);
@@ -97,7 +97,7 @@ TEST_CASE("capability: more cards or more headroom never shrink or grow the wron
 }
 
 TEST_CASE("capability: llama.cpp tries GGUF formats, and a context above a model's maximum leaves it out") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.gpu = "rtx-4050-laptop";
   s.engine = "llama.cpp";
   s.context = 32768;
@@ -111,7 +111,7 @@ TEST_CASE("capability: llama.cpp tries GGUF formats, and a context above a model
 }
 
 TEST_CASE("capability: a GPU is required, and bad input names its field") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   const Result<CardCapability> none = card_capabilities(catalog(), s);
   REQUIRE(!none.ok());
   CHECK(none.errors[0].field == "gpu");

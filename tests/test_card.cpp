@@ -57,12 +57,12 @@ TEST_CASE("card: the pick, its cost, the top options and the QR code of the link
     in.plan = &*p.value;
     in.lang = lang;
     in.version = "9.9.9";
-    in.link = card_link("https://example.org/cardfit/?old=1", r);
+    in.link = card_link(test::catalog(), "https://example.org/cardfit/?old=1", r);
     const Card c = card_layout(in);
     CHECK(c.width == 1080);
     CHECK(c.height > 1000);
     // The link: the page's address without its own query, then the request's pairs.
-    CHECK(in.link.rfind("https://example.org/cardfit/?v=1&", 0) == 0);
+    CHECK(in.link.rfind("https://example.org/cardfit/?v=2&", 0) == 0);
     CHECK(c.link == in.link);
     // The pick's GPU and monthly cost, in the words of the row model and the labels.
     const PlanRow pick_row = plan_row(*p.value, *p.value->pick, lang);
@@ -107,7 +107,7 @@ TEST_CASE("card: a scenario that does not compute gets a card that says why") {
   in.catalog = &test::catalog();
   in.request = &r;
   in.errors = p.errors;
-  in.link = card_link("https://example.org/", r);
+  in.link = card_link(test::catalog(), "https://example.org/", r);
   const Card c = card_layout(in);
   CHECK(has_text(c, std::string(text(MsgId::card_error, Lang::En))));
   CHECK(has_text(c, "no-such-model"));
@@ -151,7 +151,7 @@ TEST_CASE("card: SVG escapes every text, PNG draws every glyph") {
     il.request = &rl;
     il.plan = &*pl.value;
     il.lang = lang;
-    il.link = card_link("https://example.org/", rl);
+    il.link = card_link(test::catalog(), "https://example.org/", rl);
     const Card card = card_layout(il);
     const std::vector<std::uint32_t> missing = card_missing_glyphs(card, fonts());
     std::string listed;

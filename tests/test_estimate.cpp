@@ -62,13 +62,17 @@ void check_finite(const Estimate& e, const std::string& what) {
 }  // namespace
 
 TEST_CASE("a default-constructed Scenario is valid") {
+  // Issue 26: Qwen3.5-27B (assets/catalog/models.json, shapes from its config.json: source
+  // aic-qwen3.5-27b), BF16 as released.
   const Estimate e = run(Scenario{});
-  CHECK(e.model == "qwen2.5-7b");
+  CHECK(e.model == "qwen3.5-27b");
   CHECK(e.precision == "bf16");
   CHECK(e.kv_precision == "auto-16");
   CHECK(e.gpus.size() == catalog().gpus.size());
-  CHECK(e.params.total == 7615616512);
-  CHECK(e.kv_cache_bytes_per_token == 57344);
+  CHECK(e.params.total == Approx(27e9).epsilon(0.02));  // "27B" (hf-qwen3.5-27b, the repository name)
+  // 16 full-attention layers (64 - 48 Gated DeltaNet) x K and V x 4 KV heads x 256 x 2 bytes;
+  // the linear layers keep a fixed state per sequence, not per token.
+  CHECK(e.kv_cache_bytes_per_token == 16 * 2 * 4 * 256 * 2);
   CHECK_FALSE(e.explain.empty());
   CHECK_FALSE(e.explained_gpu.empty());
   check_finite(e, "default");
@@ -368,6 +372,7 @@ TEST_CASE("ids in any case or as an alias give the catalog's ids in the result")
   REQUIRE(e.gpus.size() == 1);
   CHECK(e.gpus[0].gpu == "rtx-4090");
   Scenario canonical;
+  canonical.model = "qwen2.5-7b";
   canonical.kv_precision = "fp8";
   canonical.gpu = "rtx-4090";
   CHECK(run(canonical).memory.total == e.memory.total);

@@ -65,7 +65,7 @@ TEST_CASE("the JSON names its contract and prints compact unless pretty") {
   const Estimate e = test::run(Scenario{});
   const std::string compact = estimate_to_json(e, test::catalog(), Lang::En);
   const std::string pretty = estimate_to_json(e, test::catalog(), Lang::En, JsonStyle::Pretty);
-  CHECK(compact.rfind(R"({"schema":"cardfit.estimate/1","ok":true,"model":"qwen2.5-7b",)", 0) == 0);
+  CHECK(compact.rfind(R"({"schema":"cardfit.estimate/1","ok":true,"model":"qwen3.5-27b",)", 0) == 0);
   CHECK(compact.find('\n') == std::string::npos);
   CHECK(pretty.rfind("{\n  \"schema\": \"cardfit.estimate/1\",\n  \"ok\": true,", 0) == 0);
   CHECK(json::parse(compact) == json::parse(pretty));

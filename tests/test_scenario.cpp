@@ -29,7 +29,7 @@ TEST_CASE("enum names round-trip") {
 
 TEST_CASE("defaults and LoRA targets") {
   const Scenario s;
-  CHECK(s.model == "qwen2.5-7b");
+  CHECK(s.model == "qwen3.5-27b");  // issue 26: a current model (v=1 links keep qwen2.5-7b: test_url_state_v2.cpp)
   CHECK(s.precision.empty());  // as released: default_precision (test_reference_deployments.cpp)
   CHECK(s.task == Task::Inference);
   CHECK(s.context == 4096);

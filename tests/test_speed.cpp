@@ -167,7 +167,7 @@ TEST_CASE("concurrency: aggregate grows, each sequence slows, compute caps it") 
 TEST_CASE("faster bandwidth never decodes slower (property)") {
   Catalog c = catalog();
   for (Gpu& g : c.gpus) g.memory_bandwidth_gb_per_s *= 1.5;
-  Scenario s;
+  Scenario s = test::formula::scenario();
   s.explain = false;
   const Estimate base = run(s);
   Result<Estimate> fast = estimate(c, s);

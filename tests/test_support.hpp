@@ -179,6 +179,13 @@ inline const Catalog& catalog() { return fixture(); }
 inline const Model& model(const std::string& id) { return test::model(id, fixture()); }
 inline const Gpu& gpu(const std::string& id) { return test::gpu(id, fixture()); }
 inline Estimate run(const Scenario& s) { return test::run(s, fixture()); }
+// A default scenario on the fixture: the fixture is frozen with Qwen2.5-7B, the defaults' model
+// before issue 26 made it Qwen3.5-27B (which the fixture does not hold).
+inline Scenario scenario() {
+  Scenario s;
+  s.model = "qwen2.5-7b";
+  return s;
+}
 }  // namespace formula
 
 inline const GpuEstimate& on(const Estimate& e, const std::string& gpu_id) {

@@ -19,7 +19,7 @@ PlanRequest decode(std::string_view query) {
 }  // namespace
 
 TEST_CASE("url_state: the default request encodes to just the version") {
-  CHECK(encode_query(request_to_pairs(PlanRequest{})) == "v=1");
+  CHECK(encode_query(request_to_pairs(PlanRequest{})) == "v=2");
 }
 
 TEST_CASE("url_state: golden link decodes to the documented request") {
@@ -48,8 +48,7 @@ TEST_CASE("url_state: golden encoding of a training request") {
   rq.scenario.tokens = 5e8;
   rq.budget = 4500.5;
   rq.currency = Currency::Usd;
-  CHECK(encode_query(request_to_pairs(rq)) ==
-        "v=1&model=llama-3.1-8b&task=lora&lora-rank=64&zero=2&tokens=500000000&budget=4500.5&currency=USD");
+  CHECK(encode_query(request_to_pairs(rq)) == "v=2&m=llama-3.1-8b&t=lora&r=64&z=2&tk=500m&bm=4500.5&cu=USD");
 }
 
 TEST_CASE("url_state: round trip of every field") {
@@ -107,7 +106,7 @@ TEST_CASE("url_state: bad pairs are skipped and named, the rest applies") {
   const DecodedState d = request_from_pairs(
       decode_query("v=1&model=Qwen%20BAD&context=8q&precision=int8&zero=7&student=maybe&nonsense=1&context=1e99"));
   CHECK(d.request.scenario.precision == "int8");         // the good pair applied
-  CHECK(d.request.scenario.model == Scenario{}.model);   // the bad one did not
+  CHECK(d.request.scenario.model == kV1DefaultModel);    // the bad one did not (a v=1 link's default)
   CHECK(d.request.scenario.context == Scenario{}.context);
   REQUIRE(d.issues.size() == 7);
   CHECK(d.issues[0].field == "model");
@@ -176,8 +175,12 @@ TEST_CASE("url_state: a config.json model travels as its shapes and reads back t
     rq.scenario.custom_model = m;
     rq.scenario.custom_model->assumed_architecture = false;
     const std::string link = encode_query(request_to_pairs(rq));
-    CHECK(link.find("arch=") != std::string::npos);
-    CHECK(link.find("params=") == std::string::npos);
+    const KeyValues pairs = decode_query(link);
+    auto has_key = [&pairs](std::string_view k) {
+      return std::any_of(pairs.begin(), pairs.end(), [k](const auto& kv) { return kv.first == k; });
+    };
+    CHECK(has_key(link_key(Input::Arch)));
+    CHECK_FALSE(has_key(link_key(Input::Params)));
     CHECK(link.find('%') == std::string::npos);  // no percent-encoding needed
     const DecodedState d = request_from_pairs(decode_query(link));
     INFO(test::all_errors(d.issues));
@@ -200,7 +203,11 @@ TEST_CASE("url_state: a config.json model travels as its shapes and reads back t
 TEST_CASE("url_state: golden shapes, and bad shapes are named") {
   const Model* m = test::catalog().find_model("llama-3.1-8b");
   REQUIRE(m != nullptr);
-  CHECK(encode_shapes(*m) == "llama,l32,h4096,i14336,a32,k8,d128,v128256,c131072");
+  CHECK(encode_shapes(*m) == "llama~l32~h4096~i14336~a32~k8~d128~v128256~c131072");
+  // Version 1 wrote ',' between the items: read as before.
+  const Result<Model> v1 = decode_shapes("llama,l32,h4096,i14336,a32,k8,d128,v128256,c131072", "arch");
+  REQUIRE(v1.ok());
+  CHECK(encode_shapes(*v1.value) == encode_shapes(*m));
   for (const char* bad : {"", "L32", "llama,l32", "llama,l32,h4096,a32,k8,d128,v1,z5", "llama,l32,l32,h1,a1,k1,d1,v1",
                           "llama,l-1,h4096,a32,k8,d128,v128256", "llama,l32,h4096,a32,k8,d128,v128256,w4096",
                           "llama,l0,h4096,a32,k8,d128,v128256"}) {
@@ -255,6 +262,13 @@ TEST_CASE("url_state: a link drops only the keys the catalog or planner refuses"
        }},
       {"v=1&budget-tier=no-such-tier&precision=int8", {"budget_tier"},
        [](const PlanRequest& r) { CHECK(r.scenario.precision == "int8"); }},
+      // Version 2's short keys are dropped by their own spelling.
+      {"v=2&m=no-such-model&p=int4&pl=yiwan~nope", {"platforms[1]", "model"},
+       [](const PlanRequest& r) {
+         CHECK(r.scenario.precision == "int4");
+         CHECK(r.scenario.model == Scenario{}.model);
+         CHECK(r.platforms.empty());
+       }},
       // No link (the first load): the defaults, which plan (checked below) without a trial plan.
       {"", {}, [](const PlanRequest& r) { CHECK(r.scenario.model == request_from_pairs({}).request.scenario.model); }},
   };
@@ -274,6 +288,9 @@ TEST_CASE("url_state: with_changes replaces and removes keys") {
   const KeyValues base{{"v", "1"}, {"model", "qwen2.5-7b"}, {"budget", "2500"}};
   const KeyValues out = with_changes(base, {{"budget", ""}, {"budget-tier", "3000-6000"}, {"model", "llama-3-8b"}});
   CHECK(out == KeyValues{{"v", "1"}, {"budget-tier", "3000-6000"}, {"model", "llama-3-8b"}});
+  // A change names the input by its long key; a version 2 link spells it short: one pair stays.
+  const KeyValues v2{{"v", "2"}, {"m", "qwen2.5-7b"}, {"bm", "2500"}, {"p", "int4"}};
+  CHECK(with_changes(v2, {{"budget", ""}, {"precision", "int8"}}) == KeyValues{{"v", "2"}, {"m", "qwen2.5-7b"}, {"precision", "int8"}});
 }
 
 TEST_CASE("url_state: an alternative's changes, applied to the link, plan its pick") {
@@ -348,12 +365,12 @@ TEST_CASE("url_state: a default that depends on other values is written when it 
   rq.scenario.task = Task::Qlora;
   rq.scenario.precision = "bf16";
   const std::string link = encode_query(request_to_pairs(rq));
-  CHECK(link == "v=1&precision=bf16&task=qlora");
+  CHECK(link == "v=2&p=bf16&t=qlora");
   CHECK(decode(link).scenario.precision == "bf16");
   // A prompt longer than the context it came with stays as it was asked.
   PlanRequest long_prompt;
   long_prompt.scenario.context = 512;
-  CHECK(encode_query(request_to_pairs(long_prompt)) == "v=1&context=512&prompt=1024");
+  CHECK(encode_query(request_to_pairs(long_prompt)) == "v=2&c=512&pr=1k");
 }
 
 TEST_CASE("url_state: a refused pair counts as not given") {
@@ -377,7 +394,7 @@ TEST_CASE("url_state: a parameter count is written as asked, so its assumed shap
     CHECK(second.scenario.custom_model->hidden_size == first.scenario.custom_model->hidden_size);
     CHECK(second.scenario.custom_model->intermediate_size == first.scenario.custom_model->intermediate_size);
   }
-  CHECK(encode_query(request_to_pairs(decode("v=1&params=13B"))) == "v=1&params=13000000000");
+  CHECK(encode_query(request_to_pairs(decode("v=1&params=13B"))) == "v=2&n=13b");
 }
 
 // Issue 25 item 3: "not given" is a std::optional, "auto" a named state, and a link keeps them
@@ -405,8 +422,8 @@ TEST_CASE("url_state: not given, auto and typed values stay apart") {
   CHECK(decode("offload=none").scenario.offload == Offload::none());
 
   // Written back: a typed 0 stays in the link, "not given" and "none"/"auto" defaults do not.
-  for (const char* link : {"v=1&zero=0", "v=1&offload=0&n-cpu-moe=0", "v=1&offload=auto", "v=1&headroom=0"}) {
+  for (const char* link : {"v=2&z=0", "v=2&of=0&nc=0", "v=2&of=auto", "v=2&h=0"}) {
     CHECK(encode_query(request_to_pairs(decode(link))) == link);
   }
-  CHECK(encode_query(request_to_pairs(decode("zero=auto&offload=none"))) == "v=1");
+  CHECK(encode_query(request_to_pairs(decode("zero=auto&offload=none"))) == "v=2");
 }

@@ -84,8 +84,8 @@ void apply_style(float dpi_scale, const std::string& accent) {
 
 // The scenario as a link query. The interface language is left out: it is the reader's
 // preference (saved in the settings), and an embedding page sets it with its own lang=.
-std::string state_query(const PlanRequest& request) {
-  KeyValues pairs = request_to_pairs(request);
+std::string state_query(const Catalog& catalog, const PlanRequest& request) {
+  KeyValues pairs = request_to_pairs(catalog, request);
   pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; }), pairs.end());
   return encode_query(pairs);
 }
@@ -131,10 +131,10 @@ void draw_header(App& app) {
     if (b == MsgId::app_language) {
       set_lang(app, app.state.lang == Lang::Zh ? Lang::En : Lang::Zh);
     } else if (b == MsgId::ui_copy_link) {
-      platform::copy_text(platform::share_link(state_query(app.state.request)));
+      platform::copy_text(platform::share_link(state_query(app.catalog, app.state.request)));
       flash(app, MsgId::ui_copied_link);
     } else if (b == MsgId::ui_copy_result) {
-      platform::copy_text(result_text(app, platform::share_link(state_query(app.state.request))));
+      platform::copy_text(result_text(app, platform::share_link(state_query(app.catalog, app.state.request))));
       flash(app, MsgId::ui_copied_result);
     } else {
       platform::toggle_text_view();
@@ -252,6 +252,7 @@ PlanRequest read_link(App& app, const std::string& query) {
   if (app.embed) {
     for (auto& kv : pairs) {
       if (kv.first == "platform") kv.first = "platform-first";
+      if (kv.first == link_key(Input::Platform)) kv.first = std::string(link_key(Input::PlatformFirst));  // v=2's "pl"
     }
   }
   DecodedState decoded = app.catalog_errors.empty() ? request_from_link(app.catalog, pairs) : request_from_pairs(pairs);
@@ -291,7 +292,7 @@ void app_init(App& app, const AppOptions& options) {
   if (lang.empty()) lang = link_has_lang ? std::string(name_of(request.lang)) : platform::load_setting("lang");
   const Lang ui_lang = parse_name<Lang>(lang).value_or(Lang::Zh);
   app.state = make_ui_state(request, ui_lang);
-  app.published_state = state_query(app.state.request);
+  app.published_state = state_query(app.catalog, app.state.request);
   app.dpi_scale = options.dpi_scale;
 }
 
@@ -300,7 +301,7 @@ void app_open_link(App& app, const std::string& query) {
   const Tab tab = app.state.tab;
   app.state = make_ui_state(read_link(app, query), lang);
   app.state.tab = tab;
-  app.published_state = state_query(app.state.request);  // it is the page's URL already
+  app.published_state = state_query(app.catalog, app.state.request);  // it is the page's URL already
   app.dirty = true;
   app.published = false;
 }
@@ -354,7 +355,7 @@ void app_compute(App& app) {
     recompute(app.catalog, app.state, app.derived);
     app.dirty = false;
     app.published = false;
-    std::string query = state_query(app.state.request);
+    std::string query = state_query(app.catalog, app.state.request);
     if (app.derived.errors.empty() && query != app.published_state) {
       platform::remember_state(query, app.discrete);
       app.published_state = std::move(query);

@@ -22,7 +22,7 @@ struct AppOptions {
   bool embed = false;        // ?embed=1: hide the app chrome (header, language switch)
   bool page_scroll = false;  // narrow layouts scroll the host page (the web), not an ImGui window
   std::string lang;          // "zh" | "en" | "" (= the link's, else the saved setting, else zh)
-  std::string state;         // a saved or shared scenario, "v=1&model=..." (core/io/url_state.hpp)
+  std::string state;         // a saved or shared scenario, "v=2&m=..." (core/io/url_state.hpp)
   std::string accent;        // "#RRGGBB": the embedding vendor's colour for ImGui's blue ("" or bad = blue)
 };
 

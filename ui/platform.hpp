@@ -16,7 +16,7 @@ namespace cardfit::ui::platform {
 std::string load_setting(const std::string& key);  // "" if unset
 void save_setting(const std::string& key, const std::string& value);
 
-// The scenario as a query string ("v=1&model=..."), written whenever it changes: the web
+// The scenario as a query string ("v=2&m=..."), written whenever it changes: the web
 // page puts it in its URL so links can be shared; the desktop app keeps it in its settings so
 // it reopens where the user left off. `discrete`: a choice (a new history entry: the back
 // button returns to the scenario before it), not typing (the entry is replaced).

@@ -166,7 +166,7 @@ val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::
   return answer(cardfit::plan_to_json(*p.value), json);
 }
 
-// The canonical link query for an input ("v=1&model=..."), e.g. to build embed URLs.
+// The canonical link query for an input ("v=2&m=..."), e.g. to build embed URLs.
 val raw_state_query(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool, bool) {
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto rq = read_request(in);

@@ -1,6 +1,6 @@
 // What the user asks: a model, a precision, a task and the sizes around it. A plain struct;
-// a default-constructed Scenario{} is valid (Qwen2.5-7B, BF16 inference with vLLM, 4096-token
-// context, one sequence, every GPU, automatic card count, catalog headroom).
+// a default-constructed Scenario{} is valid (Qwen3.5-27B as released (BF16), inference with vLLM,
+// 4096-token context, one sequence, every GPU, automatic card count, catalog headroom).
 // Numbers are plain values here; the CLI/UI parse "8k"/"7B" with core/base/numbers.hpp first.
 #pragma once
 
@@ -45,7 +45,7 @@ struct Offload {
 // and --max-tpot-ms 0 are "none", and "" for precision, kv_precision and gpu is the empty choice a
 // link carries (as released, follow the weights, every GPU).
 struct Scenario {
-  std::string model = "qwen2.5-7b";        // Model::id; ignored when custom_model is set
+  std::string model = "qwen3.5-27b";       // Model::id; ignored when custom_model is set (v=1 links: qwen2.5-7b)
   std::optional<Model> custom_model;       // from --params N (assumed shapes) or --config FILE
   std::string precision;                   // WeightPrecision::id of the stored weights; "" = as released
                                            // (default_precision: the checkpoint's own for inference)

@@ -376,9 +376,9 @@ CardQr qr_code(std::string_view text) {
   return qr;
 }
 
-std::string card_link(std::string_view page_url, const PlanRequest& request) {
+std::string card_link(const Catalog& catalog, std::string_view page_url, const PlanRequest& request) {
   std::string base(page_url.substr(0, page_url.find_first_of("?#")));
-  return base + "?" + encode_query(request_to_pairs(request));
+  return base + "?" + encode_query(request_to_pairs(catalog, request));
 }
 
 Card card_layout(const CardInput& in) {

@@ -73,8 +73,9 @@ struct CardInput {
 Card card_layout(const CardInput& in);
 
 // The link to `request` on the page at `page_url` ("https://host/path/"; its own query, if any,
-// is dropped): page_url + "?" + the request's pairs (url_state.hpp), the language among them.
-std::string card_link(std::string_view page_url, const PlanRequest& request);
+// is dropped): page_url + "?" + the request's pairs (url_state.hpp, ids by their shortest names
+// in `catalog`), the language among them.
+std::string card_link(const Catalog& catalog, std::string_view page_url, const PlanRequest& request);
 
 // The QR code of `text` (byte mode, error correction M or better, quiet zone not included);
 // size 0 when it is too long for a QR code.

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <iterator>
 
 #include "catalog_validate.hpp"
 #include "format.hpp"
@@ -18,6 +19,9 @@
 
 namespace cardfit {
 namespace {
+
+// decode_shapes with the version's list separators (below, [SECTION] Shapes).
+Result<Model> decode_shapes_with(std::string_view text, const std::string& field, std::string_view separators);
 
 // [SECTION] The binding: input -> PlanRequest field, once for the reader and the writer
 
@@ -75,6 +79,53 @@ void bind(V& v, R& rq) {
   v.date(Input::Today, rq.today);
 }
 
+// [SECTION] Version 2's keys
+
+// Version 2 writes each input under a key of a few letters (issue 29: a link short enough for a
+// QR code printed small); it also reads the long keys (the CLI's flags, version 1's keys).
+// "lang" keeps its name: the page's script reads it before the core starts (web/web_main.cpp).
+// NOTE: a key once written is part of every link shared since: never reuse or rename one.
+struct LinkKey {
+  Input input;
+  const char* key;
+};
+constexpr LinkKey kLinkKeys[] = {
+    {Input::Model, "m"},          {Input::Params, "n"},
+    {Input::Arch, "a"},           {Input::Precision, "p"},
+    {Input::KvPrecision, "kv"},   {Input::Task, "t"},
+    {Input::Context, "c"},        {Input::Prompt, "pr"},
+    {Input::Concurrency, "cc"},   {Input::Batch, "bs"},
+    {Input::LoraRank, "r"},       {Input::LoraTargets, "lt"},
+    {Input::Tp, "tp"},            {Input::Optimizer, "op"},
+    {Input::Zero, "z"},           {Input::Checkpointing, "ck"},
+    {Input::Tokens, "tk"},        {Input::Engine, "e"},
+    {Input::Gpu, "g"},            {Input::Cards, "k"},
+    {Input::Offload, "of"},       {Input::HostBandwidth, "hb"},
+    {Input::NCpuMoe, "nc"},       {Input::GpuMemoryUtilization, "gm"},
+    {Input::MaxNumBatchedTokens, "mbt"}, {Input::MaxNumSeqs, "mns"},
+    {Input::Ep, "ep"},            {Input::OptimizerOffload, "oo"},
+    {Input::OutputTokens, "ot"},  {Input::MaxTpotMs, "tpot"},
+    {Input::Headroom, "h"},       {Input::Mfu, "mfu"},
+    {Input::BudgetTier, "b"},     {Input::Budget, "bm"},
+    {Input::Currency, "cu"},      {Input::UsdCny, "fx"},
+    {Input::HoursPerDay, "hd"},   {Input::Term, "tm"},
+    {Input::Platform, "pl"},      {Input::PlatformFirst, "pf"},
+    {Input::Student, "s"},        {Input::AllowSpot, "sp"},
+    {Input::MinTokensPerS, "mtps"}, {Input::MaxTtftMs, "ttft"},
+    {Input::RequestsPerS, "rps"}, {Input::Top, "top"},
+    {Input::Today, "today"},      {Input::Lang, "lang"},
+};
+
+// The input a link of `version` names by `key` (version 1: the long keys only), or nullptr.
+const InputSpec* input_of_key(std::string_view key, int version) {
+  if (const InputSpec* spec = find_input(key)) return spec;
+  if (version < 2) return nullptr;
+  for (const LinkKey& k : kLinkKeys) {
+    if (key == k.key) return &input_spec(k.input);
+  }
+  return nullptr;
+}
+
 // [SECTION] Reading one pair
 
 // An id as users may type it: any case ("Qwen2.5-7B", "Q4_K_M") or an alias ("4090"); the
@@ -91,11 +142,17 @@ bool is_family(const std::string& s) {
   return is_id_text(s) && std::none_of(s.begin(), s.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
-std::vector<std::string> split_list(const std::string& value) {
+// Version 1 separates list items with ','; version 2 writes '~' (RFC 3986 unreserved: chat apps'
+// link detectors end a link at a ',') and reads both.
+constexpr std::string_view kSeparatorsV1 = ",";
+constexpr std::string_view kSeparatorsV2 = ",~";
+constexpr char kListSeparator = '~';  // what version 2 writes
+
+std::vector<std::string> split_list(const std::string& value, std::string_view separators) {
   std::vector<std::string> items;
   std::string item;
   for (char c : value) {
-    if (c == ',') {
+    if (separators.find(c) != std::string_view::npos) {
       if (!item.empty()) items.push_back(item);
       item.clear();
     } else {
@@ -109,7 +166,8 @@ std::vector<std::string> split_list(const std::string& value) {
 // Applies the one pair whose key is `spec.key`; `issue` is set when the value is refused.
 class Reader {
  public:
-  Reader(const InputSpec& spec, const std::string& value) : spec_(spec), value_(value) {}
+  Reader(const InputSpec& spec, const std::string& value, std::string_view separators)
+      : spec_(spec), value_(value), separators_(separators) {}
   std::optional<Issue> issue;
 
   void model(Input in, Scenario& sc) {
@@ -130,7 +188,7 @@ class Reader {
   }
   void shapes(Input in, Scenario& sc) {
     if (!mine(in)) return;
-    Result<Model> m = decode_shapes(value_, spec_.field);
+    Result<Model> m = decode_shapes_with(value_, spec_.field, separators_);
     if (!m.ok()) {
       issue = std::move(m.errors.front());
       return;
@@ -214,7 +272,7 @@ class Reader {
   }
   void list(Input in, std::vector<std::string>& out) {
     if (!mine(in)) return;
-    std::vector<std::string> items = split_list(value_);
+    std::vector<std::string> items = split_list(value_, separators_);
     if (items.empty()) return fail(msg::err_link_empty_list(spec_.field));
     for (const std::string& item : items) {
       if (spec_.kind == InputKind::Words ? !is_lora_target(item) : !is_id_text(item)) {
@@ -297,6 +355,7 @@ class Reader {
 
   const InputSpec& spec_;
   const std::string& value_;
+  std::string_view separators_;
 };
 
 // Defaults that depend on what else was given (the CLI's documented behaviour): the prompt
@@ -322,15 +381,40 @@ std::string number_text(double v) {
   return format_shortest(v);
 }
 
-std::string join(const std::vector<std::string>& items) {
+// A whole number in a link's shortest form (version 2): tokens in binary units as the reader
+// takes them ("8k" = 8192, "1m" = 1048576), other counts in decimal ones ("13b", "500m", "3k").
+// Only exact multiples are shortened; anything else is number_text.
+std::string compact_number(double v, bool tokens) {
+  if (!(v > 0 && v < 1e15) || v != static_cast<double>(static_cast<std::int64_t>(v))) return number_text(v);
+  const auto n = static_cast<std::int64_t>(v);
+  struct Unit {
+    std::int64_t size;
+    const char* suffix;
+  };
+  static constexpr Unit kBinary[] = {{1048576, "m"}, {1024, "k"}};
+  static constexpr Unit kDecimal[] = {{1000000000000, "t"}, {1000000000, "b"}, {1000000, "m"}, {1000, "k"}};
+  const Unit* first = tokens ? std::begin(kBinary) : std::begin(kDecimal);
+  const Unit* last = tokens ? std::end(kBinary) : std::end(kDecimal);
+  for (const Unit* u = first; u != last; ++u) {
+    if (n % u->size == 0) return std::to_string(n / u->size) + u->suffix;
+  }
+  return number_text(v);
+}
+
+std::string join(const std::vector<std::string>& items, char separator) {
   std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  for (const std::string& s : items) {
+    if (!out.empty()) out += separator;
+    out += s;
+  }
   return out;
 }
 
-// Each input's value as text (what a link would say), for one request.
+// Each input's value as text (what a link would say), for one request. `compact`: version 2's
+// link form (short numbers, '~' between list items); else the plain form --help shows.
 class Texts {
  public:
+  explicit Texts(bool compact) : compact_(compact) {}
   std::array<std::string, static_cast<std::size_t>(Input::kCount)> values;
 
   void model(Input in, const Scenario& sc) { set(in, sc.custom_model ? std::string() : sc.model); }
@@ -344,7 +428,7 @@ class Texts {
     if (!m || !m->assumed_architecture) return set(in, std::string());
     const double count = m->published_params_b > 0 ? std::round(m->published_params_b * 1e9)
                                                    : static_cast<double>(count_params(*m).total);
-    set(in, number_text(count));
+    set(in, whole(in, count));
   }
   void shapes(Input in, const Scenario& sc) {
     set(in, sc.custom_model && !sc.custom_model->assumed_architecture ? encode_shapes(*sc.custom_model) : std::string());
@@ -356,15 +440,15 @@ class Texts {
   }
   template <class I>
   void integer(Input in, const I& v) {
-    set(in, number_text(static_cast<double>(v)));
+    set(in, whole(in, static_cast<double>(v)));
   }
-  void number(Input in, const double& v) { set(in, number_text(v)); }
+  void number(Input in, const double& v) { set(in, whole(in, v)); }
   // Not given: no text (the default is not written).
   template <class T>
   void integer(Input in, const std::optional<T>& v) {
-    set(in, v ? number_text(static_cast<double>(*v)) : std::string());
+    set(in, v ? whole(in, static_cast<double>(*v)) : std::string());
   }
-  void number(Input in, const std::optional<double>& v) { set(in, v ? number_text(*v) : std::string()); }
+  void number(Input in, const std::optional<double>& v) { set(in, v ? whole(in, *v) : std::string()); }
   void zero(Input in, const std::optional<int>& v) { set(in, v ? std::to_string(*v) : "auto"); }
   void offload(Input in, const Offload& v) {
     switch (v.mode) {
@@ -374,24 +458,32 @@ class Texts {
     }
   }
   void lang(Input in, const PlanRequest& rq) { enumeration(in, rq.lang); }
-  void list(Input in, const std::vector<std::string>& v) { set(in, join(v)); }
+  void list(Input in, const std::vector<std::string>& v) { set(in, join(v, compact_ ? kListSeparator : ',')); }
   void flag(Input in, const bool& v) { set(in, v ? "1" : "0"); }
   void date(Input in, const std::string& v) { set(in, v); }
 
  private:
   void set(Input in, std::string v) { values[static_cast<std::size_t>(in)] = std::move(v); }
+  // A number as this form writes it (fractions such as headroom stay decimals: 0.2).
+  std::string whole(Input in, double v) const {
+    const InputKind kind = input_spec(in).kind;
+    if (!compact_ || kind == InputKind::Fraction) return number_text(v);
+    return compact_number(v, kind == InputKind::Tokens);
+  }
+  bool compact_;
 };
 
-Texts texts_of(const PlanRequest& rq) {
-  Texts t;
+Texts texts_of(const PlanRequest& rq, bool compact = true) {
+  Texts t(compact);
   bind(t, rq);
   return t;
 }
 
 // [SECTION] Shapes: a custom model in a few dozen characters
 
-// One tag per figure; compound tags join their numbers with '-'. Only [a-z0-9,-] appear, so
-// the text needs no percent-encoding in a link.
+// One tag per figure; compound tags join their numbers with '-', tags are separated by '~'
+// (version 1 wrote ','; both are read). Only [A-Za-z0-9~-] appear, so the text needs no
+// percent-encoding in a link.
 struct ShapeTag {
   char tag;
   int count;  // numbers the tag holds
@@ -445,7 +537,7 @@ bool shape_numbers(std::string_view text, int count, std::vector<std::int64_t>& 
 
 std::string encode_shapes(const Model& m) {
   std::string s = m.family.empty() || !is_family(m.family) ? "custom" : m.family;
-  auto add = [&s](char tag, std::initializer_list<std::int64_t> values) { s += "," + shape_item(tag, values); };
+  auto add = [&s](char tag, std::initializer_list<std::int64_t> values) { s += kListSeparator + shape_item(tag, values); };
   add('l', {m.num_layers});
   add('h', {m.hidden_size});
   add('i', {m.intermediate_size});
@@ -500,8 +592,14 @@ std::string encode_shapes(const Model& m) {
 }
 
 Result<Model> decode_shapes(std::string_view text, const std::string& field) {
+  return decode_shapes_with(text, field, kSeparatorsV2);
+}
+
+namespace {
+
+Result<Model> decode_shapes_with(std::string_view text, const std::string& field, std::string_view separators) {
   auto fail = [&field](Message m) { return Result<Model>::failure(field, std::move(m)); };
-  const std::vector<std::string> items = split_list(std::string(text));
+  const std::vector<std::string> items = split_list(std::string(text), separators);
   if (items.empty() || !is_family(items.front()) || (items.front()[0] >= '0' && items.front()[0] <= '9')) {
     return fail(msg::err_link_shapes_family(field, std::string(text.substr(0, 64))));
   }
@@ -599,8 +697,6 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
   return Result<Model>::success(std::move(m));
 }
 
-namespace {
-
 // [SECTION] Percent-encoding
 
 void hex_escape(std::string& out, unsigned char c) {
@@ -646,15 +742,23 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
   auto report = [&out](Issue issue) {
     if (out.issues.size() < kMaxIssues) out.issues.push_back(std::move(issue));
   };
+  // The version: the first "v" (none: the current one, as the JS API's objects and --state
+  // write it); every "v" must name a version this reader knows.
+  int version = 0;
   for (const auto& [key, value] : pairs) {
-    if (key == "v") {
-      if (value != kStateVersion) {
-        return DecodedState{PlanRequest{}, {Issue{"v", msg::err_link_version(value, std::string(kStateVersion))}}};
-      }
-      continue;
-    }
+    if (key != "v") continue;
+    const int v = value == kStateVersion ? 2 : value == kStateVersionV1 ? 1 : 0;
+    if (v == 0) return DecodedState{PlanRequest{}, {Issue{"v", msg::err_link_version(value, std::string(kStateVersion))}}};
+    if (version == 0) version = v;
+  }
+  if (version == 0) version = 2;
+  // Version 1's defaults where they differ from today's (a link leaves out its defaults).
+  if (version == 1) out.request.scenario.model = std::string(kV1DefaultModel);
+  const std::string_view separators = version == 1 ? kSeparatorsV1 : kSeparatorsV2;
+  for (const auto& [key, value] : pairs) {
+    if (key == "v") continue;
     if (is_page_option(key)) continue;
-    const InputSpec* spec = find_input(key);
+    const InputSpec* spec = input_of_key(key, version);
     if (spec == nullptr || spec->cli_only) {
       report(Issue{key.substr(0, 64), msg::err_link_unknown_key(key.substr(0, 64))});
       continue;
@@ -670,7 +774,7 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
       report(Issue{spec->field, msg::err_link_repeated(spec->key)});
     }
     seen.push_back(spec->id);
-    Reader reader(*spec, value);
+    Reader reader(*spec, value, separators);
     bind(reader, out.request);
     if (reader.issue) {
       report(std::move(*reader.issue));
@@ -690,16 +794,20 @@ DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
   auto keys_named = [](const std::string& field, const KeyValues& kept) {
     const std::string head = field.substr(0, field.find_first_of(".["));
     std::vector<std::string> keys;
-    auto present = [&kept](const std::string& k) {
-      return std::any_of(kept.begin(), kept.end(), [&k](const auto& kv) { return kv.first == k; });
+    // The link's own spelling of the key (long or short) for an input.
+    auto add_present = [&kept, &keys](Input in) {
+      for (const auto& kv : kept) {
+        const InputSpec* spec = input_of_key(kv.first, 2);
+        if (spec != nullptr && spec->id == in && std::find(keys.begin(), keys.end(), kv.first) == keys.end()) {
+          keys.push_back(kv.first);
+        }
+      }
     };
     for (const InputSpec& s : input_specs()) {
-      if (head == s.field && present(s.key)) keys.emplace_back(s.key);
+      if (head == s.field) add_present(s.id);
     }
     if (keys.empty() && head == input_spec(Input::Model).field) {
-      for (Input in : {Input::Params, Input::Arch}) {
-        if (present(input_spec(in).key)) keys.emplace_back(input_spec(in).key);
-      }
+      for (Input in : {Input::Params, Input::Arch}) add_present(in);
     }
     return keys;
   };
@@ -739,8 +847,14 @@ DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
 KeyValues with_changes(KeyValues pairs, const KeyValues& changes) {
   for (const auto& change : changes) {
     const std::string& key = change.first;  // NOTE: not a structured binding: lambdas cannot capture those in C++17
-    pairs.erase(std::remove_if(pairs.begin(), pairs.end(), [&key](const auto& kv) { return kv.first == key; }),
-                pairs.end());
+    // A change names its input by the long key ("precision"), the pairs may spell it "p".
+    const InputSpec* input = input_of_key(key, 2);
+    auto same = [&key, input](const auto& kv) {
+      if (kv.first == key) return true;
+      const InputSpec* other = input_of_key(kv.first, 2);
+      return input != nullptr && other != nullptr && other->id == input->id;
+    };
+    pairs.erase(std::remove_if(pairs.begin(), pairs.end(), same), pairs.end());
     if (!change.second.empty()) pairs.emplace_back(key, change.second);
   }
   return pairs;
@@ -760,7 +874,9 @@ KeyValues request_to_pairs(const PlanRequest& rq) {
     for (const InputSpec& spec : input_specs()) {
       if (spec.id == Input::Today) continue;  // the reader's own date, never part of a link
       const std::string& t = now.values[static_cast<std::size_t>(spec.id)];
-      if (!t.empty() && wanted(spec.id, t)) kv.emplace_back(spec.key, t);
+      if (t.empty() || !wanted(spec.id, t)) continue;
+      // A flag that is on is its key alone ("&s": the reader takes an empty value as on).
+      kv.emplace_back(std::string(link_key(spec.id)), spec.kind == InputKind::Flag && t == "1" ? std::string() : t);
     }
     return kv;
   };
@@ -776,25 +892,78 @@ KeyValues request_to_pairs(const PlanRequest& rq) {
   });
 }
 
-std::string default_text(Input input) { return texts_of(PlanRequest{}).values[static_cast<std::size_t>(input)]; }
+namespace {
+
+// The shortest name `text`'s catalog entry goes by that reads back as that same entry (its id, or
+// an alias no other entry claims first); `text` itself when no entry matches.
+template <class T>
+std::string shortest_name(const std::vector<T>& entries, const std::string& text) {
+  const T* entry = match_entry(entries, text);
+  if (entry == nullptr) return text;
+  std::string best = entry->id;
+  for (const std::string& alias : entry->aliases) {
+    if (alias.size() < best.size() && is_id_text(alias) && match_entry(entries, alias) == entry) best = alias;
+  }
+  return best;
+}
+
+}  // namespace
+
+KeyValues request_to_pairs(const Catalog& catalog, const PlanRequest& request) {
+  KeyValues pairs = request_to_pairs(request);
+  for (auto& kv : pairs) {
+    const InputSpec* spec = input_of_key(kv.first, 2);
+    if (spec == nullptr) continue;
+    std::string& value = kv.second;
+    switch (spec->id) {
+      // Precisions and engines keep their ids: they are short, and an alias names a method
+      // ("awq" for int4) rather than the choice.
+      case Input::Model: value = shortest_name(catalog.models, value); break;
+      case Input::Gpu: value = shortest_name(catalog.gpus, value); break;
+      case Input::Platform:
+      case Input::PlatformFirst: {
+        std::vector<std::string> items = split_list(value, kSeparatorsV2);
+        for (std::string& item : items) item = shortest_name(catalog.platforms, item);
+        value = join(items, kListSeparator);
+        break;
+      }
+      default: break;
+    }
+  }
+  return pairs;
+}
+
+std::string default_text(Input input) {
+  return texts_of(PlanRequest{}, false).values[static_cast<std::size_t>(input)];
+}
+
+std::string_view link_key(Input input) {
+  for (const LinkKey& k : kLinkKeys) {
+    if (k.input == input) return k.key;
+  }
+  return input_spec(input).key;
+}
 
 std::string encode_query(const KeyValues& pairs) {
   std::string out;
+  auto append = [&out](const std::string& text) {
+    for (char ch : text) {
+      const auto c = static_cast<unsigned char>(ch);
+      const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+                         c == '.' || c == '_' || c == '~' || c == ',';
+      if (plain) {
+        out += ch;
+      } else {
+        hex_escape(out, c);
+      }
+    }
+  };
   for (const auto& [key, value] : pairs) {
     if (!out.empty()) out += '&';
-    for (const std::string* part : {&key, &value}) {
-      for (char ch : *part) {
-        const auto c = static_cast<unsigned char>(ch);
-        const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-                           c == '.' || c == '_' || c == '~' || c == ',';
-        if (plain) {
-          out += ch;
-        } else {
-          hex_escape(out, c);
-        }
-      }
-      if (part == &key) out += '=';
-    }
+    append(key);
+    if (value.empty()) continue;  // "key" and "key=" read the same (decode_query): the shorter
+    out += '=';
+    append(value);
   }
   return out;
 }

@@ -170,3 +170,33 @@ test('plan rejects unknown flags and flags without a value as usage errors (exit
     assert.equal(json(r).ok, false);
   }
 });
+
+// Issue 29 item 3: share links version 2. `plan --link` reads the page's and the card's links of
+// both versions; a v=1 link means what it meant when it was shared (no model: Qwen2.5-7B), a
+// v=2 link without a model today's default; an unknown version is an error naming "v".
+test('plan --link: version 1 and version 2 links of one scenario plan the same pick', () => {
+  const page = 'https://cardfit.example/app/';
+  const v1 = `${page}?v=1&model=qwen2.5-14b&precision=int4&context=8k&budget-tier=2000-3000&platform=autodl,aliyun,tencent-cloud&student=1&lang=en`;
+  const v2 = `${page}?v=2&m=qwen2.5-14b&p=int4&c=8k&b=2000-3000&pl=autodl~aliyun~tencent&s=1&lang=en`;
+  const flags = ['--model', 'qwen2.5-14b', '--precision', 'int4', '--context', '8k', '--budget-tier', '2000-3000',
+                 '--platform', 'autodl,aliyun,tencent-cloud', '--student', '--lang', 'en'];
+  const a = plan('--link', v1, '--today', '2026-12-01');
+  const b = plan('--link', v2, '--today', '2026-12-01');
+  const c = plan(...flags, '--today', '2026-12-01');
+  assert.ok(a.pick, 'a pick');
+  assert.deepEqual(b.pick, a.pick);
+  assert.deepEqual(c.pick, a.pick);
+  assert.deepEqual(b.options, a.options);
+});
+
+test('plan --link: a link without a model means its version\'s default; an unknown version is refused', () => {
+  const modelOf = (j) => JSON.stringify(j).match(/"model":"([^"]+)"/)[1];
+  assert.equal(modelOf(plan('--link', 'https://x.example/?v=1&context=8k')), 'qwen2.5-7b');
+  assert.equal(modelOf(plan('--link', 'https://x.example/?v=2&c=8k')), 'qwen3.5-27b');
+  assert.equal(modelOf(plan('--link', 'https://x.example/?v=1&context=8k', '--model', 'qwen3-32b')), 'qwen3-32b');
+  const r = run('plan', '--link', 'https://x.example/?v=7&m=qwen3-32b', '--json');
+  assert.equal(r.status, 1);
+  const j = json(r);
+  assert.equal(j.ok, false);
+  assert.ok(j.errors.some((e) => e.field === 'v' && /'7'/.test(e.message)), JSON.stringify(j.errors));
+});

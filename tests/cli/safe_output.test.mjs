@@ -50,16 +50,17 @@ const overlay = (offer, platform) => ({
   offers: [{ id: 'yiwan-t4-card', replaces: true, source: 'evil-2026', as_of: '2026-11', prices: [{ term: 'monthly', low: offer, high: offer }] }],
 });
 
+// Qwen2.5-7B named: INT4 fits the overlay's T4 (16 GB); the default model (Qwen3.5-27B) does not.
 test('a platform named as a spreadsheet formula stays text in CSV and Markdown', () => {
   const p = write('formula.json', overlay(850, '=HYPERLINK("http://evil.example","x")'));
-  const csv = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'csv');
+  const csv = run('plan', '--model', 'qwen2.5-7b', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'csv');
   assert.equal(csv.status, 0, csv.stderr);
   assert.ok(!/(^|,)=HYPERLINK/m.test(csv.stdout), csv.stdout);
   // The platform cell names the overlay after the platform (core/io/plan_rows.hpp), in every format.
   assert.match(csv.stdout, /"'=HYPERLINK\(""http:\/\/evil\.example"",""x""\) \(from formula\.json\)"/);
   assert.match(csv.stdout, /evil-2026/);  // the price's source
   assert.match(csv.stdout, /formula\.json/);  // and the file it came from
-  const md = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'markdown');
+  const md = run('plan', '--model', 'qwen2.5-7b', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'markdown');
   assert.equal(md.status, 0, md.stderr);
   const rows = md.stdout.trim().split('\n');
   assert.ok(rows.every((r) => r.split(/(?<!\\)\|/).length === rows[0].split('|').length), md.stdout);  // no cell added
@@ -67,16 +68,16 @@ test('a platform named as a spreadsheet formula stays text in CSV and Markdown',
 
 test('an option from an overlay is marked in the table and the JSON', () => {
   const p = write('vendor.json', overlay(850, 'Yiwan'));
-  const r = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--json');
+  const r = run('plan', '--model', 'qwen2.5-7b', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--json');
   assert.equal(r.status, 0, r.stderr);
   const o = json(r).options.find((x) => x.offer === 'yiwan-t4-card');
   assert.match(o.overlay, /vendor\.json$/);  // the file as it was named on the command line
   assert.equal(o.source, 'evil-2026');
   // The platform's name came from the overlay too: every option on it is marked.
   assert.ok(json(r).options.every((x) => /vendor\.json$/.test(x.overlay)));
-  const bundled = json(run('plan', '--platform', 'yiwan', '--precision', 'int4', '--json'));
+  const bundled = json(run('plan', '--model', 'qwen2.5-7b', '--platform', 'yiwan', '--precision', 'int4', '--json'));
   assert.ok(bundled.options.every((x) => x.overlay === null && x.source.length > 0));
-  const t = run('plan', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--lang', 'zh');
+  const t = run('plan', '--model', 'qwen2.5-7b', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--lang', 'zh');
   assert.match(t.stdout, /Yiwan \(来自 vendor\.json\)/);  // the platform named by the overlay, marked with the file's name, not its folders
 });
 

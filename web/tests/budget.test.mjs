@@ -60,3 +60,34 @@ test('the offline page is within 1.4x of the page, gzip', () => {
   const offline = gzip('cardfit-offline.html');
   assert.ok(offline <= 1.4 * total, `cardfit-offline.html ${offline} vs the page's ${total}`);
 });
+
+// Issue 29 item 5: the link preview. One static set of tags (a static page cannot vary them by
+// ?lang=, crawlers run no script; docs/web.md "Link previews"): Chinese first, English beside it,
+// og:locale zh_CN with en_US as the alternate, and an image of at least 300 px shipped with the
+// page that the page itself never fetches (not preloaded, not in the service worker's list).
+test('the link preview: title, description, og tags, and an og:image shipped beside the page', () => {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const meta = (attr, name) => {
+    const m = html.match(new RegExp(`<meta ${attr}="${name.replace(/[.:]/g, '\\$&')}" content="([^"]*)">`));
+    return m ? m[1] : null;
+  };
+  assert.match(html, /<title>[^<]*显卡[^<]*GPU[^<]*<\/title>/);
+  for (const [attr, name] of [['name', 'description'], ['property', 'og:title'], ['property', 'og:description'],
+                              ['property', 'og:image'], ['itemprop', 'name'], ['itemprop', 'image']]) {
+    assert.ok(meta(attr, name), `${attr}=${name}`);
+  }
+  assert.match(meta('name', 'description'), /[\u4e00-\u9fff]/, 'a Chinese description');
+  assert.match(meta('name', 'description'), /[A-Za-z]{4,} [A-Za-z]{4,}/, 'and an English one');
+  assert.equal(meta('property', 'og:locale'), 'zh_CN');
+  assert.equal(meta('property', 'og:locale:alternate'), 'en_US');
+  const image = meta('property', 'og:image');
+  const png = fs.readFileSync(path.join(dist, image));
+  assert.equal(png.subarray(1, 4).toString(), 'PNG');
+  const [w, h] = [png.readUInt32BE(16), png.readUInt32BE(20)];
+  assert.ok(w >= 300 && h >= 300, `${image} is ${w}x${h}: WeChat and QQ want 300 px or more`);
+  assert.equal(String(w), meta('property', 'og:image:width'));
+  assert.equal(String(h), meta('property', 'og:image:height'));
+  assert.ok(png.length <= 150000, `${image}: ${png.length} bytes`);
+  assert.ok(!files.includes(image), 'the page does not fetch its preview image');
+  assert.ok(!fs.readFileSync(path.join(dist, 'sw.js'), 'utf8').includes(image), 'nor does its service worker');
+});

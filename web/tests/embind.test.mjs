@@ -131,7 +131,7 @@ test('bad input: errors name the field; nothing throws', () => {
 
 test('stateQuery(): the canonical link', () => {
   const r = m.stateQuery({ model: 'qwen2.5-14b', precision: 'int4', context: '8k' });
-  assert.equal(r.value, 'v=1&model=qwen2.5-14b&precision=int4&context=8192');
+  assert.equal(r.value, 'v=2&m=qwen2.5-14b&p=int4&c=8k');  // links version 2 (core/io/url_state.hpp)
 });
 
 // [SECTION] Hostile input: never a throw, never a dead module (web/api.js reads defensively)

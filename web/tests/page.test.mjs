@@ -220,14 +220,14 @@ test('paste: Ctrl+V into the config.json box, and a config.json pasted anywhere'
   await page.keyboard.press('Control+V');
   await frames(page, 6);
   await click(page, 'Import config.json');
-  await page.waitForFunction(() => /arch=qwen2,l28,h3584/.test(window.cardfit.uiState()));
+  await page.waitForFunction(() => /(^|&)a=qwen2~l28~h3584/.test(window.cardfit.uiState()));
   // The imported model's numbers equal the catalog entry written from the same config.json.
   const viaLink = await page.evaluate(() => window.cardfit.plan(window.cardfit.uiState()));
   const catalog = await page.evaluate(() => window.cardfit.plan({ model: 'qwen2.5-7b' }));
   assert.equal(viaLink.value.memory_bytes, catalog.value.memory_bytes);
   // Copy out: "Copy link" puts the shareable link on the clipboard.
   await click(page, 'Copy link');
-  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => /arch=qwen2/.test(t)));
+  await page.waitForFunction(() => navigator.clipboard.readText().then((t) => /[?&]a=qwen2~/.test(t)));
   await context.close();
 
   // Pasted with no text box active: imported at once.
@@ -237,7 +237,7 @@ test('paste: Ctrl+V into the config.json box, and a config.json pasted anywhere'
     e.clipboardData.setData('text/plain', t);
     document.getElementById('canvas').dispatchEvent(e);
   }, config);
-  await second.page.waitForFunction(() => /arch=qwen2/.test(window.cardfit.uiState()));
+  await second.page.waitForFunction(() => /(^|&)a=qwen2~/.test(window.cardfit.uiState()));
   assert.deepEqual([...errors, ...second.errors], []);
   await second.context.close();
 });
@@ -268,19 +268,19 @@ test('wheel: the direction and step of the browser (100 px per notch, pixel delt
 test('stale results: QLoRA picks NF4; an invalid mix shows the last result greyed with a one-click fix', async () => {
   const { page, context, errors } = await open('?lang=en&model=qwen2.5-7b&precision=int4');
   await click(page, 'QLoRA');
-  await page.waitForFunction(() => /task=qlora/.test(window.cardfit.uiState()));
-  assert.match(await state(page), /precision=nf4/);
+  await page.waitForFunction(() => /(^|&)t=qlora/.test(window.cardfit.uiState()));
+  assert.match(await state(page), /(^|&)p=nf4/);
   // INT4 chosen under QLoRA: the last result stays, greyed, and the banner offers the fix.
   await click(page, 'Weight precision');
   await click(page, /^INT4 /);
   await find(page, 'Use NF4');
-  assert.match(await state(page), /precision=nf4/, 'the last good scenario stays in force');
+  assert.match(await state(page), /(^|&)p=nf4/, 'the last good scenario stays in force');
   await click(page, 'Use NF4');
-  await page.waitForFunction(() => /precision=nf4/.test(window.cardfit.uiState()));
+  await page.waitForFunction(() => /(^|&)p=nf4/.test(window.cardfit.uiState()));
   // A link asking for the same is read without the key it cannot use, and says so.
   await page.goto(`${base}/index.html?lang=en&task=qlora&precision=int4`);
   await ready(page);
-  assert.match(await state(page), /task=qlora/);
+  assert.match(await state(page), /(^|&)t=qlora/);
   assert.match(await mirrorText(page), /precision/);
   assert.deepEqual(errors, []);
   await context.close();
@@ -361,7 +361,7 @@ test('phone: a tap works the first time, a text box opens the keyboard and close
   const { page, context, errors } = await open('?lang=en', PHONE);
   await tap(page, 'Task');
   await tap(page, 'LoRA');  // one tap
-  await page.waitForFunction(() => /task=lora/.test(window.cardfit.uiState()));
+  await page.waitForFunction(() => /(^|&)t=lora(&|$)/.test(window.cardfit.uiState()));
   await tap(page, 'Inference');
   await tap(page, 'Context length');
   assert.equal(await page.evaluate(() => document.activeElement.id), 'cardfit-input', 'keyboard not opened');
@@ -371,7 +371,7 @@ test('phone: a tap works the first time, a text box opens the keyboard and close
   await page.keyboard.type('8k');
   await frames(page, 4);
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => /context=8192/.test(window.cardfit.uiState()));
+  await page.waitForFunction(() => /(^|&)c=8k(&|$)/.test(window.cardfit.uiState()));
   await frames(page, 6);
   assert.notEqual(await page.evaluate(() => document.activeElement.id), 'cardfit-input', 'keyboard left open');
   // IME: composed text arrives once, when the composition ends.
@@ -408,7 +408,7 @@ test('phone: a tap works the first time, a text box opens the keyboard and close
   const found = (await items(page)).filter((i) => /DeepSeek/.test(i.label));
   assert.ok(found.length >= 1 && found.length <= 3, JSON.stringify(found.map((f) => f.label)));
   await tap(page, found[0].label);
-  await page.waitForFunction(() => /model=deepseek/.test(window.cardfit.uiState()));
+  await page.waitForFunction(() => /(^|&)m=deepseek/.test(window.cardfit.uiState()));
   // ... in Chinese as well: "千问" finds the Qwen models (typed through the IME, as text).
   await tap(page, 'Model');
   await tap(page, 'filter');
@@ -440,9 +440,12 @@ test('embeds on a phone: ?embed=1 and embed.html show the one-column layout', as
 
 test('links: a bad key drops only itself with a notice; long links are read whole', async () => {
   const cases = [
-    ['?v=1&task=lora&lora-targets=foo&context=2k', /task=lora/, /context=2048/, 'lora_targets'],
-    ['?v=1&prompt=abc&model=llama-3-8b&context=2k', /model=llama-3-8b/, /context=2048/, 'prompt'],
-    ['?v=1&params=13B&model=no-such-model&context=8k', /params=/, /context=8192/, 'model'],
+    // Version 1 links (issue 29: still read as before), the state written back as version 2
+    // (short keys; a model by its shortest catalog name).
+    ['?v=1&task=lora&lora-targets=foo&context=2k', /(^|&)t=lora(&|$)/, /(^|&)c=2k(&|$)/, 'lora_targets'],
+    ['?v=1&prompt=abc&model=llama-3-8b&context=2k', /(^|&)m=llama3-8b(&|$)/, /(^|&)c=2k(&|$)/, 'prompt'],
+    ['?v=1&params=13B&model=no-such-model&context=8k', /(^|&)n=13b(&|$)/, /(^|&)c=8k(&|$)/, 'model'],
+    ['?v=2&t=lora&lt=foo&c=2k', /(^|&)t=lora(&|$)/, /(^|&)c=2k(&|$)/, 'lora_targets'],
   ];
   for (const [query, keep1, keep2, named] of cases) {
     const { page, context, errors } = await open(query + '&lang=en');
@@ -456,13 +459,13 @@ test('links: a bad key drops only itself with a notice; long links are read whol
   // A key after the first 2,047 bytes still counts.
   const long = `?v=1&${'x'.repeat(3000)}=1&model=llama-3.1-8b&lang=en`;
   const { page, context } = await open(long);
-  assert.match(await state(page), /model=llama-3\.1-8b/);
+  assert.match(await state(page), /(^|&)m=llama3\.1-8b(&|$)/);
   await context.close();
 });
 
 test('links: the reader\'s language outlives the link\'s; the back button returns to the last choice', async () => {
   const { page, context, errors } = await open('?v=1&model=llama-3.1-70b&precision=fp16&context=8k&lang=en');
-  assert.match(await state(page), /model=llama-3\.1-70b&precision=fp16&context=8192/);
+  assert.match(await state(page), /(^|&)m=llama3\.1-70b&p=fp16&c=8k(&|$)/);
   await click(page, '中文');
   await page.waitForFunction(() => /lang=zh/.test(location.search));
   await page.reload();
@@ -470,17 +473,17 @@ test('links: the reader\'s language outlives the link\'s; the back button return
   assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
   // A choice is a history entry; typing is not.
   await click(page, 'LoRA');
-  await page.waitForFunction(() => /task=lora/.test(location.search));
+  await page.waitForFunction(() => /[?&]t=lora(&|$)/.test(location.search));
   await page.goBack();
-  await page.waitForFunction(() => !/task=lora/.test(window.cardfit.uiState()));
-  assert.match(await state(page), /model=llama-3\.1-70b/);
+  await page.waitForFunction(() => !/(^|&)t=lora/.test(window.cardfit.uiState()));
+  assert.match(await state(page), /(^|&)m=llama3\.1-70b/);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test('a broken version shows the defaults and keeps running', async () => {
   const { page, context, errors } = await open('?v=9&model=NOT%20AN%20ID');
-  assert.equal(await state(page), 'v=1');
+  assert.equal(await state(page), 'v=2');
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -539,17 +542,17 @@ test('no WebGL2: a clear message instead of a blank page, and the first result s
   assert.match(await page.textContent('#basic'), /WebGL2/);
   assert.match(await page.textContent('#basic #mirror'), /GB/);
   await page.selectOption('#basic select[name=model]', 'deepseek-r1');
-  await page.waitForFunction(() => /model=deepseek-r1/.test(location.search));
+  await page.waitForFunction(() => /[?&]m=deepseek-r1(&|$)/.test(location.search));
   assert.match(await page.textContent('#basic #mirror'), /DeepSeek-R1/);
   await page.fill('#basic input[name=context]', '32k');
   await page.press('#basic input[name=context]', 'Enter');
-  await page.waitForFunction(() => /context=32/i.test(location.search));
+  await page.waitForFunction(() => /[?&]c=32/i.test(location.search));
   await page.fill('#basic input[name=context]', 'lots');
   await page.press('#basic input[name=context]', 'Enter');
   assert.notEqual(await page.textContent('#basic .basic-errors'), '');
   await page.fill('#basic input[name=context]', '8k');
   await page.press('#basic input[name=context]', 'Enter');
-  await page.waitForFunction(() => /context=8/i.test(location.search));
+  await page.waitForFunction(() => /[?&]c=8/i.test(location.search));
   const tiers = await page.$$eval('#basic select[name=budget-tier] option', (o) => o.map((x) => x.value));
   assert.ok(tiers.length > 1);
   await page.selectOption('#basic select[name=budget-tier]', tiers[1]);
@@ -567,7 +570,7 @@ test('no WebGL2 in the browser (--disable-webgl2): the HTML view with the result
   assert.match(await page.textContent('#basic #mirror'), /GB/);
   const precisions = await page.$$eval('#basic select[name=precision] option', (o) => o.map((x) => x.value));
   await page.selectOption('#basic select[name=precision]', precisions.find((v) => /int4|q4/i.test(v)) || precisions[1]);
-  await page.waitForFunction(() => /precision=/.test(location.search));
+  await page.waitForFunction(() => /[?&]p=/.test(location.search));
   await b.close();
 });
 
@@ -577,13 +580,13 @@ test('a lost WebGL context: the HTML view meanwhile, the canvas back when it is 
   await page.waitForSelector('#basic:not([hidden]) form select[name=model]');
   assert.equal(await page.evaluate(() => window.cardfitBasicView), 'lost');
   await page.selectOption('#basic select[name=model]', 'deepseek-r1');
-  await page.waitForFunction(() => /model=deepseek-r1/.test(location.search));
+  await page.waitForFunction(() => /[?&]m=deepseek-r1(&|$)/.test(location.search));
   await page.evaluate(() => window.lose.restoreContext());
   await page.waitForFunction(() => document.getElementById('basic').hidden && window.cardfitBasicView === null);
   await page.evaluate(() => window.cardfit.items());
   await frames(page, 6);
   assert.ok((await canvasStats(page)).colours > 20, 'the canvas did not come back: ' + errors.join(' | '));
-  assert.match(await state(page), /model=deepseek-r1/);
+  assert.match(await state(page), /(^|&)m=deepseek-r1(&|$)/);
   assert.deepEqual(errors.filter((e) => !/WebGL|GL_/.test(e)), []);
   await context.close();
 });
@@ -776,7 +779,7 @@ test('embed: the iframe grows to the page on a phone (embed.js); accent and plat
   // vendor's offers first and the rest of the market after them (the platform-first input);
   // the vendor's red replaces the UI's blue (buttons, tabs, checks) and is not there without it.
   const { page: p2, context: c2, errors } = await open('?embed=1&accent=%23e4002b&platform=autodl&lang=en&top=40');
-  assert.match(await state(p2), /platform-first=autodl/);
+  assert.match(await state(p2), /(^|&)pf=autodl(&|$)/);
   const offers = await p2.evaluate(() => [...document.querySelectorAll('#mirror table.options tbody tr')].map((r) => r.dataset.offer));
   assert.ok(offers.length > 1 && offers[0].startsWith('autodl-'), offers.join(' '));
   assert.ok(offers.some((o) => !o.startsWith('autodl-')), `the other platforms are listed too: ${offers.join(' ')}`);
@@ -930,7 +933,7 @@ test('files in: the file button loads a config.json and an overlay; a broken or 
 
   let r = await pick(page, 'config.json', fixture('catalog-qwen2.5-7b-config.json'));
   assert.deepEqual(r.value, [{ name: 'config.json', kind: 'config', ok: true }], JSON.stringify(r.errors));
-  await page.waitForFunction(() => /arch=qwen2,l28,h3584/.test(window.cardfit.uiState()));
+  await page.waitForFunction(() => /(^|&)a=qwen2~l28~h3584/.test(window.cardfit.uiState()));
   await frames(page, 4);
   assert.match(await mirrorText(page), /Loaded model config config\.json: qwen2, 28 layers/);
 
