@@ -69,6 +69,7 @@ std::string after(const std::vector<ShellWord>& argv, const std::string& flag) {
 
 TEST_CASE("verify: vllm bench serve with the scenario's prompt, output and concurrency", "[verify]") {
   Scenario s;
+  s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
   s.concurrency = 8;
   s.prompt = 1024;
   const Row r = row(s, "a100-80g");
@@ -102,6 +103,7 @@ TEST_CASE("verify: vllm bench serve with the scenario's prompt, output and concu
 
 TEST_CASE("verify: SGLang's bench_serving with fixed lengths, within the server's context", "[verify]") {
   Scenario s;
+  s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
   s.engine = "sglang";
   s.concurrency = 2;
   s.output_tokens = 256;
@@ -182,6 +184,7 @@ TEST_CASE("verify: a hostile model id or file stays one quoted word", "[verify]"
   m->gguf_repo = "it's";
   for (const char* engine : {"vllm", "sglang", "llama.cpp"}) {
     Scenario s;
+    s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
     s.engine = engine;
     s.precision = std::string(engine) == "llama.cpp" ? "q4_k_m" : "bf16";
     const Row r = row(s, "a100-80g", c);
@@ -202,6 +205,7 @@ TEST_CASE("verify: a hostile model id or file stays one quoted word", "[verify]"
   m->gguf_repo.clear();
   m->hf_repo = "../../etc/passwd; rm -rf ~";
   Scenario s;
+  s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
   s.engine = "llama.cpp";
   s.precision = "q4_k_m";
   const Row r = row(s, "a100-80g", c);
@@ -223,6 +227,7 @@ TEST_CASE("verify: no benchmark without a launch command, for files, training or
 
   for (const char* engine : {"transformers", "tensorrt-llm", "lmdeploy", "ollama"}) {
     Scenario s;
+    s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
     s.engine = engine;
     s.precision = std::string(engine) == "ollama" ? "q4_k_m" : "";
     CAPTURE(engine);
@@ -237,6 +242,7 @@ TEST_CASE("verify: no benchmark without a launch command, for files, training or
 
   // A file is never benchmarked, even of an inference engine's kind.
   Scenario s;
+  s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
   const Row r = row(s, "a100-80g");
   LaunchCommand file{LaunchKind::Vllm, "x.json", "{}", {}};
   CHECK_FALSE(verify_command(catalog(), r.e.scenario, r.g, file));
