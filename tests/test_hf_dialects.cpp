@@ -132,3 +132,27 @@ TEST_CASE("an unknown attention or model type is refused, naming the field", "[h
     CHECK(names_field(r.errors, row.field, row.words));
   }
 }
+
+// Found by the dialect table's identity harness (a mutated Kimi K2.5 config): a
+// quantization_config value of the wrong JSON type aborted the import (nlohmann's value()
+// without exceptions); it now reads as "not stated".
+TEST_CASE("a quantization_config of the wrong types reads as no released precision", "[hf_config][errors]") {
+  for (const nlohmann::json& q : {nlohmann::json{{"quant_method", 8}},
+                                  nlohmann::json{{"quant_method", "modelopt"}, {"quant_algo", 4}},
+                                  nlohmann::json{{"quant_method", "compressed-tensors"},
+                                                 {"config_groups", {{"group_0", {{"weights", {{"num_bits", "4"}, {"type", 3}}}}}}}},
+                                  nlohmann::json{{"quant_method", "compressed-tensors"},
+                                                 {"config_groups", {{"group_0", {{"weights", {{"num_bits", 4}, {"type", "float"}, {"group_size", "32"}}}}}}}}}) {
+    INFO(q.dump());
+    for (const char* type : {"llama", "gpt_oss"}) {
+      nlohmann::json config = with_type(llama_keys(), type);
+      config["quantization_config"] = q;
+      config["num_local_experts"] = 8;
+      config["num_experts_per_tok"] = 2;
+      const Result<ImportedModel> r = import_hf_config(config.dump(), "x");
+      INFO(test::all_errors(r.errors));
+      REQUIRE(r.ok());
+      CHECK(r.value->model.released_precision.empty());
+    }
+  }
+}

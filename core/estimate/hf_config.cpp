@@ -203,24 +203,36 @@ int dtype_bits(Config& c, const char* key) {
   return 0;
 }
 
+// A key's text, or "" when absent or not a string; a key's integer, or -1. (nlohmann's
+// value() aborts on a type mismatch in a build without exceptions.)
+std::string text_at(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+i64 int_at(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_number_integer() ? it->get<i64>() : -1;
+}
+
 // The weight precision id of the checkpoint as released, from quantization_config: "fp8"
 // (quant_method fp8, block-scaled), "mxfp4", "nvfp4" (modelopt quant_algo NVFP4), "int4"
 // (compressed-tensors 4-bit int groups), "mxfp4" (compressed-tensors 4-bit float groups of
 // 32); none: "bf16" when the config names bfloat16. "" when it is mixed or not stated.
 std::string released_precision(const json* q, const std::string& dtype) {
   if (q == nullptr || !q->is_object()) return dtype == "bfloat16" ? "bf16" : "";
-  const std::string method = q->value("quant_method", std::string());
+  const std::string method = text_at(*q, "quant_method");
   if (method == "fp8" || method == "mxfp4") return method;
-  if (method == "modelopt") return q->value("quant_algo", std::string()) == "NVFP4" ? "nvfp4" : "";
+  if (method == "modelopt") return text_at(*q, "quant_algo") == "NVFP4" ? "nvfp4" : "";
   if (method == "compressed-tensors") {
     auto groups = q->find("config_groups");
     if (groups == q->end() || !groups->is_object() || groups->size() != 1) return "";
     const json& g = groups->begin().value();
+    if (!g.is_object()) return "";
     auto w = g.find("weights");
-    if (!g.is_object() || w == g.end() || !w->is_object() || w->value("num_bits", 0) != 4) return "";
-    const std::string kind = w->value("type", std::string());
+    if (w == g.end() || !w->is_object() || int_at(*w, "num_bits") != 4) return "";
+    const std::string kind = text_at(*w, "type");
     if (kind == "int") return "int4";
-    if (kind == "float" && w->value("group_size", 0) == 32) return "mxfp4";
+    if (kind == "float" && int_at(*w, "group_size") == 32) return "mxfp4";
   }
   return "";
 }
@@ -850,7 +862,7 @@ void experts_qwen_shared(Config& c, Model& m) {  // one shared expert of shared_
 using FileHook = void (*)(Config& top, Config& c, Model& m, std::vector<Message>& notes);
 void note_mxfp4(Config& top, Config&, Model&, std::vector<Message>& notes) {  // gpt-oss
   if (const json* q = top.get("quantization_config");
-      q != nullptr && q->is_object() && q->value("quant_method", std::string()) == "mxfp4") {
+      q != nullptr && q->is_object() && text_at(*q, "quant_method") == "mxfp4") {
     notes.push_back(msg::imp_mxfp4_note());
   }
 }
