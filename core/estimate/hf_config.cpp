@@ -1144,23 +1144,19 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
 
 namespace {
 
-struct Shape {
-  const char* reference;  // the real model whose depth and width we borrow
-  double params;          // its published parameter count
-  int layers;
-  i64 hidden;
-};
+i64 assumed_head_dim(i64 hidden) { return hidden < 2048 ? 64 : 128; }
 
-constexpr Shape kShapes[] = {
-    {"Qwen2.5-0.5B", 0.49e9, 24, 896},    {"Llama-3.2-1B", 1.24e9, 16, 2048},
-    {"Llama-3.2-3B", 3.21e9, 28, 3072},   {"Llama-3.1-8B", 8.03e9, 32, 4096},
-    {"Qwen2.5-14B", 14.7e9, 48, 5120},    {"Qwen2.5-32B", 32.8e9, 64, 5120},
-    {"Llama-3.1-70B", 70.6e9, 80, 8192},  {"Llama-3.1-405B", 405.9e9, 126, 16384},
-};
+// A catalog model whose depth and width a bare count can borrow: dense, text only, full
+// attention, a published count, and a width the assumed head size divides.
+bool is_shape_reference(const Model& r) {
+  return !r.is_moe && r.extra_params == 0 && r.published_params_b > 0 && r.num_layers > 0 && r.hidden_size > 0 &&
+         !r.has_sliding_window && !r.has_linear_attention && !r.has_chunked_attention && !r.has_compressed_attention &&
+         !r.is_mla && r.hidden_size % assumed_head_dim(r.hidden_size) == 0;
+}
 
 }  // namespace
 
-Result<ImportedModel> model_from_param_count(double params, std::string_view id) {
+Result<ImportedModel> model_from_param_count(double params, std::string_view id, const std::vector<Model>& references) {
   IssueList issues;
   const std::string id_text(id);
   if (auto e = fields::check_text(id_text, fields::Need::Required, fields::TextRule::Id)) issues.add("id", *e);
@@ -1169,21 +1165,23 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
     issues.add("params", msg::imp_params_range(format_shortest(bounds.min), format_shortest(bounds.max),
                                                format_shortest(params)));
   }
+  const Model* best = nullptr;
+  const auto distance = [params](const Model& r) { return std::fabs(std::log(params / (r.published_params_b * 1e9))); };
+  for (const Model& r : references) {
+    if (is_shape_reference(r) && (best == nullptr || distance(r) < distance(*best))) best = &r;
+  }
+  if (best == nullptr && issues.empty()) issues.add("params", msg::imp_no_reference_model());
   if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());
 
-  const Shape* best = &kShapes[0];
-  for (const Shape& s : kShapes) {
-    if (std::fabs(std::log(params / s.params)) < std::fabs(std::log(params / best->params))) best = &s;
-  }
   Model m;
   m.id = id_text;
   m.name = format_trimmed(params / 1e9, 1) + "B";
   m.family = "llama";
   m.published_params_b = params / 1e9;
-  m.num_layers = best->layers;
-  m.hidden_size = best->hidden;
-  m.head_dim = best->hidden < 2048 ? 64 : 128;
-  m.num_attention_heads = static_cast<int>(best->hidden / m.head_dim);
+  m.num_layers = best->num_layers;
+  m.hidden_size = best->hidden_size;
+  m.head_dim = as_int(assumed_head_dim(best->hidden_size));
+  m.num_attention_heads = as_int(best->hidden_size / m.head_dim);
   m.num_kv_heads = 1;
   for (int k = 8; k >= 1; --k) {
     if (m.num_attention_heads % k == 0) {
@@ -1193,7 +1191,7 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
   }
   m.vocab_size = 128256;
   m.max_context = 131072;
-  m.tie_embeddings = best->hidden < 4096;
+  m.tie_embeddings = best->hidden_size < 4096;
   m.assumed_architecture = true;
 
   // count_params is linear in intermediate_size: solve for the requested total.
@@ -1208,7 +1206,7 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
 
   const i64 total = count_params(m).total;
   m.source = "cardfit (assumed shape)";
-  std::vector<Message> notes{msg::imp_assumed_note(best->reference, std::to_string(m.num_layers),
+  std::vector<Message> notes{msg::imp_assumed_note(best->name, std::to_string(m.num_layers),
                                                    std::to_string(m.hidden_size), std::to_string(m.head_dim),
                                                    std::to_string(m.num_kv_heads), std::to_string(m.intermediate_size),
                                                    format_grouped(static_cast<double>(total)), format_grouped(params))};
