@@ -373,6 +373,8 @@ void read_nemotron_h(Config& c, const Dialect&, Model& m, std::vector<Message>& 
   }
 }
 
+void routed_experts(Config& c, Model& m, const char* count_key);  // [SECTION] Quirks
+
 // DeepSeek-V4 (model_type deepseek_v4; vLLM model_executor/models/deepseek_v4.py): one shared
 // latent per token of head_dim, a sliding window on every layer and, per layer, compress_ratios
 // 0 (window only), 4 (compressed latent + lightning indexer) or 128 (compressed latent). Any other
@@ -425,12 +427,7 @@ void read_deepseek_v4(Config& c, const Dialect&, Model& m, std::vector<Message>&
       return;
     }
   }
-  m.is_moe = true;
-  m.moe.num_experts = as_int(c.need("n_routed_experts"));
-  m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
-  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-  m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
-  m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+  routed_experts(c, m, "n_routed_experts");
   m.intermediate_size = m.moe.expert_intermediate_size;  // no dense layers
   notes.push_back(msg::imp_deepseek_v4_note(std::to_string(a.ratio4_layers), std::to_string(a.ratio128_layers),
                                             std::to_string(window_only), std::to_string(a.window),
