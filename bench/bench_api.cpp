@@ -13,7 +13,7 @@
 namespace {
 
 cardfit::PlanRequest request(const char* query) {
-  auto r = cardfit::request_from_pairs_strict(cardfit::decode_query(query));
+  auto r = cardfit::request_from_pairs_strict(cardfit::bench::catalog(), cardfit::decode_query(query));
   if (!r.ok()) std::abort();
   return *r.value;
 }

@@ -54,7 +54,7 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   CardInput in;
   in.catalog = &*catalog;
   in.version = kVersion;
-  Result<PlanRequest> request = make_request(flags.request);
+  Result<PlanRequest> request = make_request(flags.request, *catalog);
   PlanRequest req = request.ok() ? *request.value : PlanRequest{};
   in.lang = request.ok() ? req.lang : f.lang;
   f.lang = in.lang;

@@ -293,7 +293,9 @@ int run_import(const ImportOptions& opts, Output& io) {
       print_errors(count.errors, f, io);
       return kInvalid;
     }
-    model = model_from_param_count(*count.value, opts.id.empty() ? make_id("custom-" + opts.params) : opts.id);
+    // The bundled catalog's dense models give the count its shape (import-params reads no overlays).
+    model = model_from_param_count(*count.value, opts.id.empty() ? make_id("custom-" + opts.params) : opts.id,
+                                   help_catalog().models);
   } else if (opts.file.empty()) {
     print_errors({Issue{"FILE", msg::cli_err_import_none()}}, f, io);
     return kUsage;

@@ -60,7 +60,7 @@ void add_catalog_flag(CLI::App* app, CommonOptions& common) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-Result<PlanRequest> make_request(const RequestFlags& f) {
+Result<PlanRequest> make_request(const RequestFlags& f, const Catalog& catalog) {
   std::vector<Issue> errors;
   KeyValues pairs;
   for (const auto& [key, value] : f.values) {
@@ -93,7 +93,7 @@ Result<PlanRequest> make_request(const RequestFlags& f) {
     }
   }
 
-  DecodedState decoded = request_from_pairs(pairs);
+  DecodedState decoded = request_from_pairs(catalog, pairs);
   errors.insert(errors.end(), decoded.issues.begin(), decoded.issues.end());
   const auto config = f.values.find("config");
   if (given(f, "config") && config != f.values.end() && !config->second.empty()) {
@@ -115,7 +115,7 @@ std::optional<Prepared> prepare(const RequestFlags& flags, const CommonOptions& 
                                 Output& io) {
   std::optional<Catalog> catalog = load_catalog_or_report(common, format, io);
   if (!catalog) return std::nullopt;
-  Result<PlanRequest> request = make_request(flags);
+  Result<PlanRequest> request = make_request(flags, *catalog);
   if (!request.ok()) {
     print_errors(request.errors, format, io);
     return std::nullopt;

@@ -47,7 +47,7 @@ void add_catalog_flag(CLI::App* app, CommonOptions& common);
 
 // The given flags -> a request, through core/io/url_state.hpp; --config FILE is read here and
 // imported with core/estimate/hf_config.hpp. Ids are checked later by the core (estimate / plan).
-Result<PlanRequest> make_request(const RequestFlags& flags);
+Result<PlanRequest> make_request(const RequestFlags& flags, const Catalog& catalog);
 
 // What `estimate` and `plan` share before computing: the catalog with its overlays and the
 // request from the flags. The first problem found is printed (`format`) and nullopt returned:

@@ -81,7 +81,7 @@ TEST_CASE("catalog snapshot: estimates and plans from it are the JSON catalog's"
                             "model=qwen2.5-7b&task=lora&tokens=1e8", "model=deepseek-r1&engine=llama.cpp&precision=q4_k_m",
                             "model=mixtral-8x7b&gpu=4090&cards=2&lang=zh", "model=qwen2.5-72b&requests-per-s=5&currency=usd"}) {
     INFO(query);
-    auto rq = request_from_pairs_strict(decode_query(query));
+    auto rq = request_from_pairs_strict(test::catalog(), decode_query(query));
     REQUIRE(rq.ok());
     const auto a = estimate(from_json(), rq.value->scenario);
     const auto b = estimate(back, rq.value->scenario);

@@ -369,45 +369,60 @@ TEST_CASE("_name_or_path: a repository id, a local path, or refused naming the f
 }
 
 TEST_CASE("a bare parameter count gives an assumed Llama-like model", "[hf_config]") {
+  // The shape is borrowed from the nearest (in log params) dense, full-attention text model of
+  // the catalog (assets/catalog/models.json); ties go to the first in catalog order.
   const struct {
     double params;
-    int layers;          // depth of the nearest real model (hf_config.hpp's table)
-    std::int64_t hidden;
+    const char* reference;  // the catalog model whose depth and width it takes
   } rows[] = {
-      {0.5e9, 24, 896},     // Qwen2.5-0.5B
-      {1.5e9, 16, 2048},    // Llama-3.2-1B
-      {3e9, 28, 3072},      // Llama-3.2-3B
-      {7e9, 32, 4096},      // Llama-3.1-8B
-      {13e9, 48, 5120},     // Qwen2.5-14B
-      {34e9, 64, 5120},     // Qwen2.5-32B
-      {70e9, 80, 8192},     // Llama-3.1-70B
-      {400e9, 126, 16384},  // Llama-3.1-405B
+      {0.5e9, "qwen2.5-0.5b"},      // 0.49 B
+      {1.5e9, "qwen2.5-1.5b"},      // 1.54 B
+      {3e9, "qwen2.5-3b"},          // 3.09 B
+      {7e9, "deepseek-llm-7b"},     // 7.0 B (Mistral-7B slides, Qwen2.5-7B is 7.61 B)
+      {13e9, "llama-2-13b"},        // 13.02 B
+      {34e9, "yi-34b"},             // 34.4 B
+      {70e9, "llama-3-70b"},        // 70.55 B, listed before Llama-3.1-70B
+      {400e9, "llama-3.1-405b"},    // 405.85 B
   };
   for (const auto& row : rows) {
     INFO(row.params);
-    const Result<Model> r = model_of(model_from_param_count(row.params, "custom"));
+    const Model* ref = test::catalog().find_model(row.reference);
+    REQUIRE(ref != nullptr);
+    const Result<ImportedModel> imported = model_from_param_count(row.params, "custom", test::catalog().models);
+    const Result<Model> r = model_of(imported);
     INFO(test::all_errors(r.errors));
     REQUIRE(r.ok());
     const Model& m = *r.value;
     CHECK(m.assumed_architecture);
-    CHECK(m.num_layers == row.layers);
-    CHECK(m.hidden_size == row.hidden);
+    CHECK(m.num_layers == ref->num_layers);
+    CHECK(m.hidden_size == ref->hidden_size);
+    CHECK(notes_of(imported).find(ref->name) != std::string::npos);
     CHECK(m.num_attention_heads % m.num_kv_heads == 0);
     CHECK(m.num_kv_heads <= 8);
     CHECK(m.vocab_size == 128256);
     CHECK(m.published_params_b == Approx(row.params / 1e9));
     // Solved intermediate_size: the count matches within 1% (rounding to 256).
     CHECK(static_cast<double>(count_params(m).total) == Approx(row.params).epsilon(0.01));
-    CHECK(notes_of(model_from_param_count(row.params, "custom")).find("Assumed architecture") != std::string::npos);
+    CHECK(notes_of(imported).find("Assumed architecture") != std::string::npos);
   }
   for (double bad : {7.0, -1.0, 0.0, 1e14, std::numeric_limits<double>::quiet_NaN(),
                      std::numeric_limits<double>::infinity()}) {
     INFO(bad);
-    const Result<Model> r = model_of(model_from_param_count(bad, "custom"));
+    const Result<Model> r = model_of(model_from_param_count(bad, "custom", test::catalog().models));
     REQUIRE_FALSE(r.ok());
     CHECK(r.errors[0].field == "params");
   }
-  CHECK_FALSE(model_from_param_count(7e9, "Bad Id").ok());
+  CHECK_FALSE(model_from_param_count(7e9, "Bad Id", test::catalog().models).ok());
+  // No reference: a catalog without a dense full-attention model gives no shape, and says so.
+  std::vector<Model> moe_only;
+  for (const Model& m : test::catalog().models) {
+    if (m.is_moe) moe_only.push_back(m);
+  }
+  REQUIRE_FALSE(moe_only.empty());
+  const Result<ImportedModel> none = model_from_param_count(7e9, "custom", moe_only);
+  REQUIRE_FALSE(none.ok());
+  CHECK(none.errors[0].field == "params");
+  CHECK(en(none.errors[0].message).find("no dense text model") != std::string::npos);
 }
 
 TEST_CASE("text-only Gemma 3 and transformers-native GLM configs", "[hf_config]") {

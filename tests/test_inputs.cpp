@@ -49,7 +49,7 @@ TEST_CASE("one range error, named by field, in both languages") {
 
 TEST_CASE("the same bound holds in links, in resolve() and in plan()") {
   // A link value past the bound is refused by the reader...
-  DecodedState d = request_from_pairs({{"lora-rank", "5000"}, {"usd-cny", "0"}, {"mfu", "0"}});
+  DecodedState d = request_from_pairs(test::catalog(), {{"lora-rank", "5000"}, {"usd-cny", "0"}, {"mfu", "0"}});
   REQUIRE(d.issues.size() == 3);
   CHECK(d.issues[0].field == "lora_rank");
   CHECK(d.issues[1].field == "usd_cny");

@@ -331,12 +331,12 @@ TEST_CASE("today is an input of the table but never part of a link", "[sources][
   CHECK(spec->kind == InputKind::Date);
   CHECK(spec->scope == InputScope::Plan);
 
-  DecodedState d = request_from_pairs({{"model", "qwen2.5-7b"}, {"today", "2026-12-01"}});
+  DecodedState d = request_from_pairs(test::catalog(), {{"model", "qwen2.5-7b"}, {"today", "2026-12-01"}});
   CHECK(d.issues.empty());
   CHECK(d.request.today == "2026-12-01");
   for (const auto& [key, value] : request_to_pairs(d.request)) CHECK(key != "today");
 
-  d = request_from_pairs({{"today", "yesterday"}});
+  d = request_from_pairs(test::catalog(), {{"today", "yesterday"}});
   REQUIRE(d.issues.size() == 1);
   CHECK(d.issues.front().field == "today");
   CHECK(d.request.today.empty());

@@ -136,7 +136,7 @@ TEST_CASE("expert parallelism: experts split over ep cards, all-to-alls only bey
 }
 
 TEST_CASE("engine flags: set through links, refused outside what the engine accepts, with the flag named") {
-  Result<PlanRequest> q = request_from_pairs_strict(decode_query(
+  Result<PlanRequest> q = request_from_pairs_strict(test::catalog(), decode_query(
       "model=qwen3-8b&engine=vllm&gpu=h100-sxm&gpu-memory-utilization=0.8&max-num-batched-tokens=4096&max-num-seqs=64"));
   REQUIRE(q.ok());
   CHECK(q.value->scenario.gpu_memory_utilization.value_or(-1) == Approx(0.8));
@@ -145,7 +145,7 @@ TEST_CASE("engine flags: set through links, refused outside what the engine acce
   for (const char* bad : {"gpu-memory-utilization=1.2", "gpu-memory-utilization=0", "max-num-batched-tokens=0",
                           "max-num-seqs=0", "n-cpu-moe=-3"}) {
     INFO(bad);
-    Result<PlanRequest> b = request_from_pairs_strict(decode_query(std::string("model=qwen3-8b&") + bad));
+    Result<PlanRequest> b = request_from_pairs_strict(test::catalog(), decode_query(std::string("model=qwen3-8b&") + bad));
     REQUIRE_FALSE(b.ok());
     const std::string key = std::string(bad).substr(0, std::string(bad).find('='));
     CHECK(b.errors.front().field == input_spec(find_input(key)->id).field);

@@ -12,7 +12,7 @@ using cardfit::test::zh;
 
 namespace {
 PlanRequest decode(std::string_view query) {
-  DecodedState d = request_from_pairs(decode_query(query));
+  DecodedState d = request_from_pairs(test::catalog(), decode_query(query));
   REQUIRE(d.issues.empty());
   return d.request;
 }
@@ -103,7 +103,7 @@ TEST_CASE("url_state: a custom model survives as its parameter count") {
 }
 
 TEST_CASE("url_state: bad pairs are skipped and named, the rest applies") {
-  const DecodedState d = request_from_pairs(
+  const DecodedState d = request_from_pairs(test::catalog(), 
       decode_query("v=1&model=Qwen%20BAD&context=8q&precision=int8&zero=7&student=maybe&nonsense=1&context=1e99"));
   CHECK(d.request.scenario.precision == "int8");         // the good pair applied
   CHECK(d.request.scenario.model == kV1DefaultModel);    // the bad one did not (a v=1 link's default)
@@ -118,25 +118,25 @@ TEST_CASE("url_state: bad pairs are skipped and named, the rest applies") {
   CHECK(d.issues[5].field == "context");  // given twice (issue 32): said, the last one is read
   CHECK(en(d.issues[5].message) == "context: given more than once; the last one is used");
   CHECK(d.issues[6].field == "context");  // and that one is out of range
-  CHECK_FALSE(request_from_pairs_strict(decode_query("v=1&context=8q")).ok());
+  CHECK_FALSE(request_from_pairs_strict(test::catalog(), decode_query("v=1&context=8q")).ok());
 }
 
 TEST_CASE("url_state: a key given twice is said, the last one applies") {
-  const DecodedState d = request_from_pairs(decode_query("v=1&model=qwen2.5-14b&model=llama-3.1-8b"));
+  const DecodedState d = request_from_pairs(test::catalog(), decode_query("v=1&model=qwen2.5-14b&model=llama-3.1-8b"));
   CHECK(d.request.scenario.model == "llama-3.1-8b");
   REQUIRE(d.issues.size() == 1);
   CHECK(d.issues[0].field == "model");
   CHECK(zh(d.issues[0].message) == "model：出现了不止一次；使用最后一个");
-  CHECK_FALSE(request_from_pairs_strict(decode_query("v=1&context=8k&context=4k")).ok());
+  CHECK_FALSE(request_from_pairs_strict(test::catalog(), decode_query("v=1&context=8k&context=4k")).ok());
 }
 
 TEST_CASE("url_state: the page's own options (an embed's accent, an overlay) are not unknown keys") {
   // A vendor's embed link (docs/web.md): no notice about its page options, the scenario applies.
   const DecodedState d =
-      request_from_pairs(decode_query("embed=1&accent=%23e4002b&overlay=vendor.json&platform=autodl&precision=int8"));
+      request_from_pairs(test::catalog(), decode_query("embed=1&accent=%23e4002b&overlay=vendor.json&platform=autodl&precision=int8"));
   CHECK(d.issues.empty());
   CHECK(d.request.scenario.precision == "int8");
-  CHECK(request_from_pairs_strict(decode_query("v=1&embed=1&accent=%23e4002b")).ok());
+  CHECK(request_from_pairs_strict(test::catalog(), decode_query("v=1&embed=1&accent=%23e4002b")).ok());
   CHECK_FALSE(is_page_option("model"));
 }
 
@@ -148,11 +148,11 @@ TEST_CASE("url_state: defaults that depend on other keys") {
   CHECK(decode("prompt=8k").scenario.context == 8192);      // a longer prompt stretches the context
   CHECK(decode("headroom=35%").scenario.headroom.value_or(-1) == Approx(0.35));
   CHECK(decode("lora-targets=q,v&tp=2").scenario.lora_targets == std::vector<std::string>{"q", "v"});
-  CHECK_FALSE(request_from_pairs_strict(decode_query("lora-targets=q,nose")).ok());
+  CHECK_FALSE(request_from_pairs_strict(test::catalog(), decode_query("lora-targets=q,nose")).ok());
 }
 
 TEST_CASE("url_state: an unknown version falls back to the defaults with one notice") {
-  const DecodedState d = request_from_pairs(decode_query("v=9&model=llama-2-7b"));
+  const DecodedState d = request_from_pairs(test::catalog(), decode_query("v=9&model=llama-2-7b"));
   CHECK(d.request.scenario.model == Scenario{}.model);
   REQUIRE(d.issues.size() == 1);
   CHECK(d.issues[0].field == "v");
@@ -182,7 +182,7 @@ TEST_CASE("url_state: a config.json model travels as its shapes and reads back t
     CHECK(has_key(link_key(Input::Arch)));
     CHECK_FALSE(has_key(link_key(Input::Params)));
     CHECK(link.find('%') == std::string::npos);  // no percent-encoding needed
-    const DecodedState d = request_from_pairs(decode_query(link));
+    const DecodedState d = request_from_pairs(test::catalog(), decode_query(link));
     INFO(test::all_errors(d.issues));
     REQUIRE(d.issues.empty());
     REQUIRE(d.request.scenario.custom_model);
@@ -216,7 +216,7 @@ TEST_CASE("url_state: golden shapes, and bad shapes are named") {
     CHECK_FALSE(r.ok());
     if (!r.ok()) CHECK(r.errors.front().field == "arch");
   }
-  const DecodedState d = request_from_pairs(decode_query("v=1&arch=llama,l32&context=8k"));
+  const DecodedState d = request_from_pairs(test::catalog(), decode_query("v=1&arch=llama,l32&context=8k"));
   REQUIRE(d.issues.size() == 1);
   CHECK(d.issues[0].field == "arch");
   CHECK(zh(d.issues[0].message).find("缺少") != std::string::npos);
@@ -224,7 +224,7 @@ TEST_CASE("url_state: golden shapes, and bad shapes are named") {
 }
 
 TEST_CASE("url_state: a refused prompt is not 'given' (the context still bounds it)") {
-  const DecodedState d = request_from_pairs(decode_query("context=512&prompt=abc"));
+  const DecodedState d = request_from_pairs(test::catalog(), decode_query("context=512&prompt=abc"));
   REQUIRE(d.issues.size() == 1);
   CHECK(d.request.scenario.prompt == 512);
 }
@@ -270,7 +270,7 @@ TEST_CASE("url_state: a link drops only the keys the catalog or planner refuses"
          CHECK(r.platforms.empty());
        }},
       // No link (the first load): the defaults, which plan (checked below) without a trial plan.
-      {"", {}, [](const PlanRequest& r) { CHECK(r.scenario.model == request_from_pairs({}).request.scenario.model); }},
+      {"", {}, [](const PlanRequest& r) { CHECK(r.scenario.model == request_from_pairs(test::catalog(), {}).request.scenario.model); }},
   };
   for (const Row& row : rows) {
     INFO(row.query);
@@ -316,14 +316,14 @@ TEST_CASE("url_state: an alternative's changes, applied to the link, plan its pi
 }
 
 TEST_CASE("url_state: hostile links are refused briefly (long values, a million bad keys)") {
-  const DecodedState d = request_from_pairs(decode_query("context=" + std::string(100000, '9') + "&precision=int8"));
+  const DecodedState d = request_from_pairs(test::catalog(), decode_query("context=" + std::string(100000, '9') + "&precision=int8"));
   REQUIRE(d.issues.size() == 1);
   CHECK(d.issues[0].field == "context");
   CHECK(en(d.issues[0].message).size() < 200);  // the value is not echoed back
   CHECK(d.request.scenario.precision == "int8");
   std::string many;
   for (int i = 0; i < 100000; ++i) many += "k" + std::to_string(i) + "=1&";
-  CHECK(request_from_pairs(decode_query(many)).issues.size() == 32);
+  CHECK(request_from_pairs(test::catalog(), decode_query(many)).issues.size() == 32);
 }
 
 TEST_CASE("url_state: ids may be typed in any case or as an alias, the core matches them") {
@@ -335,7 +335,7 @@ TEST_CASE("url_state: ids may be typed in any case or as an alias, the core matc
   CHECK(canonical.scenario.precision == "q4_k_m");
   CHECK(canonical.scenario.gpu == "rtx-4090");
   CHECK(canonical.platforms == std::vector<std::string>{"lambda-labs", "yiwan"});
-  const DecodedState bad = request_from_pairs({{"model", "qwen 2.5"}, {"gpu", std::string(65, 'a')}});
+  const DecodedState bad = request_from_pairs(test::catalog(), {{"model", "qwen 2.5"}, {"gpu", std::string(65, 'a')}});
   REQUIRE(bad.issues.size() == 2);
   CHECK(en(bad.issues[0].message) ==
         "model: must be a catalog id or alias (letters, digits, '.', '_', '-'; at most 64 characters), got 'qwen 2.5'");
@@ -351,7 +351,7 @@ TEST_CASE("url_state: a value that is not a number suggests values of its kind")
                        Row{"tokens", "tokens: 'abc' is not a number; use e.g. 7000000000, 7B, 7e9 or 1.5M"},
                        Row{"usd-cny", "usd_cny: 'abc' is not a number; use a number, e.g. 7.02, 2000 or 3.5k"},
                        Row{"headroom", "headroom: 'abc' is not a number; use e.g. 0.2 or 20%"}}) {
-    const DecodedState d = request_from_pairs({{r.key, "abc"}});
+    const DecodedState d = request_from_pairs(test::catalog(), {{r.key, "abc"}});
     REQUIRE(d.issues.size() == 1);
     CHECK(en(d.issues[0].message) == r.message);
   }
@@ -375,7 +375,7 @@ TEST_CASE("url_state: a default that depends on other values is written when it 
 
 TEST_CASE("url_state: a refused pair counts as not given") {
   // precision=? is skipped, so QLoRA's default (NF4) applies, as without it.
-  const DecodedState d = request_from_pairs(decode_query("v=1&task=qlora&precision=no%20such"));
+  const DecodedState d = request_from_pairs(test::catalog(), decode_query("v=1&task=qlora&precision=no%20such"));
   REQUIRE(d.issues.size() == 1);
   CHECK(d.request.scenario.precision.empty());
   CHECK(as_run(test::catalog(), d.request.scenario).precision == "nf4");

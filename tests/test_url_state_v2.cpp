@@ -122,15 +122,15 @@ TEST_CASE("url_state v2: version 1 links decode to the same request as before") 
   };
   for (const Row& row : rows) {
     INFO(row.v1);
-    const DecodedState shared = request_from_pairs(decode_query(row.v1));
+    const DecodedState shared = request_from_pairs(test::catalog(), decode_query(row.v1));
     INFO(test::all_errors(shared.issues));
     REQUIRE(shared.issues.empty());
-    const DecodedState canon = request_from_pairs(decode_query(row.v1_canon));
+    const DecodedState canon = request_from_pairs(test::catalog(), decode_query(row.v1_canon));
     REQUIRE(canon.issues.empty());
     // One request: the link as shared, main's canonical form of it, and today's form.
     CHECK(encode_query(request_to_pairs(shared.request)) == row.v2);
     CHECK(encode_query(request_to_pairs(canon.request)) == row.v2);
-    const DecodedState today = request_from_pairs(decode_query(row.v2));
+    const DecodedState today = request_from_pairs(test::catalog(), decode_query(row.v2));
     REQUIRE(today.issues.empty());
     CHECK(encode_query(request_to_pairs(today.request)) == row.v2);
     // And it still plans (the page opens it without a notice).
@@ -139,23 +139,23 @@ TEST_CASE("url_state v2: version 1 links decode to the same request as before") 
 }
 
 TEST_CASE("url_state v2: a link without a model means the default of its version") {
-  CHECK(request_from_pairs(decode_query("v=1")).request.scenario.model == "qwen2.5-7b");
-  CHECK(request_from_pairs(decode_query("v=1&context=8k")).request.scenario.model == kV1DefaultModel);
-  CHECK(request_from_pairs(decode_query("v=2")).request.scenario.model == Scenario{}.model);
-  CHECK(request_from_pairs(decode_query("context=8k")).request.scenario.model == Scenario{}.model);  // JS objects, --state
+  CHECK(request_from_pairs(test::catalog(), decode_query("v=1")).request.scenario.model == "qwen2.5-7b");
+  CHECK(request_from_pairs(test::catalog(), decode_query("v=1&context=8k")).request.scenario.model == kV1DefaultModel);
+  CHECK(request_from_pairs(test::catalog(), decode_query("v=2")).request.scenario.model == Scenario{}.model);
+  CHECK(request_from_pairs(test::catalog(), decode_query("context=8k")).request.scenario.model == Scenario{}.model);  // JS objects, --state
   CHECK(Scenario{}.model != kV1DefaultModel);
   // Written: the old default is now a value like any other.
   PlanRequest old;
   old.scenario.model = std::string(kV1DefaultModel);
   CHECK(encode_query(request_to_pairs(old)) == "v=2&m=qwen2.5-7b");
   // Version 1 reads only its own keys and separator: a short key there is unknown, as it was.
-  const DecodedState d = request_from_pairs(decode_query("v=1&m=qwen3-32b&platform=autodl~aliyun"));
+  const DecodedState d = request_from_pairs(test::catalog(), decode_query("v=1&m=qwen3-32b&platform=autodl~aliyun"));
   REQUIRE(d.issues.size() == 2);
   CHECK(d.issues[0].field == "m");
   CHECK(d.issues[1].field == "platforms");
   CHECK(d.request.scenario.model == kV1DefaultModel);
   // An unknown version is an error naming it; the defaults stay.
-  const DecodedState v3 = request_from_pairs(decode_query("v=3&m=qwen3-32b"));
+  const DecodedState v3 = request_from_pairs(test::catalog(), decode_query("v=3&m=qwen3-32b"));
   REQUIRE(v3.issues.size() == 1);
   CHECK(v3.issues[0].field == "v");
   CHECK(test::en(v3.issues[0].message).find("'3'") != std::string::npos);
@@ -169,7 +169,7 @@ TEST_CASE("url_state v2: the share link writes catalog ids by their shortest nam
   rq.platforms = {"tencent-cloud", "lambda-labs", "autodl"};
   const std::string link = share_link(rq);
   CHECK(link == kPage + "?v=2&m=qwen2.5-7b&g=4090&pl=tencent~lambda~autodl");
-  const PlanRequest back = with_catalog_ids(test::catalog(), request_from_pairs(decode_query(link.substr(kPage.size()))).request);
+  const PlanRequest back = with_catalog_ids(test::catalog(), request_from_pairs(test::catalog(), decode_query(link.substr(kPage.size()))).request);
   CHECK(back.scenario.model == "qwen2.5-7b");
   CHECK(back.scenario.gpu == "rtx-4090");
   CHECK(back.platforms == std::vector<std::string>{"tencent-cloud", "lambda-labs", "autodl"});

@@ -255,7 +255,7 @@ PlanRequest read_link(App& app, const std::string& query) {
       if (kv.first == link_key(Input::Platform)) kv.first = std::string(link_key(Input::PlatformFirst));  // v=2's "pl"
     }
   }
-  DecodedState decoded = app.catalog_errors.empty() ? request_from_link(app.catalog, pairs) : request_from_pairs(pairs);
+  DecodedState decoded = app.catalog_errors.empty() ? request_from_link(app.catalog, pairs) : request_from_pairs(app.catalog, pairs);
   app.state_notice = std::move(decoded.issues);
   if (app.catalog_errors.empty()) decoded.request = with_catalog_ids(app.catalog, std::move(decoded.request));  // "gpu=4090" -> rtx-4090
   decoded.request.today = platform::today();  // how old each price is (never part of the link)

@@ -36,7 +36,7 @@ std::vector<Fix> find_fixes(const Catalog& catalog, const PlanRequest& rq, const
     for (Fix& f : candidate_fixes(rq, e)) {
       if (fixes.size() >= 3) return fixes;
       if (std::any_of(fixes.begin(), fixes.end(), [&f](const Fix& g) { return g.set == f.set; })) continue;
-      std::optional<PlanRequest> changed = changed_request(rq, f.set);
+      std::optional<PlanRequest> changed = changed_request(catalog, rq, f.set);
       if (!changed) continue;
       changed->alternatives = false;
       if (!plan(catalog, *changed).ok()) continue;
@@ -134,8 +134,8 @@ const CardCapability* current_capability(const UiState& state, const Derived& d)
   return &*d.capability.value;
 }
 
-std::optional<PlanRequest> changed_request(const PlanRequest& request, const KeyValues& set) {
-  Result<PlanRequest> r = request_from_pairs_strict(with_changes(request_to_pairs(request), set));
+std::optional<PlanRequest> changed_request(const Catalog& catalog, const PlanRequest& request, const KeyValues& set) {
+  Result<PlanRequest> r = request_from_pairs_strict(catalog, with_changes(request_to_pairs(request), set));
   if (!r.ok()) return std::nullopt;
   r.value->lang = request.lang;
   r.value->scenario.lang = request.lang;

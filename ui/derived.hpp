@@ -63,6 +63,6 @@ bool update_capability(const Catalog& catalog, const UiState& state, Derived& de
 const CardCapability* current_capability(const UiState& state, const Derived& derived);
 
 // The request `request` becomes with `set` applied, when it reads; nullopt otherwise.
-std::optional<PlanRequest> changed_request(const PlanRequest& request, const KeyValues& set);
+std::optional<PlanRequest> changed_request(const Catalog& catalog, const PlanRequest& request, const KeyValues& set);
 
 }  // namespace cardfit::ui

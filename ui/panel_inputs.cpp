@@ -155,7 +155,7 @@ void custom_model_inputs(App& app, Changes& c) {
   Scenario& sc = st.request.scenario;
   double params = 0;  // parsed from the text box every frame (the last valid value)
   if (number_input(app, MsgId::in_params, st.text.custom_params, Input::Params, params) || !sc.custom_model) {
-    auto m = model_from_param_count(params > 0 ? params : 7e9, "custom");
+    auto m = model_from_param_count(params > 0 ? params : 7e9, "custom", app.catalog.models);
     if (m.ok()) {
       sc.custom_model = std::move(m.value->model);
       c.typed = true;

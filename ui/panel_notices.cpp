@@ -9,7 +9,7 @@
 namespace cardfit::ui {
 
 void apply_changes(App& app, const KeyValues& set) {
-  const std::optional<PlanRequest> rq = changed_request(app.state.request, set);
+  const std::optional<PlanRequest> rq = changed_request(app.catalog, app.state.request, set);
   if (!rq) return;
   app.state = with_request(app.state, *rq);
   app.dirty = true;

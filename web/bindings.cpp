@@ -109,7 +109,8 @@ Input read_input(const std::string& query, const std::string& bad_key, const std
   return in;
 }
 
-cardfit::Result<cardfit::PlanRequest> read_request(const Input& in) {
+// `catalog`'s models give a parameter count its shape.
+cardfit::Result<cardfit::PlanRequest> read_request(const Input& in, const cardfit::Catalog& catalog) {
   using R = cardfit::Result<cardfit::PlanRequest>;
   // api.js measures the request before copying it here ("input:too_big"); the bytes are checked again.
   if (in.bad_key == "input:too_big" || in.query.size() > cardfit::kMaxRequestBytes) {
@@ -120,7 +121,7 @@ cardfit::Result<cardfit::PlanRequest> read_request(const Input& in) {
     const std::string key = in.bad_key.substr(0, 64);
     return R::failure(key, cardfit::msg::err_js_value_type(key, in.bad_type));
   }
-  return cardfit::request_from_pairs_strict(cardfit::decode_query(in.query));
+  return cardfit::request_from_pairs_strict(catalog, cardfit::decode_query(in.query));
 }
 
 val catalog() {
@@ -135,7 +136,7 @@ val raw_estimate(std::string query, std::string bad_key, std::string bad_type, s
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto& c = current();
   if (!c.ok()) return failed(c.errors, in.lang);
-  auto rq = read_request(in);
+  auto rq = read_request(in, *c.value);
   if (!rq.ok()) return failed(rq.errors, in.lang);
   rq.value->scenario.explain = explain;
   const auto e = cardfit::estimate(*c.value, rq.value->scenario);
@@ -148,7 +149,7 @@ val raw_capacity(std::string query, std::string bad_key, std::string bad_type, s
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto& c = current();
   if (!c.ok()) return failed(c.errors, in.lang);
-  const auto rq = read_request(in);
+  const auto rq = read_request(in, *c.value);
   if (!rq.ok()) return failed(rq.errors, in.lang);
   const auto k = cardfit::card_capabilities(*c.value, rq.value->scenario);
   if (!k.ok()) return failed(k.errors, in.lang);
@@ -159,7 +160,7 @@ val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::
   const Input in = read_input(query, bad_key, bad_type, lang);
   const auto& c = current();
   if (!c.ok()) return failed(c.errors, in.lang);
-  const auto rq = read_request(in);
+  const auto rq = read_request(in, *c.value);
   if (!rq.ok()) return failed(rq.errors, in.lang);
   const auto p = cardfit::plan(*c.value, *rq.value);
   if (!p.ok()) return failed(p.errors, in.lang);
@@ -169,7 +170,9 @@ val raw_plan(std::string query, std::string bad_key, std::string bad_type, std::
 // The canonical link query for an input ("v=2&m=..."), e.g. to build embed URLs.
 val raw_state_query(std::string query, std::string bad_key, std::string bad_type, std::string lang, bool, bool) {
   const Input in = read_input(query, bad_key, bad_type, lang);
-  const auto rq = read_request(in);
+  const auto& c = current();
+  if (!c.ok()) return failed(c.errors, in.lang);
+  const auto rq = read_request(in, *c.value);
   if (!rq.ok()) return failed(rq.errors, in.lang);
   return ok(val(cardfit::encode_query(cardfit::request_to_pairs(*rq.value))));
 }

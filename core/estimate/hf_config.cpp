@@ -203,41 +203,41 @@ int dtype_bits(Config& c, const char* key) {
   return 0;
 }
 
+// A key's text, or "" when absent or not a string; a key's integer, or -1. (nlohmann's
+// value() aborts on a type mismatch in a build without exceptions.)
+std::string text_at(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+i64 int_at(const json& obj, const char* key) {
+  auto it = obj.find(key);
+  return it != obj.end() && it->is_number_integer() ? it->get<i64>() : -1;
+}
+
 // The weight precision id of the checkpoint as released, from quantization_config: "fp8"
 // (quant_method fp8, block-scaled), "mxfp4", "nvfp4" (modelopt quant_algo NVFP4), "int4"
 // (compressed-tensors 4-bit int groups), "mxfp4" (compressed-tensors 4-bit float groups of
 // 32); none: "bf16" when the config names bfloat16. "" when it is mixed or not stated.
 std::string released_precision(const json* q, const std::string& dtype) {
   if (q == nullptr || !q->is_object()) return dtype == "bfloat16" ? "bf16" : "";
-  const std::string method = q->value("quant_method", std::string());
+  const std::string method = text_at(*q, "quant_method");
   if (method == "fp8" || method == "mxfp4") return method;
-  if (method == "modelopt") return q->value("quant_algo", std::string()) == "NVFP4" ? "nvfp4" : "";
+  if (method == "modelopt") return text_at(*q, "quant_algo") == "NVFP4" ? "nvfp4" : "";
   if (method == "compressed-tensors") {
     auto groups = q->find("config_groups");
     if (groups == q->end() || !groups->is_object() || groups->size() != 1) return "";
     const json& g = groups->begin().value();
+    if (!g.is_object()) return "";
     auto w = g.find("weights");
-    if (!g.is_object() || w == g.end() || !w->is_object() || w->value("num_bits", 0) != 4) return "";
-    const std::string kind = w->value("type", std::string());
+    if (w == g.end() || !w->is_object() || int_at(*w, "num_bits") != 4) return "";
+    const std::string kind = text_at(*w, "type");
     if (kind == "int") return "int4";
-    if (kind == "float" && w->value("group_size", 0) == 32) return "mxfp4";
+    if (kind == "float" && int_at(*w, "group_size") == 32) return "mxfp4";
   }
   return "";
 }
 
-// [SECTION] Families
-
-const std::vector<std::string>& families() {
-  static const std::vector<std::string> types{
-      "llama",       "mistral",     "mixtral",     "qwen2",        "qwen2_moe",    "qwen3",
-      "qwen3_moe",   "qwen3_next",  "phi3",        "gemma2",       "gemma3",       "gemma3_text",
-      "deepseek_v2", "deepseek_v3", "deepseek_v32", "kimi_k2",     "chatglm",      "glm",
-      "glm4_moe",    "qwen2_5_vl",  "gpt_oss",     "llama4",       "mistral3",     "ernie4_5_moe",
-      "minimax_m2",  "hunyuan",     "hunyuan_v1_moe", "seed_oss",  "qwen3_5",      "qwen3_5_moe",
-      "glm_moe_dsa", "kimi_k25",    "step3p7",   "mimo_v2_flash", "nemotron_h", "gemma4",
-      "deepseek_v4"};
-  return types;
-}
+// [SECTION] Special readers
 
 // head_dim when the config gives none: hidden / heads as transformers does, but only when it divides.
 void derive_head_dim(Config& c, Model& m, std::vector<Message>& notes, const char* head_dim_key) {
@@ -251,7 +251,9 @@ void derive_head_dim(Config& c, Model& m, std::vector<Message>& notes, const cha
   notes.push_back(msg::imp_head_dim_note(head_dim_key, std::to_string(m.head_dim)));
 }
 
-void read_chatglm(Config& c, Model& m, std::vector<Message>& notes) {
+struct Dialect;
+
+void read_chatglm(Config& c, const Dialect&, Model& m, std::vector<Message>& notes) {
   m.family = "chatglm";
   m.num_layers = as_int(c.need("num_layers"));
   m.hidden_size = c.need("hidden_size");
@@ -270,95 +272,11 @@ void read_chatglm(Config& c, Model& m, std::vector<Message>& notes) {
   m.tie_embeddings = c.flag("tie_word_embeddings", false);
 }
 
-// The 2026 attention kinds: Qwen3-Next's linear (Gated DeltaNet) layers and gated queries,
-// Llama 4's chunked layers, DeepSeek-V3.2's sparse-attention indexer.
-void read_attention_kinds(Config& c, const std::string& type, Model& m, std::vector<Message>& notes) {
-  const int n = m.num_layers;
-  if (type == "qwen3_next" || type == "qwen3_5" || type == "qwen3_5_moe") {
-    int linear = 0;
-    if (const json* types = c.get("layer_types"); types != nullptr && types->is_array()) {
-      for (const json& t : *types) linear += t.is_string() && t.get<std::string>() == "linear_attention";
-    } else {  // layer i is full attention when (i + 1) % interval == 0
-      const i64 interval = std::max<i64>(1, c.need("full_attention_interval"));
-      linear = n - as_int(n / interval);
-    }
-    if (linear > 0) {
-      m.has_linear_attention = true;
-      m.linear_attention.layers = linear;
-      m.linear_attention.num_key_heads = as_int(c.need("linear_num_key_heads"));
-      m.linear_attention.num_value_heads = as_int(c.need("linear_num_value_heads"));
-      m.linear_attention.key_head_dim = as_int(c.need("linear_key_head_dim"));
-      m.linear_attention.value_head_dim = as_int(c.need("linear_value_head_dim"));
-      m.linear_attention.conv_kernel = as_int(c.need("linear_conv_kernel_dim"));
-      notes.push_back(msg::imp_linear_note(std::to_string(linear), std::to_string(n), std::to_string(n - linear)));
-      if (c.has("mamba_ssm_dtype")) {
-        m.linear_attention.recurrent_bits = dtype_bits(c, "mamba_ssm_dtype");
-        notes.push_back(msg::imp_recurrent_dtype_note(c.text("mamba_ssm_dtype"),
-                                                      std::to_string(m.linear_attention.recurrent_bits)));
-      }
-    }
-    m.attention_output_gate = c.flag("attn_output_gate", true);
-    if (m.attention_output_gate) notes.push_back(msg::imp_output_gate_note());
-  }
-  if (type == "llama4" && c.has("attention_chunk_size")) {
-    int chunked = 0;
-    if (const json* rope = c.get("no_rope_layers"); rope != nullptr && rope->is_array() && !rope->empty()) {
-      for (const json& r : *rope) chunked += r.is_number_integer() && r.get<i64>() != 0;  // 1 = RoPE, chunked
-    } else {  // every no_rope_layer_interval-th layer is NoPE and global (Llama4TextConfig default 4)
-      const i64 interval = std::max<i64>(1, c.or_default("no_rope_layer_interval", 4));
-      chunked = n - as_int(n / interval);
-    }
-    if (chunked > 0) {
-      m.has_chunked_attention = true;
-      m.chunked_attention.chunk = c.need("attention_chunk_size");
-      m.chunked_attention.layers = chunked;
-      notes.push_back(msg::imp_chunked_note(std::to_string(chunked), std::to_string(n),
-                                            std::to_string(m.chunked_attention.chunk)));
-    }
-  }
-  // MiniMax: attn_type_list 1 = softmax attention on that layer; 0 = lightning (linear)
-  // attention, which is not modelled.
-  if (type == "minimax_m2") {
-    if (const json* kinds = c.get("attn_type_list"); kinds != nullptr && kinds->is_array()) {
-      for (const json& k : *kinds) {
-        if (!(k.is_number_integer() && k.get<i64>() == 1)) {
-          c.issues().add(c.path("attn_type_list"), msg::imp_attention_unmodelled("attn_type_list " + k.dump(), "1"));
-          return;
-        }
-      }
-    }
-  }
-  if (c.has("index_n_heads")) {
-    m.has_indexer = true;
-    m.indexer.num_heads = as_int(c.need("index_n_heads"));
-    m.indexer.head_dim = as_int(c.need("index_head_dim"));
-    m.indexer.top_k = c.need("index_topk");
-    m.indexer.key_bits = 8.25;  // FP8 key + one FP32 scale per 128 values
-    notes.push_back(msg::imp_indexer_note(std::to_string(m.indexer.num_heads), std::to_string(m.indexer.head_dim),
-                                          std::to_string(m.indexer.top_k)));
-    // GLM-5.2: "full" layers run the indexer and cache keys, "shared" ones reuse its top-k.
-    if (const json* kinds = c.get("indexer_types"); kinds != nullptr && kinds->is_array()) {
-      int full = 0;
-      for (const json& k : *kinds) {
-        const std::string kind = k.is_string() ? k.get<std::string>() : k.dump();
-        if (kind == "full") {
-          ++full;
-        } else if (kind != "shared") {
-          c.issues().add(c.path("indexer_types"), msg::imp_attention_unmodelled("indexer " + kind, "full, shared"));
-          return;
-        }
-      }
-      m.indexer.layers = full;
-      notes.push_back(msg::imp_shared_indexer_note(std::to_string(full), std::to_string(n), std::to_string(n - full)));
-    }
-  }
-}
-
 // Nemotron-H / Nemotron-3 (transformers NemotronHConfig): a stack of blocks with one mixer
 // each, named by hybrid_override_pattern ("M" Mamba-2, "*" attention, "E" MoE, "-" MLP) or by
 // layers_block_type (Ultra: "mamba", "attention", "moe", "mlp"). One norm per block; the MLP
 // and the experts are up -> relu2 -> down (ungated). The MTP block (mtp_*) is not counted.
-void read_nemotron_h(Config& c, Model& m, std::vector<Message>& notes) {
+void read_nemotron_h(Config& c, const Dialect&, Model& m, std::vector<Message>& notes) {
   m.family = "nemotron_h";
   std::string pattern;
   const char* pattern_key = "hybrid_override_pattern";
@@ -455,289 +373,13 @@ void read_nemotron_h(Config& c, Model& m, std::vector<Message>& notes) {
   }
 }
 
-void read_standard(Config& c, const std::string& type, Model& m, std::vector<Message>& notes) {
-  const bool gemma = type == "gemma2" || type == "gemma3";
-  const bool gemma3 = type == "gemma3";
-  const bool qwen2_like = type == "qwen2" || type == "qwen2_moe" || type == "qwen2_5_vl";
-  const bool qwen3_next = type == "qwen3_next" || type == "qwen3_5" || type == "qwen3_5_moe";  // Gated DeltaNet hybrids
-  const bool qwen3_like = type == "qwen3" || type == "qwen3_moe" || qwen3_next;
-  const bool deepseek = type == "deepseek_v2" || type == "deepseek_v3" || type == "deepseek_v32" || type == "kimi_k2" ||
-                        type == "glm_moe_dsa";
-  const bool glm4_moe = type == "glm4_moe";
-  const bool gpt_oss = type == "gpt_oss";
-  const bool llama4 = type == "llama4";
-  const bool ernie = type == "ernie4_5_moe";
-  const bool minimax = type == "minimax_m2";
-  const bool hunyuan = type == "hunyuan" || type == "hunyuan_v1_moe";
-  const bool step37 = type == "step3p7";
-  const bool mimo = type == "mimo_v2_flash";
-  const bool gemma4 = type == "gemma4";
-
-  m.family = type;
-  m.norms_per_layer = gemma || gemma4 ? 4 : 2;  // Gemma 2/3/4: pre- and post-norm around attention and MLP
-  m.num_layers = as_int(c.need("num_hidden_layers"));
-  m.hidden_size = c.need("hidden_size");
-  // Qwen3.5's MoE configs carry no dense width: every layer is MoE (set from the experts below).
-  m.intermediate_size = type == "qwen3_5_moe" ? c.or_default("intermediate_size", 0) : c.need("intermediate_size");
-  m.num_attention_heads = as_int(c.need("num_attention_heads"));
-  m.num_kv_heads = as_int(c.or_default("num_key_value_heads", m.num_attention_heads, msg::imp_why_no_gqa()));
-  m.vocab_size = gemma3 ? c.or_default("vocab_size", 262208, msg::imp_why_default("Gemma3TextConfig", "262208"))
-                        : c.need("vocab_size");
-  m.max_context = gemma3 ? c.or_default("max_position_embeddings", 131072, msg::imp_why_default("Gemma3TextConfig", "131072"))
-                         : c.need("max_position_embeddings");
-  // Gemma and ERNIE 4.5 configs default to tied embeddings.
-  m.tie_embeddings = c.flag("tie_word_embeddings", gemma || gemma4 || ernie);
-  // Qwen2 hard-codes q/k/v biases; GlmConfig and GptOssConfig default attention_bias to true;
-  // ERNIE 4.5 calls it use_bias.
-  m.qkv_bias = qwen2_like ? true : ernie ? c.flag("use_bias", false) : c.flag("attention_bias", type == "glm" || gpt_oss);
-  m.qk_norm = qwen3_like || gemma3 || gemma4 || ((glm4_moe || minimax || hunyuan) && c.flag("use_qk_norm", false));
-  if (llama4 && c.flag("use_qk_norm", false)) notes.push_back(msg::imp_qk_l2_note());
-
-  // MLA (DeepSeek): the query/key head is qk_nope + qk_rope wide.
-  if (deepseek && c.has("kv_lora_rank")) {
-    m.is_mla = true;
-    m.mla.kv_lora_rank = as_int(c.need("kv_lora_rank"));
-    m.mla.q_lora_rank = as_int(c.or_default("q_lora_rank", 0));  // null: full-rank q_proj (V2-Lite)
-    m.mla.qk_rope_head_dim = as_int(c.need("qk_rope_head_dim"));
-    m.mla.qk_nope_head_dim = as_int(c.need("qk_nope_head_dim"));
-    m.mla.v_head_dim = as_int(c.need("v_head_dim"));
-    m.head_dim = m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim;
-  } else if (c.has("head_dim")) {
-    m.head_dim = as_int(c.need("head_dim"));
-  } else if (hunyuan && c.has("attention_head_dim")) {
-    m.head_dim = as_int(c.need("attention_head_dim"));
-  } else {
-    derive_head_dim(c, m, notes, "head_dim");
-  }
-
-  // Sliding-window attention: which layers use it.
-  const int n = m.num_layers;
-  int sliding_layers = 0;
-  i64 window = 0;
-  if (const json* types = c.get("layer_types"); types != nullptr && types->is_array()) {
-    // Every kind named must be one cardfit accounts for: an unknown one is refused, never
-    // counted as full attention.
-    const char* known = qwen3_next ? "full_attention, sliding_attention, linear_attention" : "full_attention, sliding_attention";
-    for (const json& t : *types) {
-      const std::string kind = t.is_string() ? t.get<std::string>() : t.dump();
-      if (kind == "sliding_attention") {
-        ++sliding_layers;
-      } else if (kind != "full_attention" && !(qwen3_next && kind == "linear_attention")) {
-        c.issues().add(c.path("layer_types"), msg::imp_attention_unmodelled(kind, known));
-        return;
-      }
-    }
-    if (sliding_layers > 0) window = c.need("sliding_window");
-  } else if (type == "mistral" || type == "mixtral" || type == "phi3") {
-    if (c.has("sliding_window")) {  // null: full attention
-      window = c.need("sliding_window");
-      sliding_layers = n;
-    }
-  } else if (qwen2_like || qwen3_like) {
-    if (c.flag("use_sliding_window", false) && c.has("sliding_window")) {
-      window = c.need("sliding_window");
-      const i64 full = c.or_default("max_window_layers", 28, msg::imp_why_default("Qwen2Config", "28"));
-      sliding_layers = std::max(0, n - as_int(full));  // layers from max_window_layers on slide
-    }
-  } else if (type == "gemma2") {
-    window = c.or_default("sliding_window", 4096, msg::imp_why_default("Gemma2Config", "4096"));
-    sliding_layers = (n + 1) / 2;  // even layers are local
-  } else if (mimo) {  // hybrid_layer_pattern: 0 = full attention, 1 = sliding window
-    const json* pattern = c.get("hybrid_layer_pattern");
-    if (pattern == nullptr || !pattern->is_array()) {
-      c.issues().add(c.path("hybrid_layer_pattern"), msg::imp_missing(type));
-      return;
-    }
-    for (const json& p : *pattern) {
-      if (p.is_number_integer() && p.get<i64>() == 1) {
-        ++sliding_layers;
-      } else if (!(p.is_number_integer() && p.get<i64>() == 0)) {
-        c.issues().add(c.path("hybrid_layer_pattern"), msg::imp_attention_unmodelled(p.dump(), "0 (full), 1 (sliding)"));
-        return;
-      }
-    }
-    window = c.need("sliding_window");
-  } else if (gemma3) {
-    window = c.or_default("sliding_window", 4096, msg::imp_why_default("Gemma3TextConfig", "4096"));
-    i64 pattern = c.or_default("sliding_window_pattern", 6, msg::imp_why_default("Gemma3TextConfig", "6"));
-    if (pattern == 0) pattern = 6;
-    sliding_layers = n - as_int(n / pattern);  // layer i is global when (i + 1) % pattern == 0
-  }
-  if (sliding_layers > 0 && window > 0) {
-    m.has_sliding_window = true;
-    m.sliding_window.window = window;
-    m.sliding_window.layers = sliding_layers;
-  }
-  if (mimo) {  // values narrower than keys; sliding layers with their own KV heads
-    const i64 v_dim = c.need("v_head_dim");
-    if (v_dim != m.head_dim) m.v_head_dim = as_int(v_dim);
-    if (m.has_sliding_window) {
-      const i64 swa_kv = c.need("swa_num_key_value_heads");
-      if (swa_kv != m.num_kv_heads) m.sliding_window.num_kv_heads = as_int(swa_kv);
-      // Sliding layers with other query heads or head sizes have no formula here.
-      const char* same[][2] = {{"swa_num_attention_heads", "num_attention_heads"}, {"swa_head_dim", "head_dim"},
-                               {"swa_v_head_dim", "v_head_dim"}};
-      for (const auto& pair : same) {
-        if (c.has(pair[0]) && c.need(pair[0]) != c.need(pair[1])) {
-          c.issues().add(c.path(pair[0]), msg::imp_attention_unmodelled(std::string("sliding window with its own ") + pair[1],
-                                                                        pair[1]));
-          return;
-        }
-      }
-    }
-  }
-  if (gemma4) {
-    // Gemma 4 (transformers Gemma4TextConfig): global layers have their own head size
-    // (global_head_dim) and KV heads (num_global_key_value_heads), and with attention_k_eq_v
-    // no v_proj; sliding layers keep head_dim and num_key_value_heads. Shapes with no formula
-    // here are refused at their key.
-    for (const char* key : {"num_kv_shared_layers", "hidden_size_per_layer_input"}) {
-      if (c.or_default(key, 0) != 0) {
-        c.issues().add(c.path(key), msg::imp_attention_unmodelled(key, "0"));
-        return;
-      }
-    }
-    if (c.flag("use_double_wide_mlp", false)) {
-      c.issues().add(c.path("use_double_wide_mlp"), msg::imp_attention_unmodelled("use_double_wide_mlp", "false"));
-      return;
-    }
-    const int sliding_dim = m.head_dim;
-    const int sliding_kv = m.num_kv_heads;
-    m.head_dim = as_int(c.or_default("global_head_dim", sliding_dim));
-    m.num_kv_heads = as_int(c.or_default("num_global_key_value_heads", sliding_kv));
-    m.attention_k_eq_v = c.flag("attention_k_eq_v", false);
-    if (m.has_sliding_window) {
-      if (sliding_dim != m.head_dim) m.sliding_window.head_dim = sliding_dim;
-      if (sliding_kv != m.num_kv_heads) m.sliding_window.num_kv_heads = sliding_kv;
-    }
-    notes.push_back(msg::imp_gemma4_note(std::to_string(n - sliding_layers), std::to_string(m.num_kv_heads),
-                                         std::to_string(m.head_dim), m.attention_k_eq_v ? ", V from K's projection" : "",
-                                         std::to_string(sliding_layers), std::to_string(sliding_kv),
-                                         std::to_string(sliding_dim)));
-  }
-  read_attention_kinds(c, type, m, notes);
-
-  // Mixture of experts.
-  if (gpt_oss || minimax || llama4) {
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("num_local_experts"));
-    m.moe.experts_per_token = as_int(gpt_oss && !c.has("num_experts_per_tok") ? c.need("experts_per_token")
-                                                                               : c.need("num_experts_per_tok"));
-    m.moe.expert_intermediate_size = m.intermediate_size;
-    if (minimax) {
-      m.moe.shared_expert_intermediate_size = c.or_default("shared_intermediate_size", 0);
-      m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
-    }
-    if (llama4) {  // one shared expert as wide as the routed ones; MoE on every step-th layer
-      m.moe.num_shared_experts = 1;
-      m.moe.shared_expert_intermediate_size = m.intermediate_size;
-      const i64 step = std::max<i64>(1, c.or_default("interleave_moe_layer_step", 1));
-      m.moe.dense_layers = n - as_int(n / step);
-      if (m.moe.dense_layers > 0) m.intermediate_size = c.need("intermediate_size_mlp");
-    }
-  } else if (ernie) {
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("moe_num_experts"));
-    m.moe.experts_per_token = as_int(c.need("moe_k"));
-    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-    m.moe.num_shared_experts = as_int(c.or_default("moe_num_shared_experts", 0));
-    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
-    // Layer i is MoE when (i + 1) % interval == 0 and start <= i <= end (end -1 = the last layer).
-    const i64 start = c.or_default("moe_layer_start_index", 0);
-    const i64 end_key = c.has("moe_layer_end_index") && c.get("moe_layer_end_index")->is_number_integer() &&
-                                c.get("moe_layer_end_index")->get<i64>() < 0
-                            ? n - 1
-                            : c.or_default("moe_layer_end_index", n - 1);
-    const i64 interval = std::max<i64>(1, c.or_default("moe_layer_interval", 1));
-    int dense = 0;
-    for (int i = 0; i < n; ++i) dense += !((i + 1) % interval == 0 && i >= start && i <= end_key);
-    m.moe.dense_layers = dense;
-  } else if (hunyuan) {
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("num_experts"));
-    m.moe.experts_per_token = as_int(c.uniform("moe_topk"));
-    m.moe.expert_intermediate_size = c.uniform("moe_intermediate_size");
-    if (c.flag("use_mixed_mlp_moe", false)) {  // shared MLP of intermediate_size x num_shared_expert
-      m.moe.num_shared_experts = as_int(c.uniform("num_shared_expert"));
-      m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.intermediate_size;
-    }
-  } else if (gemma4 && c.flag("enable_moe_block", false)) {
-    // Every layer runs its dense MLP (intermediate_size) beside the routed experts, summed:
-    // counted as one always-active shared expert of that width.
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("num_experts"));
-    m.moe.experts_per_token = as_int(c.need("top_k_experts"));
-    m.moe.expert_intermediate_size =
-        c.has("moe_intermediate_size") ? c.need("moe_intermediate_size") : c.need("expert_intermediate_size");
-    m.moe.num_shared_experts = 1;
-    m.moe.shared_expert_intermediate_size = m.intermediate_size;
-  } else if (type == "mixtral") {
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("num_local_experts"));
-    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
-    m.moe.expert_intermediate_size = m.intermediate_size;
-  } else if (mimo) {  // MiMo-V2: DeepSeek-style keys, dense layers where moe_layer_freq is 0
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("n_routed_experts"));
-    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
-    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-    m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));  // null: none
-    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
-    int dense = 0;
-    if (const json* freq = c.get("moe_layer_freq"); freq != nullptr && freq->is_array()) {
-      for (const json& f : *freq) dense += f.is_number_integer() && f.get<i64>() == 0;
-    }
-    m.moe.dense_layers = dense;
-  } else if (step37) {  // Step 3.x: DeepSeek-style layout with its own key names
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("num_experts"));
-    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
-    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-    m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
-    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * c.or_default("share_expert_dim", 0);
-    m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
-  } else if (type == "qwen3_moe" || type == "qwen2_moe" || type == "qwen3_next" || type == "qwen3_5_moe") {
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("num_experts"));
-    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
-    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-    if (type == "qwen2_moe" || type == "qwen3_next" || type == "qwen3_5_moe") {
-      m.moe.shared_expert_intermediate_size = c.need("shared_expert_intermediate_size", true);
-      m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
-    }
-    // Dense layers: listed in mlp_only_layers, or off the decoder_sparse_step grid.
-    std::set<i64> dense;
-    if (const json* only = c.get("mlp_only_layers"); only != nullptr && only->is_array()) {
-      for (const json& l : *only) {
-        if (l.is_number_integer() && l.get<i64>() >= 0 && l.get<i64>() < n) dense.insert(l.get<i64>());
-      }
-    }
-    const i64 step = std::max<i64>(1, c.or_default("decoder_sparse_step", 1));
-    for (int i = 0; i < n; ++i) {
-      if ((i + 1) % step != 0) dense.insert(i);
-    }
-    m.moe.dense_layers = static_cast<int>(dense.size());
-  } else if ((deepseek || glm4_moe) && c.has("n_routed_experts")) {
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("n_routed_experts"));
-    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
-    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-    m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
-    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
-    m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
-    if (c.or_default("moe_layer_freq", 1) != 1) c.issues().add(c.path("moe_layer_freq"), msg::imp_moe_layer_freq());
-  }
-  if (m.is_moe && m.moe.dense_layers == 0 && m.intermediate_size != m.moe.expert_intermediate_size) {
-    if (m.intermediate_size > 0) notes.push_back(msg::imp_unused_intermediate(std::to_string(m.intermediate_size)));
-    m.intermediate_size = m.moe.expert_intermediate_size;
-  }
-}
+void routed_experts(Config& c, Model& m, const char* count_key);  // [SECTION] Quirks
 
 // DeepSeek-V4 (model_type deepseek_v4; vLLM model_executor/models/deepseek_v4.py): one shared
 // latent per token of head_dim, a sliding window on every layer and, per layer, compress_ratios
 // 0 (window only), 4 (compressed latent + lightning indexer) or 128 (compressed latent). Any other
 // ratio, or more than one KV head, is refused at its key (vLLM's _layer_type_for raises too).
-void read_deepseek_v4(Config& c, Model& m, std::vector<Message>& notes) {
+void read_deepseek_v4(Config& c, const Dialect&, Model& m, std::vector<Message>& notes) {
   m.family = "deepseek_v4";
   m.norms_per_layer = 2;  // attn_norm, ffn_norm
   m.num_layers = as_int(c.need("num_hidden_layers"));
@@ -785,16 +427,607 @@ void read_deepseek_v4(Config& c, Model& m, std::vector<Message>& notes) {
       return;
     }
   }
-  m.is_moe = true;
-  m.moe.num_experts = as_int(c.need("n_routed_experts"));
-  m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
-  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-  m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
-  m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+  routed_experts(c, m, "n_routed_experts");
   m.intermediate_size = m.moe.expert_intermediate_size;  // no dense layers
   notes.push_back(msg::imp_deepseek_v4_note(std::to_string(a.ratio4_layers), std::to_string(a.ratio128_layers),
                                             std::to_string(window_only), std::to_string(a.window),
                                             std::to_string(c.or_default("num_hash_layers", 0))));
+}
+
+// [SECTION] Quirks: the small steps in which model_types differ
+// Each is named for what it reads; the dialect table below says which model_type uses which.
+
+void read_standard(Config& c, const Dialect& d, Model& m, std::vector<Message>& notes);
+
+// Sliding-window layers and their window, as a sliding quirk finds them.
+struct Window {
+  int layers = 0;
+  i64 size = 0;
+};
+// After an attention quirk: read on, skip to the experts (the indexer is not read), or stop
+// (the config was refused at a key).
+enum class Flow { Next, Experts, Stop };
+// Where the language model's keys are: at the top, always in text_config, or in text_config
+// when the config has one (newer Qwen2.5-VL exports).
+enum class Text { Top, Nested, NestedIfPresent };
+
+i64 intermediate_required(Config& c) { return c.need("intermediate_size"); }
+// Qwen3.5's MoE configs carry no dense width: every layer is MoE (set from the experts).
+i64 intermediate_optional(Config& c) { return c.or_default("intermediate_size", 0); }
+
+void sizes_required(Config& c, Model& m) {
+  m.vocab_size = c.need("vocab_size");
+  m.max_context = c.need("max_position_embeddings");
+}
+void sizes_gemma3(Config& c, Model& m) {
+  m.vocab_size = c.or_default("vocab_size", 262208, msg::imp_why_default("Gemma3TextConfig", "262208"));
+  m.max_context = c.or_default("max_position_embeddings", 131072, msg::imp_why_default("Gemma3TextConfig", "131072"));
+}
+
+// q/k/v biases: attention_bias (default false; true for GlmConfig and GptOssConfig), always
+// (Qwen2 hard-codes them), or ERNIE 4.5's use_bias.
+bool bias_attention_bias(Config& c) { return c.flag("attention_bias", false); }
+bool bias_attention_bias_on(Config& c) { return c.flag("attention_bias", true); }
+bool bias_always(Config&) { return true; }
+bool bias_use_bias(Config& c) { return c.flag("use_bias", false); }
+
+bool qk_norm_none(Config&, std::vector<Message>&) { return false; }
+bool qk_norm_always(Config&, std::vector<Message>&) { return true; }
+bool qk_norm_if_flag(Config& c, std::vector<Message>&) { return c.flag("use_qk_norm", false); }
+// Llama 4's use_qk_norm is a weightless L2 norm: no parameters, a note.
+bool qk_l2_note(Config& c, std::vector<Message>& notes) {
+  if (c.flag("use_qk_norm", false)) notes.push_back(msg::imp_qk_l2_note());
+  return false;
+}
+
+void head_standard(Config& c, Model& m, std::vector<Message>& notes) {
+  if (c.has("head_dim")) {
+    m.head_dim = as_int(c.need("head_dim"));
+  } else {
+    derive_head_dim(c, m, notes, "head_dim");
+  }
+}
+// MLA (DeepSeek): the query/key head is qk_nope + qk_rope wide.
+void head_mla(Config& c, Model& m, std::vector<Message>& notes) {
+  if (!c.has("kv_lora_rank")) return head_standard(c, m, notes);
+  m.is_mla = true;
+  m.mla.kv_lora_rank = as_int(c.need("kv_lora_rank"));
+  m.mla.q_lora_rank = as_int(c.or_default("q_lora_rank", 0));  // null: full-rank q_proj (V2-Lite)
+  m.mla.qk_rope_head_dim = as_int(c.need("qk_rope_head_dim"));
+  m.mla.qk_nope_head_dim = as_int(c.need("qk_nope_head_dim"));
+  m.mla.v_head_dim = as_int(c.need("v_head_dim"));
+  m.head_dim = m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim;
+}
+void head_hunyuan(Config& c, Model& m, std::vector<Message>& notes) {
+  if (!c.has("head_dim") && c.has("attention_head_dim")) {
+    m.head_dim = as_int(c.need("attention_head_dim"));
+  } else {
+    head_standard(c, m, notes);
+  }
+}
+
+// Sliding layers when the config has no layer_types list.
+bool sliding_none(Config&, const Model&, Window&) { return true; }
+bool sliding_every_layer(Config& c, const Model& m, Window& w) {  // Mistral, Mixtral, Phi-3
+  if (c.has("sliding_window")) {  // null: full attention
+    w.size = c.need("sliding_window");
+    w.layers = m.num_layers;
+  }
+  return true;
+}
+bool sliding_qwen(Config& c, const Model& m, Window& w) {
+  if (c.flag("use_sliding_window", false) && c.has("sliding_window")) {
+    w.size = c.need("sliding_window");
+    const i64 full = c.or_default("max_window_layers", 28, msg::imp_why_default("Qwen2Config", "28"));
+    w.layers = std::max(0, m.num_layers - as_int(full));  // layers from max_window_layers on slide
+  }
+  return true;
+}
+bool sliding_gemma2(Config& c, const Model& m, Window& w) {
+  w.size = c.or_default("sliding_window", 4096, msg::imp_why_default("Gemma2Config", "4096"));
+  w.layers = (m.num_layers + 1) / 2;  // even layers are local
+  return true;
+}
+bool sliding_gemma3(Config& c, const Model& m, Window& w) {
+  w.size = c.or_default("sliding_window", 4096, msg::imp_why_default("Gemma3TextConfig", "4096"));
+  i64 pattern = c.or_default("sliding_window_pattern", 6, msg::imp_why_default("Gemma3TextConfig", "6"));
+  if (pattern == 0) pattern = 6;
+  w.layers = m.num_layers - as_int(m.num_layers / pattern);  // layer i is global when (i + 1) % pattern == 0
+  return true;
+}
+bool sliding_mimo(Config& c, const Model&, Window& w) {  // hybrid_layer_pattern: 0 = full, 1 = sliding
+  const json* pattern = c.get("hybrid_layer_pattern");
+  if (pattern == nullptr || !pattern->is_array()) {
+    c.issues().add(c.path("hybrid_layer_pattern"), msg::imp_missing(c.model_type()));
+    return false;
+  }
+  for (const json& p : *pattern) {
+    if (p.is_number_integer() && p.get<i64>() == 1) {
+      ++w.layers;
+    } else if (!(p.is_number_integer() && p.get<i64>() == 0)) {
+      c.issues().add(c.path("hybrid_layer_pattern"), msg::imp_attention_unmodelled(p.dump(), "0 (full), 1 (sliding)"));
+      return false;
+    }
+  }
+  w.size = c.need("sliding_window");
+  return true;
+}
+
+// layer_types, when the config lists it: every kind named must be one of `known` (the
+// dialect's layer_kinds); an unknown one is refused, never counted as full attention.
+bool sliding_from_layer_types(Config& c, const json& types, const char* known, Window& w) {
+  const auto listed = [known](const std::string& kind) {
+    for (std::string_view rest = known; !rest.empty();) {
+      const std::size_t comma = rest.find(", ");
+      if (rest.substr(0, comma) == kind) return true;
+      rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 2);
+    }
+    return false;
+  };
+  for (const json& t : types) {
+    const std::string kind = t.is_string() ? t.get<std::string>() : t.dump();
+    if (kind == "sliding_attention") {
+      ++w.layers;
+    } else if (!listed(kind)) {
+      c.issues().add(c.path("layer_types"), msg::imp_attention_unmodelled(kind, known));
+      return false;
+    }
+  }
+  if (w.layers > 0) w.size = c.need("sliding_window");
+  return true;
+}
+
+// Attention kinds beyond full and sliding, read after the window.
+Flow attention_none(Config&, Model&, std::vector<Message>&, const Window&) { return Flow::Next; }
+
+// MiMo-V2: values narrower than keys; sliding layers with their own KV heads.
+Flow attention_mimo(Config& c, Model& m, std::vector<Message>&, const Window&) {
+  const i64 v_dim = c.need("v_head_dim");
+  if (v_dim != m.head_dim) m.v_head_dim = as_int(v_dim);
+  if (!m.has_sliding_window) return Flow::Next;
+  const i64 swa_kv = c.need("swa_num_key_value_heads");
+  if (swa_kv != m.num_kv_heads) m.sliding_window.num_kv_heads = as_int(swa_kv);
+  // Sliding layers with other query heads or head sizes have no formula here.
+  const char* same[][2] = {{"swa_num_attention_heads", "num_attention_heads"}, {"swa_head_dim", "head_dim"},
+                           {"swa_v_head_dim", "v_head_dim"}};
+  for (const auto& pair : same) {
+    if (c.has(pair[0]) && c.need(pair[0]) != c.need(pair[1])) {
+      c.issues().add(c.path(pair[0]), msg::imp_attention_unmodelled(std::string("sliding window with its own ") + pair[1],
+                                                                    pair[1]));
+      return Flow::Stop;
+    }
+  }
+  return Flow::Next;
+}
+
+// Gemma 4 (transformers Gemma4TextConfig): global layers have their own head size
+// (global_head_dim) and KV heads (num_global_key_value_heads), and with attention_k_eq_v
+// no v_proj; sliding layers keep head_dim and num_key_value_heads. Shapes with no formula
+// here are refused at their key.
+Flow attention_gemma4(Config& c, Model& m, std::vector<Message>& notes, const Window& w) {
+  for (const char* key : {"num_kv_shared_layers", "hidden_size_per_layer_input"}) {
+    if (c.or_default(key, 0) != 0) {
+      c.issues().add(c.path(key), msg::imp_attention_unmodelled(key, "0"));
+      return Flow::Stop;
+    }
+  }
+  if (c.flag("use_double_wide_mlp", false)) {
+    c.issues().add(c.path("use_double_wide_mlp"), msg::imp_attention_unmodelled("use_double_wide_mlp", "false"));
+    return Flow::Stop;
+  }
+  const int sliding_dim = m.head_dim;
+  const int sliding_kv = m.num_kv_heads;
+  m.head_dim = as_int(c.or_default("global_head_dim", sliding_dim));
+  m.num_kv_heads = as_int(c.or_default("num_global_key_value_heads", sliding_kv));
+  m.attention_k_eq_v = c.flag("attention_k_eq_v", false);
+  if (m.has_sliding_window) {
+    if (sliding_dim != m.head_dim) m.sliding_window.head_dim = sliding_dim;
+    if (sliding_kv != m.num_kv_heads) m.sliding_window.num_kv_heads = sliding_kv;
+  }
+  notes.push_back(msg::imp_gemma4_note(std::to_string(m.num_layers - w.layers), std::to_string(m.num_kv_heads),
+                                       std::to_string(m.head_dim), m.attention_k_eq_v ? ", V from K's projection" : "",
+                                       std::to_string(w.layers), std::to_string(sliding_kv), std::to_string(sliding_dim)));
+  return Flow::Next;
+}
+
+// Qwen3-Next / Qwen3.5: linear (Gated DeltaNet) layers and gated queries.
+Flow attention_gated_deltanet(Config& c, Model& m, std::vector<Message>& notes, const Window&) {
+  const int n = m.num_layers;
+  int linear = 0;
+  if (const json* types = c.get("layer_types"); types != nullptr && types->is_array()) {
+    for (const json& t : *types) linear += t.is_string() && t.get<std::string>() == "linear_attention";
+  } else {  // layer i is full attention when (i + 1) % interval == 0
+    const i64 interval = std::max<i64>(1, c.need("full_attention_interval"));
+    linear = n - as_int(n / interval);
+  }
+  if (linear > 0) {
+    m.has_linear_attention = true;
+    m.linear_attention.layers = linear;
+    m.linear_attention.num_key_heads = as_int(c.need("linear_num_key_heads"));
+    m.linear_attention.num_value_heads = as_int(c.need("linear_num_value_heads"));
+    m.linear_attention.key_head_dim = as_int(c.need("linear_key_head_dim"));
+    m.linear_attention.value_head_dim = as_int(c.need("linear_value_head_dim"));
+    m.linear_attention.conv_kernel = as_int(c.need("linear_conv_kernel_dim"));
+    notes.push_back(msg::imp_linear_note(std::to_string(linear), std::to_string(n), std::to_string(n - linear)));
+    if (c.has("mamba_ssm_dtype")) {
+      m.linear_attention.recurrent_bits = dtype_bits(c, "mamba_ssm_dtype");
+      notes.push_back(
+          msg::imp_recurrent_dtype_note(c.text("mamba_ssm_dtype"), std::to_string(m.linear_attention.recurrent_bits)));
+    }
+  }
+  m.attention_output_gate = c.flag("attn_output_gate", true);
+  if (m.attention_output_gate) notes.push_back(msg::imp_output_gate_note());
+  return Flow::Next;
+}
+
+// Llama 4: chunked attention on the RoPE layers (no_rope_layers, or 3 of 4).
+Flow attention_chunked(Config& c, Model& m, std::vector<Message>& notes, const Window&) {
+  if (!c.has("attention_chunk_size")) return Flow::Next;
+  const int n = m.num_layers;
+  int chunked = 0;
+  if (const json* rope = c.get("no_rope_layers"); rope != nullptr && rope->is_array() && !rope->empty()) {
+    for (const json& r : *rope) chunked += r.is_number_integer() && r.get<i64>() != 0;  // 1 = RoPE, chunked
+  } else {  // every no_rope_layer_interval-th layer is NoPE and global (Llama4TextConfig default 4)
+    const i64 interval = std::max<i64>(1, c.or_default("no_rope_layer_interval", 4));
+    chunked = n - as_int(n / interval);
+  }
+  if (chunked > 0) {
+    m.has_chunked_attention = true;
+    m.chunked_attention.chunk = c.need("attention_chunk_size");
+    m.chunked_attention.layers = chunked;
+    notes.push_back(
+        msg::imp_chunked_note(std::to_string(chunked), std::to_string(n), std::to_string(m.chunked_attention.chunk)));
+  }
+  return Flow::Next;
+}
+
+// MiniMax: attn_type_list 1 = softmax attention on that layer; 0 = lightning (linear)
+// attention, which is not modelled.
+Flow attention_softmax_only(Config& c, Model&, std::vector<Message>&, const Window&) {
+  if (const json* kinds = c.get("attn_type_list"); kinds != nullptr && kinds->is_array()) {
+    for (const json& k : *kinds) {
+      if (!(k.is_number_integer() && k.get<i64>() == 1)) {
+        c.issues().add(c.path("attn_type_list"), msg::imp_attention_unmodelled("attn_type_list " + k.dump(), "1"));
+        return Flow::Experts;
+      }
+    }
+  }
+  return Flow::Next;
+}
+
+// DeepSeek-V3.2's sparse-attention indexer, read for every standard dialect whose config has
+// index_n_heads; GLM-5.2: "full" layers run the indexer and cache keys, "shared" ones reuse its top-k.
+void read_indexer(Config& c, Model& m, std::vector<Message>& notes) {
+  if (!c.has("index_n_heads")) return;
+  m.has_indexer = true;
+  m.indexer.num_heads = as_int(c.need("index_n_heads"));
+  m.indexer.head_dim = as_int(c.need("index_head_dim"));
+  m.indexer.top_k = c.need("index_topk");
+  m.indexer.key_bits = 8.25;  // FP8 key + one FP32 scale per 128 values
+  notes.push_back(msg::imp_indexer_note(std::to_string(m.indexer.num_heads), std::to_string(m.indexer.head_dim),
+                                        std::to_string(m.indexer.top_k)));
+  if (const json* kinds = c.get("indexer_types"); kinds != nullptr && kinds->is_array()) {
+    int full = 0;
+    for (const json& k : *kinds) {
+      const std::string kind = k.is_string() ? k.get<std::string>() : k.dump();
+      if (kind == "full") {
+        ++full;
+      } else if (kind != "shared") {
+        c.issues().add(c.path("indexer_types"), msg::imp_attention_unmodelled("indexer " + kind, "full, shared"));
+        return;
+      }
+    }
+    m.indexer.layers = full;
+    const int n = m.num_layers;
+    notes.push_back(msg::imp_shared_indexer_note(std::to_string(full), std::to_string(n), std::to_string(n - full)));
+  }
+}
+
+// Mixture of experts: the field names each dialect uses, and which layers stay dense.
+void experts_none(Config&, Model&) {}
+
+// Experts as wide as intermediate_size, counted in num_local_experts.
+void local_experts(Config& c, Model& m, const char* per_token_key) {
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("num_local_experts"));
+  m.moe.experts_per_token = as_int(c.need(per_token_key));
+  m.moe.expert_intermediate_size = m.intermediate_size;
+}
+void experts_mixtral(Config& c, Model& m) { local_experts(c, m, "num_experts_per_tok"); }
+void experts_gpt_oss(Config& c, Model& m) {
+  local_experts(c, m, c.has("num_experts_per_tok") ? "num_experts_per_tok" : "experts_per_token");
+}
+void experts_minimax(Config& c, Model& m) {
+  local_experts(c, m, "num_experts_per_tok");
+  m.moe.shared_expert_intermediate_size = c.or_default("shared_intermediate_size", 0);
+  m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
+}
+void experts_llama4(Config& c, Model& m) {  // one shared expert as wide as the routed ones; MoE on every step-th layer
+  local_experts(c, m, "num_experts_per_tok");
+  m.moe.num_shared_experts = 1;
+  m.moe.shared_expert_intermediate_size = m.intermediate_size;
+  const i64 step = std::max<i64>(1, c.or_default("interleave_moe_layer_step", 1));
+  m.moe.dense_layers = m.num_layers - as_int(m.num_layers / step);
+  if (m.moe.dense_layers > 0) m.intermediate_size = c.need("intermediate_size_mlp");
+}
+void experts_ernie(Config& c, Model& m) {
+  const int n = m.num_layers;
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("moe_num_experts"));
+  m.moe.experts_per_token = as_int(c.need("moe_k"));
+  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+  m.moe.num_shared_experts = as_int(c.or_default("moe_num_shared_experts", 0));
+  m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+  // Layer i is MoE when (i + 1) % interval == 0 and start <= i <= end (end -1 = the last layer).
+  const i64 start = c.or_default("moe_layer_start_index", 0);
+  const i64 end_key = c.has("moe_layer_end_index") && c.get("moe_layer_end_index")->is_number_integer() &&
+                              c.get("moe_layer_end_index")->get<i64>() < 0
+                          ? n - 1
+                          : c.or_default("moe_layer_end_index", n - 1);
+  const i64 interval = std::max<i64>(1, c.or_default("moe_layer_interval", 1));
+  int dense = 0;
+  for (int i = 0; i < n; ++i) dense += !((i + 1) % interval == 0 && i >= start && i <= end_key);
+  m.moe.dense_layers = dense;
+}
+void experts_hunyuan(Config& c, Model& m) {
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("num_experts"));
+  m.moe.experts_per_token = as_int(c.uniform("moe_topk"));
+  m.moe.expert_intermediate_size = c.uniform("moe_intermediate_size");
+  if (c.flag("use_mixed_mlp_moe", false)) {  // shared MLP of intermediate_size x num_shared_expert
+    m.moe.num_shared_experts = as_int(c.uniform("num_shared_expert"));
+    m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.intermediate_size;
+  }
+}
+// Gemma 4: every layer runs its dense MLP (intermediate_size) beside the routed experts,
+// summed: counted as one always-active shared expert of that width.
+void experts_gemma4(Config& c, Model& m) {
+  if (!c.flag("enable_moe_block", false)) return;
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("num_experts"));
+  m.moe.experts_per_token = as_int(c.need("top_k_experts"));
+  m.moe.expert_intermediate_size =
+      c.has("moe_intermediate_size") ? c.need("moe_intermediate_size") : c.need("expert_intermediate_size");
+  m.moe.num_shared_experts = 1;
+  m.moe.shared_expert_intermediate_size = m.intermediate_size;
+}
+// DeepSeek-style keys: n_routed_experts, n_shared_experts as wide as the routed ones.
+void routed_experts(Config& c, Model& m, const char* count_key) {
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need(count_key));
+  m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+  m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));  // null: none
+  m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+}
+void experts_mimo(Config& c, Model& m) {  // MiMo-V2: dense layers where moe_layer_freq is 0
+  routed_experts(c, m, "n_routed_experts");
+  int dense = 0;
+  if (const json* freq = c.get("moe_layer_freq"); freq != nullptr && freq->is_array()) {
+    for (const json& f : *freq) dense += f.is_number_integer() && f.get<i64>() == 0;
+  }
+  m.moe.dense_layers = dense;
+}
+void experts_step(Config& c, Model& m) {  // Step 3.x: DeepSeek-style layout with its own key names
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("num_experts"));
+  m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+  m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
+  m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * c.or_default("share_expert_dim", 0);
+  m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
+}
+void experts_deepseek(Config& c, Model& m) {
+  if (!c.has("n_routed_experts")) return;  // a dense config of the family
+  routed_experts(c, m, "n_routed_experts");
+  m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
+  if (c.or_default("moe_layer_freq", 1) != 1) c.issues().add(c.path("moe_layer_freq"), msg::imp_moe_layer_freq());
+}
+// Qwen MoE: dense layers listed in mlp_only_layers, or off the decoder_sparse_step grid.
+void qwen_dense_layers(Config& c, Model& m) {
+  const int n = m.num_layers;
+  std::set<i64> dense;
+  if (const json* only = c.get("mlp_only_layers"); only != nullptr && only->is_array()) {
+    for (const json& l : *only) {
+      if (l.is_number_integer() && l.get<i64>() >= 0 && l.get<i64>() < n) dense.insert(l.get<i64>());
+    }
+  }
+  const i64 step = std::max<i64>(1, c.or_default("decoder_sparse_step", 1));
+  for (int i = 0; i < n; ++i) {
+    if ((i + 1) % step != 0) dense.insert(i);
+  }
+  m.moe.dense_layers = static_cast<int>(dense.size());
+}
+void qwen_routed(Config& c, Model& m) {
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("num_experts"));
+  m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+}
+void experts_qwen(Config& c, Model& m) {
+  qwen_routed(c, m);
+  qwen_dense_layers(c, m);
+}
+void experts_qwen_shared(Config& c, Model& m) {  // one shared expert of shared_expert_intermediate_size
+  qwen_routed(c, m);
+  m.moe.shared_expert_intermediate_size = c.need("shared_expert_intermediate_size", true);
+  m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
+  qwen_dense_layers(c, m);
+}
+
+// After the reader, on the whole file (`top`) and the language model's keys (`c`).
+using FileHook = void (*)(Config& top, Config& c, Model& m, std::vector<Message>& notes);
+void note_mxfp4(Config& top, Config&, Model&, std::vector<Message>& notes) {  // gpt-oss
+  if (const json* q = top.get("quantization_config");
+      q != nullptr && q->is_object() && text_at(*q, "quant_method") == "mxfp4") {
+    notes.push_back(msg::imp_mxfp4_note());
+  }
+}
+// DeepSeek-V4: FP8 block-scaled linears with experts in expert_dtype (vLLM DeepseekV4FP8Config:
+// "fp4" = MXFP4 experts, the default; "fp8" = FP8 block experts).
+void precision_expert_dtype(Config&, Config& c, Model& m, std::vector<Message>&) {
+  if (m.released_precision != "fp8") return;
+  const std::string experts = c.text("expert_dtype");
+  if (experts.empty() || experts == "fp4") m.released_precision = "mxfp4-fp8";
+}
+
+// [SECTION] The dialect table: one row per supported model_type
+
+using Reader = void (*)(Config& c, const Dialect& d, Model& m, std::vector<Message>& notes);
+
+struct Dialect {
+  const char* model_type = "";
+  const char* family = nullptr;  // Model::family and the name in messages; nullptr: model_type
+  Text text = Text::Top;
+  Reader reader = read_standard;  // read_standard applies the quirks below; a special reader ignores them
+  int norms_per_layer = 2;        // Gemma 2/3/4: pre- and post-norm around attention and MLP (4)
+  i64 (*intermediate)(Config&) = intermediate_required;
+  void (*sizes)(Config&, Model&) = sizes_required;
+  bool tied_by_default = false;  // tie_word_embeddings when absent (Gemma, ERNIE 4.5)
+  bool (*qkv_bias)(Config&) = bias_attention_bias;
+  bool (*qk_norm)(Config&, std::vector<Message>&) = qk_norm_none;
+  void (*head)(Config&, Model&, std::vector<Message>&) = head_standard;
+  const char* layer_kinds = "full_attention, sliding_attention";  // kinds layer_types may name
+  bool (*sliding)(Config&, const Model&, Window&) = sliding_none;  // without layer_types
+  Flow (*attention)(Config&, Model&, std::vector<Message>&, const Window&) = attention_none;
+  void (*experts)(Config&, Model&) = experts_none;
+  i64 (*vision)(Config&, i64 text_hidden) = nullptr;  // nullptr: a vision_config is not counted
+  FileHook after_read = nullptr;
+  FileHook precision = nullptr;
+
+  // Builder steps: D("qwen3_moe").qk(qk_norm_always).moe(experts_qwen)
+  Dialect& as(const char* t) { model_type = t; return *this; }
+  Dialect& named(const char* f) { family = f; return *this; }
+  Dialect& in(Text t) { text = t; return *this; }
+  Dialect& read_by(Reader r) { reader = r; return *this; }
+  Dialect& norms(int n) { norms_per_layer = n; return *this; }
+  Dialect& width(i64 (*f)(Config&)) { intermediate = f; return *this; }
+  Dialect& vocab(void (*f)(Config&, Model&)) { sizes = f; return *this; }
+  Dialect& tied() { tied_by_default = true; return *this; }
+  Dialect& bias(bool (*f)(Config&)) { qkv_bias = f; return *this; }
+  Dialect& qk(bool (*f)(Config&, std::vector<Message>&)) { qk_norm = f; return *this; }
+  Dialect& heads(void (*f)(Config&, Model&, std::vector<Message>&)) { head = f; return *this; }
+  Dialect& kinds(const char* k) { layer_kinds = k; return *this; }
+  Dialect& window(bool (*f)(Config&, const Model&, Window&)) { sliding = f; return *this; }
+  Dialect& attn(Flow (*f)(Config&, Model&, std::vector<Message>&, const Window&)) { attention = f; return *this; }
+  Dialect& moe(void (*f)(Config&, Model&)) { experts = f; return *this; }
+  Dialect& tower(i64 (*f)(Config&, i64)) { vision = f; return *this; }
+  Dialect& after(FileHook h) { after_read = h; return *this; }
+  Dialect& released(FileHook h) { precision = h; return *this; }
+  const char* family_name() const { return family != nullptr ? family : model_type; }
+};
+
+Dialect D(const char* model_type) {
+  Dialect d;
+  d.model_type = model_type;
+  return d;
+}
+
+// The order of the rows is the order messages list the supported types in.
+const std::vector<Dialect>& dialects() {
+  const char* const with_linear = "full_attention, sliding_attention, linear_attention";
+  const Dialect mistral = D("mistral").window(sliding_every_layer);
+  const Dialect gemma3 = D("gemma3").in(Text::Nested).norms(4).vocab(sizes_gemma3).tied().qk(qk_norm_always)
+                             .window(sliding_gemma3).tower(gemma3_vision_params);
+  const Dialect deepseek = D("deepseek_v3").heads(head_mla).moe(experts_deepseek);
+  const Dialect qwen3_next = D("qwen3_next").qk(qk_norm_always).kinds(with_linear).window(sliding_qwen)
+                                 .attn(attention_gated_deltanet).moe(experts_qwen_shared);
+  const Dialect qwen3_5 = D("qwen3_5").in(Text::Nested).qk(qk_norm_always).kinds(with_linear).window(sliding_qwen)
+                              .attn(attention_gated_deltanet).tower(qwen35_vision_params);
+  const Dialect hunyuan = D("hunyuan").qk(qk_norm_if_flag).heads(head_hunyuan).moe(experts_hunyuan);
+  static const std::vector<Dialect> rows{
+      D("llama"),
+      mistral,
+      D("mixtral").window(sliding_every_layer).moe(experts_mixtral),
+      D("qwen2").bias(bias_always).window(sliding_qwen),
+      D("qwen2_moe").bias(bias_always).window(sliding_qwen).moe(experts_qwen_shared),
+      D("qwen3").qk(qk_norm_always).window(sliding_qwen),
+      D("qwen3_moe").qk(qk_norm_always).window(sliding_qwen).moe(experts_qwen),
+      qwen3_next,
+      D("phi3").window(sliding_every_layer),
+      D("gemma2").norms(4).tied().window(sliding_gemma2),
+      gemma3,
+      Dialect(gemma3).as("gemma3_text").named("gemma3").in(Text::Top),
+      Dialect(deepseek).as("deepseek_v2"),
+      deepseek,
+      Dialect(deepseek).as("deepseek_v32"),
+      Dialect(deepseek).as("kimi_k2"),
+      D("chatglm").read_by(read_chatglm),
+      D("glm").bias(bias_attention_bias_on),
+      D("glm4_moe").qk(qk_norm_if_flag).moe(experts_deepseek),
+      D("qwen2_5_vl").in(Text::NestedIfPresent).bias(bias_always).window(sliding_qwen).tower(qwen25vl_vision_params),
+      D("gpt_oss").bias(bias_attention_bias_on).moe(experts_gpt_oss).after(note_mxfp4),
+      D("llama4").in(Text::Nested).qk(qk_l2_note).attn(attention_chunked).moe(experts_llama4),
+      Dialect(mistral).as("mistral3").in(Text::Nested),  // Mistral Small 3.x: a Mistral decoder in text_config
+      D("ernie4_5_moe").tied().bias(bias_use_bias).moe(experts_ernie),
+      D("minimax_m2").qk(qk_norm_if_flag).attn(attention_softmax_only).moe(experts_minimax),
+      hunyuan,
+      Dialect(hunyuan).as("hunyuan_v1_moe"),
+      D("seed_oss"),
+      qwen3_5,
+      Dialect(qwen3_5).as("qwen3_5_moe").width(intermediate_optional).moe(experts_qwen_shared),
+      Dialect(deepseek).as("glm_moe_dsa"),
+      Dialect(deepseek).as("kimi_k25").in(Text::Nested),  // Kimi K2.5 / K2.6: a Kimi K2 decoder in text_config
+      D("step3p7").moe(experts_step),
+      D("mimo_v2_flash").window(sliding_mimo).attn(attention_mimo).moe(experts_mimo),
+      D("nemotron_h").read_by(read_nemotron_h),
+      D("gemma4").in(Text::Nested).norms(4).tied().qk(qk_norm_always).attn(attention_gemma4).moe(experts_gemma4),
+      D("deepseek_v4").read_by(read_deepseek_v4).released(precision_expert_dtype),
+  };
+  return rows;
+}
+
+const Dialect* find_dialect(const std::string& model_type) {
+  for (const Dialect& d : dialects()) {
+    if (model_type == d.model_type) return &d;
+  }
+  return nullptr;
+}
+
+const std::vector<std::string>& families() {
+  static const std::vector<std::string> types = [] {
+    std::vector<std::string> out;
+    for (const Dialect& d : dialects()) out.emplace_back(d.model_type);
+    return out;
+  }();
+  return types;
+}
+
+// The generic reader: the keys every decoder has, then the dialect's quirks in a fixed order
+// (head size, sliding window, other attention kinds, indexer, experts).
+void read_standard(Config& c, const Dialect& d, Model& m, std::vector<Message>& notes) {
+  m.family = d.family_name();
+  m.norms_per_layer = d.norms_per_layer;
+  m.num_layers = as_int(c.need("num_hidden_layers"));
+  m.hidden_size = c.need("hidden_size");
+  m.intermediate_size = d.intermediate(c);
+  m.num_attention_heads = as_int(c.need("num_attention_heads"));
+  m.num_kv_heads = as_int(c.or_default("num_key_value_heads", m.num_attention_heads, msg::imp_why_no_gqa()));
+  d.sizes(c, m);
+  m.tie_embeddings = c.flag("tie_word_embeddings", d.tied_by_default);
+  m.qkv_bias = d.qkv_bias(c);
+  m.qk_norm = d.qk_norm(c, notes);
+  d.head(c, m, notes);
+
+  Window w;
+  const json* types = c.get("layer_types");
+  const bool read = types != nullptr && types->is_array() ? sliding_from_layer_types(c, *types, d.layer_kinds, w)
+                                                          : d.sliding(c, m, w);
+  if (!read) return;
+  if (w.layers > 0 && w.size > 0) {
+    m.has_sliding_window = true;
+    m.sliding_window.window = w.size;
+    m.sliding_window.layers = w.layers;
+  }
+  const Flow flow = d.attention(c, m, notes, w);
+  if (flow == Flow::Stop) return;
+  if (flow == Flow::Next) read_indexer(c, m, notes);
+
+  d.experts(c, m);
+  if (m.is_moe && m.moe.dense_layers == 0 && m.intermediate_size != m.moe.expert_intermediate_size) {
+    if (m.intermediate_size > 0) notes.push_back(msg::imp_unused_intermediate(std::to_string(m.intermediate_size)));
+    m.intermediate_size = m.moe.expert_intermediate_size;
+  }
 }
 
 std::string last_path_part(const std::string& s) {
@@ -835,20 +1068,20 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
     issues.add(file + ": model_type", msg::imp_model_type_missing(join(families(), ", ")));
     return Result<ImportedModel>::failure(issues.take());
   }
-  std::string type = type_it->get<std::string>();
-  if (std::find(families().begin(), families().end(), type) == families().end()) {
+  const std::string type = type_it->get<std::string>();
+  const Dialect* dialect = find_dialect(type);
+  if (dialect == nullptr) {
     issues.add(file + ": model_type", msg::imp_model_type_unsupported(type, join(families(), ", ")));
     return Result<ImportedModel>::failure(issues.take());
   }
+  const Dialect& d = *dialect;
 
   // Multimodal configs keep the language model in text_config (Gemma 3 always; newer
   // Qwen2.5-VL exports too) and the vision tower in vision_config.
   Config top(root, file + ": ", type, issues, notes);
   const json* text = &root;
   std::string text_prefix = file + ": ";
-  const bool nested = type == "gemma3" || type == "llama4" || type == "mistral3" || type == "qwen3_5" ||
-                      type == "qwen3_5_moe" || type == "kimi_k25" || type == "gemma4";
-  if (nested || (type == "qwen2_5_vl" && top.has("text_config"))) {
+  if (d.text == Text::Nested || (d.text == Text::NestedIfPresent && top.has("text_config"))) {
     text = top.object("text_config");
     text_prefix = file + ": text_config.";
     if (text == nullptr) {
@@ -856,36 +1089,14 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
       return Result<ImportedModel>::failure(issues.take());
     }
   }
-  if (type == "gemma3_text") type = "gemma3";
-  Config c(*text, text_prefix, type, issues, notes);
-  if (type == "chatglm") {
-    read_chatglm(c, m, notes);
-  } else if (type == "nemotron_h") {
-    read_nemotron_h(c, m, notes);
-  } else if (type == "deepseek_v4") {
-    read_deepseek_v4(c, m, notes);
-  } else if (type == "mistral3") {  // Mistral Small 3.x: a Mistral decoder in text_config
-    read_standard(c, "mistral", m, notes);
-    m.family = "mistral3";
-  } else if (type == "kimi_k25") {  // Kimi K2.5 / K2.6: a DeepSeek-V3 (Kimi K2) decoder in text_config
-    read_standard(c, "kimi_k2", m, notes);
-    m.family = "kimi_k25";
-  } else {
-    read_standard(c, type, m, notes);
-  }
-  if (type == "gpt_oss") {
-    if (const json* q = top.get("quantization_config"); q != nullptr && q->is_object() &&
-                                                       q->value("quant_method", std::string()) == "mxfp4") {
-      notes.push_back(msg::imp_mxfp4_note());
-    }
-  }
+  Config c(*text, text_prefix, d.family_name(), issues, notes);
+  d.reader(c, d, m, notes);
+  if (d.after_read != nullptr) d.after_read(top, c, m, notes);
 
   if (const json* vision = top.object("vision_config"); vision != nullptr) {
-    if (type == "gemma3" || type == "qwen2_5_vl" || type == "qwen3_5" || type == "qwen3_5_moe") {
-      Config v(*vision, file + ": vision_config.", type, issues, notes);
-      m.extra_params = type == "gemma3"       ? gemma3_vision_params(v, m.hidden_size)
-                       : type == "qwen2_5_vl" ? qwen25vl_vision_params(v, m.hidden_size)
-                                              : qwen35_vision_params(v, m.hidden_size);
+    if (d.vision != nullptr) {
+      Config v(*vision, file + ": vision_config.", d.family_name(), issues, notes);
+      m.extra_params = d.vision(v, m.hidden_size);
       notes.push_back(msg::imp_vision_note());
     } else {
       notes.push_back(msg::imp_vision_not_counted());
@@ -898,12 +1109,7 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
     std::string dtype = top.text("torch_dtype").empty() ? top.text("dtype") : top.text("torch_dtype");
     if (dtype.empty()) dtype = c.text("dtype").empty() ? c.text("torch_dtype") : c.text("dtype");
     m.released_precision = released_precision(q, dtype);
-    // DeepSeek-V4: FP8 block-scaled linears with experts in expert_dtype (vLLM DeepseekV4FP8Config:
-    // "fp4" = MXFP4 experts, the default; "fp8" = FP8 block experts).
-    if (type == "deepseek_v4" && m.released_precision == "fp8") {
-      const std::string experts = c.text("expert_dtype");
-      if (experts.empty() || experts == "fp4") m.released_precision = "mxfp4-fp8";
-    }
+    if (d.precision != nullptr) d.precision(top, c, m, notes);
   }
   // "owner/name" goes into launch commands, so it must be a repository id by Hugging Face's
   // grammar; a bare name or a local path (/..., ./..., ~/..., C:\...) names no repository.
@@ -935,23 +1141,19 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
 
 namespace {
 
-struct Shape {
-  const char* reference;  // the real model whose depth and width we borrow
-  double params;          // its published parameter count
-  int layers;
-  i64 hidden;
-};
+i64 assumed_head_dim(i64 hidden) { return hidden < 2048 ? 64 : 128; }
 
-constexpr Shape kShapes[] = {
-    {"Qwen2.5-0.5B", 0.49e9, 24, 896},    {"Llama-3.2-1B", 1.24e9, 16, 2048},
-    {"Llama-3.2-3B", 3.21e9, 28, 3072},   {"Llama-3.1-8B", 8.03e9, 32, 4096},
-    {"Qwen2.5-14B", 14.7e9, 48, 5120},    {"Qwen2.5-32B", 32.8e9, 64, 5120},
-    {"Llama-3.1-70B", 70.6e9, 80, 8192},  {"Llama-3.1-405B", 405.9e9, 126, 16384},
-};
+// A catalog model whose depth and width a bare count can borrow: dense, text only, full
+// attention, a published count, and a width the assumed head size divides.
+bool is_shape_reference(const Model& r) {
+  return !r.is_moe && r.extra_params == 0 && r.published_params_b > 0 && r.num_layers > 0 && r.hidden_size > 0 &&
+         !r.has_sliding_window && !r.has_linear_attention && !r.has_chunked_attention && !r.has_compressed_attention &&
+         !r.is_mla && r.hidden_size % assumed_head_dim(r.hidden_size) == 0;
+}
 
 }  // namespace
 
-Result<ImportedModel> model_from_param_count(double params, std::string_view id) {
+Result<ImportedModel> model_from_param_count(double params, std::string_view id, const std::vector<Model>& references) {
   IssueList issues;
   const std::string id_text(id);
   if (auto e = fields::check_text(id_text, fields::Need::Required, fields::TextRule::Id)) issues.add("id", *e);
@@ -960,21 +1162,23 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
     issues.add("params", msg::imp_params_range(format_shortest(bounds.min), format_shortest(bounds.max),
                                                format_shortest(params)));
   }
+  const Model* best = nullptr;
+  const auto distance = [params](const Model& r) { return std::fabs(std::log(params / (r.published_params_b * 1e9))); };
+  for (const Model& r : references) {
+    if (is_shape_reference(r) && (best == nullptr || distance(r) < distance(*best))) best = &r;
+  }
+  if (best == nullptr && issues.empty()) issues.add("params", msg::imp_no_reference_model());
   if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());
 
-  const Shape* best = &kShapes[0];
-  for (const Shape& s : kShapes) {
-    if (std::fabs(std::log(params / s.params)) < std::fabs(std::log(params / best->params))) best = &s;
-  }
   Model m;
   m.id = id_text;
   m.name = format_trimmed(params / 1e9, 1) + "B";
   m.family = "llama";
   m.published_params_b = params / 1e9;
-  m.num_layers = best->layers;
-  m.hidden_size = best->hidden;
-  m.head_dim = best->hidden < 2048 ? 64 : 128;
-  m.num_attention_heads = static_cast<int>(best->hidden / m.head_dim);
+  m.num_layers = best->num_layers;
+  m.hidden_size = best->hidden_size;
+  m.head_dim = as_int(assumed_head_dim(best->hidden_size));
+  m.num_attention_heads = as_int(best->hidden_size / m.head_dim);
   m.num_kv_heads = 1;
   for (int k = 8; k >= 1; --k) {
     if (m.num_attention_heads % k == 0) {
@@ -984,7 +1188,7 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
   }
   m.vocab_size = 128256;
   m.max_context = 131072;
-  m.tie_embeddings = best->hidden < 4096;
+  m.tie_embeddings = best->hidden_size < 4096;
   m.assumed_architecture = true;
 
   // count_params is linear in intermediate_size: solve for the requested total.
@@ -999,7 +1203,7 @@ Result<ImportedModel> model_from_param_count(double params, std::string_view id)
 
   const i64 total = count_params(m).total;
   m.source = "cardfit (assumed shape)";
-  std::vector<Message> notes{msg::imp_assumed_note(best->reference, std::to_string(m.num_layers),
+  std::vector<Message> notes{msg::imp_assumed_note(best->name, std::to_string(m.num_layers),
                                                    std::to_string(m.hidden_size), std::to_string(m.head_dim),
                                                    std::to_string(m.num_kv_heads), std::to_string(m.intermediate_size),
                                                    format_grouped(static_cast<double>(total)), format_grouped(params))};

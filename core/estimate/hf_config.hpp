@@ -58,16 +58,16 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
 
 // A model known only by its parameter count (e.g. 7e9 for "7B"), with an ASSUMED
 // Llama-like architecture (assumed_architecture = true; notes explain it):
-// - layers and hidden size from the nearest (in log params) of these real dense models:
-//   Qwen2.5-0.5B (24 x 896), Llama-3.2-1B (16 x 2048), Llama-3.2-3B (28 x 3072),
-//   Llama-3.1-8B (32 x 4096), Qwen2.5-14B (48 x 5120), Qwen2.5-32B (64 x 5120),
-//   Llama-3.1-70B (80 x 8192), Llama-3.1-405B (126 x 16384);
+// - layers and hidden size from the nearest (in log params) of `references` (the catalog's
+//   models: Catalog::models) that is a dense text model with a published parameter count,
+//   full attention only and a hidden size the head size below divides; the first in
+//   catalog order wins a tie. None: an error at "params";
 // - head_dim 128 (64 below hidden 2048), heads = hidden / head_dim, GQA with the largest
 //   divisor of heads <= 8 as KV heads, vocab 128256 (Llama 3), context 131072, no biases,
 //   embeddings tied below hidden 4096 (as Llama 3.2 1B/3B);
 // - intermediate_size solved so that count_params() matches `params` (rounded to a
 //   multiple of 256, kept within [hidden, 8 x hidden]).
 // `params` must be within the input table's bounds of "params" (a count, not billions). as_of is left empty.
-Result<ImportedModel> model_from_param_count(double params, std::string_view id);
+Result<ImportedModel> model_from_param_count(double params, std::string_view id, const std::vector<Model>& references);
 
 }  // namespace cardfit

@@ -251,7 +251,8 @@ struct Call {
   std::string kind;
 };
 
-Result<Call> read_arguments(Tool tool, const std::string& tool_name, const json& args, Lang lang) {
+Result<Call> read_arguments(const Catalog& catalog, Tool tool, const std::string& tool_name, const json& args,
+                            Lang lang) {
   std::vector<Issue> errors;
   Call call;
   KeyValues pairs{{std::string(input_spec(Input::Lang).key), std::string(to_string(lang))}};
@@ -293,7 +294,7 @@ Result<Call> read_arguments(Tool tool, const std::string& tool_name, const json&
     }
     if (!known) errors.push_back({kKind, msg::err_link_one_of(kKind, list, call.kind)});
   }
-  Result<PlanRequest> request = request_from_pairs_strict(pairs);
+  Result<PlanRequest> request = request_from_pairs_strict(catalog, pairs);
   if (!request.ok()) errors.insert(errors.end(), request.errors.begin(), request.errors.end());
   if (!errors.empty()) return Result<Call>::failure(std::move(errors));
   call.request = std::move(*request.value);
@@ -408,7 +409,7 @@ std::string call_tool(const McpServer& server, const McpSession& session, const 
   const json args = a == params.end() ? json() : *a;
   const Lang lang = call_lang(args, server_lang);
   const bool structured = session.protocol_version.empty() || session.protocol_version >= kStructuredSince;
-  Result<Call> call = read_arguments(t->tool, tool_name, args, lang);
+  Result<Call> call = read_arguments(*server.catalog, t->tool, tool_name, args, lang);
   Result<std::string> out = call.ok() ? run_tool(server, *t, std::move(*call.value))
                                       : Result<std::string>::failure(std::move(call.errors));
   if (!out.ok()) return reply(id, tool_result(errors_to_json(out.errors, lang, JsonStyle::Compact, t->schema), true, structured));

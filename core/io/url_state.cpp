@@ -166,8 +166,8 @@ std::vector<std::string> split_list(const std::string& value, std::string_view s
 // Applies the one pair whose key is `spec.key`; `issue` is set when the value is refused.
 class Reader {
  public:
-  Reader(const InputSpec& spec, const std::string& value, std::string_view separators)
-      : spec_(spec), value_(value), separators_(separators) {}
+  Reader(const InputSpec& spec, const std::string& value, std::string_view separators, const Catalog& catalog)
+      : spec_(spec), value_(value), separators_(separators), catalog_(catalog) {}
   std::optional<Issue> issue;
 
   void model(Input in, Scenario& sc) {
@@ -182,7 +182,7 @@ class Reader {
     if (!mine(in)) return;
     double count = 0;
     if (!read_number(NumberStyle::Decimal, count)) return;
-    Result<ImportedModel> m = model_from_param_count(count, "custom");
+    Result<ImportedModel> m = model_from_param_count(count, "custom", catalog_.models);
     if (!m.ok()) return fail(m.errors.front().message);
     sc.custom_model = std::move(m.value->model);
   }
@@ -356,6 +356,7 @@ class Reader {
   const InputSpec& spec_;
   const std::string& value_;
   std::string_view separators_;
+  const Catalog& catalog_;  // its models give a parameter count its shape
 };
 
 // Defaults that depend on what else was given (the CLI's documented behaviour): the prompt
@@ -734,7 +735,7 @@ std::string percent_decode(std::string_view s) {
 
 bool is_page_option(std::string_view key) { return key == "embed" || key == "accent" || key == "overlay"; }
 
-DecodedState request_from_pairs(const KeyValues& pairs) {
+DecodedState request_from_pairs(const Catalog& catalog, const KeyValues& pairs) {
   DecodedState out;
   std::vector<Input> accepted, seen;
   // NOTE: a hostile query can hold a million bad pairs; the first few issues say enough.
@@ -774,7 +775,7 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
       report(Issue{spec->field, msg::err_link_repeated(spec->key)});
     }
     seen.push_back(spec->id);
-    Reader reader(*spec, value, separators);
+    Reader reader(*spec, value, separators, catalog);
     bind(reader, out.request);
     if (reader.issue) {
       report(std::move(*reader.issue));
@@ -788,7 +789,7 @@ DecodedState request_from_pairs(const KeyValues& pairs) {
 
 DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
   // No pairs, nothing to drop: the defaults (the page's first load) need no trial plan.
-  if (pairs.empty()) return request_from_pairs(pairs);
+  if (pairs.empty()) return request_from_pairs(catalog, pairs);
   // The keys of `kept` an issue's field names: "platforms[1]" -> platform, "model" -> model (or
   // the params/arch that made a custom model).
   auto keys_named = [](const std::string& field, const KeyValues& kept) {
@@ -814,7 +815,7 @@ DecodedState request_from_link(const Catalog& catalog, const KeyValues& pairs) {
   KeyValues kept = pairs;
   std::vector<Issue> dropped;
   for (std::size_t round = 0; round <= pairs.size(); ++round) {
-    DecodedState d = request_from_pairs(kept);
+    DecodedState d = request_from_pairs(catalog, kept);
     PlanRequest check = d.request;
     check.alternatives = false;
     const Result<Plan> p = plan(catalog, check);
@@ -860,8 +861,8 @@ KeyValues with_changes(KeyValues pairs, const KeyValues& changes) {
   return pairs;
 }
 
-Result<PlanRequest> request_from_pairs_strict(const KeyValues& pairs) {
-  DecodedState d = request_from_pairs(pairs);
+Result<PlanRequest> request_from_pairs_strict(const Catalog& catalog, const KeyValues& pairs) {
+  DecodedState d = request_from_pairs(catalog, pairs);
   if (!d.issues.empty()) return Result<PlanRequest>::failure(std::move(d.issues));
   return Result<PlanRequest>::success(std::move(d.request));
 }
@@ -885,7 +886,10 @@ KeyValues request_to_pairs(const PlanRequest& rq) {
   });
   // A default the reader derives from other values (finish(): QLoRA's NF4, the prompt capped at
   // the context) is written when reading the short form would not give it back: links round-trip.
-  const Texts read_back = texts_of(request_from_pairs(short_form).request);
+  // A custom model from a parameter count reads back with its own shape as the only reference.
+  Catalog own;
+  if (rq.scenario.custom_model) own.models.push_back(*rq.scenario.custom_model);
+  const Texts read_back = texts_of(request_from_pairs(own, short_form).request);
   return pairs_where([&](Input in, const std::string& t) {
     const auto i = static_cast<std::size_t>(in);
     return t != defaults.values[i] || t != read_back.values[i];

@@ -37,10 +37,11 @@ bool is_page_option(std::string_view key);
 
 // Lenient, for links: a bad pair is skipped (and reported), the others still apply.
 // An unknown version "v" ignores every pair: the defaults stay, with one issue saying so.
-DecodedState request_from_pairs(const KeyValues& pairs);
+// `catalog`'s models give a parameter count ("params") its assumed shape (model_from_param_count).
+DecodedState request_from_pairs(const Catalog& catalog, const KeyValues& pairs);
 
 // Strict, for APIs: any bad pair fails the whole call.
-Result<PlanRequest> request_from_pairs_strict(const KeyValues& pairs);
+Result<PlanRequest> request_from_pairs_strict(const Catalog& catalog, const KeyValues& pairs);
 
 // Lenient, for links opened in the UI: as request_from_pairs, and then a pair the catalog or
 // the planner refuses (an unknown model id, a prompt longer than the context) is dropped too,

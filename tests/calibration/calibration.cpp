@@ -97,7 +97,7 @@ std::string group_of(const Catalog& catalog, const Scenario& sc, const Gpu& gpu)
 Prediction predict(const Catalog& catalog, const Row& row) {
   Prediction p;
   p.measured = row.measured;
-  Result<PlanRequest> req = request_from_pairs_strict(decode_query(row.scenario));
+  Result<PlanRequest> req = request_from_pairs_strict(catalog, decode_query(row.scenario));
   if (!req.ok()) {
     p.error = "scenario: " + issue_text(req.errors.front(), Lang::En);
     return p;

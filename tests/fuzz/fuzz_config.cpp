@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (size >= sizeof(double)) {
     double count = 0;
     std::memcpy(&count, data, sizeof count);
-    const Result<ImportedModel> p = model_from_param_count(count, "custom");
+    const Result<ImportedModel> p = model_from_param_count(count, "custom", fuzz::bundled().models);
     if (p.ok()) estimate_custom(p.value->model);
   }
   return 0;

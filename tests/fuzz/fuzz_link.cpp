@@ -18,15 +18,15 @@ using namespace cardfit;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
   const KeyValues pairs = decode_query(text);
-  const DecodedState lenient = request_from_pairs(pairs);
+  const DecodedState lenient = request_from_pairs(fuzz::bundled(), pairs);
   const KeyValues written = request_to_pairs(lenient.request);
   const std::string link = encode_query(written);
 
-  const Result<PlanRequest> strict = request_from_pairs_strict(pairs);
+  const Result<PlanRequest> strict = request_from_pairs_strict(fuzz::bundled(), pairs);
   FUZZ_CHECK(strict.ok() == lenient.issues.empty(), "strict fails exactly when lenient skips a pair");
   if (strict.ok()) FUZZ_CHECK(request_to_pairs(*strict.value) == written, "strict and lenient read the same request");
 
-  const Result<PlanRequest> again = request_from_pairs_strict(decode_query(link));
+  const Result<PlanRequest> again = request_from_pairs_strict(fuzz::bundled(), decode_query(link));
   FUZZ_CHECK(again.ok(), "a written link reads back without an issue");
   const std::string rewritten = encode_query(request_to_pairs(*again.value));
   if (rewritten != link) std::fprintf(stderr, "written:   %s\nrewritten: %s\n", link.c_str(), rewritten.c_str());
