@@ -40,6 +40,8 @@ TEST_CASE("this machine: names drivers print map to one catalog GPU", "[this_mac
       {"NVIDIA GeForce RTX 4050 Laptop GPU", 6141, "rtx-4050-laptop"},
       {"NVIDIA GeForce RTX 4090 Laptop GPU", 16376, "rtx-4090-laptop"},
       {"NVIDIA GeForce RTX 5090", 32607, "rtx-5090"},
+      {"NVIDIA GeForce RTX 5090 Laptop GPU", 24463, "rtx-5090-laptop"},
+      {"NVIDIA GeForce RTX 5080", 16303, "rtx-5080"},
       {"NVIDIA GeForce RTX 3080 Ti", 12288, "rtx-3080-ti"},
       {"NVIDIA A100-SXM4-80GB", 81920, "a100-80g"},  // A100 40GB and 80GB told apart by memory
       {"NVIDIA A100-PCIE-40GB", 40960, "a100-40g"},
