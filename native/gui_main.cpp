@@ -26,6 +26,28 @@
 
 namespace {
 
+// This machine's GPU as OpenGL names it, read once the context is current, with the dedicated
+// memory where the driver has GL_NVX_gpu_memory_info (NVIDIA). The match is the core's, in ui/.
+cardfit::DetectedHardware read_gl_hardware() {
+  cardfit::DetectedHardware hw;
+  auto text = [](GLenum name) {
+    const GLubyte* s = glGetString(name);
+    return s != nullptr ? std::string(reinterpret_cast<const char*>(s)) : std::string();
+  };
+  hw.gl_renderer = text(GL_RENDERER);
+  hw.gl_vendor = text(GL_VENDOR);
+  if (glfwExtensionSupported("GL_NVX_gpu_memory_info") == GLFW_TRUE) {
+    constexpr GLenum kDedicatedVidmemNvx = 0x9047;  // GL_GPU_MEMORY_INFO_DEDICATED_VIDMEM_NVX, in KiB
+    GLint kib = 0;
+    glGetIntegerv(kDedicatedVidmemNvx, &kib);
+    if (glGetError() == GL_NO_ERROR && kib > 0) hw.memory_mib = kib / 1024;
+  }
+  for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {  // leave no error for ImGui's backend
+  }
+  return hw;
+}
+
+
 struct Driver {
   cardfit::ui::App app;
   float dpi_scale = 1.0f;
@@ -117,6 +139,7 @@ int main(int argc, char** argv) {
   cardfit::ui::AppOptions options;
   options.dpi_scale = driver.dpi_scale;
   options.lang = lang;
+  options.hardware = read_gl_hardware();
   // Screenshots and smoke tests must not depend on what a previous session saved.
   options.state = !state.empty() || fresh || frames > 0 ? state : cardfit::ui::platform::load_setting("state");
   cardfit::ui::app_init(driver.app, options);

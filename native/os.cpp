@@ -13,6 +13,8 @@
 #include <shellapi.h>
 #include <shlobj.h>
 #else
+#include <cstdio>
+#include <sys/wait.h>
 #include <unistd.h>
 #endif
 
@@ -119,6 +121,43 @@ std::vector<std::string> arguments(int argc, char** argv) {
 #endif
   for (int i = 0; i < argc; ++i) out.emplace_back(argv[i]);
   return out;
+}
+
+std::optional<std::string> capture(const std::string& command, std::size_t max_bytes) {
+#if defined(_WIN32)
+  std::FILE* p = _wpopen(wide(command + " 2>NUL").c_str(), L"rb");
+#else
+  std::FILE* p = popen((command + " 2>/dev/null").c_str(), "r");
+#endif
+  if (p == nullptr) return std::nullopt;
+  std::string out;
+  char buf[4096];
+  std::size_t n = 0;
+  while (out.size() < max_bytes && (n = std::fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+  if (out.size() > max_bytes) out.resize(max_bytes);
+#if defined(_WIN32)
+  const int status = _pclose(p);
+  if (status != 0) return std::nullopt;
+#else
+  const int status = pclose(p);
+  if (status == -1 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return std::nullopt;
+#endif
+  return out;
+}
+
+std::int64_t system_memory_bytes() {
+#if defined(_WIN32)
+  MEMORYSTATUSEX m{};
+  m.dwLength = sizeof m;
+  if (!GlobalMemoryStatusEx(&m)) return 0;
+  return static_cast<std::int64_t>(m.ullTotalPhys);
+#else
+  // sysconf reads what /proc/meminfo's MemTotal reports on Linux, and hw.memsize on macOS.
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::int64_t>(pages) * page;
+#endif
 }
 
 }  // namespace cardfit::native::os

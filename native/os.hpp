@@ -5,7 +5,9 @@
 #pragma once
 
 #include <cstdio>
+#include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +38,14 @@ std::string env(const char* name);
 std::string config_folder();
 
 int process_id();
+
+// What a command prints on standard output (popen; _popen on Windows), standard error dropped;
+// nullopt when it cannot be run or exits non-zero. At most `max_bytes` are read.
+std::optional<std::string> capture(const std::string& command, std::size_t max_bytes = 1 << 16);
+
+// Total physical memory in bytes: /proc/meminfo on Linux, GlobalMemoryStatusEx on Windows,
+// sysctl hw.memsize on macOS; 0 when unknown.
+std::int64_t system_memory_bytes();
 
 // Standard streams as bytes: on Windows stdout/stderr/stdin in binary mode (no "\n" -> "\r\n", so
 // the JSON is the same bytes as on Linux) and the console in UTF-8. Nothing elsewhere.

@@ -57,7 +57,9 @@ TEST_CASE("did you mean: a name the text begins, else the nearest id or alias, n
   CHECK(en(unknown_entry("gpu", MsgId::cat_noun_gpu, "A100", c.gpus).message) ==
         "gpu: unknown GPU 'A100' (did you mean 'a100-40g'?)");
   CHECK(en(unknown_entry("gpu", MsgId::cat_noun_gpu, "4080", c.gpus).message) ==
-        "gpu: unknown GPU '4080' (did you mean 'rtx-4090'?)");  // one letter from the alias "4090"
+        "gpu: unknown GPU '4080' (did you mean 'rtx-4080-laptop'?)");  // it begins the alias "4080-laptop"
+  CHECK(en(unknown_entry("gpu", MsgId::cat_noun_gpu, "3070", c.gpus).message) ==
+        "gpu: unknown GPU '3070' (did you mean 'rtx-3090'?)");  // one letter from the alias "3090"
   CHECK(en(unknown_entry("model", MsgId::cat_noun_model, "Lama-3-8B", c.models).message) ==
         "model: unknown model 'Lama-3-8B' (did you mean 'llama-3-8b'?)");
   CHECK(en(unknown_entry("gpu", MsgId::cat_noun_gpu, "gpt-5", c.gpus).message) == "gpu: unknown GPU 'gpt-5'");

@@ -185,8 +185,10 @@ void draw_tabs(App& app) {
 }
 
 // The header of "what this card can do" (closed at first: it runs an estimate per model),
-// listed by its label in the page's cardfit.items().
+// listed by its label in the page's cardfit.items(). Open at first when the desktop app read this
+// machine's GPU (or why it cannot name one): that line is in it.
 bool capability_header(App& app) {
+  if (app.machine.kind != GpuMatchKind::Nothing) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
   const bool open = ImGui::CollapsingHeader(T(app, MsgId::cap_title));
   note_item(app, T(app, MsgId::cap_title));
   return open;
@@ -294,6 +296,7 @@ void app_init(App& app, const AppOptions& options) {
   app.state = make_ui_state(request, ui_lang);
   app.published_state = state_query(app.catalog, app.state.request);
   app.dpi_scale = options.dpi_scale;
+  app.machine = match_gpu(app.catalog, options.hardware);
 }
 
 void app_open_link(App& app, const std::string& query) {

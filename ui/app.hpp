@@ -12,6 +12,7 @@
 #include "catalog.hpp"
 #include "derived.hpp"
 #include "result.hpp"
+#include "this_machine.hpp"
 #include "ui_state.hpp"
 #include "user_file.hpp"
 
@@ -24,6 +25,7 @@ struct AppOptions {
   std::string lang;          // "zh" | "en" | "" (= the link's, else the saved setting, else zh)
   std::string state;         // a saved or shared scenario, "v=2&m=..." (core/io/url_state.hpp)
   std::string accent;        // "#RRGGBB": the embedding vendor's colour for ImGui's blue ("" or bad = blue)
+  DetectedHardware hardware;  // what the native driver read from OpenGL at start-up; empty = nothing read
 };
 
 // A rectangle on screen, in framebuffer pixels.
@@ -38,6 +40,7 @@ struct App {
   std::vector<Issue> state_notice;    // why (part of) the link/saved state was not used
   std::string published_state;        // the query last given to platform::remember_state
   Derived derived;                    // what the core computed from `state`
+  GpuMatch machine;                   // this machine's GPU (AppOptions::hardware matched); Nothing = not read
   bool dirty = true;                  // state changed since `derived` was computed
   bool discrete = false;              // the change was a choice (not typing): a new history entry
   bool select_tab = false;            // state.tab was set in code: select it in the next frame

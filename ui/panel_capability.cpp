@@ -62,7 +62,38 @@ void draw_capability(App& app, const CardCapability& c) {
 
 }  // namespace
 
+// "This machine": the GPU the driver named, with a button to take it; else why none was picked
+// (a software renderer, an unknown or shared name): the user picks. Nothing when nothing was read.
+void draw_this_machine(App& app) {
+  const GpuMatch& m = app.machine;
+  switch (m.kind) {
+    case GpuMatchKind::Nothing: return;
+    case GpuMatchKind::Found: {
+      const Gpu* g = app.catalog.find_gpu(m.ids.front());
+      if (g == nullptr) return;
+      wrapped(R(app, msg::tm_gui_found(m.detected, g->name)));
+      if (app.state.request.scenario.gpu != g->id && ImGui::SmallButton(T(app, MsgId::tm_gui_use))) {
+        app.state.request.scenario.gpu = g->id;
+        app.state.request.scenario.cards = 1;
+        app.dirty = true;
+        app.discrete = true;
+      }
+      break;
+    }
+    case GpuMatchKind::Ambiguous: {
+      std::string names;
+      for (const std::string& id : m.ids) names += (names.empty() ? "" : ", ") + id;
+      wrapped(R(app, msg::tm_gui_ambiguous(m.detected, names)), &kAmber);
+      break;
+    }
+    case GpuMatchKind::Software: wrapped(R(app, msg::tm_gui_software(m.detected)), &kAmber); break;
+    case GpuMatchKind::Unknown: wrapped(R(app, msg::tm_gui_unknown(m.detected)), &kAmber); break;
+  }
+  ImGui::Spacing();
+}
+
 void panel_capability(App& app) {
+  draw_this_machine(app);
   // Not while a box is typed in or a slider dragged (every keystroke changes the request): the
   // last table stays, greyed, until the widget is let go.
   if (!ImGui::IsAnyItemActive() && update_capability(app.catalog, app.state, app.derived)) {

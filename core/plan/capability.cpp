@@ -79,6 +79,50 @@ Result<CardCapability> card_capabilities(const Catalog& catalog, const Scenario&
   return Result<CardCapability>::success(out);
 }
 
+Result<std::vector<OffloadCapability>> offload_capabilities(const Catalog& catalog, const Scenario& scenario,
+                                                            std::int64_t host_ram_bytes) {
+  using Out = std::vector<OffloadCapability>;
+  Scenario sc = scenario;
+  sc.engine = "llama.cpp";
+  sc.task = Task::Inference;
+  sc.cards = 1;
+  sc.offload = Offload::none();
+  const Result<CardCapability> alone = card_capabilities(catalog, sc);
+  if (!alone.ok()) return Result<Out>::failure(alone.errors);
+  Out out;
+  if (host_ram_bytes <= 0 || alone.value->precisions.empty()) return Result<Out>::success(out);
+  sc = as_run(catalog, sc);
+  sc.custom_model.reset();
+  sc.explain = false;
+  sc.offload = Offload::automatic();
+  for (const Model& m : catalog.models) {
+    if (m.max_context > 0 && sc.context > m.max_context) continue;
+    const auto& fits_alone = alone.value->models;
+    if (std::any_of(fits_alone.begin(), fits_alone.end(), [&](const ModelCapability& c) { return c.model == m.id; }))
+      continue;
+    for (const std::string& pid : alone.value->precisions) {
+      sc.model = m.id;
+      sc.precision = pid;
+      const Result<Estimate> e = estimate(catalog, sc);
+      if (!e.ok() || e.value->gpus.size() != 1) continue;
+      const GpuEstimate& g = e.value->gpus[0];
+      if (g.fit != Fit::Comfortable || !g.offload || g.offload->host_bytes > host_ram_bytes) continue;
+      OffloadCapability c;
+      c.model = {m.id, e.value->params.total, pid, g.per_card_bytes, g.spare_fraction, g.max_context,
+                 g.max_concurrency, g.decode_tokens_per_s};
+      c.gpu_layers = g.offload->gpu_layers;
+      c.total_layers = g.offload->total_layers;
+      c.host_bytes = g.offload->host_bytes;
+      out.push_back(c);
+      break;
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const OffloadCapability& a, const OffloadCapability& b) {
+    return a.model.params > b.model.params;
+  });
+  return Result<Out>::success(out);
+}
+
 Message capability_summary(const CardCapability& c, const Catalog& catalog) {
   const Gpu* gpu = catalog.find_gpu(c.gpu);
   const std::string gpu_name = gpu ? gpu->name : c.gpu;

@@ -45,6 +45,19 @@ std::vector<const WeightPrecision*> capability_precisions(const Catalog& catalog
 // precisions the engine lists (inference) whose weights some engine runs on the card (runs_weights).
 Result<CardCapability> card_capabilities(const Catalog& catalog, const Scenario& scenario);
 
+// "With part of it in system memory": for the scenario's GPU (one card), the models that do not fit
+// on the card alone but run with llama.cpp's layer offload (Scenario::offload auto) when the host
+// part fits in `host_ram_bytes`, largest first, each at the best precision llama.cpp lists. Errors
+// as card_capabilities'. ModelCapability::per_card_bytes is then the card's part.
+struct OffloadCapability {
+  ModelCapability model;
+  int gpu_layers = 0;              // OffloadEstimate::gpu_layers
+  int total_layers = 0;
+  std::int64_t host_bytes = 0;     // OffloadEstimate::host_bytes
+};
+Result<std::vector<OffloadCapability>> offload_capabilities(const Catalog& catalog, const Scenario& scenario,
+                                                            std::int64_t host_ram_bytes);
+
 // One sentence: the largest model, its precision, context and concurrency (or that none fits).
 Message capability_summary(const CardCapability& capability, const Catalog& catalog);
 

@@ -2,7 +2,11 @@
 // agreement with `cardfit estimate` at the precision it names, the table formats and the errors.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, run, json } from './cli_helpers.mjs';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { cli, run, json, root } from './cli_helpers.mjs';
 
 test('capacity --json: largest model first, each at a precision estimate calls comfortable', { skip: !cli }, () => {
   const r = run('capacity', '--gpu', '4090', '--cards', '2', '--json');
@@ -38,4 +42,68 @@ test('capacity: text, csv and markdown; errors name the field', { skip: !cli }, 
   const bad = run('capacity', '--gpu', 'a100-80g', '--context', '0', '--json');
   assert.equal(bad.status, 1);
   assert.equal(json(bad).errors[0].field, 'context');
+});
+
+// --this-machine: nvidia-smi is replaced by CARDFIT_NVIDIA_SMI (a script that prints what the real
+// one would, or a command that does not exist: "no GPU detected").
+
+function withSmi(smi, ...args) {
+  const r = spawnSync(cli, args, { cwd: root, encoding: 'utf8', timeout: 120000, env: { ...process.env, CARDFIT_NVIDIA_SMI: smi } });
+  assert.equal(r.error, undefined, String(r.error));
+  assert.equal(r.signal, null, r.stderr);
+  return r;
+}
+function fakeSmi(line) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardfit-smi-'));
+  const file = path.join(dir, 'nvidia-smi');
+  fs.writeFileSync(file, `#!/bin/sh\nprintf '%s\\n' '${line}'\n`, { mode: 0o755 });
+  return file;
+}
+const missing = '/nonexistent/cardfit-test/nvidia-smi';
+
+test('capacity --this-machine: no GPU detectable is a clear error naming --gpu, exit 1', { skip: !cli || process.platform === 'win32' }, () => {
+  const r = withSmi(missing, 'capacity', '--this-machine', '--json');
+  assert.equal(r.status, 1);
+  const err = json(r).errors[0];
+  assert.equal(err.field, 'gpu');
+  assert.match(err.message, /no GPU detected/);
+  assert.match(err.message, /--gpu/);
+  const zh = withSmi(missing, 'capacity', '--this-machine', '--lang', 'zh');
+  assert.equal(zh.status, 1);
+  assert.match(zh.stderr, /未检测到 GPU/);
+});
+
+test('capacity --this-machine: a detected laptop GPU, --gpu overrides, --ram bounds the offload', { skip: !cli || process.platform === 'win32' }, () => {
+  const smi = fakeSmi('NVIDIA GeForce RTX 4060 Laptop GPU, 8188');
+  const r = withSmi(smi, 'capacity', '--this-machine', '--ram', '32');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /This machine: NVIDIA GeForce RTX 4060 Laptop GPU \(from nvidia-smi\)/);
+  assert.match(r.stdout, /System memory: 32\.0 GiB/);
+  assert.match(r.stdout, /llama\.cpp/);
+  const j = json(withSmi(smi, 'capacity', '--this-machine', '--ram', '32', '--json'));
+  assert.equal(j.gpu, 'rtx-4060-laptop');
+  // --gpu wins over what was detected, and over a missing nvidia-smi.
+  const o = withSmi(missing, 'capacity', '--this-machine', '--gpu', '4090', '--ram', '64');
+  assert.equal(o.status, 0, o.stderr);
+  assert.match(o.stdout, /GPU given with --gpu/);
+  assert.equal(json(withSmi(smi, 'capacity', '--this-machine', '--gpu', '4090', '--json')).gpu, 'rtx-4090');
+  // More system memory never lists fewer offloaded models.
+  const rows = (out) => out.split('\n').filter((l) => /layers on the GPU/.test(l)).length;
+  const small = withSmi(smi, 'capacity', '--this-machine', '--ram', '8');
+  const big = withSmi(smi, 'capacity', '--this-machine', '--ram', '256');
+  assert.ok(rows(big.stdout) >= rows(small.stdout));
+  assert.ok(rows(big.stdout) > 0, big.stdout);
+  // Bad --ram names the field.
+  const bad = withSmi(smi, 'capacity', '--this-machine', '--ram', 'lots', '--json');
+  assert.equal(bad.status, 1);
+  assert.equal(json(bad).errors[0].field, 'ram');
+});
+
+test('capacity --this-machine: software renderer-like and unknown names are not guessed', { skip: !cli || process.platform === 'win32' }, () => {
+  const unknown = withSmi(fakeSmi('NVIDIA GeForce GTX 1050, 4096'), 'capacity', '--this-machine', '--json');
+  assert.equal(unknown.status, 1);
+  assert.match(json(unknown).errors[0].message, /not recognised/);
+  const amb = withSmi(fakeSmi('NVIDIA H100 80GB HBM3, 81559'), 'capacity', '--this-machine', '--json');
+  assert.equal(amb.status, 1);
+  assert.match(json(amb).errors[0].message, /h100-sxm, h100-pcie/);
 });

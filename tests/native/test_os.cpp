@@ -58,4 +58,17 @@ TEST_CASE("os: config_folder follows XDG_CONFIG_HOME, else HOME/.config") {
 #endif
 }
 
+TEST_CASE("os: capture returns a command's output, nothing when it fails") {
+#if !defined(_WIN32)
+  CHECK(os::capture("printf 'NVIDIA GeForce RTX 4090, 24564\\n'") ==
+        std::optional<std::string>("NVIDIA GeForce RTX 4090, 24564\n"));
+  CHECK(os::capture("printf 0123456789", 4) == std::optional<std::string>("0123"));
+  CHECK(!os::capture("exit 3"));
+  CHECK(!os::capture("/nonexistent/cardfit-test/nvidia-smi --query-gpu=name"));
+#endif
+  // Some memory, and less than 1 PiB: a read that went wrong would show as 0 or absurd.
+  CHECK(os::system_memory_bytes() > 0);
+  CHECK(os::system_memory_bytes() < (std::int64_t{1} << 50));
+}
+
 }  // namespace cardfit::native

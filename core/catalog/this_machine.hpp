@@ -1,0 +1,48 @@
+// "This machine": the hardware strings a front end reads (OpenGL GL_RENDERER / GL_VENDOR,
+// nvidia-smi's name, the memory it reports) matched to a catalog GPU. Pure: the reading itself
+// happens in native/ (and, on a click, in web/). Nothing is guessed: a software renderer, an
+// unknown name or a name several catalog GPUs share comes back as such, for the user to pick.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+
+namespace cardfit {
+
+struct DetectedHardware {
+  std::string gl_renderer;      // GL_RENDERER ("NVIDIA GeForce RTX 4060 Laptop GPU/PCIe/SSE2"); "" = not read
+  std::string gl_vendor;        // GL_VENDOR ("NVIDIA Corporation"); "" = not read
+  std::string smi_name;         // nvidia-smi --query-gpu=name ("NVIDIA GeForce RTX 4090"); "" = none
+  std::int64_t memory_mib = 0;  // dedicated GPU memory as the driver reports it, MiB; 0 = unknown
+};
+
+enum class GpuMatchKind {
+  Found,      // exactly one catalog GPU: ids[0]
+  Ambiguous,  // several catalog GPUs fit the name (and memory): ids lists them
+  Software,   // a software renderer (llvmpipe, softpipe, SwiftShader, Microsoft Basic Render Driver)
+  Unknown,    // a name that no catalog GPU matches
+  Nothing,    // no string to go on
+};
+
+struct GpuMatch {
+  GpuMatchKind kind = GpuMatchKind::Nothing;
+  std::vector<std::string> ids;  // Gpu::id: one when Found, two or more when Ambiguous, else none
+  std::string detected;          // the string the match was made on (nvidia-smi's name, else GL_RENDERER)
+};
+
+// nvidia-smi's name wins over GL_RENDERER (it names the compute GPU on a hybrid laptop). A catalog
+// GPU matches when every word of its model name (its `name` less vendor, brand, size and form
+// words: "rtx 4090 d") is a word of the detected string, and it is a laptop GPU exactly when the
+// string says "Laptop", "Mobile" or "Max-Q". Among matches the most specific names win (RTX 4090 D
+// over RTX 4090); a known memory size then keeps those within 10% of it.
+GpuMatch match_gpu(const Catalog& catalog, const DetectedHardware& hw);
+
+// The output of `nvidia-smi --query-gpu=name,memory.total --format=csv,noheader,nounits`: one
+// "name, MiB" line per GPU. Lines that do not read as such are skipped (an error text, a blank line).
+std::vector<DetectedHardware> parse_nvidia_smi(std::string_view text);
+
+}  // namespace cardfit

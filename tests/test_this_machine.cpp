@@ -1,0 +1,200 @@
+// core/catalog/this_machine.hpp: hardware strings -> a catalog GPU, or why none is picked; the
+// nvidia-smi CSV reader; the capacity with llama.cpp offload into system memory (capability.hpp).
+// The strings are the forms drivers print: nvidia-smi's name (its --query-gpu=name output) and
+// OpenGL's GL_RENDERER ("<name>/PCIe/SSE2" from NVIDIA's Linux and Windows drivers; Mesa's
+// "llvmpipe (LLVM 15.0.6, 256 bits)"; ANGLE's SwiftShader string; Windows' fallback adapter).
+#include <catch2/catch.hpp>
+
+#include "capability.hpp"
+#include "test_support.hpp"
+#include "this_machine.hpp"
+
+using namespace cardfit;
+using cardfit::test::catalog;
+
+namespace {
+GpuMatch smi(const std::string& name, std::int64_t mib = 0) {
+  DetectedHardware hw;
+  hw.smi_name = name;
+  hw.memory_mib = mib;
+  return match_gpu(catalog(), hw);
+}
+GpuMatch gl(const std::string& renderer, const std::string& vendor = "") {
+  DetectedHardware hw;
+  hw.gl_renderer = renderer;
+  hw.gl_vendor = vendor;
+  return match_gpu(catalog(), hw);
+}
+}  // namespace
+
+TEST_CASE("this machine: names drivers print map to one catalog GPU", "[this_machine]") {
+  struct Row {
+    const char* detected;
+    std::int64_t mib;
+    const char* id;
+  };
+  const Row rows[] = {
+      {"NVIDIA GeForce RTX 4090", 24564, "rtx-4090"},
+      {"NVIDIA GeForce RTX 4090 D", 24564, "rtx-4090d"},  // the more specific name wins
+      {"NVIDIA GeForce RTX 4060 Laptop GPU", 8188, "rtx-4060-laptop"},
+      {"NVIDIA GeForce RTX 4050 Laptop GPU", 6141, "rtx-4050-laptop"},
+      {"NVIDIA GeForce RTX 4090 Laptop GPU", 16376, "rtx-4090-laptop"},
+      {"NVIDIA GeForce RTX 5090", 32607, "rtx-5090"},
+      {"NVIDIA GeForce RTX 5090 Laptop GPU", 24463, "rtx-5090-laptop"},
+      {"NVIDIA GeForce RTX 5080", 16303, "rtx-5080"},
+      {"NVIDIA GeForce RTX 3080 Ti", 12288, "rtx-3080-ti"},
+      {"NVIDIA A100-SXM4-80GB", 81920, "a100-80g"},  // A100 40GB and 80GB told apart by memory
+      {"NVIDIA A100-PCIE-40GB", 40960, "a100-40g"},
+      {"Tesla T4", 15360, "t4"},
+      {"Tesla V100-SXM2-16GB", 16384, "v100-16g"},
+      {"NVIDIA L40S", 46068, "l40s"},  // not L40
+      {"NVIDIA L40", 46068, "l40"},
+      {"NVIDIA H20", 97871, "h20"},  // H20 96GB and 141GB told apart by memory
+      {"NVIDIA RTX 6000 Ada Generation", 49140, "rtx-6000-ada"},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.detected);
+    const GpuMatch m = smi(r.detected, r.mib);
+    CHECK(m.kind == GpuMatchKind::Found);
+    REQUIRE(m.ids.size() == 1);
+    CHECK(m.ids[0] == r.id);
+    CHECK(m.detected == r.detected);
+  }
+  // GL_RENDERER with NVIDIA's "/PCIe/SSE2" tail; a laptop says so, a desktop does not.
+  CHECK(gl("NVIDIA GeForce RTX 4070 Laptop GPU/PCIe/SSE2", "NVIDIA Corporation").ids ==
+        std::vector<std::string>{"rtx-4070-laptop"});
+  CHECK(gl("NVIDIA GeForce RTX 4080 Laptop GPU/PCIe/SSE2").ids == std::vector<std::string>{"rtx-4080-laptop"});
+  CHECK(gl("NVIDIA GeForce RTX 4090 D/PCIe/SSE2").ids == std::vector<std::string>{"rtx-4090d"});
+  // Without a memory figure (no GL_NVX_gpu_memory_info) the 24GB and 48GB RTX 4090 stay two.
+  CHECK(gl("NVIDIA GeForce RTX 4090/PCIe/SSE2").kind == GpuMatchKind::Ambiguous);
+  // "Max-Q" is a laptop part too.
+  CHECK(gl("NVIDIA GeForce RTX 4060 Max-Q").ids == std::vector<std::string>{"rtx-4060-laptop"});
+  // nvidia-smi's name wins over GL_RENDERER (a hybrid laptop draws on its integrated GPU).
+  DetectedHardware hybrid;
+  hybrid.gl_renderer = "Mesa Intel(R) UHD Graphics 630 (CFL GT2)";
+  hybrid.smi_name = "NVIDIA GeForce RTX 4060 Laptop GPU";
+  CHECK(match_gpu(catalog(), hybrid).ids == std::vector<std::string>{"rtx-4060-laptop"});
+}
+
+TEST_CASE("this machine: a laptop GPU never matches its desktop namesake, nor the reverse", "[this_machine]") {
+  // No RTX 3090 laptop part in the catalog: the laptop string must not fall back to the desktop card.
+  CHECK(smi("NVIDIA GeForce RTX 3080 Ti Laptop GPU").kind == GpuMatchKind::Unknown);
+  for (const Gpu& g : catalog().gpus) {
+    if (g.gpu_class != GpuClass::Laptop) continue;
+    CAPTURE(g.id);
+    // The laptop entry's name with "Laptop GPU" taken out names no laptop entry.
+    std::string desktop = g.name;
+    desktop.erase(desktop.find(" Laptop GPU"), 11);
+    const GpuMatch m = smi(desktop);
+    CHECK(std::find(m.ids.begin(), m.ids.end(), g.id) == m.ids.end());
+    // And the entry's own name finds it.
+    CHECK(smi(g.name).ids == std::vector<std::string>{g.id});
+  }
+}
+
+TEST_CASE("this machine: several candidates come back as a list, never one picked", "[this_machine]") {
+  // RTX 4090 24GB and the 48GB modified card share the name; without memory both are listed.
+  const GpuMatch m = smi("NVIDIA GeForce RTX 4090");
+  CHECK(m.kind == GpuMatchKind::Ambiguous);
+  CHECK(m.ids == std::vector<std::string>{"rtx-4090", "rtx-4090-48g"});
+  // With nvidia-smi's memory, one.
+  CHECK(smi("NVIDIA GeForce RTX 4090", 49140).ids == std::vector<std::string>{"rtx-4090-48g"});
+  // H100 SXM and PCIe have the same memory: both listed.
+  const GpuMatch h = smi("NVIDIA H100 80GB HBM3", 81559);
+  CHECK(h.kind == GpuMatchKind::Ambiguous);
+  CHECK(h.ids == std::vector<std::string>{"h100-sxm", "h100-pcie"});
+  // A memory size no candidate has keeps the list (a variant the catalog lacks is not guessed).
+  CHECK(smi("NVIDIA A100", 7000).ids == std::vector<std::string>{"a100-40g", "a100-80g"});
+}
+
+TEST_CASE("this machine: software renderers and unknown or hostile strings pick nothing", "[this_machine]") {
+  const char* software[] = {"llvmpipe (LLVM 15.0.6, 256 bits)",
+                            "softpipe",
+                            "Google SwiftShader",
+                            "ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)",
+                            "Microsoft Basic Render Driver",
+                            "D3D12 (Microsoft Basic Render Driver)"};
+  for (const char* s : software) {
+    CAPTURE(s);
+    const GpuMatch m = gl(s, "Mesa");
+    CHECK(m.kind == GpuMatchKind::Software);
+    CHECK(m.ids.empty());
+  }
+  struct Row {
+    const char* detected;
+    GpuMatchKind kind;
+  };
+  const Row rows[] = {
+      {"", GpuMatchKind::Nothing},
+      {"   /// ", GpuMatchKind::Nothing},
+      {"NVIDIA GeForce RTX", GpuMatchKind::Unknown},  // no model number: no card
+      {"NVIDIA", GpuMatchKind::Unknown},
+      {"AMD Radeon RX 7900 XTX (radeonsi, navi31, LLVM 15.0.6)", GpuMatchKind::Unknown},
+      {"Mesa Intel(R) UHD Graphics 630 (CFL GT2)", GpuMatchKind::Unknown},
+      {"NVIDIA GeForce RTX 40900", GpuMatchKind::Unknown},  // a digit more is another card
+      {"NVIDIA GeForce RTX 4\xD0\x9E" "90", GpuMatchKind::Unknown},  // a Cyrillic O for the zero
+      {"\xFF\xFEgarbage\x01", GpuMatchKind::Unknown},
+  };
+  for (const Row& r : rows) {
+    CAPTURE(r.detected);
+    const GpuMatch m = gl(r.detected);
+    CHECK(m.kind == r.kind);
+    CHECK(m.ids.empty());
+  }
+  // A very long string is cut, not read past 256 bytes; the name after the cut is not seen.
+  const GpuMatch long_one = gl(std::string(10000, 'x') + " RTX 4090");
+  CHECK(long_one.kind == GpuMatchKind::Unknown);
+  CHECK(long_one.detected.size() == 256);
+  // An embedded NUL is one more separator, not the end of the string.
+  CHECK(gl(std::string("NVIDIA GeForce RTX 4090\0D", 25)).ids == std::vector<std::string>{"rtx-4090d"});
+  // Words inside other words do not count: "a1000" is not "a100".
+  CHECK(gl("NVIDIA RTX A1000").kind == GpuMatchKind::Unknown);
+}
+
+TEST_CASE("this machine: nvidia-smi's CSV, one GPU a line, junk skipped", "[this_machine]") {
+  const std::vector<DetectedHardware> two =
+      parse_nvidia_smi("NVIDIA GeForce RTX 4090, 24564\nNVIDIA GeForce RTX 3090, 24576\r\n");
+  REQUIRE(two.size() == 2);
+  CHECK(two[0].smi_name == "NVIDIA GeForce RTX 4090");
+  CHECK(two[0].memory_mib == 24564);
+  CHECK(two[1].smi_name == "NVIDIA GeForce RTX 3090");
+  CHECK(two[1].memory_mib == 24576);
+  CHECK(parse_nvidia_smi("").empty());
+  CHECK(parse_nvidia_smi("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n").empty());
+  CHECK(parse_nvidia_smi("NVIDIA GeForce RTX 4090, [N/A]\n").empty());
+  CHECK(parse_nvidia_smi(", 24564\n").empty());
+  CHECK(parse_nvidia_smi("x, 99999999999999999999\n").empty());
+}
+
+TEST_CASE("this machine: llama.cpp offload runs larger models only within system memory", "[this_machine]") {
+  Scenario sc;
+  sc.gpu = "rtx-4060-laptop";
+  sc.context = 4096;
+  const std::int64_t gib = 1024LL * 1024 * 1024;
+  const Result<std::vector<OffloadCapability>> none = offload_capabilities(catalog(), sc, 0);
+  REQUIRE(none.ok());
+  CHECK(none.value->empty());
+  const Result<std::vector<OffloadCapability>> small = offload_capabilities(catalog(), sc, 16 * gib);
+  const Result<std::vector<OffloadCapability>> big = offload_capabilities(catalog(), sc, 128 * gib);
+  REQUIRE(small.ok());
+  REQUIRE(big.ok());
+  CHECK(big.value->size() > small.value->size());  // more RAM, more models
+  Scenario alone_sc = sc;
+  alone_sc.engine = "llama.cpp";
+  const Result<CardCapability> alone = card_capabilities(catalog(), alone_sc);
+  REQUIRE(alone.ok());
+  for (const OffloadCapability& o : *big.value) {
+    CAPTURE(o.model.model);
+    CHECK(o.host_bytes > 0);
+    CHECK(o.host_bytes <= 128 * gib);
+    CHECK(o.gpu_layers <= o.total_layers);  // MoE: every layer on the GPU, routed experts in RAM
+    // Offload lists only what does not fit on the card alone.
+    for (const ModelCapability& a : alone.value->models) CHECK(a.model != o.model.model);
+  }
+  for (std::size_t i = 1; i < big.value->size(); ++i) CHECK((*big.value)[i - 1].model.params >= (*big.value)[i].model.params);
+  // No GPU: the capacity's own error.
+  Scenario no_gpu;
+  const Result<std::vector<OffloadCapability>> err = offload_capabilities(catalog(), no_gpu, 16 * gib);
+  REQUIRE(!err.ok());
+  CHECK(err.errors[0].field == "gpu");
+}
