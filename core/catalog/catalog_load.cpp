@@ -575,4 +575,27 @@ Result<Catalog> apply_overlay(const Catalog& base, const CatalogFile& overlay) {
   return Result<Catalog>::success(std::move(merged));
 }
 
+Result<std::vector<Measurement>> load_your_measurements(const Catalog& base, const CatalogFile& file) {
+  using Out = Result<std::vector<Measurement>>;
+  IssueList issues;
+  json doc;
+  if (!parse_json_text(file.text, file.name, doc, issues)) return Out::failure(issues.take());
+  if (doc.is_object()) {
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+      if (it.key() != "schema" && it.key() != "comment" && it.key() != "measurements") {
+        issues.add(file.name + ": " + it.key(), msg::cat_measurement_only(fields::quote_for_message(it.key())));
+      }
+    }
+    if (!issues.empty()) return Out::failure(issues.take());
+  }
+  // Read as an overlay on the catalog without its bundled rows: every row is new, checked
+  // complete, its ids resolved against the catalog, and none can replace a bundled one.
+  Catalog alone = base;
+  alone.measurements.clear();
+  alone.your_measurements.clear();
+  Result<Catalog> read = apply_overlay(alone, file);
+  if (!read.ok()) return Out::failure(std::move(read.errors));
+  return Out::success(std::move(read.value->measurements));
+}
+
 }  // namespace cardfit
