@@ -34,10 +34,10 @@ const Measurement* Catalog::find_measurement(std::string_view id) const { return
 // hundred thousand.
 const std::vector<MeasurementMetric>& measurement_metrics() {
   static const std::vector<MeasurementMetric> metrics{
-      {"decode_tokens_per_s", "tok/s", 1e5},        {"aggregate_tokens_per_s", "tok/s", 1e8},
+      {"decode_tokens_per_s", "tok/s", 1e5},        {"aggregate_tokens_per_s", "tok/s", 5e7},
       {"tpot_ms", "ms", 1e6},                       {"ttft_ms", "ms", 1e7},
-      {"prefill_tokens_per_s", "tok/s", 1e8},       {"kv_pool_gib", "GiB", 1e5},
-      {"kv_tokens", "tokens", 1e11},                {"max_concurrency_x", "x", 1e8},
+      {"prefill_tokens_per_s", "tok/s", 5e7},       {"kv_pool_gib", "GiB", 1e5},
+      {"kv_tokens", "tokens", 1e11},                {"max_concurrency_x", "x", 5e7},
       {"gpu_hours", "h", 1e10},                     {"train_tokens_per_s_per_gpu", "tok/s", 1e7},
       {"mfu_effective", "", 1}};
   return metrics;
