@@ -64,7 +64,7 @@ bench-api: page
 	@cmake --build --preset native-release -j $(JOBS) --target cardfit_bench
 	@node bench/web/bench_api.mjs
 
-# Every calibration row (tests/calibration/rows.json): predicted vs measured, median error per group.
+# Every calibration row (assets/catalog/measurements.json): predicted vs measured, median error per group.
 calibration:
 	@tools/setup.sh native
 	@cmake --preset native-release >/dev/null

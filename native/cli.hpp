@@ -45,6 +45,7 @@ struct Format {
 
 struct CommonOptions {
   std::vector<std::string> catalog_files;  // --catalog FILE (repeatable): overlays on the bundled catalog
+  std::vector<std::string> measurement_files;  // --measurements FILE (repeatable): the user's own measurements
 };
 
 // The whole tool: parses `argv` and runs one command. Returns the exit status.

@@ -358,6 +358,20 @@ std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, const
     }
     catalog = std::move(merged);
   }
+  // The user's own measurements: checked against the merged catalog, kept apart from the bundled.
+  for (const std::string& path : common.measurement_files) {
+    const std::optional<std::string> text = read_text(path);
+    if (!text) {
+      print_errors(unreadable(path), format, io);
+      return std::nullopt;
+    }
+    Result<std::vector<Measurement>> yours = load_your_measurements(*catalog.value, CatalogFile{path, *text});
+    if (!yours.ok()) {
+      print_errors(yours.errors, format, io);
+      return std::nullopt;
+    }
+    for (Measurement& m : *yours.value) catalog.value->your_measurements.push_back(std::move(m));
+  }
   return std::move(*catalog.value);
 }
 

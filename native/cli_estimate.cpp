@@ -15,6 +15,7 @@
 #include "explain.hpp"
 #include "format.hpp"
 #include "launch.hpp"
+#include "measured.hpp"
 #include "messages.hpp"
 #include "verify.hpp"
 
@@ -85,6 +86,15 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
     }
   }
   table.print(out, width, lang);
+  // Measurements of the same configuration, under the table (docs/measurements.md); none: nothing.
+  bool measured = false;
+  for (const GpuEstimate& g : e.gpus) {
+    for (const MeasuredFigure& f : g.measured) {
+      if (!measured) out << "\n" << word(MsgId::est_measured_title) << "\n";
+      measured = true;
+      out << "  " << g.gpu << ": " << say(measured_message(f, f.source_id.rfind("http", 0) == 0 ? Arg(f.source_id) : Arg(cite(catalog, f.source_id)))) << "\n";
+    }
+  }
 
   bool any = false;
   for (const Message& w : e.warnings) {

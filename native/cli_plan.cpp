@@ -16,6 +16,7 @@
 #include "cli_table.hpp"
 #include "format.hpp"
 #include "labels.hpp"
+#include "measured.hpp"
 #include "messages.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
@@ -84,6 +85,17 @@ void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
     out << say(msg::cli_plan_more(std::to_string(p.options.size()), std::to_string(p.options_total))) << "\n";
   }
   out << word(MsgId::cli_plan_legend) << "\n";
+  // Measurements of an option's configuration, once per GPU and card count (docs/measurements.md).
+  std::vector<std::string> shown;
+  for (const Option& o : p.options) {
+    const std::string key = o.gpu + "x" + std::to_string(o.cards);
+    if (o.measured.empty() || std::find(shown.begin(), shown.end(), key) != shown.end()) continue;
+    if (shown.empty()) out << "\n" << word(MsgId::est_measured_title) << "\n";
+    shown.push_back(key);
+    for (const MeasuredFigure& m : o.measured) {
+      out << "  " << o.gpu_name << " x" << o.cards << ": " << say(measured_message(m, m.source_id)) << "\n";
+    }
+  }
 
   if (!p.alternatives.empty()) {
     out << "\n" << word(MsgId::cli_plan_alternatives) << "\n";

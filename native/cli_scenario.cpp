@@ -58,6 +58,12 @@ void add_catalog_flag(CLI::App* app, CommonOptions& common) {
       ->type_name("FILE")
       ->expected(0, 1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+  app->add_option("--measurements", common.measurement_files,
+                  "Your own measurements FILE, shown beside matching estimates as yours (repeatable; "
+                  "docs/measurements.md)")
+      ->type_name("FILE")
+      ->expected(0, 1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 Result<PlanRequest> make_request(const RequestFlags& f, const Catalog& catalog) {

@@ -42,7 +42,8 @@ void add_request_flags(CLI::App* app, RequestFlags& flags, FlagSet set, const Ca
 // The language the flags ask for (--lang), English when none is readable.
 Lang flags_lang(const RequestFlags& flags);
 
-// --catalog FILE (repeatable), bound to common.catalog_files.
+// --catalog FILE (repeatable), bound to common.catalog_files, and --measurements FILE (repeatable),
+// bound to common.measurement_files (load_catalog_or_report reads both).
 void add_catalog_flag(CLI::App* app, CommonOptions& common);
 
 // The given flags -> a request, through core/io/url_state.hpp; --config FILE is read here and

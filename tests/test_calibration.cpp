@@ -1,4 +1,4 @@
-// tests/calibration/rows.json: public measurements (serving logs, benchmark tables, published
+// assets/catalog/measurements.json: public measurements (serving logs, benchmark tables, published
 // training runs), each reproduced by a scenario on the bundled catalog and held to its
 // tolerance; per group the median absolute error stays small. `make calibration` prints them.
 #include <catch2/catch.hpp>

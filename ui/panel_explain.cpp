@@ -4,6 +4,7 @@
 
 #include "explain.hpp"
 #include "labels.hpp"
+#include "measured.hpp"
 #include "panels.hpp"
 #include "widgets.hpp"
 
@@ -33,6 +34,16 @@ void panel_explain(App& app) {
     }
     ImGui::Spacing();
     ImGui::PopID();
+  }
+  // Measured beside estimated: the rows of the explained GPU's configuration, and the rule.
+  for (const GpuEstimate& g : e.gpus) {
+    if (g.gpu != e.explained_gpu || g.measured.empty()) continue;
+    wrapped(T(app, MsgId::est_measured_title), kBlue);
+    for (const MeasuredFigure& m : g.measured) {
+      wrapped(R(app, measured_message(m, m.source_id.rfind("http", 0) == 0 ? Arg(m.source_id)
+                                                                            : Arg(cite(app.catalog, m.source_id)))));
+    }
+    wrapped_disabled(T(app, MsgId::est_measured_explain));
   }
   if (child) ImGui::EndChild();
 }

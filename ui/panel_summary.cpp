@@ -9,6 +9,7 @@
 #include "format.hpp"
 #include "option_text.hpp"
 #include "panels.hpp"
+#include "measured.hpp"
 #include "result_text.hpp"
 #include "widgets.hpp"
 
@@ -86,6 +87,8 @@ void pick_block(App& app, const Plan& p) {
   wrapped(headline(app, p, o));
   ImGui::EndGroup();
   wrapped(R(app, o.reason));
+  // A public (or your) measurement of this configuration, under the speed figures (docs/measurements.md).
+  for (const MeasuredFigure& m : o.measured) wrapped_disabled(R(app, measured_message(m, m.source_id)));
   explain_tooltip(app, "fit");
 }
 

@@ -8,6 +8,7 @@
 
 #include "chart_text.hpp"
 #include "explain.hpp"
+#include "measured.hpp"
 #include "format.hpp"
 #include "option_text.hpp"
 #include "panels.hpp"
@@ -75,7 +76,11 @@ json headline(const App& app, json labels) {
   j["scenario"] = scenario_line(app, p);
   if (p.pick) {
     const OptionText t = option_text(app, p, *p.pick);
-    j["pick"] = json{{"line", t.gpu + " · " + t.platform + " · " + t.cost}, {"reason", R(app, p.pick->reason)}};
+    // The pick's reason, then any measurement of its configuration, as the canvas shows them
+    // (docs/measurements.md).
+    std::string reason = R(app, p.pick->reason);
+    for (const MeasuredFigure& m : p.pick->measured) reason += " " + R(app, measured_message(m, m.source_id)) + ".";
+    j["pick"] = json{{"line", t.gpu + " · " + t.platform + " · " + t.cost}, {"reason", std::move(reason)}};
   } else {
     j["pick"] = nullptr;
     j["no_pick_reason"] = R(app, p.no_pick_reason);

@@ -27,6 +27,68 @@ const Offer* Catalog::find_offer(std::string_view id) const { return find_by_id(
 const BudgetTier* Catalog::find_budget_tier(std::string_view id) const { return find_by_id(budget_tiers, id); }
 const EngineProfile* Catalog::find_engine(std::string_view id) const { return find_by_id(engines, id); }
 const Source* Catalog::find_source(std::string_view id) const { return find_by_id(sources, id); }
+const Measurement* Catalog::find_measurement(std::string_view id) const { return find_by_id(measurements, id); }
+
+// NOTE: `max` is a plausibility bound against typos (a decimal point lost), not a datum: the
+// fastest published single-sequence decode is a few thousand tok/s, a node's aggregate a few
+// hundred thousand.
+const std::vector<MeasurementMetric>& measurement_metrics() {
+  static const std::vector<MeasurementMetric> metrics{
+      {"decode_tokens_per_s", "tok/s", 1e5},        {"aggregate_tokens_per_s", "tok/s", 5e7},
+      {"tpot_ms", "ms", 1e6},                       {"ttft_ms", "ms", 1e7},
+      {"prefill_tokens_per_s", "tok/s", 5e7},       {"kv_pool_gib", "GiB", 1e5},
+      {"kv_tokens", "tokens", 1e11},                {"max_concurrency_x", "x", 5e7},
+      {"gpu_hours", "h", 1e10},                     {"train_tokens_per_s_per_gpu", "tok/s", 1e7},
+      {"mfu_effective", "", 1}};
+  return metrics;
+}
+
+const MeasurementMetric* find_measurement_metric(std::string_view name) {
+  for (const MeasurementMetric& m : measurement_metrics()) {
+    if (name == m.name) return &m;
+  }
+  return nullptr;
+}
+
+MeasurementScenario measurement_scenario(std::string_view query) {
+  MeasurementScenario out;
+  auto whole = [&out](std::string_view key, std::string_view value, std::int64_t& to) {
+    std::int64_t v = 0;
+    bool ok = !value.empty() && value.size() <= 15;
+    for (char ch : value) {
+      if (ch < '0' || ch > '9') ok = false;
+      if (ok) v = v * 10 + (ch - '0');
+    }
+    if (ok && v >= 1) {
+      to = v;
+    } else if (out.bad_key.empty()) {
+      out.bad_key = std::string(key);
+    }
+  };
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view pair = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    const std::size_t eq = pair.find('=');
+    if (eq == std::string_view::npos) continue;
+    const std::string_view key = pair.substr(0, eq);
+    const std::string_view value = pair.substr(eq + 1);
+    if (key == "model") out.model = std::string(value);
+    if (key == "gpu") out.gpu = std::string(value);
+    if (key == "engine") out.engine = std::string(value);
+    if (key == "precision") out.precision = std::string(value);
+    if (key == "kv-precision") out.kv_precision = std::string(value);
+    if (key == "task") out.task = std::string(value);
+    if (key == "cards") whole(key, value, out.cards);
+    if (key == "context") whole(key, value, out.context);
+    if (key == "concurrency") whole(key, value, out.concurrency);
+    if (key == "prompt") whole(key, value, out.prompt);
+    if (key == "tp") whole(key, value, out.tp);
+    if (key == "ep") whole(key, value, out.ep);
+    if (key == "offload" || key == "n-cpu-moe") out.special_layout = true;
+  }
+  return out;
+}
 
 std::optional<CatalogDate> parse_catalog_date(std::string_view text) {
   auto number = [&text](std::size_t at, std::size_t n, int lo, int hi) -> std::optional<int> {

@@ -574,6 +574,56 @@ struct Source {
   std::string notes;
 };
 
+// [SECTION] Measurements: public figures measured on one configuration
+//
+// assets/catalog/measurements.json (docs/measurements.md): each row is a figure someone measured,
+// the link query that reproduces its configuration, and where it was published. The same rows
+// are the calibration the model is held to (tests/calibration). A user's own rows (`--measurements`,
+// a file dropped on the app) are kept apart in Catalog::your_measurements.
+
+struct Measurement {
+  std::string id;              // "llamacpp-4090-llama2-7b-f16-tg128"; lowercase
+  std::string metric;          // one of measurement_metrics(): "decode_tokens_per_s"
+  double measured = 0;         // the figure, in the metric's unit (> 0)
+  double tolerance = 0;        // calibration: |predicted / measured - 1| allowed; 0 = none stated
+  std::string scenario;        // link query: "model=llama-2-7b&gpu=rtx-4090&cards=1&context=128&..."
+  std::string source;          // a web address, or source ids ("; "-separated citations)
+  std::string date;            // of the measurement: YYYY, YYYY-MM or YYYY-MM-DD
+  std::string version;         // engine / software version measured; "" = not stated
+  std::string notes;           // how the figure was read off its source
+  std::string outside_reason;  // calibration: why the model misses it ("" = held to the tolerance)
+};
+
+// A metric a measurement may give: its name, its unit as JSON writes it, and the largest
+// figure that is physically plausible (anything above is refused as a typo).
+struct MeasurementMetric {
+  const char* name;  // "decode_tokens_per_s"
+  const char* unit;  // "tok/s"
+  double max = 0;    // the largest plausible figure in `unit`
+};
+const std::vector<MeasurementMetric>& measurement_metrics();
+const MeasurementMetric* find_measurement_metric(std::string_view name);
+
+// The configuration keys of Measurement::scenario that matching and validation read; "" or 0 =
+// not stated (matching then takes the link's default, core/estimate/measured.hpp).
+struct MeasurementScenario {
+  std::string model;         // "" = none (a training row sized by params)
+  std::string gpu;
+  std::string engine;
+  std::string precision;
+  std::string kv_precision;
+  std::string task;
+  std::int64_t cards = 0;
+  std::int64_t context = 0;  // tokens per sequence
+  std::int64_t prompt = 0;   // tokens
+  std::int64_t concurrency = 0;
+  std::int64_t tp = 0;
+  std::int64_t ep = 0;
+  bool special_layout = false;  // offload or n-cpu-moe given: never matched
+  std::string bad_key;          // non-empty: this key's value is not a whole number >= 1
+};
+MeasurementScenario measurement_scenario(std::string_view query);
+
 // [SECTION] Citations: every entry's `source` names sources by id
 //
 // `source` holds one or more citations separated by "; ". A citation is a source id, then
@@ -599,6 +649,9 @@ struct Catalog {
   std::vector<BudgetTier> budget_tiers;
   std::vector<EngineProfile> engines;
   std::vector<Source> sources;
+  std::vector<Measurement> measurements;       // bundled, public (assets/catalog/measurements.json)
+  std::vector<Measurement> your_measurements;  // the user's own (--measurements); never written or
+                                               // snapshotted, never merged into `measurements`
   Defaults defaults;
   CustomBudget custom_budget;
 
@@ -612,6 +665,7 @@ struct Catalog {
   const BudgetTier* find_budget_tier(std::string_view id) const;
   const EngineProfile* find_engine(std::string_view id) const;
   const Source* find_source(std::string_view id) const;
+  const Measurement* find_measurement(std::string_view id) const;
 };
 
 // [SECTION] Dates: as_of and source dates are YYYY, YYYY-MM or YYYY-MM-DD

@@ -490,6 +490,22 @@ void source_entry_fields(V& v, T& s) {
   v.text("notes", s.notes, Need::Optional, TextRule::Any);
 }
 
+// The row shape of tests/calibration's rows, kept as is (docs/measurements.md); version, notes,
+// outside_reason and tolerance are optional so that a user's own file needs none of them.
+template <class V, class T>
+void measurement_fields(V& v, T& m) {
+  v.text("id", m.id, Need::Required, TextRule::Id);
+  v.text("metric", m.metric, Need::Required, TextRule::Id);
+  v.number("measured", m.measured, Need::Required, above(0, 1e12));
+  v.number("tolerance", m.tolerance, Need::Optional, closed(0, 1));
+  v.text("scenario", m.scenario, Need::Required, TextRule::Any);
+  v.text("source", m.source, Need::Required, TextRule::Any);
+  v.text("date", m.date, Need::Required, TextRule::Date);
+  v.text("version", m.version, Need::Optional, TextRule::Any);
+  v.text("notes", m.notes, Need::Optional, TextRule::Any);
+  v.text("outside_reason", m.outside_reason, Need::Optional, TextRule::Any);
+}
+
 template <class V, class T>
 void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the document's top level
   v.number("headroom", d.headroom, Need::Required, closed(0, 10));
@@ -558,12 +574,14 @@ void for_each_section(C& c, F&& f) {
   f(Section{"offers", MsgId::cat_noun_offer}, c.offers, [](auto& v, auto& x) { offer_fields(v, x); });
   f(Section{"tiers", MsgId::cat_noun_tier}, c.budget_tiers, [](auto& v, auto& x) { tier_fields(v, x); });
   f(Section{"sources", MsgId::cat_noun_source}, c.sources, [](auto& v, auto& x) { source_entry_fields(v, x); });
+  f(Section{"measurements", MsgId::cat_noun_measurement}, c.measurements,
+    [](auto& v, auto& x) { measurement_fields(v, x); });
 }
 
 // Schemas a document may declare. Any document may hold any section.
-inline constexpr std::array<const char*, 8> kSchemas{"cardfit.catalog/1",    "cardfit.gpus/1",
-                                                     "cardfit.models/1",     "cardfit.platforms/1",
-                                                     "cardfit.precisions/1", "cardfit.budget_tiers/1",
-                                                     "cardfit.engines/1",    "cardfit.sources/1"};
+inline constexpr std::array<const char*, 9> kSchemas{
+    "cardfit.catalog/1",      "cardfit.gpus/1",    "cardfit.models/1",  "cardfit.platforms/1",
+    "cardfit.precisions/1",   "cardfit.budget_tiers/1", "cardfit.engines/1", "cardfit.sources/1",
+    "cardfit.measurements/1"};
 
 }  // namespace cardfit::fields

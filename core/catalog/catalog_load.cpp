@@ -253,6 +253,7 @@ struct Target {  // what documents are read into
   std::vector<detail::RemovedEntry>& removed;
   Mode mode;
   IssueList& issues;
+  bool measurements = false;  // an overlay may hold "measurements" (only load_your_measurements' reading)
 };
 
 // What read_section needs of one section's entries, whatever their type; one reader of
@@ -469,6 +470,12 @@ void read_document(const json& doc, const std::string& file, Target& t) {
       t.issues.add(file + ": notes", msg::cat_type_string(describe_json(value)));
     }
     bool handled = key == "schema" || key == "comment" || key == "notes";
+    // The user's own measurements are a file of their own (--measurements), never laid over the
+    // bundled rows by a catalog overlay (docs/measurements.md).
+    if (key == "measurements" && t.mode == Mode::Overlay && !t.measurements) {
+      t.issues.add(file + ": measurements", msg::cat_measurement_not_overlay());
+      continue;
+    }
     fields::for_each_section(c, [&](const fields::Section& s, auto& items, auto visit) {
       if (key != s.key) return;
       handled = true;
@@ -561,18 +568,47 @@ Result<Catalog> load_catalog(const std::vector<CatalogFile>& files) {
   return Result<Catalog>::success(std::move(catalog));
 }
 
-Result<Catalog> apply_overlay(const Catalog& base, const CatalogFile& overlay) {
+namespace {
+Result<Catalog> overlay_on(const Catalog& base, const CatalogFile& overlay, bool measurements) {
   IssueList issues;
   json doc;
   if (!parse_json_text(overlay.text, overlay.name, doc, issues)) return Result<Catalog>::failure(issues.take());
   Catalog merged = base;  // work on a copy: `base` is never touched
   detail::EntryOrigins origins;
   std::vector<detail::RemovedEntry> removed;
-  Target target{merged, origins, removed, Mode::Overlay, issues};
+  Target target{merged, origins, removed, Mode::Overlay, issues, measurements};
   read_document(doc, overlay.name, target);
   if (!issues.full()) validate_after_reading(merged, origins, removed, issues);
   if (!issues.empty()) return Result<Catalog>::failure(issues.take());
   return Result<Catalog>::success(std::move(merged));
+}
+}  // namespace
+
+Result<Catalog> apply_overlay(const Catalog& base, const CatalogFile& overlay) {
+  return overlay_on(base, overlay, false);
+}
+
+Result<std::vector<Measurement>> load_your_measurements(const Catalog& base, const CatalogFile& file) {
+  using Out = Result<std::vector<Measurement>>;
+  IssueList issues;
+  json doc;
+  if (!parse_json_text(file.text, file.name, doc, issues)) return Out::failure(issues.take());
+  if (doc.is_object()) {
+    for (auto it = doc.begin(); it != doc.end(); ++it) {
+      if (it.key() != "schema" && it.key() != "comment" && it.key() != "measurements") {
+        issues.add(file.name + ": " + it.key(), msg::cat_measurement_only(fields::quote_for_message(it.key())));
+      }
+    }
+    if (!issues.empty()) return Out::failure(issues.take());
+  }
+  // Read as an overlay on the catalog without its bundled rows: every row is new, checked
+  // complete, its ids resolved against the catalog, and none can replace a bundled one.
+  Catalog alone = base;
+  alone.measurements.clear();
+  alone.your_measurements.clear();
+  Result<Catalog> read = overlay_on(alone, file, true);
+  if (!read.ok()) return Out::failure(std::move(read.errors));
+  return Out::success(std::move(read.value->measurements));
 }
 
 }  // namespace cardfit

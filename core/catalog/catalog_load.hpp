@@ -23,4 +23,10 @@ Result<Catalog> load_catalog(const std::vector<CatalogFile>& files);
 // with "remove": true. On any problem returns errors and `base` is untouched.
 Result<Catalog> apply_overlay(const Catalog& base, const CatalogFile& overlay);
 
+// A user's own measurements (`--measurements FILE`, docs/measurements.md): a document with only
+// "schema", "comment" and "measurements", each row checked as a bundled one is (fields, plausible
+// figures, ids known to `base`). The rows go to Catalog::your_measurements, never into the bundled
+// `measurements`; an id may repeat a bundled one.
+Result<std::vector<Measurement>> load_your_measurements(const Catalog& base, const CatalogFile& file);
+
 }  // namespace cardfit

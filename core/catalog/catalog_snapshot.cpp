@@ -270,6 +270,16 @@ Catalog without_entry_notes(Catalog c) {
   drop(c.budget_tiers);
   drop(c.engines);
   for (Platform& p : c.platforms) drop(p.upgrades);
+  // Measurements: the page shows the figure, its configuration, source and date; the
+  // calibration's tolerance, the engine version and why the model misses a row stay in the JSON.
+  drop(c.measurements);
+  for (Measurement& m : c.measurements) {
+    // A web address then a locator ("https://... (Table 3)"): the page links the address.
+    if (m.source.rfind("http", 0) == 0) m.source = m.source.substr(0, m.source.find(' '));
+    m.tolerance = 0;
+    m.version.clear();
+    m.outside_reason.clear();
+  }
   return c;
 }
 

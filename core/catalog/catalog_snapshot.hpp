@@ -20,7 +20,8 @@ Result<Catalog> catalog_from_snapshot(std::string_view bytes);
 
 // The catalog the page carries (tools/catalog_snapshot.cpp): without the entries' own notes (how
 // a maintainer read each figure off its source), which the page never shows; the sources' notes,
-// which its sources panel shows, stay (docs/web.md).
+// which its sources panel shows, stay; so do the measurements' figures, configurations, sources
+// and dates, without their calibration fields (tolerance, version, outside_reason) (docs/web.md).
 Catalog without_entry_notes(Catalog catalog);
 
 }  // namespace cardfit

@@ -225,6 +225,20 @@ void check_entry(const EngineProfile& e, const Report& report) {
 }
 void check_entry(const Source&, const Report&) {}
 
+void check_entry(const Measurement& m, const Report& report) {
+  const MeasurementMetric* metric = find_measurement_metric(m.metric);
+  if (metric == nullptr) {
+    std::string list;
+    for (const MeasurementMetric& x : measurement_metrics()) list += (list.empty() ? "" : ", ") + std::string(x.name);
+    report("metric", msg::cat_measurement_metric(fields::quote_for_message(m.metric), list));
+  } else if (m.measured > metric->max) {
+    report("measured", msg::cat_measurement_absurd(num(m.measured), metric->unit, metric->name, num(metric->max)));
+  }
+  const MeasurementScenario sc = measurement_scenario(m.scenario);
+  if (!sc.bad_key.empty()) report("scenario", msg::cat_measurement_scenario_number(sc.bad_key));
+  if (sc.gpu.empty()) report("scenario", msg::cat_measurement_scenario_gpu());
+}
+
 // [SECTION] References
 
 // Every `source` text of an entry (nested upgrades included), with its path.
@@ -235,7 +249,12 @@ class SourceTexts {
 
   void text(const char* key, const std::string& v, Need, TextRule) {
     const std::string k(key);
-    if ((k == "source" || k == "repos_source") && !v.empty()) out_.emplace_back(path_ + "." + k, v);
+    // A measurement may cite its page by address (then a locator) instead of by source id
+    // (docs/measurements.md).
+    if ((k == "source" || k == "repos_source") && !v.empty() &&
+        fields::check_text(v.substr(0, v.find(' ')), Need::Required, TextRule::WebUrl).has_value()) {
+      out_.emplace_back(path_ + "." + k, v);
+    }
   }
   template <class I>
   void integer(const char*, const I&, Need, Range) {}
@@ -405,6 +424,27 @@ void validate_into(const Catalog& catalog, const EntryOrigins& origins, const st
     const Message from = msg::cat_ref_from(msg::cat_noun_offer(), o.id);
     refs.check(platform_ids, "platforms", MsgId::cat_noun_platform, o.platform, from, path + ".platform");
     refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, o.gpu, from, path + ".gpu");
+  }
+  // A measurement's configuration names catalog entries (docs/measurements.md).
+  {
+    const IdSet model_ids(catalog.models);
+    const IdSet weight_ids(catalog.weight_precisions);
+    const IdSet kv_ids(catalog.kv_precisions);
+    for (std::size_t i = 0; i < catalog.measurements.size() && !issues.full(); ++i) {
+      const Measurement& m = catalog.measurements[i];
+      const std::string path = origins.path_of("measurements", m.id, i) + ".scenario";
+      const Message from = msg::cat_ref_from(msg::cat_noun_measurement(), m.id);
+      const MeasurementScenario sc = measurement_scenario(m.scenario);
+      if (!sc.gpu.empty()) refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, sc.gpu, from, path);
+      if (!sc.model.empty()) refs.check(model_ids, "models", MsgId::cat_noun_model, sc.model, from, path);
+      if (!sc.engine.empty()) refs.check(engine_ids, "engines", MsgId::cat_noun_engine, sc.engine, from, path);
+      if (!sc.precision.empty()) {
+        refs.check(weight_ids, "weight_precisions", MsgId::cat_noun_weight_precision, sc.precision, from, path);
+      }
+      if (!sc.kv_precision.empty()) {
+        refs.check(kv_ids, "kv_precisions", MsgId::cat_noun_kv_precision, sc.kv_precision, from, path);
+      }
+    }
   }
   auto check_engines = [&](const char* section, MsgId noun, const auto& precisions) {
     for (std::size_t i = 0; i < precisions.size(); ++i) {

@@ -9,6 +9,7 @@
 #include "fit.hpp"
 #include "format.hpp"
 #include "hardware.hpp"
+#include "measured.hpp"
 #include "memory.hpp"
 #include "messages.hpp"
 #include "resolve.hpp"
@@ -272,6 +273,7 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
     e.gpus.push_back(evaluate(r, *g));
     if (std::optional<Issue> bad = unreal_figure(r, e.gpus.back(), *g)) return Result<Estimate>::failure({std::move(*bad)});
   }
+  for (GpuEstimate& g : e.gpus) g.measured = measured_for(catalog, e, g);
 
   if (sc.explain) {
     e.explain = explain_model(r, e);

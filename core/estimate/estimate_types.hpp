@@ -77,6 +77,20 @@ struct Serving {                        // one replica under continuous batching
   double requests_per_s = 0;            // batch x 1000 / (output x step + batch x prefill), fully busy
 };
 
+// A measurement that matches a GPU row (core/estimate/measured.hpp; docs/measurements.md).
+struct MeasuredFigure {
+  std::string id;         // Measurement::id
+  std::string figure;     // the metric measured: "decode_tokens_per_s"
+  double value = 0;       // the measured figure, in `unit`
+  std::string unit;       // "tok/s", "ms", "GiB"
+  std::string source_id;  // Measurement::source: a web address or source ids
+  std::string as_of;      // Measurement::date
+  double estimate = 0;    // cardfit's figure for the same metric on this row
+  double delta = 0;       // (estimate - measured) / measured: > 0 when cardfit says more
+  std::string twin;       // "" = measured on this model; else the model measured, an architecture twin
+  bool yours = false;     // from the user's own file (--measurements), not the bundled data
+};
+
 struct GpuEstimate {
   std::string gpu;                      // Gpu::id
   int cards = 0;                        // chosen card count; 0 = does not fit on any count tried
@@ -115,6 +129,7 @@ struct GpuEstimate {
   std::optional<OffloadEstimate> offload;  // set when the scenario asks for offload (and it is inference)
   std::optional<Serving> serving;       // set with Scenario::output_tokens (inference, fits)
   std::vector<Message> warnings;        // codes: message_code(w.id)
+  std::vector<MeasuredFigure> measured;  // measurements that match this row (inference); empty = none
 };
 
 struct Estimate {

@@ -4,6 +4,7 @@
 
 #include "explain.hpp"
 #include "launch_json.hpp"
+#include "measured_json.hpp"
 
 namespace cardfit {
 namespace {
@@ -115,6 +116,7 @@ void gpu_json(JsonWriter& w, const GpuEstimate& g, const Estimate& e, const Cata
   const std::vector<LaunchCommand> launch = launch_commands(catalog, e.scenario, g);
   launch_json(w.key("launch"), launch);
   verify_json(w.key("verify"), verify_for(catalog, e.scenario, g, launch));
+  measured_json(w, g.measured);
   messages(w.key("warnings"), g.warnings, lang);
   codes(w.key("warning_codes"), g.warnings);
   w.end_object();

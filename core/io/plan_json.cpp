@@ -3,6 +3,7 @@
 
 #include "json_writer.hpp"
 #include "launch_json.hpp"
+#include "measured_json.hpp"
 
 namespace cardfit {
 namespace {
@@ -78,6 +79,7 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("reason_en", render(o.reason, Lang::En))
       .field("reason_zh", render(o.reason, Lang::Zh));
   launch_json(w.key("launch"), o.launch);
+  measured_json(w, o.measured);
   verify_json(w.key("verify"), o.verify);
   w.end_object();
 }

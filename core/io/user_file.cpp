@@ -82,6 +82,17 @@ Result<OpenedFile> open_user_file(const Catalog& current, std::string_view name,
     return R::failure(std::move(errors));
   };
   if (out.kind == FileKind::Unknown) return fail(issues.take());
+  // The user's own measurements (docs/measurements.md): kept apart from the bundled rows.
+  const auto schema = doc.is_object() ? doc.find("schema") : doc.end();
+  if (out.kind == FileKind::Overlay && schema != doc.end() && schema->is_string() &&
+      schema->get<std::string>() == "cardfit.measurements/1") {
+    Result<std::vector<Measurement>> yours = load_your_measurements(current, CatalogFile{file, text});
+    if (!yours.ok()) return fail(std::move(yours.errors));
+    out.catalog = current;
+    for (Measurement& m : *yours.value) out.catalog->your_measurements.push_back(std::move(m));
+    out.summary = msg::files_loaded_measurements(file, std::to_string(yours.value->size()));
+    return R::success(std::move(out));
+  }
   if (out.kind == FileKind::Overlay) {
     Result<Catalog> merged = apply_overlay(current, CatalogFile{file, text});
     if (!merged.ok()) return fail(std::move(merged.errors));

@@ -1,7 +1,9 @@
 // A file the user hands the app without a file dialog (dropped on the desktop window, dropped
 // or picked on the page): a Hugging Face config.json (a custom model) or a catalog overlay
 // (prices, platforms, GPUs, models), told apart by its content and read with the CLI's own
-// loaders (--config: import_hf_config; --catalog: apply_overlay). The caller reads the file.
+// loaders (--config: import_hf_config; --catalog: apply_overlay; a "cardfit.measurements/1" file:
+// --measurements' load_your_measurements, kind Overlay, its rows in Catalog::your_measurements).
+// The caller reads the file.
 #pragma once
 
 #include <array>

@@ -385,6 +385,8 @@ void option_speed(const Context& ctx, const GpuEstimate& ge, const Gpu& gpu, dou
   o.compute = ge.compute;
   o.tflops = rental_tflops(gpu, ge.compute, ge.cards, share) * o.replicas;
   o.aggregate_tokens_per_s *= o.replicas;
+  // Measurements of the same configuration describe one whole-card replica: a slice has none.
+  if (share == 1) o.measured = ge.measured;
   if (inference && ctx.targets) {
     const PlanRequest& r = ctx.req;
     o.meets_targets = o.meets_targets && (r.min_tokens_per_s <= 0 || o.decode_tokens_per_s >= r.min_tokens_per_s) &&

@@ -120,6 +120,7 @@ struct Option {
                                // training job its cost per month begun
   std::string tier;            // BudgetTier::id that budget_cost.high falls in; "" = none
   std::vector<Message> warnings;  // codes: message_code(w.id) ("over_provisioned", "price_on_inquiry", ...)
+  std::vector<MeasuredFigure> measured;  // measurements of one replica's configuration (measured.hpp); whole cards only
   Message reason;              // one sentence with the real numbers
   std::vector<LaunchCommand> launch;  // what to type to start it (launch.hpp)
   std::optional<VerifyCommand> verify;  // the benchmark that checks its figures there (verify.hpp); none without a launch command

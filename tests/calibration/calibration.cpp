@@ -29,13 +29,16 @@ const std::vector<std::string>& metric_names() {
 Rows parse_rows(std::string_view text) {
   Rows out;
   const nlohmann::json doc = nlohmann::json::parse(text.begin(), text.end(), nullptr, false);
-  if (doc.is_discarded() || !doc.is_object() || !doc.contains("rows") || !doc["rows"].is_array()) {
-    out.errors.push_back("rows.json: not an object with a \"rows\" array");
+  // assets/catalog/measurements.json keeps its rows under "measurements"; a rows file of the
+  // earlier shape (--rows) under "rows".
+  const char* key = doc.is_object() && doc.contains("measurements") ? "measurements" : "rows";
+  if (doc.is_discarded() || !doc.is_object() || !doc.contains(key) || !doc[key].is_array()) {
+    out.errors.push_back("measurements.json: not an object with a \"measurements\" array");
     return out;
   }
   const auto& names = metric_names();
-  for (std::size_t i = 0; i < doc["rows"].size(); ++i) {
-    const nlohmann::json& j = doc["rows"][i];
+  for (std::size_t i = 0; i < doc[key].size(); ++i) {
+    const nlohmann::json& j = doc[key][i];
     const std::string at = "rows[" + std::to_string(i) + "]";
     Row r;
     auto text_of = [&](const char* key, std::string& to, bool required) {

@@ -48,7 +48,7 @@ struct Prediction {
 };
 Prediction predict(const Catalog& catalog, const Row& row);
 
-// The rows embedded from tests/calibration/rows.json.
+// The rows embedded from assets/catalog/measurements.json.
 std::string_view embedded_rows();
 
 }  // namespace cardfit::calibration

@@ -1,0 +1,163 @@
+// Measured beside estimated (see measured.hpp; docs/measurements.md).
+#include "measured.hpp"
+
+#include <cmath>
+#include <string>
+
+#include "catalog_fields.hpp"
+#include "format.hpp"
+#include "messages.hpp"
+#include "scenario.hpp"
+
+namespace cardfit {
+namespace {
+
+// Writes every shape field of a model into one string: two models with the same string are twins.
+class ShapeText {
+ public:
+  explicit ShapeText(std::string& out) : out_(out) {}
+  template <class S>
+  void text(const char*, const S&, fields::Need, fields::TextRule) {}
+  template <class I>
+  void integer(const char* key, const I& v, fields::Need, fields::Range) {
+    if (!skipped(key)) out_ += std::string(key) + "=" + std::to_string(static_cast<long long>(v)) + ";";
+  }
+  void number(const char* key, const double& v, fields::Need, fields::Range) {
+    if (!skipped(key)) out_ += std::string(key) + "=" + std::to_string(v) + ";";
+  }
+  void boolean(const char* key, const bool& v, fields::Need) {
+    if (!skipped(key)) out_ += std::string(key) + (v ? "=1;" : "=0;");
+  }
+  template <class E>
+  void choice(const char* key, const E& v, fields::Need) {
+    out_ += std::string(key) + "=" + std::to_string(static_cast<int>(v)) + ";";
+  }
+  template <class T, class F>
+  void object(const char* key, const T& v, const bool* present, F&& visit) {
+    out_ += std::string(key) + "{";
+    if (present == nullptr || *present) visit(*this, v);
+    out_ += "}";
+  }
+  template <class T, class F>
+  void list(const char* key, const std::vector<T>& items, fields::Need, F&& visit) {
+    out_ += std::string(key) + "[";
+    for (const T& x : items) {
+      visit(*this, x);
+      out_ += ",";
+    }
+    out_ += "]";
+  }
+  template <class S>
+  void strings(const char*, const S&, fields::Need, fields::TextRule) {}
+  template <class B, std::size_t N>
+  void flags(const char*, fields::Need, const std::array<fields::FlagName<B>, N>&) {}
+
+ private:
+  static bool skipped(std::string_view key) {
+    return key == "published_params_b" || key == "max_context" || key == "assumed_architecture";
+  }
+  std::string& out_;
+};
+
+std::string shape_of(const Model& m) {
+  std::string out;
+  ShapeText v(out);
+  fields::model_fields(v, m);
+  return out;
+}
+
+// `value` within a factor of 2 of `stated`.
+bool within_2x(std::int64_t value, std::int64_t stated) { return value * 2 >= stated && value <= stated * 2; }
+
+}  // namespace
+
+bool architecture_twins(const Model& a, const Model& b) { return shape_of(a) == shape_of(b); }
+
+std::optional<double> estimated_figure(const GpuEstimate& g, std::string_view metric) {
+  if (g.cards == 0) return std::nullopt;
+  double v = 0;
+  if (metric == "decode_tokens_per_s") v = g.decode_tokens_per_s;
+  if (metric == "aggregate_tokens_per_s") v = g.aggregate_tokens_per_s;
+  if (metric == "tpot_ms") v = g.decode_tokens_per_s > 0 ? 1000 / g.decode_tokens_per_s : 0;
+  if (metric == "ttft_ms") v = g.ttft_ms;
+  if (metric == "prefill_tokens_per_s") v = g.prefill_tokens_per_s;
+  if (metric == "kv_pool_gib" && g.kv_pool_bytes) v = static_cast<double>(*g.kv_pool_bytes) / (1024.0 * 1024 * 1024);
+  if (!(v > 0) || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+MeasuredMatch match_measurement(const Catalog& catalog, const Estimate& e, const GpuEstimate& g,
+                                const Measurement& m) {
+  const MeasurementScenario row = measurement_scenario(m.scenario);
+  const Scenario link;  // the defaults of a key the row leaves out
+  const Scenario& sc = e.scenario;
+  if (e.task != Task::Inference || !(row.task.empty() || row.task == "inference")) return MeasuredMatch::No;
+  if (!row.bad_key.empty() || row.special_layout) return MeasuredMatch::No;
+  if (row.gpu != g.gpu || g.cards == 0 || row.cards != g.cards) return MeasuredMatch::No;
+  if ((row.engine.empty() ? link.engine : row.engine) != sc.engine) return MeasuredMatch::No;
+  if (row.precision.empty() || row.precision != e.precision) return MeasuredMatch::No;
+  if (row.kv_precision.empty() ? e.kv_precision.rfind("auto", 0) != 0 : row.kv_precision != e.kv_precision) {
+    return MeasuredMatch::No;
+  }
+  if ((row.concurrency > 0 ? row.concurrency : link.concurrency) != sc.concurrency) return MeasuredMatch::No;
+  if (row.tp > 0 && row.tp != g.tensor_parallel) return MeasuredMatch::No;
+  if (row.ep > 0 && row.ep != g.expert_parallel) return MeasuredMatch::No;
+  if (!within_2x(sc.context, row.context > 0 ? row.context : link.context)) return MeasuredMatch::No;
+  if ((m.metric == "ttft_ms" || m.metric == "prefill_tokens_per_s") &&
+      !within_2x(sc.prompt, row.prompt > 0 ? row.prompt : link.prompt)) {
+    return MeasuredMatch::No;
+  }
+  if (row.model.empty()) return MeasuredMatch::No;
+  if (row.model == e.model) return MeasuredMatch::Same;
+  const Model* measured = catalog.find_model(row.model);
+  const Model* estimated = catalog.find_model(e.model);
+  if (measured && estimated && architecture_twins(*measured, *estimated)) return MeasuredMatch::Twin;
+  return MeasuredMatch::No;
+}
+
+std::vector<MeasuredFigure> measured_for(const Catalog& catalog, const Estimate& e, const GpuEstimate& g) {
+  std::vector<MeasuredFigure> out;
+  auto add = [&](const std::vector<Measurement>& rows, bool yours) {
+    for (const Measurement& m : rows) {
+      const MeasuredMatch match = match_measurement(catalog, e, g, m);
+      if (match == MeasuredMatch::No) continue;
+      const std::optional<double> estimate = estimated_figure(g, m.metric);
+      const MeasurementMetric* metric = find_measurement_metric(m.metric);
+      if (!estimate || metric == nullptr || !(m.measured > 0)) continue;
+      MeasuredFigure f;
+      f.id = m.id;
+      f.figure = m.metric;
+      f.value = m.measured;
+      f.unit = metric->unit;
+      f.source_id = m.source;
+      f.as_of = m.date;
+      f.estimate = *estimate;
+      f.delta = (*estimate - m.measured) / m.measured;
+      if (match == MeasuredMatch::Twin) f.twin = measurement_scenario(m.scenario).model;
+      f.yours = yours;
+      out.push_back(std::move(f));
+    }
+  };
+  add(catalog.measurements, false);
+  add(catalog.your_measurements, true);
+  return out;
+}
+
+Message measured_message(const MeasuredFigure& m, Arg source) {
+  auto figure = [&m]() -> Arg {  // a metric without words of its own: its name
+    if (m.figure == "decode_tokens_per_s") return msg::est_measured_figure_decode_tokens_per_s();
+    if (m.figure == "aggregate_tokens_per_s") return msg::est_measured_figure_aggregate_tokens_per_s();
+    if (m.figure == "tpot_ms") return msg::est_measured_figure_tpot_ms();
+    if (m.figure == "ttft_ms") return msg::est_measured_figure_ttft_ms();
+    if (m.figure == "prefill_tokens_per_s") return msg::est_measured_figure_prefill_tokens_per_s();
+    if (m.figure == "kv_pool_gib") return msg::est_measured_figure_kv_pool_gib();
+    return m.figure;
+  };
+  const std::string delta = (m.delta >= 0 ? "+" : "-") + format_percent(std::fabs(m.delta)) + "%";
+  Message note = m.twin.empty() ? Message() : msg::est_measured_twin(m.twin);
+  if (m.yours) note = m.twin.empty() ? msg::est_measured_yours() : note;
+  return msg::est_measured_line(figure(), format_rate(m.value), m.unit, format_rate(m.estimate), delta, note, source,
+                                m.as_of);
+}
+
+}  // namespace cardfit

@@ -1,0 +1,48 @@
+// Measured beside estimated: the public (and the user's own) measurements whose configuration
+// matches one GPU row of an estimate, with the difference (docs/measurements.md).
+#pragma once
+
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "catalog.hpp"
+#include "estimate_types.hpp"
+#include "message.hpp"
+
+namespace cardfit {
+
+// How a measurement relates to an estimate's GPU row.
+enum class MeasuredMatch {
+  No,    // a criterion differs
+  Same,  // same model
+  Twin,  // another catalog model with identical shape fields (an architecture twin)
+};
+
+// The rule (docs/measurements.md "Matching"): an inference estimate and an inference row; the
+// same GPU, card count (the row's cards = the cards the estimate chose), engine, weight precision,
+// KV precision (a row that names none: the estimate's KV follows the weights), concurrency, tensor
+// and expert parallel degree when the row names them; the row's context within a factor of 2 of
+// the estimate's (and its prompt too, for TTFT and prefill rows); the same model or an
+// architecture twin; no offload in the row. Keys a row leaves out take the link's defaults
+// (Scenario{}).
+MeasuredMatch match_measurement(const Catalog& catalog, const Estimate& e, const GpuEstimate& g,
+                                const Measurement& m);
+
+// Identical shape fields (layers, widths, heads, vocabulary, attention and MoE layout; not the
+// name, repos, sources, published size or context limit): one's measurement stands in for the other.
+bool architecture_twins(const Model& a, const Model& b);
+
+// cardfit's figure for a measurement's metric on this GPU row; nullopt when the estimate does not
+// show that metric (training figures, KV tokens) or has none (does not fit).
+std::optional<double> estimated_figure(const GpuEstimate& g, std::string_view metric);
+
+// Every match of catalog.measurements then catalog.your_measurements (marked `yours`), in order.
+std::vector<MeasuredFigure> measured_for(const Catalog& catalog, const Estimate& e, const GpuEstimate& g);
+
+// One line for a reader: "measured decode 61 tok/s, cardfit 58.2 (-5%); <source>, 2024-01-10"
+// (the CLI under its tables, the UI under the speed figures, the page's text view).
+// `source` is the measurement's source as cited (a web address, or the titles of cite()).
+Message measured_message(const MeasuredFigure& m, Arg source);
+
+}  // namespace cardfit

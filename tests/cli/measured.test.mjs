@@ -1,0 +1,88 @@
+// Issue 31, item 1: the public measurement of the same configuration beside the estimate
+// (core/estimate/measured.hpp, docs/measurements.md), in the estimate and plan JSON (`measured`)
+// and the text; absent where nothing matches; a user's own file (--measurements) shown as theirs,
+// a bad one refused with the field named. The row used: llama.cpp PR 4766's llama-bench tg128,
+// llama 7B F16 on an RTX 4090 (assets/catalog/measurements.json).
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { run, json, root } from './cli_helpers.mjs';
+
+const row = 'llamacpp-4090-llama2-7b-f16-tg128';
+const scenario = ['--model', 'llama-2-7b', '--precision', 'fp16', '--engine', 'llama.cpp', '--gpu', 'rtx-4090',
+  '--cards', '1', '--context', '128', '--prompt', '1'];
+const bundled = JSON.parse(fs.readFileSync(path.join(root, 'assets', 'catalog', 'measurements.json'), 'utf8'));
+const measured = bundled.measurements.find((m) => m.id === row).measured;
+
+function temp(name, value) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cardfit-measured-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, JSON.stringify(value));
+  return file;
+}
+
+test('estimate --json: the matching row beside the GPU row, with its source, date and difference', () => {
+  const r = run('estimate', ...scenario, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const g = json(r).gpus[0];
+  const m = g.measured.find((x) => x.id === row);
+  assert.ok(m, JSON.stringify(g.measured));
+  assert.equal(m.figure, 'decode_tokens_per_s');
+  assert.equal(m.unit, 'tok/s');
+  assert.equal(m.value, measured);
+  assert.equal(m.source_id, 'https://github.com/ggml-org/llama.cpp/pull/4766');
+  assert.equal(m.as_of, '2024-01-10');
+  assert.equal(m.estimate, g.decode_tokens_per_s);
+  assert.ok(Math.abs(m.delta - (g.decode_tokens_per_s - measured) / measured) < 1e-9);
+  assert.equal(m.twin, null);
+  const text = run('estimate', ...scenario);
+  assert.match(text.stdout, /measured decode 61\.0 tok\/s/);
+});
+
+test('estimate --json: no key where nothing matches (another context, another GPU)', () => {
+  for (const args of [[...scenario.slice(0, -4), '--context', '8192'], ['--model', 'llama-2-7b', '--gpu', 'l40s']]) {
+    const r = run('estimate', ...args, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    for (const g of json(r).gpus) assert.equal('measured' in g, false, JSON.stringify(g.measured));
+    assert.doesNotMatch(run('estimate', ...args).stdout, /Measured beside estimated/);
+  }
+});
+
+test('plan --json: each whole-card option carries the measurement of its configuration', () => {
+  const r = run('plan', ...scenario.filter((a, i) => a !== '--cards' && scenario[i - 1] !== '--cards'), '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const options = json(r).options.filter((o) => o.gpu === 'rtx-4090' && o.cards === 1 && o.slice_fraction === 1);
+  assert.ok(options.length > 0);
+  for (const o of options) assert.ok(o.measured.some((m) => m.id === row));
+});
+
+test('--measurements: your own rows are shown as yours; a bad file is refused with the field named', () => {
+  const mine = {
+    schema: 'cardfit.measurements/1',
+    measurements: [{
+      id: 'my-run', metric: 'decode_tokens_per_s', measured,  // the public row's figure: only the marking is tested
+      scenario: 'model=llama-2-7b&precision=fp16&engine=llama.cpp&gpu=rtx-4090&cards=1&context=128&prompt=1',
+      source: 'https://github.com/ggml-org/llama.cpp/pull/4766', date: '2024-01-10',
+    }],
+  };
+  const good = run('estimate', ...scenario, '--measurements', temp('mine.json', mine), '--json');
+  assert.equal(good.status, 0, good.stderr);
+  const list = json(good).gpus[0].measured;
+  assert.equal(list.find((m) => m.id === 'my-run').yours, true);
+  assert.equal(list.find((m) => m.id === row).yours, null);  // the bundled row stays the bundled one
+
+  const example = run('estimate', ...scenario, '--measurements', path.join(root, 'docs', 'examples', 'my-measurements.json'));
+  assert.equal(example.status, 0, example.stderr);
+  assert.match(example.stdout, /, yours/);
+
+  for (const [key, value, field] of [['measured', -1, 'measurements[0].measured'], ['measured', 1e9, 'measurements[0].measured'],
+    ['scenario', 'model=llama-2-7b&gpu=rtx-9999&cards=1', 'measurements[0].scenario'], ['metric', 'fast', 'measurements[0].metric']]) {
+    const bad = structuredClone(mine);
+    bad.measurements[0][key] = value;
+    const r = run('estimate', ...scenario, '--measurements', temp('bad.json', bad), '--json');
+    assert.notEqual(r.status, 0);
+    assert.ok((r.stdout + r.stderr).includes(field), r.stdout + r.stderr);
+  }
+});
