@@ -216,6 +216,7 @@ TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2
       {"nvidia--Kimi-K2.6-NVFP4_config.json", "kimi-k2.6", "nvfp4"},  // NVIDIA's export
       {"MiniMaxAI--MiniMax-M2.5_config.json", "minimax-m2.5", "fp8"},
       {"MiniMaxAI--MiniMax-M2.7_config.json", "minimax-m2.7", "fp8"},
+      {"MiniMaxAI--MiniMax-M3_config.json", "minimax-m3", "bf16"},  // no quantization_config
       {"stepfun-ai--Step-3.7-Flash_config.json", "step-3.7-flash", "bf16"},
       {"XiaomiMiMo--MiMo-V2-Flash_config.json", "mimo-v2-flash", "fp8"},
       {"nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-BF16_config.json", "nemotron-3-nano-30b-a3b", "bf16"},
@@ -255,6 +256,8 @@ TEST_CASE("late-2026 counts against the published sizes", "[models2026]") {
       // Nemotron 3 Nano report (arXiv 2512.20848): 31.6B total, 3.6B active with embeddings.
       {"nemotron-3-nano-30b-a3b", 3.6, false, 0.01}, {"nemotron-3-super-120b-a12b", 12, false, 0.07},
       {"nemotron-3-ultra-550b-a55b", 55, false, 0.02}, {"gemma-4-26b-a4b", 4, false, 0.05},
+      // Megatron Bridge's MiniMax-M3 page: 428B total, ~23B active (without the embedding and head).
+      {"minimax-m3", 23, true, 0.03},
   };
   for (const auto& row : rows) {
     INFO(row.id);
@@ -424,13 +427,79 @@ TEST_CASE("DeepSeek-V4 shapes vLLM does not allocate are refused, naming the fie
   CHECK(r.errors.front().field == "config.json: compress_ratios");
 }
 
+// [SECTION] MiniMax-M3: block-sparse GQA with a BF16 index-key cache
+
+TEST_CASE("MiniMax-M3: full K/V on every layer, BF16 index keys on the sparse layers", "[models2026]") {
+  // vllm/models/minimax_m3/nvidia/model.py (read at 0443308): a layer in
+  // sparse_attention_config.sparse_attention_freq is a MiniMaxM3SparseAttention whose
+  // get_kv_cache_spec is FullAttentionSpec(num_kv_heads, head_size = head_size_v = head_dim):
+  // 4 x (128 + 128) x 2 B = 2,048 B per token at BF16, the same as the full layers
+  // (MiniMaxM3Attention, a plain Attention). Its indexer owns a MiniMaxM3IndexerCache
+  // (common/indexer.py, read at 0484480): MLAAttentionSpec(num_kv_heads=1,
+  // head_size=sparse_index_dim, dtype bf16 by default), key only: 128 x 2 = 256 B per token.
+  // 60 x 2,048 + 57 x 256 = 122,880 + 14,592 = 137,472 B per token.
+  const Model& m3 = bundled("minimax-m3");
+  CHECK(m3.indexer.layers == 57);
+  CHECK(kv_cache_bytes_per_token(m3, 16) == 60 * 2048 + 57 * 256);
+  CHECK(kv_shape(m3, 16).indexer_layers == 57);
+  // The index keys stay BF16 under an FP8 KV cache (indexer_kv_dtype is its own setting):
+  // 60 x 4 x 256 x 1 + 57 x 256.
+  CHECK(kv_cache_bytes_per_token(m3, 8) == 60 * 1024 + 57 * 256);
+  CHECK(state_bytes_per_sequence(m3, 16) == 0);
+  // top-k: sparse_topk_blocks 16 of sparse_block_size 128 tokens.
+  CHECK(m3.indexer.top_k == 16 * 128);
+  // Parameters (vLLM MinimaxM3QKVParallelLinearWithIndexer: q, k, v, index_q of 4 heads x 128,
+  // index_k of one head; MiniMaxM3MLP dense_intermediate_size on layers 0-2; MiniMaxM3MoE
+  // 128 experts of 3072 + 1 shared of 3072, router 6144 x 128), worked by hand:
+  const double h = 6144;
+  const double attn = h * 64 * 128 + 2 * h * 4 * 128 + 64 * 128 * h;
+  const double index = h * 4 * 128 + h * 128 + h * 4;  // + weights_proj, which M3 does not have
+  const double expert = 3 * h * 3072;
+  const double total = 2 * 200064 * h + 60 * attn + 57 * index + 3 * (3 * h * 12288) + 57 * (129 * expert) +
+                       57 * h * 128 + 60 * (2 * 128 + 2 * h) + 57 * 2 * 128 + h;
+  CHECK(static_cast<double>(count_params(m3).total) == Approx(total).epsilon(1e-12));
+}
+
+TEST_CASE("MiniMax-M3 shapes vLLM does not build are refused, naming the field", "[models2026]") {
+  nlohmann::json m3 = nlohmann::json::parse(config_text("MiniMaxAI--MiniMax-M3_config.json"));
+  m3["sparse_attention_config"]["sparse_attention_freq"][7] = 2;
+  Result<ImportedModel> r = import_hf_config(m3.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: sparse_attention_config.sparse_attention_freq");
+  CHECK(test::all_errors(r.errors).find("not modelled") != std::string::npos);
+  // Index value/output projections on a sparse layer: no formula.
+  m3 = nlohmann::json::parse(config_text("MiniMaxAI--MiniMax-M3_config.json"));
+  m3["sparse_attention_config"]["sparse_disable_index_value"][10] = 0;
+  r = import_hf_config(m3.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: sparse_attention_config.sparse_disable_index_value");
+  // MinimaxM3QKVParallelLinearWithIndexer requires index heads == KV heads.
+  m3 = nlohmann::json::parse(config_text("MiniMaxAI--MiniMax-M3_config.json"));
+  m3["sparse_attention_config"]["sparse_num_index_heads"] = 8;
+  r = import_hf_config(m3.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: sparse_attention_config.sparse_num_index_heads");
+  m3 = nlohmann::json::parse(config_text("MiniMaxAI--MiniMax-M3_config.json"));
+  m3["attention_output_gate"] = true;
+  r = import_hf_config(m3.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: attention_output_gate");
+  // Without sparse layers it is plain GQA: no index keys.
+  m3 = nlohmann::json::parse(config_text("MiniMaxAI--MiniMax-M3_config.json"));
+  m3["sparse_attention_config"]["use_sparse_attention"] = false;
+  r = import_hf_config(m3.dump(), "x");
+  REQUIRE(r.ok());
+  CHECK_FALSE(r.value->model.has_indexer);
+  CHECK(kv_cache_bytes_per_token(r.value->model, 16) == 60 * 2048);
+}
+
 // [SECTION] What cardfit refuses
 
 TEST_CASE("configs with attention cardfit does not model are refused, naming the field", "[models2026]") {
-  // New attention kinds (Kimi-K3's KDA, MiniMax-M3's block-sparse index) come with new
-  // model_type values: refused by name, never read as full attention.
+  // New attention kinds (Kimi-K3's KDA) come with new model_type values: refused by name,
+  // never read as full attention.
   const char* refused[] = {
-      "moonshotai--Kimi-K3_config.json", "MiniMaxAI--MiniMax-M3_config.json",
+      "moonshotai--Kimi-K3_config.json",
   };
   for (const char* key : refused) {
     INFO(key);

@@ -695,6 +695,72 @@ Flow attention_softmax_only(Config& c, Model&, std::vector<Message>&, const Wind
   return Flow::Next;
 }
 
+// MiniMax-M3 (vLLM vllm/models/minimax_m3/nvidia/model.py, common/indexer.py,
+// common/sparse_attention.py): the layers sparse_attention_config.sparse_attention_freq marks run
+// block-sparse GQA over the sparse_topk_blocks blocks of sparse_block_size tokens a lightning
+// indexer picks. Each keeps its full K/V (FullAttentionSpec) and one index key of
+// sparse_index_dim per token (MiniMaxM3IndexerCache: key-only MLAAttentionSpec, num_kv_heads=1,
+// BF16 by default, vllm/config/attention.py indexer_kv_dtype); the other layers are full
+// attention. Index value/output projections (sparse_disable_index_value 0) and index heads other
+// than num_key_value_heads (MinimaxM3QKVParallelLinearWithIndexer requires them equal) are refused.
+Flow attention_minimax_m3(Config& c, Model& m, std::vector<Message>& notes, const Window&) {
+  if (c.flag("attention_output_gate", false)) {
+    c.issues().add(c.path("attention_output_gate"), msg::imp_attention_unmodelled("attention_output_gate", "false"));
+    return Flow::Stop;
+  }
+  const json* cfg = c.object("sparse_attention_config");
+  if (cfg == nullptr) return Flow::Experts;
+  Config s(*cfg, c.path("sparse_attention_config."), c.model_type(), c.issues(), notes);
+  if (!s.flag("use_sparse_attention", true)) return Flow::Experts;
+  const int n = m.num_layers;
+  const json* freq = s.get("sparse_attention_freq");
+  const json* no_value = s.get("sparse_disable_index_value");
+  if (freq == nullptr) return Flow::Experts;  // vLLM _sparse_attention_layer_ids: no list, no sparse layer
+  if (!freq->is_array() || static_cast<i64>(freq->size()) != n) {
+    c.issues().add(s.path("sparse_attention_freq"),
+                   msg::imp_attention_unmodelled(
+                       "sparse_attention_freq " + (freq->is_array() ? std::to_string(freq->size()) + " entries" : freq->dump()),
+                       std::to_string(n) + " entries of 0 or 1"));
+    return Flow::Stop;
+  }
+  int sparse = 0;
+  for (std::size_t i = 0; i < freq->size(); ++i) {
+    const json& f = (*freq)[i];
+    if (!f.is_number_integer() || (f.get<i64>() != 0 && f.get<i64>() != 1)) {
+      c.issues().add(s.path("sparse_attention_freq"), msg::imp_attention_unmodelled("sparse_attention_freq " + f.dump(), "0, 1"));
+      return Flow::Stop;
+    }
+    if (f.get<i64>() == 0) continue;
+    ++sparse;
+    const bool disabled = no_value != nullptr && no_value->is_array() && i < no_value->size() &&
+                          (*no_value)[i].is_number_integer() && (*no_value)[i].get<i64>() == 1;
+    if (!disabled) {
+      c.issues().add(s.path("sparse_disable_index_value"),
+                     msg::imp_attention_unmodelled("index value/output projections", "sparse_disable_index_value 1"));
+      return Flow::Stop;
+    }
+  }
+  if (sparse == 0) return Flow::Experts;
+  const i64 heads = s.need("sparse_num_index_heads");
+  if (heads != m.num_kv_heads) {
+    c.issues().add(s.path("sparse_num_index_heads"),
+                   msg::imp_attention_unmodelled("sparse_num_index_heads " + std::to_string(heads), "num_key_value_heads"));
+    return Flow::Stop;
+  }
+  const i64 blocks = s.need("sparse_topk_blocks");
+  const i64 block = s.need("sparse_block_size");
+  m.has_indexer = true;
+  m.indexer.num_heads = as_int(heads);
+  m.indexer.head_dim = as_int(s.need("sparse_index_dim"));
+  m.indexer.top_k = blocks * block;
+  m.indexer.key_bits = 16;  // BF16 index keys, no scales
+  m.indexer.layers = sparse;
+  notes.push_back(msg::imp_minimax_m3_note(std::to_string(sparse), std::to_string(n), std::to_string(m.indexer.top_k),
+                                           std::to_string(blocks), std::to_string(block), std::to_string(heads),
+                                           std::to_string(m.indexer.head_dim), std::to_string(n - sparse)));
+  return Flow::Experts;
+}
+
 // DeepSeek-V3.2's sparse-attention indexer, read for every standard dialect whose config has
 // index_n_heads; GLM-5.2: "full" layers run the indexer and cache keys, "shared" ones reuse its top-k.
 void read_indexer(Config& c, Model& m, std::vector<Message>& notes) {
@@ -741,6 +807,20 @@ void experts_minimax(Config& c, Model& m) {
   local_experts(c, m, "num_experts_per_tok");
   m.moe.shared_expert_intermediate_size = c.or_default("shared_intermediate_size", 0);
   m.moe.num_shared_experts = m.moe.shared_expert_intermediate_size > 0 ? 1 : 0;
+}
+// MiniMax-M3 (vLLM nvidia/model.py MiniMaxM3MoE, MiniMaxM3MLP): moe_layer_freq 0 = a dense MLP of
+// dense_intermediate_size, else routed experts of intermediate_size plus n_shared_experts x
+// intermediate_size shared; no moe_layer_freq = every layer MoE.
+void experts_minimax_m3(Config& c, Model& m) {
+  local_experts(c, m, "num_experts_per_tok");
+  m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
+  m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+  int dense = 0;
+  if (const json* freq = c.get("moe_layer_freq"); freq != nullptr && freq->is_array()) {
+    for (const json& f : *freq) dense += f.is_number() && f.get<double>() == 0;
+  }
+  m.moe.dense_layers = dense;
+  if (dense > 0) m.intermediate_size = c.need("dense_intermediate_size");
 }
 void experts_llama4(Config& c, Model& m) {  // one shared expert as wide as the routed ones; MoE on every step-th layer
   local_experts(c, m, "num_experts_per_tok");
@@ -961,6 +1041,7 @@ const std::vector<Dialect>& dialects() {
       Dialect(mistral).as("mistral3").in(Text::Nested),  // Mistral Small 3.x: a Mistral decoder in text_config
       D("ernie4_5_moe").tied().bias(bias_use_bias).moe(experts_ernie),
       D("minimax_m2").qk(qk_norm_if_flag).attn(attention_softmax_only).moe(experts_minimax),
+      D("minimax_m3").qk(qk_norm_if_flag).attn(attention_minimax_m3).moe(experts_minimax_m3),
       hunyuan,
       Dialect(hunyuan).as("hunyuan_v1_moe"),
       D("seed_oss"),

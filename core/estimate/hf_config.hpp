@@ -40,7 +40,8 @@ const std::vector<std::string>& supported_hf_model_types();
 // - llama4 (text_config): interleave_moe_layer_step, intermediate_size_mlp for dense layers,
 //   one shared expert, attention_chunk_size on the RoPE layers (no_rope_layers, or 3 of 4);
 // - ernie4_5_moe (moe_num_experts, moe_k, moe_num_shared_experts, moe_layer_start_index /
-//   end_index / interval), minimax_m2, hunyuan / hunyuan_v1_moe (attention_head_dim;
+//   end_index / interval), minimax_m2, minimax_m3 (sparse_attention_config: the block-sparse
+//   layers' BF16 index keys as indexer.layers; moe_layer_freq, dense_intermediate_size), hunyuan / hunyuan_v1_moe (attention_head_dim;
 //   per-layer lists moe_topk, moe_intermediate_size, num_shared_expert must be uniform),
 //   seed_oss, mistral3 (text_config; the Pixtral tower is not counted, `notes` says so).
 // - head_dim is read when present; otherwise hidden_size / num_attention_heads, as
