@@ -1031,7 +1031,9 @@ test('capability: the section for the pick\'s GPU x cards, listed in the text vi
   assert.ok(pick && pick.launch.length > 0, 'a pick with launch commands');
   // The pick's commands under it, each as code with its engine's name.
   const launch = await page.evaluate(() => [...document.querySelectorAll('#mirror-status pre code')].map((c) => c.textContent));
-  assert.deepEqual(launch, pick.launch.map((c) => c.text));
+  // Then the benchmark that checks the figures on the rented machine (core/plan/verify).
+  assert.ok(pick.verify, 'a benchmark beside the launch command');
+  assert.deepEqual(launch, [...pick.launch.map((c) => c.text), pick.verify.text]);
   assert.ok((await mirrorText(page)).includes('How to start it'), 'the commands are titled');
   // Not computed until the section is opened.
   assert.equal(await page.evaluate(() => document.getElementById('mirror-capability')), null);
