@@ -397,8 +397,8 @@ declare namespace createCardfit {
     /** The release, e.g. "0.1.0" (CMake project(VERSION)). */
     version(): string;
     /** The bundled catalog (with a vendor's overlay, if one is set). The page's copy leaves out
-     *  the entries' own maintainers' notes (`notes` of GPUs, models, platforms, offers...; the
-     *  sources' notes stay): they are in the catalog's JSON files and `cardfit catalog` (docs/web.md). */
+     *  the maintainers' notes (`notes` of GPUs, models, platforms, offers, sources...): they are
+     *  in the catalog's JSON files and `cardfit catalog` (docs/web.md). */
     catalog(): CardfitResult<Catalog>;
     /** Memory, fit, speed and training time on every GPU (or `gpu`). `explain` stays empty
      *  unless the input object has `explain: true` (the formulas with their numbers).

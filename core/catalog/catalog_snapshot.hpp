@@ -19,9 +19,10 @@ std::string catalog_snapshot(const Catalog& catalog);
 Result<Catalog> catalog_from_snapshot(std::string_view bytes);
 
 // The catalog the page carries (tools/catalog_snapshot.cpp): without the entries' own notes (how
-// a maintainer read each figure off its source), which the page never shows; the sources' notes,
-// which its sources panel shows, stay; so do the measurements' figures, configurations, sources
-// and dates, without their calibration fields (tolerance, version, outside_reason) (docs/web.md).
+// a maintainer read each figure off its source) and the sources' notes, which the page never shows
+// (it cites a source by title, publisher, date and address); the measurements' figures,
+// configurations, sources and dates stay, without their calibration fields (tolerance, version,
+// outside_reason) (docs/web.md).
 Catalog without_entry_notes(Catalog catalog);
 
 }  // namespace cardfit
