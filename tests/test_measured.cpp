@@ -160,7 +160,7 @@ TEST_CASE("measured: training rows and slices of figures the estimate does not s
   CHECK(test::run(scenario_of(*train)).gpus.front().measured.empty());
 }
 
-TEST_CASE("measured: a user's file is read apart from the bundled rows; bad figures name their field",
+TEST_CASE("measured: a user's file is read apart from the bundled rows, and bad figures name their field",
           "[measured]") {
   const Catalog& base = test::catalog();
   const std::string good = kGood;
@@ -218,7 +218,7 @@ TEST_CASE("measured: every bundled row names catalog ids and a source that resol
   }
 }
 
-TEST_CASE("measured: a catalog overlay cannot touch the bundled rows; a dropped measurements file is yours",
+TEST_CASE("measured: a catalog overlay cannot touch the bundled rows, and a dropped measurements file is yours",
           "[measured]") {
   const std::string overlay = R"({"schema": "cardfit.catalog/1", "measurements": []})";
   Result<Catalog> r = apply_overlay(test::catalog(), CatalogFile{"vendor.json", overlay});
