@@ -29,7 +29,7 @@ constexpr const char* kGood = R"({"schema": "cardfit.measurements/1", "measureme
 
 // The scenario a row's link query reproduces (the link reader's own parse).
 Scenario scenario_of(const Measurement& m) {
-  Result<PlanRequest> r = request_from_pairs_strict(decode_query(m.scenario));
+  Result<PlanRequest> r = request_from_pairs_strict(test::catalog(), decode_query(m.scenario));
   REQUIRE(r.ok());
   return r.value->scenario;
 }

@@ -234,6 +234,7 @@ TEST_CASE("verify: no benchmark without a launch command, for files, training or
     CHECK_FALSE(row(s, "a100-80g").verify);
   }
   Scenario lora;
+  lora.model = "qwen2.5-7b";  // the formula catalog's model (the default, Qwen3.5-27B, is not in it)
   lora.task = Task::Lora;
   lora.cards = 1;
   const Row l = row(lora, "a100-80g");
