@@ -52,7 +52,7 @@ TEST_CASE("unified memory: the machines of issue 30 are in the catalog with thei
     Runtime runtime;
   };
   for (const Row& r : {Row{"apple-m4-max-128g", 128, Runtime::Metal}, Row{"apple-m4-max-64g", 64, Runtime::Metal},
-                       Row{"apple-m4-pro-48g", 48, Runtime::Metal}, Row{"apple-m3-ultra-96g", 96, Runtime::Metal},
+                       Row{"apple-m3-ultra-96g", 96, Runtime::Metal},
                        Row{"apple-m3-ultra-512g", 512, Runtime::Metal},
                        Row{"ryzen-ai-max-395-128g", 128, Runtime::Rocm}}) {
     INFO(r.id);
@@ -101,7 +101,7 @@ TEST_CASE("unified memory: every share is 0 or 1..100 and every unified GPU cite
       at = semi + 2;
     }
   }
-  CHECK(unified >= 7);
+  CHECK(unified >= 6);
 }
 
 TEST_CASE("unified memory: a share outside 1..100 is refused, 0 means dedicated", "[catalog][unified][errors]") {
