@@ -108,13 +108,22 @@ TEST_CASE("every bundled entry is complete, unique and in sane units", "[catalog
     CHECK(!g.vendor.empty());
     CHECK(!g.memory_type.empty());
     CHECK(g.memory_mib >= 4 * 1024);        // smallest card listed: the 6 GB laptop 4050
-    CHECK(g.memory_mib <= 288 * 1024);      // largest: MI355X 288 GiB (ROCm GPU specs)
+    if (g.unified_gpu_percent == 0) {
+      CHECK(g.memory_mib <= 288 * 1024);    // largest card: MI355X 288 GiB (ROCm GPU specs)
+    } else {
+      CHECK(g.memory_mib <= 512 * 1024);    // unified memory, the machine's RAM: M3 Ultra 512 GB
+      CHECK(gpu_memory_mib(g) < static_cast<double>(g.memory_mib) + 1);
+    }
     CHECK(g.memory_bandwidth_gb_per_s >= 150);
     CHECK(g.memory_bandwidth_gb_per_s <= 10000);
     CHECK(g.fp16_dense_tflops > 0);
     CHECK(g.fp16_acc16_dense_tflops >= g.fp16_dense_tflops);
     CHECK(g.fp32_tflops > 0);
-    CHECK(g.fp32_tflops < g.fp16_acc16_dense_tflops);  // tensor cores beat the shader rate
+    if (g.runtime == Runtime::Metal) {
+      CHECK(g.fp32_tflops <= g.fp16_acc16_dense_tflops);  // Apple GPUs: no tensor cores, FP16 at the FP32 rate
+    } else {
+      CHECK(g.fp32_tflops < g.fp16_acc16_dense_tflops);  // tensor cores beat the shader rate
+    }
     CHECK(g.tdp_w > 0);
   }
   for (const Model& m : c.models) {

@@ -23,7 +23,7 @@ namespace cardfit {
 enum class GpuClass { Datacenter, Workstation, Consumer, Laptop };
 enum class Interconnect { NvLink, Pcie, Hccs, InfinityFabric };
 enum class MemoryBasis { Driver, Derived };       // memory_mib read off nvidia-smi, or worked out from GB
-enum class Runtime { Cuda, Rocm, Cann };           // the software stack engines need on the card
+enum class Runtime { Cuda, Rocm, Cann, Metal };    // the software stack engines need on the card
 enum class Fp8Path { Native, WeightOnly, None };   // how engines run FP8 checkpoints on the card
 enum class Fp4Path { Native, WeightOnly, None };   // how engines run FP4 (MXFP4, NVFP4) checkpoints on the card
 
@@ -34,7 +34,9 @@ struct Gpu {
   std::string vendor;                  // "NVIDIA"
   GpuClass gpu_class = GpuClass::Datacenter;
   std::string architecture;            // "Ampere"
-  std::int64_t memory_mib = 0;         // MiB as the driver reports it (see memory_basis)
+  std::int64_t memory_mib = 0;         // MiB as the driver reports it (see memory_basis); unified memory: the RAM
+  double unified_gpu_percent = 0;      // unified memory: the share of memory_mib the GPU may use, %; 0 = dedicated
+                                       // memory, all of it the card's (gpu_memory_mib)
   MemoryBasis memory_basis = MemoryBasis::Derived;
   std::string memory_type;             // "HBM2e"
   double memory_bandwidth_gb_per_s = 0;  // GB/s, 1e9 bytes/s, datasheet
@@ -49,7 +51,7 @@ struct Gpu {
   double fp32_tflops = 0;              // non-tensor FP32
   Interconnect interconnect = Interconnect::Pcie;
   double nvlink_gb_per_s = 0;          // GB/s per GPU, bidirectional, over the fast link; 0 = none
-  Runtime runtime = Runtime::Cuda;     // CUDA, ROCm or CANN builds of the engines
+  Runtime runtime = Runtime::Cuda;     // CUDA, ROCm, CANN or Metal builds of the engines
   double compute_capability = 0;       // CUDA compute capability (8.9); 0 = not CUDA or not stated
   Fp8Path fp8_path = Fp8Path::None;    // FP8 tensor cores, weight-only kernels (vLLM Marlin, Ampere+), or none
   Fp4Path fp4_path = Fp4Path::None;    // FP4 tensor cores, weight-only kernels (vLLM Marlin FP4, Ampere+), or none
@@ -63,6 +65,16 @@ struct Gpu {
   std::string as_of;
   std::string notes;
 };
+
+// The memory the GPU works with, MiB: memory_mib for a card with its own memory; for unified
+// memory (Apple silicon, Strix Halo, DGX Spark) the share unified_gpu_percent of the system RAM
+// memory_mib that the GPU may use (macOS: recommendedMaxWorkingSetSize). Every fit reads this.
+inline double gpu_memory_mib(const Gpu& g) {
+  const double mib = static_cast<double>(g.memory_mib < 0 ? 0 : g.memory_mib);
+  if (g.unified_gpu_percent <= 0) return mib;
+  return mib * (g.unified_gpu_percent < 100 ? g.unified_gpu_percent : 100) / 100.0;
+}
+inline double gpu_memory_bytes(const Gpu& g) { return gpu_memory_mib(g) * 1024.0 * 1024.0; }
 
 // [SECTION] Models
 
@@ -779,8 +791,9 @@ struct EnumNames<MemoryBasis> {
 };
 template <>
 struct EnumNames<Runtime> {
-  static constexpr std::array<Name<Runtime>, 3> list{
-      {{Runtime::Cuda, "cuda", MsgId::runtime_cuda}, {Runtime::Rocm, "rocm", MsgId::runtime_rocm}, {Runtime::Cann, "cann", MsgId::runtime_cann}}};
+  static constexpr std::array<Name<Runtime>, 4> list{
+      {{Runtime::Cuda, "cuda", MsgId::runtime_cuda}, {Runtime::Rocm, "rocm", MsgId::runtime_rocm}, {Runtime::Cann, "cann", MsgId::runtime_cann},
+       {Runtime::Metal, "metal", MsgId::runtime_metal}}};
 };
 template <>
 struct EnumNames<Fp8Path> {

@@ -165,6 +165,7 @@ void gpu_fields(V& v, T& g) {
   v.text("architecture", g.architecture, Need::Required, TextRule::Any);
   v.integer("memory_mib", g.memory_mib, Need::Required, closed(1, 10'000'000));
   v.choice("memory_mib_basis", g.memory_basis, Need::Required);
+  v.number("unified_gpu_percent", g.unified_gpu_percent, Need::Optional, zero_or(1, 100));
   v.text("memory_type", g.memory_type, Need::Required, TextRule::Any);
   v.number("memory_bandwidth_gb_per_s", g.memory_bandwidth_gb_per_s, Need::Required, kBandwidth);
   v.number("achievable_bandwidth_gb_per_s", g.achievable_bandwidth_gb_per_s, Need::Optional, zero_or(10, 100000));

@@ -126,7 +126,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.fit = fc.fit;
   g.per_card = fc.per_card;
   g.per_card_bytes = fc.per_card.total;
-  g.card_memory_bytes = to_bytes(static_cast<double>(gpu.memory_mib) * kMiB);
+  g.card_memory_bytes = to_bytes(gpu_memory_mib(gpu) * kMiB);
   if (inference) {
     const EngineMemory em = engine_memory(r, &gpu, fc.layout, sc.prompt, sc.concurrency);
     if (em.has_pool) g.kv_pool_bytes = to_bytes(std::max(0.0, em.kv_pool));

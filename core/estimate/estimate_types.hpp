@@ -105,7 +105,7 @@ struct GpuEstimate {
   double pipeline_bubble = 0;           // training: idle share of a pipelined step
   Fit fit = Fit::No;
   std::int64_t per_card_bytes = 0;      // need on each card at `cards` (or on 1 card when none fits)
-  std::int64_t card_memory_bytes = 0;   // memory_mib x 2^20
+  std::int64_t card_memory_bytes = 0;   // gpu_memory_mib x 2^20 (unified memory: the GPU's share)
   std::int64_t usable_bytes = 0;        // the engine's budget per card (training: visible memory)
   std::int64_t held_back_bytes = 0;     // what the engine keeps back by design; counts toward the headroom
   std::optional<std::int64_t> kv_pool_bytes;  // per card: what the engine leaves for KV blocks; none for

@@ -355,8 +355,10 @@ Message budget_rule(KvPool kind) {
 // "79.65 GiB − 448 MiB = 79.21 GiB; 0.90 × 79.21 GiB = 71.29 GiB" for the engine's kind.
 string budget_expr(const Resolved& r, const Gpu& gpu, const EngineMemory& em) {
   const EngineProfile& eng = r.engine();
-  string expr = grouped(gpu.memory_mib) + " MiB − " + fixed(r.catalog().defaults.driver_reserved_mib, 0) + " MiB = " +
-                bytes(em.visible);
+  const string card = gpu.unified_gpu_percent > 0
+                          ? "(" + grouped(gpu.memory_mib) + " MiB × " + format_shortest(gpu.unified_gpu_percent) + "%)"
+                          : grouped(gpu.memory_mib) + " MiB";
+  string expr = card + " − " + fixed(r.catalog().defaults.driver_reserved_mib, 0) + " MiB = " + bytes(em.visible);
   if (r.task != Task::Inference) return expr;
   switch (eng.kv_pool) {
     case KvPool::Budget: expr += "; " + fixed(memory_utilization(r), 2) + " × " + bytes(em.visible); break;

@@ -232,7 +232,7 @@ double pipeline_bubble(const Layout& l) {
 // [SECTION] Inference: memory as the engine accounts it
 
 double visible_bytes(const Gpu& gpu, const Defaults& d) {
-  const double mib = static_cast<double>(std::max<std::int64_t>(0, gpu.memory_mib)) - std::max(0.0, d.driver_reserved_mib);
+  const double mib = gpu_memory_mib(gpu) - std::max(0.0, d.driver_reserved_mib);
   return std::max(0.0, mib) * kMiB;
 }
 
@@ -243,7 +243,7 @@ const EngineTier& engine_tier(const EngineProfile& e, const Gpu& gpu) {
     return e.tiers.front();
   }
   for (const EngineTier& t : e.tiers) {
-    if (t.below_mib == 0 || gpu.memory_mib < t.below_mib) return t;
+    if (t.below_mib == 0 || gpu_memory_mib(gpu) < static_cast<double>(t.below_mib)) return t;
   }
   return e.tiers.back();
 }

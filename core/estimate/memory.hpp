@@ -180,12 +180,13 @@ double pipeline_bubble(const Layout& layout);
 
 // [SECTION] Inference: memory as the engine accounts it (docs/model.md §Engine memory)
 
-// Memory the framework sees: memory_mib x 2^20 minus what the CUDA runtime keeps
+// Memory the framework sees: gpu_memory_mib (memory_mib, or its unified_gpu_percent share of
+// unified memory) x 2^20 minus what the CUDA runtime keeps
 // (defaults.driver_reserved_mib; torch.cuda.mem_get_info's total is below nvidia-smi's).
 double visible_bytes(const Gpu& gpu, const Defaults& defaults);
 
 // The engine's defaults for this card: the first tier whose below_mib exceeds the card's
-// memory_mib (GPUs listed in first_tier_gpus always take the first tier).
+// gpu_memory_mib (GPUs listed in first_tier_gpus always take the first tier).
 const EngineTier& engine_tier(const EngineProfile& engine, const Gpu& gpu);
 // The tier with the scenario's engine flags on top (--max-num-batched-tokens, --max-num-seqs).
 EngineTier effective_tier(const Resolved& r, const Gpu* gpu);
