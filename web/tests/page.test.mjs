@@ -1033,7 +1033,7 @@ test('capability: the section for the pick\'s GPU x cards, listed in the text vi
   const launch = await page.evaluate(() => [...document.querySelectorAll('#mirror-status pre code')].map((c) => c.textContent));
   // Then the benchmark that checks the figures on the rented machine (core/plan/verify).
   assert.ok(pick.verify, 'a benchmark beside the launch command');
-  assert.deepEqual(launch, [...pick.launch.map((c) => c.text), pick.verify.text]);
+  assert.deepEqual(launch, [...pick.launch.map((c) => c.text), pick.verify.command]);
   assert.ok((await mirrorText(page)).includes('How to start it'), 'the commands are titled');
   // Not computed until the section is opened.
   assert.equal(await page.evaluate(() => document.getElementById('mirror-capability')), null);
