@@ -71,7 +71,8 @@ TEST_CASE("calibration rows: every row estimates within its tolerance") {
   // Fitted on several independent sources, not tuned to one: the main groups have at least two.
   for (const char* group : {"vllm / HBM / dense", "vllm / GDDR / dense", "vllm / HBM / FP4", "llama.cpp / GDDR / dense",
                             "llama.cpp / HBM / dense", "sglang / HBM / dense", "sglang / HBM / MoE",
-                            "sglang / HBM / FP4", "training / Ampere / dense", "training / Hopper / dense"}) {
+                            "sglang / HBM / FP4", "training / Ampere / dense", "training / Hopper / dense",
+                            "vllm / HBM / MoE", "llama.cpp / GDDR / FP4", "llama.cpp / GDDR / MoE"}) {
     INFO(group);
     CHECK(sources[group].size() >= 2);
   }
