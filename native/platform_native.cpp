@@ -59,6 +59,9 @@ void publish_result(const App&) {}
 
 std::string today() { return native::today(); }
 
+bool can_detect_gpu() { return false; }
+DetectedHardware detect_gpu() { return {}; }
+
 // The desktop app embeds its CJK subset: no glyph is left for the system to draw.
 bool draw_glyphs(const std::string&, float, int, int, int, unsigned char*, float*) { return false; }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "message.hpp"
+#include "this_machine.hpp"
 
 namespace cardfit::ui {
 struct App;
@@ -49,6 +50,12 @@ void toggle_text_view();
 // The current result changed (or its language did): the web page renders it as accessible
 // HTML (pick, memory, options table, warnings, sources). Nothing to do natively.
 void publish_result(const App& app);
+
+// "Detect my GPU", the page only: this browser's GPU as WebGL names it (the unmasked renderer and
+// vendor where the browser gives them), read when the user asks and never before. The desktop app
+// reads its own at start-up (AppOptions::hardware): can_detect_gpu is false there.
+bool can_detect_gpu();
+DetectedHardware detect_gpu();
 
 // Today's local date, YYYY-MM-DD (the core has no clock): the planner flags prices older
 // than the catalog's stale_price_months against it.

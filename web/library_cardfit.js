@@ -632,6 +632,25 @@ mergeInto(LibraryManager.library, {
     } catch (e) {}
     stringToUTF8(v, buf, size);
   },
+  // "Detect my GPU" (on a click only): a throwaway WebGL context's renderer and vendor, unmasked
+  // (WEBGL_debug_renderer_info: 0x9246 / 0x9245) where the browser allows, else as WebGL gives them.
+  cardfit_js_gpu_strings__deps: ['$cfString'],
+  cardfit_js_gpu_strings: function () {
+    let v = '';
+    try {
+      const c = document.createElement('canvas');
+      const gl = c.getContext('webgl2') || c.getContext('webgl');
+      if (gl) {
+        const ext = gl.getExtension('WEBGL_debug_renderer_info');
+        const r = gl.getParameter(ext ? 0x9246 : 0x1F01);
+        const d = gl.getParameter(ext ? 0x9245 : 0x1F00);
+        v = String(r || '') + '\n' + String(d || '');
+        const lose = gl.getExtension('WEBGL_lose_context');
+        if (lose) lose.loseContext();
+      }
+    } catch (e) {}
+    return cfString(v);
+  },
   // The glyphs no embedded font holds (the Chinese text), drawn with the browser's own fonts
   // onto one canvas, one cell each, and copied out as 8-bit coverage (the page carries no CJK font).
   cardfit_js_draw_glyphs: function (chars, em, cellW, cellH, baseline, alpha, advances) {

@@ -231,6 +231,17 @@ bool draw_glyphs(const std::string& chars, float em_px, int cell_w, int cell_h, 
   return cardfit_js_draw_glyphs(chars.c_str(), em_px, cell_w, cell_h, baseline, alpha, advances) != 0;
 }
 
+bool can_detect_gpu() { return true; }
+
+DetectedHardware detect_gpu() {
+  const std::string both = take_js_string(cardfit_js_gpu_strings());
+  const std::size_t nl = both.find('\n');
+  DetectedHardware hw;
+  hw.gl_renderer = both.substr(0, nl);
+  if (nl != std::string::npos) hw.gl_vendor = both.substr(nl + 1);
+  return hw;
+}
+
 std::string today() {
   char buf[16] = {0};
   cardfit_js_today(buf, static_cast<int>(sizeof buf));

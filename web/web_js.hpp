@@ -46,6 +46,9 @@ void cardfit_js_mirror(const char* json);
 void cardfit_js_preview(const char* json);  // the headline in the loading skeleton (CF.preview)
 void cardfit_js_toggle_text_view();
 void cardfit_js_today(char* buf, int size);
+// "RENDERER\nVENDOR" of a WebGL context made for the question (WEBGL_debug_renderer_info's
+// unmasked strings where the browser gives them); "" when there is no WebGL.
+char* cardfit_js_gpu_strings();
 // The characters `chars` drawn with the browser's fonts (ui/platform.hpp draw_glyphs); 1 if drawn.
 int cardfit_js_draw_glyphs(const char* chars, float em_px, int cell_w, int cell_h, int baseline,
                            unsigned char* alpha, float* advances);

@@ -75,6 +75,14 @@ inline double gpu_memory_mib(const Gpu& g) {
   return mib * (g.unified_gpu_percent < 100 ? g.unified_gpu_percent : 100) / 100.0;
 }
 inline double gpu_memory_bytes(const Gpu& g) { return gpu_memory_mib(g) * 1024.0 * 1024.0; }
+// The system memory left to the CPU beside the GPU, bytes: all of `ram_bytes` next to a card with its
+// own memory; on unified memory what the GPU's share (gpu_memory_bytes) leaves of it, never below 0.
+// What llama.cpp may offload into: on a Mac the offloaded layers live in the same memory.
+inline std::int64_t host_memory_beside(const Gpu& g, std::int64_t ram_bytes) {
+  if (g.unified_gpu_percent <= 0 || ram_bytes <= 0) return ram_bytes;
+  const double left = static_cast<double>(ram_bytes) - gpu_memory_bytes(g);
+  return left > 0 ? static_cast<std::int64_t>(left) : 0;
+}
 
 // [SECTION] Models
 
