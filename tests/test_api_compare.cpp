@@ -7,6 +7,7 @@
 
 #include "api_compare.hpp"
 #include "api_words.hpp"
+#include "catalog_load.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
 #include "test_support.hpp"
@@ -176,5 +177,24 @@ TEST_CASE("the bundled API prices: each names a catalog model and is no dearer o
     CHECK(c.find_model(a.model) != nullptr);
     CHECK(a.cache_hit_per_mtok <= a.input_per_mtok);
     CHECK(a.as_of.size() >= 7);  // dated to the month
+  }
+}
+
+TEST_CASE("an API price row is checked like any catalog entry", "[api_compare][catalog]") {
+  auto overlay = [](const std::string& model, const char* hit) {
+    return std::string(R"({"schema": "cardfit.api_prices/1", "api_prices": [{"id": "x-fixture", "model": ")") + model +
+           R"(", "provider": "Fixture", "currency": "USD", "input_per_mtok": 0.5, "cache_hit_per_mtok": )" + hit +
+           R"(, "output_per_mtok": 2, "source": "transformer-math-101", "as_of": "2026-01"}]})";
+  };
+  CHECK(apply_overlay(test::catalog(), CatalogFile{"prices.json", overlay("qwen2.5-7b", "0.1")}).ok());
+  SECTION("a cache-hit price above the input price") {
+    const Result<Catalog> r = apply_overlay(test::catalog(), CatalogFile{"prices.json", overlay("qwen2.5-7b", "0.9")});
+    REQUIRE_FALSE(r.ok());
+    CHECK(test::all_errors(r.errors).find("cache_hit_per_mtok") != std::string::npos);
+  }
+  SECTION("a model the catalog does not have") {
+    const Result<Catalog> r = apply_overlay(test::catalog(), CatalogFile{"prices.json", overlay("no-such-model", "0.1")});
+    REQUIRE_FALSE(r.ok());
+    CHECK(test::all_errors(r.errors).find("no-such-model") != std::string::npos);
   }
 }
