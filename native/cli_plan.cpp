@@ -17,6 +17,7 @@
 #include "format.hpp"
 #include "labels.hpp"
 #include "measured.hpp"
+#include "api_words.hpp"
 #include "messages.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
@@ -95,6 +96,12 @@ void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
     for (const MeasuredFigure& m : o.measured) {
       out << "  " << o.gpu_name << " x" << o.cards << ": " << say(measured_message(m, m.source_id)) << "\n";
     }
+  }
+
+  // --compare-api: the model's API prices against the pick (docs/cli.md "Rent or pay per token").
+  if (p.api_compare) {
+    out << "\n" << word(MsgId::plan_api_title) << "\n";
+    for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) out << "  " << say(m) << "\n";
   }
 
   if (!p.alternatives.empty()) {

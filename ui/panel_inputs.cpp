@@ -306,6 +306,8 @@ void budget_inputs(App& app, Changes& c) {
   c.choice |= ImGui::Checkbox(spot, &rq.allow_spot);
   help_marker(T(app, MsgId::in_spot_help));
   if (!is_training(rq.scenario.task)) {
+    c.choice |= ImGui::Checkbox(T(app, MsgId::in_compare_api), &rq.compare_api);
+    help_marker(T(app, MsgId::input_compare_api_help));
     c.typed |= number_input(app, MsgId::in_min_tps, st.text.min_tokens_per_s, Input::MinTokensPerS, rq.min_tokens_per_s);
     c.typed |= number_input(app, MsgId::in_max_ttft, st.text.max_ttft_ms, Input::MaxTtftMs, rq.max_ttft_ms);
     // Sizing from traffic: requests/s with the tokens each request generates (docs/planner.md §6a).

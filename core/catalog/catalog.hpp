@@ -644,6 +644,25 @@ struct MeasurementScenario {
 };
 MeasurementScenario measurement_scenario(std::string_view query);
 
+// [SECTION] API prices: what a public API charges per million tokens of a catalog model
+//
+// assets/catalog/api_prices.json (docs/catalog.md): one row per model and provider, prices as the
+// provider's page states them (its currency, per 1,000,000 tokens), dated to the month. A model
+// with no row has no API price: the planner says so instead of comparing with another model.
+
+struct ApiPrice {
+  std::string id;                  // "deepseek-v4-flash-deepseek"; lowercase
+  std::string model;               // Model::id
+  std::string provider;            // "DeepSeek", as the provider names itself
+  std::string currency;            // "CNY" | "USD"
+  double input_per_mtok = 0;       // input tokens, cache miss, per 1M tokens (> 0)
+  double cache_hit_per_mtok = 0;   // input tokens served from the provider's cache, per 1M; <= input
+  double output_per_mtok = 0;      // output tokens, per 1M (> 0)
+  std::string source;              // source ids (citations)
+  std::string as_of;               // YYYY-MM: the month the price was read
+  std::string notes;               // tiers, discounts, what the row leaves out
+};
+
 // [SECTION] Citations: every entry's `source` names sources by id
 //
 // `source` holds one or more citations separated by "; ". A citation is a source id, then
@@ -669,6 +688,7 @@ struct Catalog {
   std::vector<BudgetTier> budget_tiers;
   std::vector<EngineProfile> engines;
   std::vector<Source> sources;
+  std::vector<ApiPrice> api_prices;             // assets/catalog/api_prices.json
   std::vector<Measurement> measurements;       // bundled, public (assets/catalog/measurements.json)
   std::vector<Measurement> your_measurements;  // the user's own (--measurements); never written or
                                                // snapshotted, never merged into `measurements`
@@ -686,6 +706,7 @@ struct Catalog {
   const EngineProfile* find_engine(std::string_view id) const;
   const Source* find_source(std::string_view id) const;
   const Measurement* find_measurement(std::string_view id) const;
+  const ApiPrice* find_api_price(std::string_view id) const;
 };
 
 // [SECTION] Dates: as_of and source dates are YYYY, YYYY-MM or YYYY-MM-DD

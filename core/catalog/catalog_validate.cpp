@@ -225,6 +225,12 @@ void check_entry(const EngineProfile& e, const Report& report) {
 }
 void check_entry(const Source&, const Report&) {}
 
+void check_entry(const ApiPrice& a, const Report& report) {
+  if (a.cache_hit_per_mtok > a.input_per_mtok) {
+    report("cache_hit_per_mtok", msg::cat_api_cache_above_input(num(a.cache_hit_per_mtok), num(a.input_per_mtok)));
+  }
+}
+
 void check_entry(const Measurement& m, const Report& report) {
   const MeasurementMetric* metric = find_measurement_metric(m.metric);
   if (metric == nullptr) {
@@ -425,9 +431,14 @@ void validate_into(const Catalog& catalog, const EntryOrigins& origins, const st
     refs.check(platform_ids, "platforms", MsgId::cat_noun_platform, o.platform, from, path + ".platform");
     refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, o.gpu, from, path + ".gpu");
   }
+  const IdSet model_ids(catalog.models);
+  for (std::size_t i = 0; i < catalog.api_prices.size() && !issues.full(); ++i) {
+    const ApiPrice& a = catalog.api_prices[i];
+    refs.check(model_ids, "models", MsgId::cat_noun_model, a.model, msg::cat_ref_from(msg::cat_noun_api_price(), a.id),
+               origins.path_of("api_prices", a.id, i) + ".model");
+  }
   // A measurement's configuration names catalog entries (docs/measurements.md).
   {
-    const IdSet model_ids(catalog.models);
     const IdSet weight_ids(catalog.weight_precisions);
     const IdSet kv_ids(catalog.kv_precisions);
     for (std::size_t i = 0; i < catalog.measurements.size() && !issues.full(); ++i) {

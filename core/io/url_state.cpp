@@ -75,6 +75,9 @@ void bind(V& v, R& rq) {
   v.number(Input::MinTokensPerS, rq.min_tokens_per_s);
   v.number(Input::MaxTtftMs, rq.max_ttft_ms);
   v.number(Input::RequestsPerS, rq.requests_per_s);
+  v.flag(Input::CompareApi, rq.compare_api);
+  v.number(Input::ApiInputRatio, rq.api_mix.input_per_output);
+  v.number(Input::ApiCacheHit, rq.api_mix.cache_hit_share);
   v.integer(Input::Top, rq.top);
   v.date(Input::Today, rq.today);
 }
@@ -113,6 +116,8 @@ constexpr LinkKey kLinkKeys[] = {
     {Input::Student, "s"},        {Input::AllowSpot, "sp"},
     {Input::MinTokensPerS, "mtps"}, {Input::MaxTtftMs, "ttft"},
     {Input::RequestsPerS, "rps"}, {Input::Top, "top"},
+    {Input::CompareApi, "api"},   {Input::ApiInputRatio, "air"},
+    {Input::ApiCacheHit, "ach"},
     {Input::Today, "today"},      {Input::Lang, "lang"},
 };
 

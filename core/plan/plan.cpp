@@ -64,6 +64,8 @@ std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   if (r.budget != 0) range(Input::Budget, r.budget);   // 0: no budget
   if (r.usd_cny != 0) range(Input::UsdCny, r.usd_cny);  // 0: the catalog's rate
   range(Input::HoursPerDay, r.hours_per_day);
+  range(Input::ApiInputRatio, r.api_mix.input_per_output);
+  range(Input::ApiCacheHit, r.api_mix.cache_hit_share);
   for (const auto& [field, ids] : {std::pair{"platforms", &r.platforms}, std::pair{"platforms_first", &r.platforms_first}}) {
     for (std::size_t i = 0; i < ids->size(); ++i) {
       if (!catalog.find_platform((*ids)[i])) {
@@ -1115,6 +1117,26 @@ Context offer_lookup(const Catalog& catalog, const PlanRequest& request, double 
   return ctx;
 }
 
+// --compare-api: the model's API prices at the request's mix, and each option against each of them.
+void compare_with_api(const Catalog& catalog, const PlanRequest& request, double usd_cny, Plan& p) {
+  ApiCompare cmp;
+  cmp.mix = request.api_mix;
+  for (const ApiPrice* price : api_prices_of(catalog, p.model)) {
+    cmp.quotes.push_back(api_quote(*price, cmp.mix, p.currency, usd_cny));
+  }
+  auto apply = [&](Option& o) {
+    o.api_compare.clear();
+    if (o.aggregate_tokens_per_s <= 0) return;
+    for (const ApiQuote& q : cmp.quotes) {
+      o.api_compare.push_back(api_break_even(q, o.monthly_cost, p.hours_per_day, o.aggregate_tokens_per_s, cmp.mix));
+    }
+  };
+  if (p.pick) apply(*p.pick);
+  if (p.budget_best) apply(*p.budget_best);
+  for (Option& o : p.options) apply(o);
+  p.api_compare = std::move(cmp);
+}
+
 // Last step, reasons: the pick and its companions, the options listed, alternatives, warnings.
 Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
   const Catalog& catalog = ctx.catalog;
@@ -1190,6 +1212,7 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
     }
   }
   if (ev.pick && !pick_listed) p.options.push_back(*p.pick);  // the pick is always listed
+  if (request.compare_api && ev.scenario.task == Task::Inference) compare_with_api(catalog, request, usd_cny, p);
   for (const Option& o : p.options) {
     if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
   }
