@@ -755,6 +755,8 @@ Flow attention_minimax_m3(Config& c, Model& m, std::vector<Message>& notes, cons
   m.indexer.top_k = blocks * block;
   m.indexer.key_bits = 16;  // BF16 index keys, no scales
   m.indexer.layers = sparse;
+  m.indexer.dense_layers = n - sparse;  // MiniMaxM3Attention: no indexer, the whole context
+  m.indexer.kind = "block_sparse";      // index_q / index_k fused into qkv_proj, no weights_proj
   notes.push_back(msg::imp_minimax_m3_note(std::to_string(sparse), std::to_string(n), std::to_string(m.indexer.top_k),
                                            std::to_string(blocks), std::to_string(block), std::to_string(heads),
                                            std::to_string(m.indexer.head_dim), std::to_string(n - sparse)));
