@@ -562,6 +562,11 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
     const Result<ImportedModel> r = import_hf_config(config_text(key), "x");
     REQUIRE_FALSE(r.ok());
     CHECK(r.errors.front().field == "config.json: model_type");
+    // ... and the attention field it cannot account for is named beside it.
+    REQUIRE(r.errors.size() == 2);
+    CHECK(r.errors[1].field == "config.json: text_config.linear_attn_config.kda_layers");
+    CHECK(test::all_errors(r.errors).find("attention type 'KDA (Kimi Delta Attention)' is not modelled") !=
+          std::string::npos);
   }
   // A supported family naming a layer kind it does not know: refused at layer_types.
   nlohmann::json step = nlohmann::json::parse(config_text("stepfun-ai--Step-3.7-Flash_config.json"));
