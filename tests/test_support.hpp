@@ -61,6 +61,8 @@ inline void check_same_architecture(const Model& got, const Model& want, bool sa
   CHECK(got.indexer.head_dim == want.indexer.head_dim);
   CHECK(got.indexer.top_k == want.indexer.top_k);
   CHECK(got.indexer.key_bits == Approx(want.indexer.key_bits));
+  CHECK(got.indexer.dense_layers == want.indexer.dense_layers);
+  CHECK(got.indexer.kind == want.indexer.kind);
   CHECK(got.has_compressed_attention == want.has_compressed_attention);
   CHECK(got.compressed_attention.window == want.compressed_attention.window);
   CHECK(got.compressed_attention.ratio4_layers == want.compressed_attention.ratio4_layers);

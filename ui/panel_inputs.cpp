@@ -200,7 +200,8 @@ void model_inputs(App& app, Changes& c) {
   Items precisions{{"", R(app, msg::in_precision_released(precision_label(default_precision(app.catalog, sc))))}};
   for (const WeightPrecision& p : app.catalog.weight_precisions) precisions.emplace_back(p.id, p.name);
   c.choice |= combo_row(app, MsgId::in_precision, sc.precision, precisions, true);
-  Items kv{{"", T(app, MsgId::in_kv_follow)}};
+  // "" follows the weights, or names the layout the model fixes (DeepSeek-V4: fp8_ds_mla).
+  Items kv{{"", R(app, kv_default_label(app.catalog, sc))}};
   for (const KvPrecision& k : app.catalog.kv_precisions) kv.emplace_back(k.id, k.name);
   c.choice |= combo_row(app, MsgId::in_kv_precision, sc.kv_precision, kv);
 }

@@ -121,8 +121,9 @@ struct LinearAttention {
   std::string kind;
 };
 
-// DeepSeek Sparse Attention's lightning indexer: per layer, its own per-token key cache and
-// small heads that pick the top_k tokens the main attention reads.
+// A sparse-attention lightning indexer: per layer, its own per-token key cache and small heads
+// that pick the top_k tokens the main attention reads. Two layouts (`kind`): DeepSeek Sparse
+// Attention (DeepSeek-V3.2, GLM-5) and MiniMax-M3's block-sparse attention.
 struct Indexer {
   int num_heads = 0;
   int head_dim = 0;            // cached key width per token per layer
@@ -132,6 +133,15 @@ struct Indexer {
   // indexer on "full" layers only and the "shared" layers reuse its top-k (config.json
   // indexer_types), so only those layers keep indexer keys.
   int layers = 0;
+  // Attention layers with no indexer and no sparse selection: they read the whole context
+  // (MiniMax-M3's first 3, sparse_attention_freq 0). 0 = none: every attention layer reads
+  // only the top_k (GLM-5.2's layers without an indexer reuse the previous one's top-k).
+  int dense_layers = 0;
+  // "" = DeepSeek Sparse Attention (inference/model.py Indexer: wq_b from q_lora or the hidden
+  // state, wk, weights_proj, k_norm). "block_sparse" = MiniMax-M3 (vLLM MiniMaxM3SparseAttention:
+  // index_q of num_heads x head_dim and index_k of head_dim fused into qkv_proj, per-head
+  // index_q_norm / index_k_norm, no weights_proj).
+  std::string kind;
 };
 
 // DeepSeek-V4 hybrid attention (config.json compress_ratios): every layer keeps a sliding window

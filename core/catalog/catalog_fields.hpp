@@ -111,6 +111,8 @@ void indexer_fields(V& v, T& x) {
   v.integer("top_k", x.top_k, Need::Required, closed(1, kMaxTokens));
   v.number("key_bits", x.key_bits, Need::Required, above(1, 32));
   v.integer("layers", x.layers, Need::Optional, closed(0, 10000));
+  v.integer("dense_layers", x.dense_layers, Need::Optional, closed(0, 10000));
+  v.text("kind", x.kind, Need::Optional, TextRule::Id);  // "" (DSA) or "block_sparse": catalog_validate.cpp
 }
 
 template <class V, class T>

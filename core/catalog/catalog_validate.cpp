@@ -133,6 +133,12 @@ void check_entry(const Model& m, const Report& report) {
       report("compressed_attention.ratio128_layers", msg::cat_model_attention_layers(num(m.num_layers), num(compressed)));
     }
   }
+  if (m.has_indexer && m.indexer.layers + m.indexer.dense_layers > m.num_layers) {
+    report("indexer.dense_layers", msg::cat_model_indexer_layers(num(m.num_layers), num(m.indexer.layers + m.indexer.dense_layers)));
+  }
+  if (m.has_indexer && !m.indexer.kind.empty() && m.indexer.kind != "block_sparse") {
+    report("indexer.kind", msg::cat_model_indexer_kind(m.indexer.kind));
+  }
   if (m.is_moe) {
     if (m.moe.experts_per_token > m.moe.num_experts) {
       report("moe.experts_per_token", msg::cat_model_top_k(num(m.moe.num_experts), num(m.moe.experts_per_token)));
