@@ -188,7 +188,7 @@ TEST_CASE("exports: hostile cells stay data") {
   CHECK(tags == 1 + 2 + 4);  // the table, two header cells, four cells
   CHECK(styled == tags);
   CHECK(parse_html(html) == std::vector<std::vector<std::string>>{h.header, h.rows[0], h.rows[1]});
-  CHECK(html_cell("a\nb\x01c") == "abc");  // control characters are not XML (the card's SVG shares it)
+  CHECK(html_cell("a\nb\x01" "c") == "abc");  // control characters are not XML (the card's SVG shares it)
 }
 
 TEST_CASE("exports: the estimate's GPU rows, one per GPU") {
