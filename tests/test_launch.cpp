@@ -13,11 +13,7 @@
 #include "launch.hpp"
 
 using namespace cardfit;
-using cardfit::test::formula::catalog;
-using cardfit::test::formula::model;
-using cardfit::test::formula::run;
-using cardfit::test::formula::LaunchRow;
-using cardfit::test::formula::launch_row;
+using namespace cardfit::test::formula;  // the fixture: catalog(), model(), run(), launch_row()
 
 namespace {
 
