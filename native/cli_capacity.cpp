@@ -1,6 +1,6 @@
 // `cardfit capacity`: what one GPU x cards can do (core/plan/capability.hpp): every catalog
 // model with the best precision that fits with the headroom, largest first, with its largest
-// context and concurrency. --json prints the contract of docs/cli.md; --format csv|markdown the table.
+// context and concurrency. --json prints the contract of docs/cli.md; --format csv|markdown|html the table.
 // --this-machine takes the GPU from nvidia-smi, else from the CPU's name for a unified-memory chip
 // (core/catalog/this_machine.hpp matches the name), and adds what llama.cpp's offload into system
 // memory allows (on unified memory, the part beside the GPU's share).
@@ -156,7 +156,7 @@ int run_capacity(CapacityOptions& opts, const CommonOptions& common, Output& io)
   const TextTable rows = capability_table(*c.value, catalog, f.lang);
   if (f.json) {
     io.out << capability_to_json(*c.value, catalog, f.lang, f.style()) << "\n";
-  } else if (f.table == TableFormat::Csv || f.table == TableFormat::Markdown) {
+  } else if (is_paste_format(f.table)) {
     io.out << render_table(rows, f.table);
   } else {
     for (const Message& line : machine) io.out << render(line, f.lang) << "\n";

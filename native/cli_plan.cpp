@@ -134,7 +134,7 @@ int run_plan(PlanFlags& flags, const CommonOptions& common, Output& io) {
   }
   if (f.json) {
     io.out << plan_to_json(*p.value, f.style()) << "\n";
-  } else if (f.table == TableFormat::Csv || f.table == TableFormat::Markdown) {
+  } else if (is_paste_format(f.table)) {
     io.out << render_table(plan_table(*p.value, p.value->lang), f.table);
   } else {
     print_report(*p.value, f.wide ? 0 : io.width, f.wide, io.out);

@@ -39,6 +39,8 @@ void remember_lang(const std::string& lang) { save_setting("lang", lang); }
 
 void copy_text(const std::string& text) { glfwSetClipboardString(glfwGetCurrentContext(), text.c_str()); }
 
+void copy_html(const std::string& html, const std::string&) { copy_text(html); }  // text only (platform.hpp)
+
 void request_paste(App& app) {
   const char* text = glfwGetClipboardString(glfwGetCurrentContext());
   if (text) app_paste(app, text);

@@ -30,6 +30,10 @@ void remember_lang(const std::string& lang);
 // The system clipboard (the browser's on the web). request_paste: its text, when it can be
 // read, reaches app_paste (at once natively; after the browser's permission on the web).
 void copy_text(const std::string& text);
+// An HTML table for an article editor (WeChat's, Zhihu's keep its inline styles): on the web as
+// text/html with `text` as text/plain where the browser allows it (ClipboardItem, else a copy
+// event's clipboardData), natively the HTML source as text (GLFW's clipboard holds text only).
+void copy_html(const std::string& html, const std::string& text);
 void request_paste(App& app);
 
 // A file saved without a dialog (the options table as CSV or Markdown): the browser downloads

@@ -509,6 +509,33 @@ mergeInto(LibraryManager.library, {
     }
   },
 
+  // The HTML table as text/html beside its plain text: ClipboardItem where the browser has it,
+  // else the copy command with a copy event that sets both (no permission asked for either).
+  cardfit_js_copy_html__deps: ['$CF'],
+  cardfit_js_copy_html: function (html, text) {
+    const h = UTF8ToString(html), t = UTF8ToString(text);
+    const fallback = function () {
+      const put = function (e) {
+        e.clipboardData.setData('text/html', h);
+        e.clipboardData.setData('text/plain', t);
+        e.preventDefault();
+      };
+      document.addEventListener('copy', put);
+      try { document.execCommand('copy'); } catch (e) {}
+      document.removeEventListener('copy', put);
+      if (CF.wantText) CF.focusText();
+    };
+    try {
+      const blob = function (s, type) { return new Blob([s], {type: type}); };
+      // Quoted names: the closure compiler's externs may not know ClipboardItem.
+      const Item = window['ClipboardItem'];
+      navigator.clipboard['write']([new Item({'text/html': blob(h, 'text/html'), 'text/plain': blob(t, 'text/plain')})])
+        .catch(fallback);
+    } catch (e) {
+      fallback();
+    }
+  },
+
   cardfit_js_download: function (stem, ext, mime, text) {
     try {
       const d = new Date(), p = (n) => String(n).padStart(2, '0');

@@ -205,6 +205,8 @@ void remember_lang(const std::string& lang) {
 
 void copy_text(const std::string& text) { cardfit_js_copy(text.c_str()); }
 
+void copy_html(const std::string& html, const std::string& text) { cardfit_js_copy_html(html.c_str(), text.c_str()); }
+
 Message save_file(const std::string& stem, const std::string& extension, const std::string& mime,
                   const std::string& text) {
   cardfit_js_download(stem.c_str(), extension.c_str(), mime.c_str(), text.c_str());

@@ -29,6 +29,7 @@ void cardfit_js_after_frame(int want_text, float ime_x, float ime_y, float page_
 void cardfit_js_set_text_fields(const float* xywh, int count);
 
 void cardfit_js_copy(const char* text);
+void cardfit_js_copy_html(const char* html, const char* text);  // text/html + text/plain (platform.hpp copy_html)
 // Downloads `text` as STEM-YYYYMMDD-HHMMSS.EXT (a Blob and an <a download>; the browser's local time).
 void cardfit_js_download(const char* stem, const char* extension, const char* mime, const char* text);
 void cardfit_js_request_paste();
