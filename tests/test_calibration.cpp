@@ -72,7 +72,8 @@ TEST_CASE("calibration rows: every row estimates within its tolerance") {
   for (const char* group : {"vllm / HBM / dense", "vllm / GDDR / dense", "vllm / HBM / FP4", "llama.cpp / GDDR / dense",
                             "llama.cpp / HBM / dense", "sglang / HBM / dense", "sglang / HBM / MoE",
                             "sglang / HBM / FP4", "training / Ampere / dense", "training / Hopper / dense",
-                            "vllm / HBM / MoE", "llama.cpp / GDDR / FP4", "llama.cpp / GDDR / MoE"}) {
+                            "vllm / HBM / MoE", "llama.cpp / GDDR / FP4", "llama.cpp / GDDR / MoE",
+                            "llama.cpp / unified / dense"}) {
     INFO(group);
     CHECK(sources[group].size() >= 2);
   }

@@ -351,3 +351,32 @@ TEST_CASE("decode efficiency by architecture: the whole decode step of SGLang on
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.errors.front().field.find("decode_efficiency_by_architecture[0].efficiency") != std::string::npos);
 }
+
+TEST_CASE("prefill efficiency by architecture: llama.cpp's matmuls on Apple GPUs, data with bounds") {
+  const Resolved r = resolved(inference("llama-2-7b", "q4_0", "llama.cpp"));
+  const EngineProfile& llama = r.engine();
+  const Gpu& m4max = gpu("apple-m4-max-128g");
+  // Listed for the Apple generations only (docs/model.md §7): above the engine's 16-bit figure there,
+  // the engine's own figure elsewhere (an RTX 4090, and the Apple card under another name).
+  const MatmulRate apple = matmul_rate(llama, m4max, ComputeType::Fp16);
+  CHECK(apple.efficiency > llama.prefill_efficiency_16bit);
+  CHECK(matmul_rate(llama, gpu("apple-m3-ultra-512g"), ComputeType::Fp16).efficiency == Approx(apple.efficiency));
+  CHECK(matmul_rate(llama, gpu("rtx-4090"), ComputeType::Fp16).efficiency == Approx(llama.prefill_efficiency_16bit));
+  Gpu renamed = m4max;
+  renamed.architecture = "Ada Lovelace";
+  CHECK(matmul_rate(llama, renamed, ComputeType::Fp16).efficiency == Approx(llama.prefill_efficiency_16bit));
+  Layout one;
+  const PrefillSpeed fast = prefill_speed(r, m4max, one, 512);
+  const PrefillSpeed slow = prefill_speed(r, renamed, one, 512);
+  CHECK(fast.tokens_per_s > slow.tokens_per_s);
+  // vLLM lists none: its figure stays on the Apple card too.
+  const EngineProfile& vllm = resolved(inference("llama-2-7b", "fp16", "vllm")).engine();
+  CHECK(matmul_rate(vllm, m4max, ComputeType::Fp16).efficiency == Approx(vllm.prefill_efficiency_16bit));
+  // Written and read back with the catalog; outside (0, 1] it is refused with the field named.
+  CHECK(catalog_to_json(catalog()).find("\"prefill_efficiency_by_architecture\"") != std::string::npos);
+  const Result<Catalog> bad = apply_overlay(catalog(), CatalogFile{"overlay.json", R"json({"schema": "cardfit.catalog/1",
+    "engines": [{"id": "llama.cpp", "replaces": true, "source": "cardfit",
+                 "prefill_efficiency_by_architecture": [{"architecture": "Apple M4 GPU (Apple9)", "efficiency": 0}]}]})json"});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors.front().field.find("prefill_efficiency_by_architecture[0].efficiency") != std::string::npos);
+}

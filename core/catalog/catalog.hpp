@@ -514,6 +514,9 @@ struct EngineProfile {
   double allreduce_us_pcie = 0;      // ... over PCIe
   double prefill_efficiency_16bit = 0;  // achieved / dense tensor rate, 16-bit (and FP32) matmuls
   double prefill_efficiency_8bit = 0;   // ... FP8 and INT8 matmuls
+  // Matmuls on these generations instead, either width (llama.cpp on Apple GPUs, whose dense rate is
+  // the ALU rate: no tensor units to fall short of).
+  std::vector<ArchitectureEfficiency> prefill_efficiency_by_architecture;
   bool expert_offload = false;       // partial offload can keep routed MoE experts in host memory (llama.cpp --n-cpu-moe)
   bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
                                      // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)

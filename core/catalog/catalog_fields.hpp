@@ -459,6 +459,8 @@ void engine_fields(V& v, T& e) {
   v.number("allreduce_us_pcie", e.allreduce_us_pcie, Need::Optional, closed(0, 1'000'000));
   v.number("prefill_efficiency_16bit", e.prefill_efficiency_16bit, Need::Required, kPositiveFraction);
   v.number("prefill_efficiency_8bit", e.prefill_efficiency_8bit, Need::Required, kPositiveFraction);
+  v.list("prefill_efficiency_by_architecture", e.prefill_efficiency_by_architecture, Need::Optional,
+         [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
   v.boolean("expert_offload", e.expert_offload, Need::Optional);
   v.boolean("fp16_accumulate", e.fp16_accumulate, Need::Optional);
   source_fields(v, e);

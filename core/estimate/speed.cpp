@@ -179,6 +179,9 @@ MatmulRate matmul_rate(const EngineProfile& e, const Gpu& g, ComputeType compute
     out.dense.tflops = g.fp16_acc16_dense_tflops;
   }
   out.efficiency = fields::within(eight_bit(out.dense.used) ? e.prefill_efficiency_8bit : e.prefill_efficiency_16bit, fields::kPositiveFraction);
+  for (const ArchitectureEfficiency& a : e.prefill_efficiency_by_architecture) {
+    if (a.architecture == g.architecture) out.efficiency = fields::within(a.efficiency, fields::kPositiveFraction);
+  }
   out.flops_per_s = out.dense.tflops * 1e12 * out.efficiency;
   return out;
 }

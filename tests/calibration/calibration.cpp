@@ -87,12 +87,19 @@ std::string kind_of(const Catalog& catalog, const Scenario& sc) {
   return m && m->is_moe ? "MoE" : "dense";
 }
 
-// Engine x GPU memory (HBM or GDDR) x weights' kind; training by architecture x kind.
+// The GPU's memory: "unified" (Apple silicon, Strix Halo, DGX Spark: LPDDR shared with the CPU),
+// else HBM or GDDR.
+const char* memory_of(const Gpu& gpu) {
+  if (gpu.unified_gpu_percent > 0) return " / unified";
+  return has_hbm(gpu) ? " / HBM" : " / GDDR";
+}
+
+// Engine x GPU memory (HBM, GDDR or unified) x weights' kind; training by architecture x kind.
 std::string group_of(const Catalog& catalog, const Scenario& sc, const Gpu& gpu) {
   const std::string kind = " / " + kind_of(catalog, sc);
   if (sc.task != Task::Inference) return "training / " + gpu.architecture + kind;
   const EngineProfile* e = catalog.find_engine(sc.engine);
-  return (e ? e->id : sc.engine) + (has_hbm(gpu) ? " / HBM" : " / GDDR") + kind;
+  return (e ? e->id : sc.engine) + memory_of(gpu) + kind;
 }
 
 }  // namespace

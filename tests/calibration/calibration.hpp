@@ -41,7 +41,7 @@ Rows parse_rows(std::string_view json_text);
 
 struct Prediction {
   double value = 0;
-  std::string group;  // "vllm / HBM", "llama.cpp / GDDR", "training / Hopper"
+  std::string group;  // "vllm / HBM / dense", "llama.cpp / unified / dense", "training / Hopper / dense"
   std::string error;  // non-empty: the scenario did not estimate (or the GPU did not fit)
   double relative_error() const;  // predicted / measured - 1 (set by predict)
   double measured = 0;
