@@ -380,3 +380,33 @@ TEST_CASE("prefill efficiency by architecture: llama.cpp's matmuls on Apple GPUs
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.errors.front().field.find("prefill_efficiency_by_architecture[0].efficiency") != std::string::npos);
 }
+
+TEST_CASE("DSA decode: SGLang's indexer kernels cost per indexer layer and per sequence", "[dsa]") {
+  const Resolved r = resolved(inference("glm-5", "fp8", "sglang"));
+  const EngineProfile& e = r.engine();
+  REQUIRE(e.indexer_us_per_layer > 0);
+  REQUIRE(e.indexer_us_per_sequence > 0);
+  Layout tp8;
+  tp8.cards = 8;
+  tp8.tensor_parallel = 8;
+  const Gpu& b200 = gpu("b200");
+  for (std::int64_t c : {1, 4, 64}) {
+    INFO("concurrency " << c);
+    const DecodeSpeed d = decode_speed(r, b200, tp8, 9216, c);
+    // GLM-5 runs its indexer on all 78 layers, on every TP rank (not split by TP).
+    CHECK(d.indexer_ms == Approx(78 * (e.indexer_us_per_layer + e.indexer_us_per_sequence * c) / 1000));
+    CHECK(d.step_ms == Approx(std::max(d.memory_ms, d.compute_ms) + d.fixed_ms + d.moe_ms + d.indexer_ms + d.sync_ms));
+  }
+  // TP does not divide it.
+  Layout tp4 = tp8;
+  tp4.cards = 4;
+  tp4.tensor_parallel = 4;
+  CHECK(decode_speed(r, b200, tp4, 9216, 4).indexer_ms == Approx(decode_speed(r, b200, tp8, 9216, 4).indexer_ms));
+  // GLM-5.2's shared indexer runs on its 21 "full" layers only.
+  const Resolved shared = resolved(inference("glm-5.2", "fp8", "sglang"));
+  CHECK(decode_speed(shared, b200, tp8, 9216, 4).indexer_ms ==
+        Approx(21 * (e.indexer_us_per_layer + e.indexer_us_per_sequence * 4) / 1000));
+  // No indexer, no cost; and an engine without the figures (vLLM) adds nothing.
+  CHECK(decode_speed(resolved(inference("qwen3-30b-a3b", "bf16", "sglang")), b200, tp8, 9216, 4).indexer_ms == 0);
+  CHECK(decode_speed(resolved(inference("glm-5", "fp8", "vllm")), b200, tp8, 9216, 4).indexer_ms == 0);
+}

@@ -500,6 +500,9 @@ struct EngineProfile {
   double moe_us_per_expert = 0;      // ... plus this per routed expert the step touches on a card (us)
   double moe_us_per_expert_parallel = 0;  // ... instead, when the experts span cards (tensor/expert parallel)
   double alltoall_us = 0;            // expert parallel: latency of one all-to-all (2 per MoE layer per step)
+  double indexer_us_per_layer = 0;   // DSA decode: the lightning indexer's logits and top-k kernels per indexer
+                                     // layer per step, whatever the batch (us)
+  double indexer_us_per_sequence = 0;  // ... plus this per sequence per indexer layer (us)
   double fp4_efficiency_native = 0;  // decode efficiency of FP4 bytes on FP4 tensor cores (Blackwell); 0 = the format's
   double fp4_efficiency_weight_only = 0;  // ... through weight-only kernels (Marlin/Triton on Hopper, Ampere)
   std::vector<ArchitectureEfficiency> fp4_efficiency_by_architecture;  // ... on these generations instead

@@ -443,6 +443,8 @@ void engine_fields(V& v, T& e) {
   v.number("moe_us_per_expert", e.moe_us_per_expert, Need::Optional, kMs);
   v.number("moe_us_per_expert_parallel", e.moe_us_per_expert_parallel, Need::Optional, kMs);
   v.number("alltoall_us", e.alltoall_us, Need::Optional, closed(0, 1'000'000));
+  v.number("indexer_us_per_layer", e.indexer_us_per_layer, Need::Optional, kMs);
+  v.number("indexer_us_per_sequence", e.indexer_us_per_sequence, Need::Optional, kMs);
   v.number("fp4_efficiency_native", e.fp4_efficiency_native, Need::Optional, kFraction);
   v.number("fp4_efficiency_weight_only", e.fp4_efficiency_weight_only, Need::Optional, kFraction);
   v.list("fp4_efficiency_by_architecture", e.fp4_efficiency_by_architecture, Need::Optional,

@@ -419,6 +419,7 @@ void explain_decode(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, con
                 rate_expr(d.rate) + ") = " + fixed(d.compute_ms, 2) + " ms) + " + fixed(d.fixed_ms, 2) + " ms";
   if (d.cpu_ms > 0) expr += " + " + fixed(d.cpu_ms, 2) + " ms";
   if (d.moe_ms > 0) expr += " + " + fixed(d.moe_ms, 2) + " ms";
+  if (d.indexer_ms > 0) expr += " + " + fixed(d.indexer_ms, 2) + " ms";
   if (d.sync_ms > 0) expr += " + " + fixed(d.sync_ms, 2) + " ms";
   if (d.boundary_ms > 0) expr += " + " + fixed(d.boundary_ms, 2) + " ms";
   if (by_architecture) expr += ") / " + fixed(d.architecture_efficiency, 2) + " (" + gpu.architecture + ")";

@@ -44,6 +44,23 @@ double alltoall_ms(const EngineProfile& e, const Gpu& g, const Model& m, const P
   return 2.0 * p.moe_layers * one * 1000;
 }
 
+// DeepSeek Sparse Attention at decode: every indexer layer runs the lightning indexer before its
+// attention, a chain of small kernels that reads little (the keys are priced in kv_read_bytes) but
+// costs time whatever the batch: SGLang's nsa_indexer.py (sgl-project/sglang@bf606193, decode path:
+// q/k projections, rope, FP8 quantisation and the index-key cache write, then DeepGEMM
+// fp8_paged_mqa_logits over every cached key and fast_topk_v2 over the logits), run on every TP rank
+// for all heads (the indexer is replicated, not split). SGLang's own benchmark of the last two kernels
+// (python/sglang/srt/layers/attention/nsa/hisa/benchmarks/_results/2026-04-20_h200.md@bf606193, H200,
+// 64 heads, 4k-16k context) takes 0.098 ms at 1 sequence and ~0.21 ms at 64 per layer: the engine's
+// indexer_us_per_layer and indexer_us_per_sequence (docs/model.md §7). Decode only.
+double indexer_ms(const EngineProfile& e, const Model& m, double sequences) {
+  if (!m.has_indexer || m.has_compressed_attention) return 0;
+  const KvShape ks = kv_shape(m, 16);  // only the layer count is used
+  return ks.indexer_layers *
+         (std::max(0.0, e.indexer_us_per_layer) + std::max(0.0, e.indexer_us_per_sequence) * std::max(1.0, sequences)) /
+         1000;
+}
+
 // DeepSeek-V4 at decode (vLLM's deepseek_v4_attention.py, sparse_swa.py, the indexer in
 // deepseek_v4.py): every layer attends to its window of uncompressed latents; a ratio-4 layer also
 // to the index_topk compressed latents its lightning indexer picks, after the indexer scored every
@@ -245,13 +262,15 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.compute_bound = out.compute_ms > out.memory_ms;
   out.fixed_ms = step_fixed_ms(e, m, c);
   out.moe_ms = moe_ms(e, m, r.params, tp, ep, c) + alltoall_ms(e, g, m, r.params, tp, ep, c);
+  out.indexer_ms = indexer_ms(e, m, c);
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, c * static_cast<double>(m.hidden_size) * 2) * 1000;
   out.boundary_ms = (out.stages - 1) * std::max(0.0, e.boundary_ms);
   // NOTE: the whole step, not only its bytes: SGLang on CDNA 3 is about twice as slow as its bytes and
   // fixed costs say at 1 sequence and at 64 alike (docs/model.md §7), so no one term carries it.
   out.architecture_efficiency = architecture_decode_efficiency(e, g);
-  out.step_ms = (std::max(out.memory_ms, out.compute_ms) + out.cpu_ms + out.fixed_ms + out.moe_ms + out.sync_ms +
+  out.step_ms = (std::max(out.memory_ms, out.compute_ms) + out.cpu_ms + out.fixed_ms + out.moe_ms + out.indexer_ms +
+                 out.sync_ms +
                  out.boundary_ms) / out.architecture_efficiency;
   out.per_sequence = safe_div(1000, out.step_ms);
   out.aggregate = out.per_sequence * c;

@@ -74,7 +74,7 @@ double step_fixed_ms(const EngineProfile& engine, const Model& model, double seq
 struct DecodeSpeed {
   double per_sequence = 0;     // tokens/s seen by each sequence
   double aggregate = 0;        // tokens/s of all concurrent sequences
-  double step_ms = 0;          // (max(memory_ms, compute_ms) + fixed_ms + moe_ms + sync_ms + boundary_ms)
+  double step_ms = 0;          // (max(memory_ms, compute_ms) + fixed_ms + moe_ms + indexer_ms + sync_ms + boundary_ms)
                                // / architecture_efficiency
   double memory_ms = 0;        // weights_ms + experts_ms + kv_ms
   double weights_ms = 0;       // dense weights / (TP x bandwidth x efficiency x kernel efficiency)
@@ -84,6 +84,7 @@ struct DecodeSpeed {
   double fixed_ms = 0;         // step_fixed_ms at the concurrency
   double moe_ms = 0;           // MoE layers x (moe_us_per_layer + touched experts per card x moe_us_per_expert
                                // (_parallel across cards)) + expert-parallel all-to-alls
+  double indexer_ms = 0;       // DSA: indexer layers x (indexer_us_per_layer + sequences x indexer_us_per_sequence)
   double sync_ms = 0;          // 2 all-reduces per layer when tensor parallel
   double boundary_ms = 0;      // (stages - 1) x boundary_ms
   double cpu_ms = 0;           // partial offload: cpu_bytes / host bandwidth (the CPU part of every step)
