@@ -22,7 +22,6 @@ namespace {
 
 // Where the card's link points when neither --page-url nor --link names the page: the page as
 // `make run` serves it. A card meant for print should name the published page (--page-url).
-constexpr const char* kDefaultPageUrl = "http://127.0.0.1:8080/";
 
 struct CardFlags {
   RequestFlags request;

@@ -20,6 +20,8 @@ extern char** environ;
 #endif
 
 #include "app.hpp"
+#include "card_render.hpp"
+#include "embedded.hpp"
 #include "messages.hpp"
 #include "native_files.hpp"
 #include "native_settings.hpp"
@@ -60,6 +62,16 @@ void toggle_text_view() {}
 void publish_result(const App&) {}
 
 std::string today() { return native::today(); }
+
+bool can_copy_card() { return false; }
+
+Message deliver_card(const Card& card, CardAction) {
+  std::vector<std::string_view> fonts;
+  for (const assets::File& font : assets::ui_fonts()) fonts.push_back(font.text);
+  const Result<std::string> png = card_image(card, fonts, CardImage::Png);
+  if (!png.ok()) return png.errors.front().message;
+  return save_file("cardfit-card", "png", "image/png", *png.value);
+}
 
 bool can_detect_gpu() { return false; }
 DetectedHardware detect_gpu() { return {}; }

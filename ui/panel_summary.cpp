@@ -4,11 +4,15 @@
 #include <imgui.h>
 
 #include <array>
+#include <optional>
 #include <string>
 
+#include "card.hpp"
+#include "cardfit_version.hpp"
 #include "format.hpp"
 #include "option_text.hpp"
 #include "panels.hpp"
+#include "platform.hpp"
 #include "measured.hpp"
 #include "api_words.hpp"
 #include "result_text.hpp"
@@ -112,6 +116,32 @@ void no_pick_block(App& app, const Plan& p) {
   if (chosen) apply_changes(app, KeyValues(chosen->set.begin(), chosen->set.end()));
 }
 
+// The result card of what is on screen (core/io/card.hpp), with the link that reopens it in the
+// reader's language: on the page's own address on the web, kDefaultPageUrl in the desktop app (as
+// `cardfit card`).
+Card result_card(const App& app, const Plan& p) {
+  CardInput in;
+  in.catalog = &app.catalog;
+  in.request = &app.state.request;
+  in.plan = &p;
+  in.lang = app.state.lang;
+  in.version = kVersion;
+  const std::string page = platform::share_link("");  // this page's address; "" in the desktop app
+  in.link = card_link(app.catalog, page.empty() ? kDefaultPageUrl : page, app.state.request);
+  return card_layout(in);
+}
+
+// "Save card" / "Copy card": the picture an article can show (issue 29), beside the result.
+void card_buttons(App& app, const Plan& p) {
+  ImGui::Spacing();
+  std::optional<platform::CardAction> action;
+  if (ImGui::SmallButton(T(app, MsgId::ui_card_save))) action = platform::CardAction::Save;
+  if (platform::can_copy_card() && button_inline(T(app, MsgId::ui_card_copy))) action = platform::CardAction::Copy;
+  if (!action) return;
+  const Message shown = platform::deliver_card(result_card(app, p), *action);
+  if (shown.id != MsgId::none) flash(app, R(app, shown), 8.0);
+}
+
 }  // namespace
 
 void panel_summary(App& app) {
@@ -132,6 +162,7 @@ void panel_summary(App& app) {
   ImGui::Spacing();
   memory_bar(app, d.estimate->memory);
   for (const Message& w : d.estimate->warnings) bullet(R(app, w), &kAmber);
+  card_buttons(app, p);
 }
 
 }  // namespace cardfit::ui

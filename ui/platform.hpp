@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "card.hpp"
 #include "message.hpp"
 #include "this_machine.hpp"
 
@@ -54,6 +55,15 @@ void toggle_text_view();
 // The current result changed (or its language did): the web page renders it as accessible
 // HTML (pick, memory, options table, warnings, sources). Nothing to do natively.
 void publish_result(const App& app);
+
+// The result card (core/io/card.hpp's layout) as an image. The page rasterises its SVG with the
+// browser's fonts and downloads the PNG, or copies it to the clipboard where the browser allows
+// (can_copy_card); the desktop app draws the PNG with its embedded fonts into the Downloads
+// folder, never over a file. What to show: "Saved PATH" or why not natively; on the web what
+// was asked of the browser.
+enum class CardAction { Save, Copy };
+bool can_copy_card();
+Message deliver_card(const Card& card, CardAction action);
 
 // "Detect my GPU", the page only: this browser's GPU as WebGL names it (the unmasked renderer and
 // vendor where the browser gives them), read when the user asks and never before. The desktop app

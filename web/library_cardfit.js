@@ -63,6 +63,18 @@ mergeInto(LibraryManager.library, {
     },
     // The key that shortcuts use: Cmd on a Mac, Ctrl elsewhere.
     shortcutMod: function () { return CF.mac ? CF.SUPER : CF.CTRL; },
+    // A file the browser downloads: STEM-YYYYMMDD-HHMMSS.EXT (the browser's local time).
+    saveBlob: function (stem, ext, blob) {
+      const d = new Date(), p = (n) => String(n).padStart(2, '0');
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(blob);
+      a.download = stem + '-' + d.getFullYear() + p(d.getMonth() + 1) + p(d.getDate()) + '-' +
+                   p(d.getHours()) + p(d.getMinutes()) + p(d.getSeconds()) + '.' + ext;
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+    },
     inField: function (x, y) {
       for (const f of CF.fields) if (x >= f[0] && x <= f[0] + f[2] && y >= f[1] && y <= f[1] + f[3]) return true;
       return false;
@@ -536,21 +548,47 @@ mergeInto(LibraryManager.library, {
     }
   },
 
+  cardfit_js_download__deps: ['$CF'],
   cardfit_js_download: function (stem, ext, mime, text) {
     try {
-      const d = new Date(), p = (n) => String(n).padStart(2, '0');
-      const name = UTF8ToString(stem) + '-' + d.getFullYear() + p(d.getMonth() + 1) + p(d.getDate()) + '-' +
-                   p(d.getHours()) + p(d.getMinutes()) + p(d.getSeconds()) + '.' + UTF8ToString(ext);
-      const a = document.createElement('a');
       // NOTE: UTF8ToString (TextDecoder) drops a leading byte-order mark: put back as given.
       const bom = HEAPU8[text] === 0xef && HEAPU8[text + 1] === 0xbb && HEAPU8[text + 2] === 0xbf ? '\ufeff' : '';
-      a.href = URL.createObjectURL(new Blob([bom + UTF8ToString(text)], {'type': UTF8ToString(mime) + ';charset=utf-8'}));
-      a.download = name;
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+      CF.saveBlob(UTF8ToString(stem), UTF8ToString(ext),
+                  new Blob([bom + UTF8ToString(text)], {'type': UTF8ToString(mime) + ';charset=utf-8'}));
     } catch (e) {}
+  },
+
+  cardfit_js_can_copy_image: function () {
+    // Quoted names: the closure compiler's externs may not know ClipboardItem.
+    try { return typeof window['ClipboardItem'] === 'function' && !!(navigator.clipboard && navigator.clipboard['write']) ? 1 : 0; } catch (e) { return 0; }
+  },
+  cardfit_js_card__deps: ['$CF'],
+  cardfit_js_card: function (svg, width, height, copy) {
+    const text = UTF8ToString(svg);
+    const save = function (blob) { CF.saveBlob('cardfit-card', 'png', blob); };
+    try {
+      const url = URL.createObjectURL(new Blob([text], {'type': 'image/svg+xml'}));
+      const img = new Image();
+      img.onload = function () {
+        try {
+          const c = document.createElement('canvas');
+          c.width = width;
+          c.height = height;
+          c.getContext('2d').drawImage(img, 0, 0, width, height);
+          URL.revokeObjectURL(url);
+          c.toBlob(function (blob) {
+            if (!blob) return;
+            if (!copy) return save(blob);
+            try {
+              const Item = window['ClipboardItem'];
+              navigator.clipboard['write']([new Item({'image/png': blob})]).catch(function () { save(blob); });
+            } catch (e) { save(blob); }
+          }, 'image/png');
+        } catch (e) { console.warn('cardfit: card', e); }
+      };
+      img.onerror = function () { console.warn('cardfit: the card did not draw'); URL.revokeObjectURL(url); };
+      img.src = url;
+    } catch (e) { console.warn('cardfit: card', e); }
   },
 
   cardfit_js_request_paste__deps: ['$CF'],

@@ -233,6 +233,13 @@ bool draw_glyphs(const std::string& chars, float em_px, int cell_w, int cell_h, 
   return cardfit_js_draw_glyphs(chars.c_str(), em_px, cell_w, cell_h, baseline, alpha, advances) != 0;
 }
 
+bool can_copy_card() { return cardfit_js_can_copy_image() != 0; }
+
+Message deliver_card(const Card& card, CardAction action) {
+  cardfit_js_card(card_svg(card).c_str(), card.width, card.height, action == CardAction::Copy ? 1 : 0);
+  return action == CardAction::Copy ? msg::ui_card_copying() : Message{};
+}
+
 bool can_detect_gpu() { return true; }
 
 DetectedHardware detect_gpu() {

@@ -47,6 +47,11 @@ void cardfit_js_mirror(const char* json);
 void cardfit_js_preview(const char* json);  // the headline in the loading skeleton (CF.preview)
 void cardfit_js_toggle_text_view();
 void cardfit_js_today(char* buf, int size);
+// The result card: its SVG drawn into a canvas of width x height with the browser's fonts, then
+// downloaded as a PNG (copy 0) or put on the clipboard as image/png (copy 1; a download when the
+// browser refuses). 1 when the browser has ClipboardItem and navigator.clipboard.write.
+void cardfit_js_card(const char* svg, int width, int height, int copy);
+int cardfit_js_can_copy_image();
 // "RENDERER\nVENDOR" of a WebGL context made for the question (WEBGL_debug_renderer_info's
 // unmasked strings where the browser gives them); "" when there is no WebGL.
 char* cardfit_js_gpu_strings();

@@ -72,6 +72,10 @@ struct CardInput {
 // The card of `in`: always a card, one that says why when the scenario does not compute.
 Card card_layout(const CardInput& in);
 
+// The page a card's link opens when no other is given (the CLI's --page-url, the desktop app): the
+// address `make run` serves.
+inline constexpr const char* kDefaultPageUrl = "http://127.0.0.1:8080/";
+
 // The link to `request` on the page at `page_url` ("https://host/path/"; its own query, if any,
 // is dropped): page_url + "?" + the request's pairs (url_state.hpp, ids by their shortest names
 // in `catalog`), the language among them.

@@ -6,7 +6,7 @@
 // once per frame, so every action waits for frames (cardfit.frameCount()).
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -994,6 +994,30 @@ function parseCsv(text) {
   if (cell || rows.at(-1).length) rows.at(-1).push(cell); else rows.pop();
   return rows;
 }
+
+test('card: "Save card" downloads the 1080 px PNG; its QR code opens this scenario with the same pick', async () => {
+  const { page, context, errors } = await open('?lang=en&model=qwen2.5-7b&budget-tier=1000-2000');
+  const [download] = await Promise.all([page.waitForEvent('download'), click(page, 'Save card (PNG)')]);
+  assert.match(download.suggestedFilename(), /^cardfit-card-\d{8}-\d{6}\.png$/);
+  const file = await download.path();
+  const png = fs.readFileSync(file);
+  assert.deepEqual([...png.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'a PNG');
+  assert.equal(png.readUInt32BE(16), 1080, 'the card is 1080 px wide');
+  assert.ok(png.length < 1024 * 1024, `${png.length} bytes: under WeChat's 1 MB`);
+  // The QR code, read back as a phone would (zbar-tools), is this page's link to the scenario.
+  const zbar = spawnSync('zbarimg', ['--raw', '-q', file], { encoding: 'utf8' });
+  if (zbar.error) return context.close();  // no zbarimg here: the PNG checks above stand
+  const link = zbar.stdout.trim();
+  const origin = await page.evaluate(() => location.origin + location.pathname);
+  assert.ok(link.startsWith(origin + '?'), link);
+  assert.match(link, /lang=en/);
+  const query = link.slice(link.indexOf('?') + 1);
+  const again = await page.evaluate((q) => window.cardfit.plan(q), query);
+  const here = await page.evaluate(() => window.cardfit.plan(window.cardfit.uiState() + '&lang=en'));
+  assert.equal(again.value.pick.offer, here.value.pick.offer, 'the link plans the same pick');
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test('download: the options table as a CSV and a Markdown file, read back', async () => {
   const { page, context, errors } = await open('?lang=en&model=qwen2.5-7b');
