@@ -136,6 +136,78 @@ TEST_CASE("linear attention: Gated DeltaNet state with a float32 recurrent part"
   CHECK(g.padding_layers == 0);
 }
 
+TEST_CASE("Kimi Delta Attention: KDA state in vLLM's shapes and dtypes, MLA cache on the other layers (Kimi-K3)", "[models2026]") {
+  // vLLM vllm/model_executor/layers/mamba/mamba_utils.py (read at
+  // 2afe1e8573cf51b73569ae1d35f59078a2032a91), as vllm/models/kimi_k3/nvidia/kda.py (at
+  // 055e47c28003156421365af985d676fc921cb075) calls it: kda_state_shape gives three conv
+  // states (q, k, v) of (kernel - 1) x heads x head_dim and the recurrent state heads x
+  // head_dim x head_dim; kda_state_dtype keeps the conv states in the model dtype and the
+  // recurrent state in torch.float32. MambaSpec.page_size_bytes sums prod(shape) x dtype size.
+  // Kimi-K3 (linear_attn_config: 96 heads x 128, short_conv_kernel_size 4):
+  //   conv 3 x (3 x 96 x 128) = 110,592 values x 2 B (BF16) = 221,184 B
+  //   recurrent 96 x 128 x 128 = 1,572,864 values x 4 B = 6,291,456 B
+  //   6,512,640 B per KDA layer x 69 kda_layers = 449,372,160 B per sequence.
+  const Model& m = bundled("kimi-k3");
+  CHECK(m.linear_attention.kind == "kda");
+  const LinearState st = linear_state(m, 16);
+  CHECK(st.layers == 69);
+  CHECK(st.conv_values == 3.0 * (3 * 96 * 128));
+  CHECK(st.recurrent_values == 96.0 * 128 * 128);
+  const double by_hand = 69.0 * (3 * (3 * 96 * 128) * 2 + 96 * 128 * 128 * 4);
+  CHECK(by_hand == 449372160.0);
+  CHECK(state_bytes_per_sequence(m, 16) == Approx(by_hand));
+  // The recurrent part stays FP32 whatever the KV cache dtype; only the conv part follows it.
+  CHECK(state_bytes_per_sequence(m, 8) == Approx(69.0 * (3 * (3 * 96 * 128) * 1 + 96 * 128 * 128 * 4)));
+  // The 24 full_attn_layers are MLA (mla.py MultiHeadLatentAttention, read at
+  // 01b867e884625778a017f9edf5cab0311af29a8b): head_size kv_lora_rank + qk_rope_head_dim =
+  // 512 + 64 = 576 (the NoPE model keeps the rope slice), 576 x 2 B = 1,152 B per layer per token.
+  CHECK(kv_cache_bytes_per_token(m, 16) == 24 * 1152);
+  CHECK(kv_cache_bytes_per_sequence(m, 16, 1000) == Approx(24.0 * 1152 * 1000));  // the state is apart
+}
+
+TEST_CASE("Kimi-K3 parameters by hand from vLLM's layers, against the published 2.8T / 104B", "[models2026]") {
+  // vllm/models/kimi_k3/nvidia/model.py (read at 006193b5a9a7957c11bc6472588f951e778072b5),
+  // kda.py (055e47c28003156421365af985d676fc921cb075), mla.py (01b867e884625778a017f9edf5cab0311af29a8b),
+  // with Kimi-K3's config.json (h 7168, vocab 163,840, 93 layers, KDA 96 x 128, MLA 96 heads).
+  const Model& k3 = bundled("kimi-k3");
+  const double h = 7168, p = 96 * 128, d = 128, heads = 96;
+  // KDA: in_proj_qkvgfab h -> 4p + d + heads; f_b_proj d -> p; o_proj p -> h; conv1d 3p x 4,
+  // dt_bias p, A_log heads, o_norm d.
+  const double kda = h * (4 * p + d + heads) + d * p + p * h + 3 * p * 4 + p + heads + d;
+  // MLA: q_a 1536, q_b 1536 -> 96 x 192, kv_a h -> 512 + 64, kv_b 512 -> 96 x (128 + 128),
+  // g_proj h -> 96 x 128 (mla_use_output_gate), o_proj; q_a_layernorm 1536, kv_a_layernorm 512.
+  const double mla = h * 1536 + 1536 * heads * 192 + h * 576 + 512 * heads * 256 + h * heads * 128 +
+                     heads * 128 * h + 1536 + 512;
+  // KimiMoE (92 layers): 896 experts gate/up/down 3584 <-> 3072 (latent), shared KimiMLP of
+  // 2 x 3072 on h, routed_expert_down_proj h -> 3584, routed_expert_up_proj 3584 -> h, gate h x 896.
+  const double moe = 896 * (3 * 3584 * 3072.0) + 3 * h * 6144 + 2 * h * 3584 + h * 896;
+  const double dense = 3 * h * 33792;  // layer 0 (first_k_dense_replace 1)
+  // Per layer input_layernorm, post_attention_layernorm and AttnRes self_attention_res_norm,
+  // mlp_res_norm, self_attention_res_proj (h x 1), mlp_res_proj; the final norm,
+  // output_attn_res_norm and output_attn_res_proj; embed_tokens and lm_head (untied).
+  const double vectors = 93 * 6 * h + 3 * h;
+  const double total = 2 * 163840 * h + 69 * kda + 24 * mla + 92 * moe + dense + vectors;
+  CHECK(total == 2779484063840.0);
+  const ParamCounts c = count_params(k3);
+  CHECK(static_cast<double>(c.total) == Approx(total).epsilon(1e-12));
+  CHECK(static_cast<double>(c.linear_attention_per_layer) == Approx(h * (4 * p + d + heads) + d * p + p * h));
+  // NeMo AutoModel's Kimi K3 page (source nemo-automodel-kimi-k3): 2.8T total, 104B activated.
+  // The count is 0.73% under 2.8T (the MoE layers' routed_expert_norm and e_score_correction_bias
+  // vectors, 0.4M, are not counted; the published figure is rounded).
+  CHECK(k3.published_params_b == 2800);
+  CHECK(static_cast<double>(c.total) == Approx(k3.published_params_b * 1e9).epsilon(0.01));
+  const double active = 2 * 163840 * h + 69 * kda + 24 * mla + 92 * (16 * 3 * 3584 * 3072.0 + 3 * h * 6144 +
+                        2 * h * 3584 + h * 896) + dense + vectors;
+  // extra_params (here output_attn_res_norm and output_attn_res_proj, 2 x 7,168) are outside
+  // cardfit's active count, as a vision tower is.
+  CHECK(static_cast<double>(c.active) == Approx(active - 2 * h).epsilon(1e-12));
+  CHECK(static_cast<double>(c.active) == Approx(104e9).epsilon(0.015));
+  // Without g_proj (mla_use_output_gate false) each MLA layer is h x 96 x 128 smaller.
+  Model ungated = k3;
+  ungated.attention_output_gate = false;
+  CHECK(static_cast<double>(c.total - count_params(ungated).total) == 24 * h * heads * 128);
+}
+
 TEST_CASE("sliding layers with their own KV heads, values narrower than keys (MiMo-V2-Flash)", "[models2026]") {
   // FullAttentionSpec.real_page_size_bytes = block x num_kv_heads x (head_size + head_size_v)
   // x dtype size: full layers 4 x (192 + 128) x 2 = 2,560 B, sliding layers (8 KV heads,
@@ -226,6 +298,8 @@ TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2
       {"nvidia--NVIDIA-Nemotron-3-Ultra-550B-A55B-BF16_config.json", "nemotron-3-ultra-550b-a55b", "bf16"},
       {"google--gemma-4-26B-A4B_config.json", "gemma-4-26b-a4b", "bf16"},
       {"nvidia--Gemma-4-31B-IT-NVFP4_config.json", "gemma-4-31b", "nvfp4"},  // NVIDIA's export
+      // text_config.quantization_config: compressed-tensors mxfp4-pack-quantized (routed experts)
+      {"moonshotai--Kimi-K3_config.json", "kimi-k3", "mxfp4"},
   };
   for (const auto& row : rows) {
     INFO(row.id);
@@ -258,6 +332,8 @@ TEST_CASE("late-2026 counts against the published sizes", "[models2026]") {
       {"nemotron-3-ultra-550b-a55b", 55, false, 0.02}, {"gemma-4-26b-a4b", 4, false, 0.05},
       // Megatron Bridge's MiniMax-M3 page: 428B total, ~23B active (without the embedding and head).
       {"minimax-m3", 23, true, 0.03},
+      // NeMo AutoModel's Kimi K3 page: 2.8T total, 104B activated.
+      {"kimi-k3", 104, false, 0.015},
   };
   for (const auto& row : rows) {
     INFO(row.id);
@@ -552,26 +628,35 @@ TEST_CASE("MiniMax-M3 shapes vLLM does not build are refused, naming the field",
 // [SECTION] What cardfit refuses
 
 TEST_CASE("configs with attention cardfit does not model are refused, naming the field", "[models2026]") {
-  // New attention kinds (Kimi-K3's KDA) come with new model_type values: refused by name,
-  // never read as full attention.
-  const char* refused[] = {
-      "moonshotai--Kimi-K3_config.json",
-  };
-  for (const char* key : refused) {
-    INFO(key);
-    const Result<ImportedModel> r = import_hf_config(config_text(key), "x");
-    REQUIRE_FALSE(r.ok());
-    CHECK(r.errors.front().field == "config.json: model_type");
-    // ... and the attention field it cannot account for is named beside it.
-    REQUIRE(r.errors.size() == 2);
-    CHECK(r.errors[1].field == "config.json: text_config.linear_attn_config.kda_layers");
-    CHECK(test::all_errors(r.errors).find("attention type 'KDA (Kimi Delta Attention)' is not modelled") !=
-          std::string::npos);
-  }
+  // New attention kinds come with new model_type values: refused by name, never read as full
+  // attention. Kimi-Linear (model_type kimi_linear) has KDA with low-rank gates: no importer.
+  nlohmann::json kimi = nlohmann::json::parse(config_text("moonshotai--Kimi-K3_config.json"));
+  kimi["model_type"] = "kimi_linear";
+  Result<ImportedModel> r = import_hf_config(kimi.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: model_type");
+  // ... and the attention field it cannot account for is named beside it.
+  REQUIRE(r.errors.size() == 2);
+  CHECK(r.errors[1].field == "config.json: text_config.linear_attn_config.kda_layers");
+  CHECK(test::all_errors(r.errors).find("attention type 'KDA (Kimi Delta Attention)' is not modelled") !=
+        std::string::npos);
+  // Kimi-K3 with Kimi-Linear's low-rank KDA gate (f_a/f_b, g_a/g_b): no formula, refused at the key.
+  kimi = nlohmann::json::parse(config_text("moonshotai--Kimi-K3_config.json"));
+  kimi["text_config"]["linear_attn_config"]["use_full_rank_gate"] = false;
+  r = import_hf_config(kimi.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: text_config.linear_attn_config.use_full_rank_gate");
+  CHECK(test::all_errors(r.errors).find("not modelled") != std::string::npos);
+  // kda_layers and full_attn_layers that do not cover the layers: refused, never guessed.
+  kimi = nlohmann::json::parse(config_text("moonshotai--Kimi-K3_config.json"));
+  kimi["text_config"]["linear_attn_config"]["kda_layers"].erase(0);
+  r = import_hf_config(kimi.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: text_config.linear_attn_config.kda_layers");
   // A supported family naming a layer kind it does not know: refused at layer_types.
   nlohmann::json step = nlohmann::json::parse(config_text("stepfun-ai--Step-3.7-Flash_config.json"));
   step["layer_types"][1] = "compressed_attention";
-  Result<ImportedModel> r = import_hf_config(step.dump(), "x");
+  r = import_hf_config(step.dump(), "x");
   REQUIRE_FALSE(r.ok());
   CHECK(r.errors.front().field == "config.json: layer_types");
   CHECK(test::all_errors(r.errors).find("compressed_attention") != std::string::npos);
@@ -651,7 +736,7 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
 
 TEST_CASE("the new fields travel in links", "[models2026]") {
   for (const char* id : {"glm-5.2", "qwen3.5-27b", "mimo-v2-flash", "nemotron-3-super-120b-a12b", "gemma-4-26b-a4b",
-                         "deepseek-v4-pro", "minimax-m3"}) {
+                         "deepseek-v4-pro", "minimax-m3", "kimi-k3"}) {
     INFO(id);
     const Model& m = bundled(id);
     const Result<Model> back = decode_shapes(encode_shapes(m), "arch");
@@ -662,6 +747,7 @@ TEST_CASE("the new fields travel in links", "[models2026]") {
     CHECK(back.value->indexer.kind == m.indexer.kind);
     CHECK(kv_read_bytes_per_sequence(*back.value, 16, 100000) == Approx(kv_read_bytes_per_sequence(m, 16, 100000)));
     CHECK(back.value->linear_attention.recurrent_bits == m.linear_attention.recurrent_bits);
+    CHECK(back.value->linear_attention.kind == m.linear_attention.kind);
     CHECK(back.value->sliding_window.num_kv_heads == m.sliding_window.num_kv_heads);
     CHECK(back.value->v_head_dim == m.v_head_dim);
     CHECK(back.value->compressed_attention.index_topk == m.compressed_attention.index_topk);

@@ -58,6 +58,7 @@ inline void check_same_architecture(const Model& got, const Model& want, bool sa
   CHECK(got.linear_attention.value_head_dim == want.linear_attention.value_head_dim);
   CHECK(got.linear_attention.conv_kernel == want.linear_attention.conv_kernel);
   CHECK(got.linear_attention.recurrent_bits == want.linear_attention.recurrent_bits);
+  CHECK(got.linear_attention.kind == want.linear_attention.kind);
   CHECK(got.has_indexer == want.has_indexer);
   CHECK(got.indexer.num_heads == want.indexer.num_heads);
   CHECK(got.indexer.layers == want.indexer.layers);

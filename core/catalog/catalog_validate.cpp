@@ -151,7 +151,8 @@ void check_entry(const Model& m, const Report& report) {
              msg::cat_model_shared(num(m.moe.num_shared_experts), num(m.moe.shared_expert_intermediate_size)));
     }
   }
-  if (m.has_linear_attention && !m.linear_attention.kind.empty() && m.linear_attention.kind != "mamba2") {
+  if (m.has_linear_attention && !m.linear_attention.kind.empty() && m.linear_attention.kind != "mamba2" &&
+      m.linear_attention.kind != "kda") {
     report("linear_attention.kind", msg::cat_model_linear_kind(m.linear_attention.kind));
   }
   if (m.is_mla && m.head_dim != m.mla.qk_nope_head_dim + m.mla.qk_rope_head_dim) {

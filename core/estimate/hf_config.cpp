@@ -660,6 +660,60 @@ Flow attention_gated_deltanet(Config& c, Model& m, std::vector<Message>& notes, 
   return Flow::Next;
 }
 
+// Kimi-K3 (vLLM vllm/models/kimi_k3/nvidia/model.py KimiDecoderLayer, kda.py
+// KimiK3DeltaAttention, mla.py MultiHeadLatentAttention): the layers
+// linear_attn_config.kda_layers lists run KDA with a full-rank gate, the others (full_attn_layers)
+// MLA; the KDA state is Gated DeltaNet's shape with key heads = value heads = num_heads and
+// key = value = head_dim (mamba_utils.py kda_state_shape), its recurrent part in FP32
+// (kda_state_dtype). mla_use_output_gate adds g_proj; attn_res_block_size adds the AttnRes
+// norms and 1-wide projections (model.py). Shapes with no formula here are refused at their key.
+Flow attention_kda(Config& c, Model& m, std::vector<Message>& notes, const Window&) {
+  const json* lin = c.object("linear_attn_config");
+  if (lin == nullptr) {
+    c.issues().add(c.path("linear_attn_config"), msg::imp_missing(c.model_type()));
+    return Flow::Stop;
+  }
+  Config k(*lin, c.path("linear_attn_config."), c.model_type(), c.issues(), notes);
+  if (!k.flag("use_full_rank_gate", false)) {  // Kimi-Linear's low-rank f_a/f_b, g_a/g_b gates: no formula
+    k.issues().add(k.path("use_full_rank_gate"), msg::imp_attention_unmodelled("use_full_rank_gate false", "true"));
+    return Flow::Stop;
+  }
+  const json* kda = k.get("kda_layers");
+  const json* full = k.get("full_attn_layers");
+  const int n = m.num_layers;
+  if (kda == nullptr || !kda->is_array() || full == nullptr || !full->is_array() ||
+      static_cast<i64>(kda->size() + full->size()) != n) {
+    k.issues().add(k.path("kda_layers"), msg::imp_attention_unmodelled("kda_layers + full_attn_layers != num_hidden_layers",
+                                                                       "one entry per layer"));
+    return Flow::Stop;
+  }
+  const int linear = static_cast<int>(kda->size());
+  if (linear > 0) {
+    m.has_linear_attention = true;
+    LinearAttention& la = m.linear_attention;
+    la.kind = "kda";
+    la.layers = linear;
+    la.num_key_heads = la.num_value_heads = as_int(k.need("num_heads"));
+    la.key_head_dim = la.value_head_dim = as_int(k.need("head_dim"));
+    la.conv_kernel = as_int(k.need("short_conv_kernel_size"));
+    la.recurrent_bits = 32;  // MambaStateDtypeCalculator.kda_state_dtype: recurrent state torch.float32
+    notes.push_back(msg::imp_kda_note(std::to_string(linear), std::to_string(n), std::to_string(la.num_value_heads),
+                                      std::to_string(la.value_head_dim), std::to_string(n - linear)));
+  }
+  m.attention_output_gate = c.flag("mla_use_output_gate", false);
+  if (m.attention_output_gate) notes.push_back(msg::imp_mla_output_gate_note());
+  if (c.has("attn_res_block_size")) {
+    const i64 block = c.need("attn_res_block_size");
+    // Per layer self_attention_res_norm, mlp_res_norm (RMSNorm hidden) and self_attention_res_proj,
+    // mlp_res_proj (hidden x 1) beside input_layernorm and post_attention_layernorm; before the
+    // head output_attn_res_norm and output_attn_res_proj.
+    m.norms_per_layer = 6;
+    m.extra_params = 2 * m.hidden_size;
+    notes.push_back(msg::imp_attn_res_note(std::to_string(block)));
+  }
+  return Flow::Next;
+}
+
 // Llama 4: chunked attention on the RoPE layers (no_rope_layers, or 3 of 4).
 Flow attention_chunked(Config& c, Model& m, std::vector<Message>& notes, const Window&) {
   if (!c.has("attention_chunk_size")) return Flow::Next;
@@ -905,6 +959,22 @@ void experts_deepseek(Config& c, Model& m) {
   m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
   if (c.or_default("moe_layer_freq", 1) != 1) c.issues().add(c.path("moe_layer_freq"), msg::imp_moe_layer_freq());
 }
+// Kimi-K3 (vLLM vllm/models/kimi_k3/nvidia/model.py KimiMoE): routed experts in the
+// routed_expert_hidden_size latent behind routed_expert_down_proj / routed_expert_up_proj
+// (LatentMoE), num_shared_experts x moe_intermediate_size shared width on the hidden size,
+// first_k_dense_replace dense layers.
+void experts_kimi_k3(Config& c, Model& m) {
+  if (!c.has("num_experts")) return;
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("num_experts"));
+  m.moe.experts_per_token = as_int(c.need("num_experts_per_token"));
+  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+  m.moe.num_shared_experts = as_int(c.or_default("num_shared_experts", 0));  // null: none
+  m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
+  m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
+  m.moe.latent_size = c.or_default("routed_expert_hidden_size", 0);  // null: experts read the hidden size
+  if (c.or_default("moe_layer_freq", 1) != 1) c.issues().add(c.path("moe_layer_freq"), msg::imp_moe_layer_freq());
+}
 // Qwen MoE: dense layers listed in mlp_only_layers, or off the decoder_sparse_step grid.
 void qwen_dense_layers(Config& c, Model& m) {
   const int n = m.num_layers;
@@ -1056,6 +1126,7 @@ const std::vector<Dialect>& dialects() {
       D("nemotron_h").read_by(read_nemotron_h),
       D("gemma4").in(Text::Nested).norms(4).tied().qk(qk_norm_always).attn(attention_gemma4).moe(experts_gemma4),
       D("deepseek_v4").read_by(read_deepseek_v4).released(precision_expert_dtype),
+      D("kimi_k3").in(Text::Nested).heads(head_mla).attn(attention_kda).moe(experts_kimi_k3),  // KDA + MLA
   };
   return rows;
 }

@@ -88,6 +88,7 @@ ParamCounts count_params(const Model& m) {
     attn += h * (kv_lora + rope);              // kv_a_proj_with_mqa: latent + shared rotary key
     attn += kv_lora * heads * (nope + v_dim);  // kv_b_proj: latent -> per-head k_nope and v
     attn += heads * v_dim * h;                 // o_proj
+    if (m.attention_output_gate) attn += h * heads * v_dim;  // Kimi-K3 g_proj: sigmoid gate before o_proj
     vec += q_lora + kv_lora;                   // q_a_layernorm, kv_a_layernorm
   } else {
     const num gate = m.attention_output_gate ? 2 : 1;  // Qwen3-Next: q_proj also emits the output gate
@@ -143,6 +144,21 @@ ParamCounts count_params(const Model& m) {
     lin_vec = conv_dim * clamp_nonneg(la.conv_kernel) + conv_dim  // depthwise conv1d, weight + bias
               + 3 * n_heads                                      // dt_bias, A_log, D
               + d_inner;                                         // gated RMSNorm over d_inner
+  } else if (linear_layers > 0 && m.linear_attention.kind == "kda") {
+    // Kimi Delta Attention with a full-rank gate (vLLM vllm/models/kimi_k3/nvidia/kda.py
+    // KimiK3DeltaAttention): in_proj_qkvgfab emits q, k, v, g (4 x heads x d), f_a (d) and
+    // beta (heads); f_b_proj d -> heads x d; o_proj heads x d -> hidden. conv1d (3 x heads x d,
+    // kernel wide, no bias), dt_bias (heads x d), A_log (heads), o_norm (d).
+    const LinearAttention& la = m.linear_attention;
+    const num heads_k = clamp_nonneg(la.num_value_heads);
+    const num dk = clamp_nonneg(la.value_head_dim);
+    const num proj = heads_k * dk;
+    lin_attn = h * (4 * proj + dk + heads_k)  // in_proj_qkvgfab
+               + dk * proj                    // f_b_proj
+               + proj * h;                    // o_proj
+    lin_vec = 3 * proj * clamp_nonneg(la.conv_kernel)  // conv1d
+              + proj + heads_k                          // dt_bias, A_log
+              + dk;                                     // o_norm (FusedRMSNormGated over head_dim)
   } else if (linear_layers > 0) {
     const LinearAttention& la = m.linear_attention;
     const num key_dim = clamp_nonneg(la.num_key_heads) * clamp_nonneg(la.key_head_dim);

@@ -574,6 +574,7 @@ std::string encode_shapes(const Model& m) {
   }
   if (m.has_linear_attention && m.linear_attention.recurrent_bits > 0) add('z', {m.linear_attention.recurrent_bits});
   if (m.has_linear_attention && m.linear_attention.kind == "mamba2") add('M', {1});
+  if (m.has_linear_attention && m.linear_attention.kind == "kda") add('M', {2});
   if (m.is_moe) {
     const MoeSpec& e = m.moe;
     add('e', {e.num_experts, e.experts_per_token, e.num_shared_experts, e.expert_intermediate_size,
@@ -688,7 +689,7 @@ Result<Model> decode_shapes_with(std::string_view text, const std::string& field
         m.ungated_mlp = n[2] != 0;
         break;
       case 'K': m.attention_k_eq_v = n[0] != 0; break;
-      case 'M': m.linear_attention.kind = n[0] == 1 ? "mamba2" : "?"; break;  // with 'y'; "?" is refused by validation
+      case 'M': m.linear_attention.kind = n[0] == 1 ? "mamba2" : n[0] == 2 ? "kda" : "?"; break;  // with 'y'; "?" is refused
       case 'L': m.moe.latent_size = n[0]; break;                              // with 'e'
       case 'C':
         m.has_compressed_attention = true;

@@ -92,11 +92,11 @@ test('add-model --json prints the catalog document alone; --source cites a catal
 });
 
 test('add-model refuses what it cannot account for, naming the field, and writes nothing', () => {
-  withConfig('moonshotai--Kimi-K3_config.json', null, (file, dir) => {
+  withConfig('moonshotai--Kimi-K3_config.json', (c) => { c.text_config.linear_attn_config.use_full_rank_gate = false; }, (file, dir) => {
     const out = path.join(dir, 'k3.json');
     const r = run('catalog', 'add-model', '--config', file, '--out', out);
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /model_type.*kimi_k3/);
+    assert.match(r.stderr, /use_full_rank_gate: attention type 'use_full_rank_gate false' is not modelled/);
     assert.equal(existsSync(out), false);
   });
   withConfig('deepseek-ai--DeepSeek-V4-Flash_config.json', (c) => { c.compress_ratios[3] = 16; }, (file) => {
