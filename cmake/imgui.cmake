@@ -20,9 +20,22 @@ endif()
 message(STATUS "cardfit: Dear ImGui from ${IMGUI_SOURCE_DIR}")
 
 # The page never draws with Dear ImGui's built-in font (ProggyClean: 12 KB of base85 text and its
-# decompressor, ~10 KB gzip of the wasm), but ImFontAtlas::Build() links it for an atlas given
-# no font. The web build compiles imgui_draw.cpp without it: a copy whose default font data is a
-# trap (the UI always adds its own fonts first; ui/fonts.cpp, CARDFIT_IMGUI_NO_DEFAULT_FONT).
+# decompressor), but ImFontAtlas::Build() links it for an atlas given no font. The web build
+# compiles imgui_draw.cpp without it: a copy whose default font data is a trap (the UI always adds
+# its own fonts first; ui/fonts.cpp, CARDFIT_IMGUI_NO_DEFAULT_FONT).
+# NOTE: why this text edit of the dependency stays (issue 25 item 5; measured 2026-12-06 on
+# main 9c9a841 with cardfit._linkKeys, web-release, Emscripten's wasm-ld with LTO and its default --gc-sections):
+# - the linker cannot drop the font: Build() itself calls AddFontDefault() when the atlas has no
+#   font (imgui_draw.cpp 1.86, "Default font is none are specified"), and Build() is reached from
+#   GetTexDataAsRGBA32(), which the OpenGL3 backend calls, so the data is live whether or not our
+#   code names AddFontDefault. Built with the upstream imgui_draw.cpp (this block off, ui/fonts.cpp
+#   still never calling AddFontDefault): cardfit.wasm 1,306,046 bytes (541,074 gzip -9) against
+#   1,292,521 (528,763) with this copy: +13,525 raw, +12,311 gzip, where web/budget.json leaves
+#   1,685 bytes (ceiling 567,500 gzip, 565,815 measured at stop 40).
+# - Dear ImGui 1.86 has no option for it (imconfig.h of later releases documents
+#   IMGUI_DISABLE_DEFAULT_FONT; the day the floor moves past 1.86, that define replaces this).
+# - ImGui's own API cannot avoid it either: ImFontAtlasGetBuilderForStbTruetype() builds an atlas
+#   without Build(), but the backend's call keeps Build(), and so the font, linked.
 set(imgui_draw "${IMGUI_SOURCE_DIR}/imgui_draw.cpp")
 if(EMSCRIPTEN)
   file(READ "${imgui_draw}" draw_text)

@@ -36,7 +36,7 @@ struct Format {
   bool json = false;           // --json
   bool pretty = false;         // --pretty: indented JSON
   bool wide = false;           // --wide: every table column, whatever the width
-  std::string format;          // --format table|json|csv|markdown ("" = table, or json with --json)
+  std::string format;          // --format table|json|csv|markdown|html ("" = table, or json with --json)
   TableFormat table = TableFormat::Table;  // what --format asked for (apply_format)
   Lang lang = Lang::En;        // --lang
   const char* schema = "";     // the command's JSON contract ("cardfit.estimate/1")
@@ -87,7 +87,7 @@ void add_mcp_command(CLI::App& app, Command& cmd);          // mcp (cli_mcp.cpp)
 
 // --json, --pretty (and, for commands with tables, --wide) on `sub`, bound to `format`.
 void add_format_flags(CLI::App* sub, Format& format, bool tables);
-// --format table|json|csv|markdown (estimate, plan), read by apply_format() before the command
+// --format table|json|csv|markdown|html (estimate, plan), read by apply_format() before the command
 // runs: false (after printing the error) for an unknown format.
 void add_export_flag(CLI::App* sub, Format& format);
 bool apply_format(Format& format, Output& io);

@@ -1,8 +1,9 @@
 // `cardfit capacity`: what one GPU x cards can do (core/plan/capability.hpp): every catalog
 // model with the best precision that fits with the headroom, largest first, with its largest
-// context and concurrency. --json prints the contract of docs/cli.md; --format csv|markdown the table.
-// --this-machine takes the GPU from nvidia-smi (core/catalog/this_machine.hpp matches its name)
-// and adds what llama.cpp's offload into system memory allows.
+// context and concurrency. --json prints the contract of docs/cli.md; --format csv|markdown|html the table.
+// --this-machine takes the GPU from nvidia-smi, else from the CPU's name for a unified-memory chip
+// (core/catalog/this_machine.hpp matches the name), and adds what llama.cpp's offload into system
+// memory allows (on unified memory, the part beside the GPU's share).
 
 #include <cstdio>
 #include <cstdlib>
@@ -34,15 +35,21 @@ std::string fixed(double v, int digits) {
   return buf;
 }
 
-// The GPU nvidia-smi names ($CARDFIT_NVIDIA_SMI replaces the command, for tests), matched to the
-// catalog. The first GPU when there are several.
-GpuMatch detect_gpu(const Catalog& catalog) {
+// The GPU nvidia-smi names ($CARDFIT_NVIDIA_SMI replaces the command, for tests), else the chip the
+// CPU's name names when its GPU shares the memory (Apple silicon, Strix Halo), matched to the
+// catalog. The first GPU when there are several. `how` says which of the two it was.
+GpuMatch detect_gpu(const Catalog& catalog, std::int64_t ram_bytes, std::string* how) {
   std::string command = native::os::env("CARDFIT_NVIDIA_SMI");
   if (command.empty()) command = "nvidia-smi";
   const std::optional<std::string> text =
       native::os::capture(command + " --query-gpu=name,memory.total --format=csv,noheader,nounits");
   const std::vector<DetectedHardware> gpus = text ? parse_nvidia_smi(*text) : std::vector<DetectedHardware>{};
-  return match_gpu(catalog, gpus.empty() ? DetectedHardware{} : gpus.front());
+  DetectedHardware hw = gpus.empty() ? DetectedHardware{} : gpus.front();
+  hw.cpu_name = native::os::cpu_name();
+  hw.ram_mib = ram_bytes / (1024 * 1024);
+  GpuMatch m = match_gpu(catalog, hw);
+  *how = !hw.smi_name.empty() && m.detected == hw.smi_name.substr(0, m.detected.size()) ? "nvidia-smi" : "CPU";
+  return m;
 }
 
 // --this-machine: sets the scenario's GPU (unless --gpu gave one) and says where it came from;
@@ -51,16 +58,32 @@ bool pick_this_machine(CapacityOptions& opts, Prepared& in, std::int64_t* ram_by
                        Output& io) {
   const Format& f = opts.format;
   Scenario& sc = in.request.scenario;
+  Message ram_line = msg::tm_ram_unknown();
+  if (!opts.ram.empty()) {
+    char* end = nullptr;
+    const double gib = std::strtod(opts.ram.c_str(), &end);
+    if (end == opts.ram.c_str() || *end != '\0' || !(gib > 0) || gib > 1e6) {
+      print_errors({Issue{"ram", msg::tm_err_ram(opts.ram)}}, f, io);
+      return false;
+    }
+    *ram_bytes = static_cast<std::int64_t>(gib * 1024 * 1024 * 1024);
+    ram_line = msg::tm_ram(fixed(gib, 1), "--ram");
+  } else {
+    *ram_bytes = native::os::system_memory_bytes();
+    if (*ram_bytes > 0)
+      ram_line = msg::tm_ram(fixed(static_cast<double>(*ram_bytes) / (1024.0 * 1024 * 1024), 1), "system");
+  }
   if (!sc.gpu.empty()) {
     const Gpu* g = in.catalog.find_gpu(sc.gpu);
     lines->push_back(msg::tm_override(g ? g->name : sc.gpu));
   } else {
-    const GpuMatch m = detect_gpu(in.catalog);
+    std::string how;
+    const GpuMatch m = detect_gpu(in.catalog, *ram_bytes, &how);
     Message error = msg::tm_err_no_gpu();
     switch (m.kind) {
       case GpuMatchKind::Found: {
         sc.gpu = m.ids.front();
-        lines->push_back(msg::tm_detected(m.detected, "nvidia-smi", in.catalog.find_gpu(sc.gpu)->name));
+        lines->push_back(msg::tm_detected(m.detected, how, in.catalog.find_gpu(sc.gpu)->name));
         break;
       }
       case GpuMatchKind::Ambiguous: {
@@ -78,21 +101,11 @@ bool pick_this_machine(CapacityOptions& opts, Prepared& in, std::int64_t* ram_by
       return false;
     }
   }
-  if (!opts.ram.empty()) {
-    char* end = nullptr;
-    const double gib = std::strtod(opts.ram.c_str(), &end);
-    if (end == opts.ram.c_str() || *end != '\0' || !(gib > 0) || gib > 1e6) {
-      print_errors({Issue{"ram", msg::tm_err_ram(opts.ram)}}, f, io);
-      return false;
-    }
-    *ram_bytes = static_cast<std::int64_t>(gib * 1024 * 1024 * 1024);
-    lines->push_back(msg::tm_ram(fixed(gib, 1), "--ram"));
-  } else {
-    *ram_bytes = native::os::system_memory_bytes();
-    if (*ram_bytes > 0)
-      lines->push_back(msg::tm_ram(fixed(static_cast<double>(*ram_bytes) / (1024.0 * 1024 * 1024), 1), "system"));
-    else
-      lines->push_back(msg::tm_ram_unknown());
+  lines->push_back(ram_line);
+  const Gpu* g = in.catalog.find_gpu(sc.gpu);
+  if (g && g->unified_gpu_percent > 0 && *ram_bytes > 0) {
+    const auto gib = [](double bytes) { return fixed(bytes / (1024.0 * 1024 * 1024), 1); };
+    lines->push_back(msg::tm_unified(gib(gpu_memory_bytes(*g)), gib(static_cast<double>(host_memory_beside(*g, *ram_bytes)))));
   }
   return true;
 }
@@ -100,7 +113,9 @@ bool pick_this_machine(CapacityOptions& opts, Prepared& in, std::int64_t* ram_by
 // --this-machine, text: the larger models llama.cpp runs with part of them in system memory.
 void print_offload(const Catalog& catalog, const Scenario& sc, std::int64_t ram_bytes, const Format& f, Output& io) {
   if (ram_bytes <= 0) return;
-  const std::string gib = fixed(static_cast<double>(ram_bytes) / (1024.0 * 1024 * 1024), 1);
+  const Gpu* g = catalog.find_gpu(sc.gpu);
+  const std::string gib =
+      fixed(static_cast<double>(g ? host_memory_beside(*g, ram_bytes) : ram_bytes) / (1024.0 * 1024 * 1024), 1);
   const Result<std::vector<OffloadCapability>> off = offload_capabilities(catalog, sc, ram_bytes);
   if (!off.ok()) return;
   io.out << "\n";
@@ -141,7 +156,7 @@ int run_capacity(CapacityOptions& opts, const CommonOptions& common, Output& io)
   const TextTable rows = capability_table(*c.value, catalog, f.lang);
   if (f.json) {
     io.out << capability_to_json(*c.value, catalog, f.lang, f.style()) << "\n";
-  } else if (f.table == TableFormat::Csv || f.table == TableFormat::Markdown) {
+  } else if (is_paste_format(f.table)) {
     io.out << render_table(rows, f.table);
   } else {
     for (const Message& line : machine) io.out << render(line, f.lang) << "\n";

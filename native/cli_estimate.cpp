@@ -162,7 +162,7 @@ int run_estimate(EstimateOptions& opts, const CommonOptions& common, Output& io)
   }
   if (f.json) {
     io.out << estimate_to_json(*e.value, catalog, s.lang, f.style()) << "\n";
-  } else if (f.table == TableFormat::Csv || f.table == TableFormat::Markdown) {
+  } else if (is_paste_format(f.table)) {
     io.out << render_table(estimate_table(*e.value, s.lang), f.table);
   } else {
     print_text(*e.value, catalog, s, opts.explain, f.wide ? 0 : io.width, io.out);

@@ -17,6 +17,7 @@
 #include "format.hpp"
 #include "labels.hpp"
 #include "measured.hpp"
+#include "api_words.hpp"
 #include "messages.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
@@ -97,6 +98,12 @@ void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
     }
   }
 
+  // --compare-api: the model's API prices against the pick (docs/cli.md "Rent or pay per token").
+  if (p.api_compare) {
+    out << "\n" << word(MsgId::plan_api_title) << "\n";
+    for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) out << "  " << say(m) << "\n";
+  }
+
   if (!p.alternatives.empty()) {
     out << "\n" << word(MsgId::cli_plan_alternatives) << "\n";
     for (const Alternative& a : p.alternatives) {
@@ -127,7 +134,7 @@ int run_plan(PlanFlags& flags, const CommonOptions& common, Output& io) {
   }
   if (f.json) {
     io.out << plan_to_json(*p.value, f.style()) << "\n";
-  } else if (f.table == TableFormat::Csv || f.table == TableFormat::Markdown) {
+  } else if (is_paste_format(f.table)) {
     io.out << render_table(plan_table(*p.value, p.value->lang), f.table);
   } else {
     print_report(*p.value, f.wide ? 0 : io.width, f.wide, io.out);

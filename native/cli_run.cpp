@@ -168,7 +168,7 @@ void add_format_flags(CLI::App* sub, Format& format, bool tables) {
 
 void add_export_flag(CLI::App* sub, Format& format) {
   sub->add_option("--format", format.format,
-                  "table | json | csv | markdown: the report, its JSON (= --json), or the table alone to paste (default table)");
+                  "table | json | csv | markdown | html: the report, its JSON (= --json), or the table alone to paste (html: inline styles only, for article editors; default table)");
 }
 
 int run(int argc, const char* const* argv, Output& io) {

@@ -27,7 +27,8 @@
 namespace {
 
 // This machine's GPU as OpenGL names it, read once the context is current, with the dedicated
-// memory where the driver has GL_NVX_gpu_memory_info (NVIDIA). The match is the core's, in ui/.
+// memory where the driver has GL_NVX_gpu_memory_info (NVIDIA), the CPU's name and the system
+// memory. The match is the core's, in ui/.
 cardfit::DetectedHardware read_gl_hardware() {
   cardfit::DetectedHardware hw;
   auto text = [](GLenum name) {
@@ -44,6 +45,9 @@ cardfit::DetectedHardware read_gl_hardware() {
   }
   for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {  // leave no error for ImGui's backend
   }
+  // Apple silicon and Strix Halo: the chip the CPU's name names, its size told by the system memory.
+  hw.cpu_name = cardfit::native::os::cpu_name();
+  hw.ram_mib = cardfit::native::os::system_memory_bytes() / (1024 * 1024);
   return hw;
 }
 

@@ -14,8 +14,13 @@
 #include <shlobj.h>
 #else
 #include <cstdio>
+#include <fstream>
 #include <sys/wait.h>
 #include <unistd.h>
+#if defined(__APPLE__)
+#include <sys/sysctl.h>
+#include <sys/types.h>
+#endif
 #endif
 
 namespace cardfit::native::os {
@@ -158,6 +163,39 @@ std::int64_t system_memory_bytes() {
   if (pages <= 0 || page <= 0) return 0;
   return static_cast<std::int64_t>(pages) * page;
 #endif
+}
+
+std::string cpu_name() {
+  std::string name = env("CARDFIT_CPU_NAME");
+  if (!name.empty()) return name.substr(0, 256);
+#if defined(_WIN32)
+  wchar_t buf[256] = {};
+  DWORD size = sizeof buf;
+  if (RegGetValueW(HKEY_LOCAL_MACHINE, L"HARDWARE\\DESCRIPTION\\System\\CentralProcessor\\0",
+                   L"ProcessorNameString", RRF_RT_REG_SZ, nullptr, buf, &size) == ERROR_SUCCESS) {
+    const int n = WideCharToMultiByte(CP_UTF8, 0, buf, -1, nullptr, 0, nullptr, nullptr);
+    if (n > 1) {
+      name.resize(static_cast<std::size_t>(n));
+      WideCharToMultiByte(CP_UTF8, 0, buf, -1, name.data(), n, nullptr, nullptr);
+      name.resize(static_cast<std::size_t>(n - 1));
+    }
+  }
+#elif defined(__APPLE__)
+  char buf[256] = {};
+  std::size_t size = sizeof buf - 1;
+  if (sysctlbyname("machdep.cpu.brand_string", buf, &size, nullptr, 0) == 0) name = buf;
+#else
+  std::ifstream in("/proc/cpuinfo");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("model name", 0) != 0) continue;
+    const std::size_t colon = line.find(':');
+    if (colon != std::string::npos) name = line.substr(colon + 1);
+    break;
+  }
+#endif
+  while (!name.empty() && (name.front() == ' ' || name.front() == '\t')) name.erase(name.begin());
+  while (!name.empty() && (name.back() == ' ' || name.back() == '\n' || name.back() == '\r')) name.pop_back();
+  return name.substr(0, 256);
 }
 
 }  // namespace cardfit::native::os

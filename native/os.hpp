@@ -47,6 +47,11 @@ std::optional<std::string> capture(const std::string& command, std::size_t max_b
 // sysctl hw.memsize on macOS; 0 when unknown.
 std::int64_t system_memory_bytes();
 
+// The CPU's brand string ("Apple M4 Max", "AMD RYZEN AI MAX+ 395 w/ Radeon 8060S"): the "model
+// name" of /proc/cpuinfo on Linux, sysctl machdep.cpu.brand_string on macOS, the registry's
+// ProcessorNameString on Windows; "" when unknown. $CARDFIT_CPU_NAME replaces it (tests).
+std::string cpu_name();
+
 // Standard streams as bytes: on Windows stdout/stderr/stdin in binary mode (no "\n" -> "\r\n", so
 // the JSON is the same bytes as on Linux) and the console in UTF-8. Nothing elsewhere.
 void binary_stdio();

@@ -39,6 +39,8 @@ void remember_lang(const std::string& lang) { save_setting("lang", lang); }
 
 void copy_text(const std::string& text) { glfwSetClipboardString(glfwGetCurrentContext(), text.c_str()); }
 
+void copy_html(const std::string& html, const std::string&) { copy_text(html); }  // text only (platform.hpp)
+
 void request_paste(App& app) {
   const char* text = glfwGetClipboardString(glfwGetCurrentContext());
   if (text) app_paste(app, text);
@@ -58,6 +60,9 @@ void toggle_text_view() {}
 void publish_result(const App&) {}
 
 std::string today() { return native::today(); }
+
+bool can_detect_gpu() { return false; }
+DetectedHardware detect_gpu() { return {}; }
 
 // The desktop app embeds its CJK subset: no glyph is left for the system to draw.
 bool draw_glyphs(const std::string&, float, int, int, int, unsigned char*, float*) { return false; }

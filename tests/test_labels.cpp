@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "labels.hpp"
+#include "resolve.hpp"
 #include "test_support.hpp"
 
 using namespace cardfit;
@@ -38,4 +39,29 @@ TEST_CASE("tier labels from the numbers, platform names from the catalog") {
   REQUIRE(yiwan);
   CHECK(zh(platform_name(*yiwan)) == yiwan->name_zh);
   CHECK(en(platform_name(*yiwan)) == yiwan->name_en);
+}
+
+TEST_CASE("the KV-precision list's default names the layout a model fixes") {
+  // DeepSeek-V4: vLLM keeps its cache in fp8_ds_mla whatever --kv-cache-dtype says
+  // (source vllm-deepseek-v4-code), and resolve() sizes it so; the list says that, not "as weights".
+  const Catalog& c = test::catalog();
+  Scenario sc;
+  sc.model = "DeepSeek-V4-Flash";  // any spelling the catalog matches
+  CHECK(en(kv_default_label(c, sc)) == "FP8_DS_MLA (fixed by the model)");
+  CHECK(zh(kv_default_label(c, sc)) == "FP8_DS_MLA（由模型固定）");
+  const Result<Resolved> r = resolve(c, as_run(c, sc));
+  REQUIRE(r.ok());
+  CHECK(r.value->kv_id == fixed_kv_layout(*scenario_model(c, sc)));
+  // A model whose cache follows the KV precision: the usual choice.
+  sc.model = "qwen3.5-27b";
+  CHECK(fixed_kv_layout(*scenario_model(c, sc)).empty());
+  CHECK(en(kv_default_label(c, sc)) == "as weights (16-bit)");
+  // A custom model with DeepSeek-V4's compressed attention gets the same label.
+  sc.custom_model = *c.find_model("deepseek-v4-pro");
+  sc.model.clear();
+  CHECK(en(kv_default_label(c, sc)) == "FP8_DS_MLA (fixed by the model)");
+  // No model at all (an id the catalog does not know): the usual choice, no crash.
+  sc.custom_model.reset();
+  sc.model = "no-such-model";
+  CHECK(en(kv_default_label(c, sc)) == "as weights (16-bit)");
 }

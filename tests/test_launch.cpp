@@ -13,27 +13,9 @@
 #include "launch.hpp"
 
 using namespace cardfit;
-using cardfit::test::formula::catalog;
-using cardfit::test::formula::model;
-using cardfit::test::formula::run;
+using namespace cardfit::test::formula;  // the fixture: catalog(), model(), run(), launch_row()
 
 namespace {
-
-struct Row {
-  Estimate e;
-  GpuEstimate g;
-  std::vector<LaunchCommand> launch;
-};
-
-Row row(Scenario s, const std::string& gpu) {
-  s.gpu = gpu;
-  s.explain = false;
-  Row r{run(s), {}, {}};
-  REQUIRE(r.e.gpus.size() == 1);
-  r.g = r.e.gpus[0];
-  r.launch = launch_commands(catalog(), r.e.scenario, r.g);
-  return r;
-}
 
 std::string n(std::int64_t v) { return std::to_string(v); }
 
@@ -57,7 +39,7 @@ TEST_CASE("launch: vLLM with cardfit's layout, context and concurrency") {
   // and activations, more than 76 / 1.2 (the 20% headroom), so not comfortable; 3 does not divide
   // the 64 attention heads; on 4 cards each holds 35.3 GB of weights and fits comfortably. So:
   // tensor parallel 4, no pipeline stages, as vLLM's docs place one node's GPUs.
-  const Row r = row(s, "h100-sxm");
+  const LaunchRow r = launch_row(s, "h100-sxm");
   REQUIRE(r.launch.size() == 1);
   CHECK(r.launch[0].kind == LaunchKind::Vllm);
   CHECK(r.launch[0].file.empty());
@@ -70,7 +52,7 @@ TEST_CASE("launch: vLLM with cardfit's layout, context and concurrency") {
 TEST_CASE("launch: SGLang's static memory fraction leaves the reserve cardfit counts") {
   Scenario s = test::formula::scenario();
   s.engine = "sglang";
-  const Row r = row(s, "a100-80g");
+  const LaunchRow r = launch_row(s, "a100-80g");
   REQUIRE(r.launch.size() == 1);
   const std::string& t = r.launch[0].text;
   CHECK(t.rfind("python -m sglang.launch_server --model-path Qwen/Qwen2.5-7B-Instruct --tp 1 --context-length 4096 "
@@ -92,7 +74,7 @@ TEST_CASE("launch: llama-server with offloaded layers, MoE experts on the CPU, a
   s.engine = "llama.cpp";
   s.offload = Offload::automatic();
   s.concurrency = 2;
-  const Row dense = row(s, "rtx-4050-laptop");
+  const LaunchRow dense = launch_row(s, "rtx-4050-laptop");
   REQUIRE(dense.g.offload);
   REQUIRE(dense.launch.size() == 1);
   CHECK(dense.launch[0].kind == LaunchKind::LlamaServer);
@@ -102,7 +84,7 @@ TEST_CASE("launch: llama-server with offloaded layers, MoE experts on the CPU, a
   s.model = "qwen3-30b-a3b";
   s.concurrency = 1;
   s.kv_precision = "int8";
-  const Row moe = row(s, "rtx-4050-laptop");
+  const LaunchRow moe = launch_row(s, "rtx-4050-laptop");
   REQUIRE(moe.g.offload);
   REQUIRE(moe.g.offload->n_cpu_moe > 0);
   const std::string ngl = moe.g.offload->gpu_layers < moe.g.offload->total_layers
@@ -113,7 +95,7 @@ TEST_CASE("launch: llama-server with offloaded layers, MoE experts on the CPU, a
 
   s.engine = "ollama";
   s.kv_precision.clear();
-  const Row ol = row(s, "rtx-4050-laptop");
+  const LaunchRow ol = launch_row(s, "rtx-4050-laptop");
   REQUIRE(ol.launch.size() == 1);
   CHECK(ol.launch[0].file == "Modelfile");
   CHECK(ol.launch[0].text.rfind("FROM ./Qwen3-30B-A3B-Q4_K_M.gguf\nPARAMETER num_ctx 4096\nPARAMETER num_gpu ", 0) == 0);
@@ -125,7 +107,7 @@ TEST_CASE("launch: layer split over cards gives llama-server an even tensor spli
   s.precision = "q4_k_m";
   s.engine = "llama.cpp";
   s.cards = 2;
-  const Row r = row(s, "rtx-4090");
+  const LaunchRow r = launch_row(s, "rtx-4090");
   REQUIRE(r.g.cards == 2);
   REQUIRE(r.launch.size() == 1);
   CHECK(r.launch[0].text == "llama-server -m Meta-Llama-3-70B-Q4_K_M.gguf -ngl " +
@@ -140,7 +122,7 @@ TEST_CASE("launch: training gets a DeepSpeed config, its torchrun line and a LLa
   s.context = 2048;
   s.zero_stage = 2;
   s.cards = 2;
-  const Row r = row(s, "a100-80g");
+  const LaunchRow r = launch_row(s, "a100-80g");
   REQUIRE(r.g.cards == 2);
   REQUIRE(r.launch.size() == 3);
   const std::string accum = n(static_cast<std::int64_t>(r.g.microbatches));
@@ -175,7 +157,7 @@ TEST_CASE("launch: trtllm-serve and LMDeploy's api_server with cardfit's layout 
   s.model = "llama-3-70b";
   s.context = 8192;
   s.engine = "tensorrt-llm";
-  const Row t = row(s, "h100-sxm");
+  const LaunchRow t = launch_row(s, "h100-sxm");
   REQUIRE(t.launch.size() == 1);
   CHECK(t.launch[0].kind == LaunchKind::TrtllmServe);
   CHECK(t.launch[0].file.empty());
@@ -186,7 +168,7 @@ TEST_CASE("launch: trtllm-serve and LMDeploy's api_server with cardfit's layout 
                                 format_trimmed(catalog().find_engine("tensorrt-llm")->memory_utilization, 2));
   CHECK(t.g.cards == 4);
   s.engine = "lmdeploy";
-  const Row l = row(s, "h100-sxm");
+  const LaunchRow l = launch_row(s, "h100-sxm");
   REQUIRE(l.launch.size() == 1);
   CHECK(l.launch[0].kind == LaunchKind::Lmdeploy);
   CHECK(l.launch[0].text == "lmdeploy serve api_server meta-llama/Meta-Llama-3-70B --tp 4"
@@ -238,10 +220,10 @@ TEST_CASE("launch: nothing for rows that do not fit or engines without a command
   Scenario s = test::formula::scenario();
   s.model = "llama-3.1-405b";
   s.cards = 1;
-  CHECK(row(s, "rtx-4090").launch.empty());
+  CHECK(launch_row(s, "rtx-4090").launch.empty());
   Scenario t = test::formula::scenario();
   t.engine = "transformers";
-  CHECK(row(t, "a100-80g").launch.empty());
+  CHECK(launch_row(t, "a100-80g").launch.empty());
 }
 
 // Issue 32: a command is exactly what it says. The words are quoted for POSIX sh only where
@@ -324,7 +306,7 @@ TEST_CASE("launch: several machines read their rank and the master's address fro
   s.cards = 16;
   s.tensor_parallel = 1;  // data parallel: DeepSpeed over torchrun
   s.zero_stage = 3;
-  const Row r = row(s, "a100-80g");
+  const LaunchRow r = launch_row(s, "a100-80g");
   REQUIRE(r.launch.size() == 3);
   CHECK(r.launch[1].text == "torchrun --nnodes 2 --nproc_per_node 8 --node_rank \"$NODE_RANK\" --master_addr \"$MASTER_ADDR\" "
                             "--master_port 29500 train.py --deepspeed ds_config.json");

@@ -440,6 +440,7 @@ TEST_CASE("MiniMax-M3: full K/V on every layer, BF16 index keys on the sparse la
   // 60 x 2,048 + 57 x 256 = 122,880 + 14,592 = 137,472 B per token.
   const Model& m3 = bundled("minimax-m3");
   CHECK(m3.indexer.layers == 57);
+  CHECK(m3.indexer.dense_layers == 3);
   CHECK(kv_cache_bytes_per_token(m3, 16) == 60 * 2048 + 57 * 256);
   CHECK(kv_shape(m3, 16).indexer_layers == 57);
   // The index keys stay BF16 under an FP8 KV cache (indexer_kv_dtype is its own setting):
@@ -448,16 +449,71 @@ TEST_CASE("MiniMax-M3: full K/V on every layer, BF16 index keys on the sparse la
   CHECK(state_bytes_per_sequence(m3, 16) == 0);
   // top-k: sparse_topk_blocks 16 of sparse_block_size 128 tokens.
   CHECK(m3.indexer.top_k == 16 * 128);
-  // Parameters (vLLM MinimaxM3QKVParallelLinearWithIndexer: q, k, v, index_q of 4 heads x 128,
-  // index_k of one head; MiniMaxM3MLP dense_intermediate_size on layers 0-2; MiniMaxM3MoE
-  // 128 experts of 3072 + 1 shared of 3072, router 6144 x 128), worked by hand:
+}
+
+TEST_CASE("MiniMax-M3 parameters: index projections fused into qkv_proj, no weights_proj", "[models2026]") {
+  // vllm/models/minimax_m3/nvidia/model.py (read at 0443308aa3e9e621c911ac891cac4f3170a83af5):
+  // MiniMaxM3SparseAttention's one MinimaxM3QKVParallelLinearWithIndexer emits q, k, v,
+  // index_q (sparse_num_index_heads 4 x sparse_index_dim 128) and index_k (one head of 128);
+  // index_q_norm and index_k_norm are Gemma RMSNorms of 128; there is no weights_proj (DSA's
+  // per-head weights, hidden x index heads). MiniMaxM3Attention (layers 0-2) has no index
+  // branch. MiniMaxM3MLP of dense_intermediate_size 12288 on layers 0-2; MiniMaxM3MoE 128
+  // experts of 3072 + 1 shared of 3072, router 6144 x 128. Worked by hand:
+  const Model& m3 = bundled("minimax-m3");
+  CHECK(m3.indexer.kind == "block_sparse");
   const double h = 6144;
   const double attn = h * 64 * 128 + 2 * h * 4 * 128 + 64 * 128 * h;
-  const double index = h * 4 * 128 + h * 128 + h * 4;  // + weights_proj, which M3 does not have
+  const double index = h * 4 * 128 + h * 128;  // index_q, index_k
   const double expert = 3 * h * 3072;
   const double total = 2 * 200064 * h + 60 * attn + 57 * index + 3 * (3 * h * 12288) + 57 * (129 * expert) +
                        57 * h * 128 + 60 * (2 * 128 + 2 * h) + 57 * 2 * 128 + h;
+  CHECK(total == 426174565632.0);
   CHECK(static_cast<double>(count_params(m3).total) == Approx(total).epsilon(1e-12));
+  // The DSA layout would add weights_proj, 6,144 x 4 on each of the 57 indexer layers.
+  Model dsa = m3;
+  dsa.indexer.kind = "";
+  CHECK(count_params(dsa).total - count_params(m3).total == 57 * 6144 * 4);
+  // Megatron Bridge's MiniMax-M3 page (source megatron-bridge-minimax-m3): 428B total. The text
+  // decoder counts 426.17B, 0.43% under it: the vision tower and the MTP module (num_mtp_modules
+  // in config.json) are in the published figure and not in the count (models.json notes).
+  const double published = m3.published_params_b * 1e9;
+  CHECK(m3.published_params_b == 428);
+  CHECK(static_cast<double>(count_params(m3).total) < published);
+  CHECK(static_cast<double>(count_params(m3).total) == Approx(published).epsilon(0.005));
+}
+
+TEST_CASE("MiniMax-M3 decode: 3 dense layers read the whole context, 57 sparse layers the top 2,048", "[models2026]") {
+  // vLLM, read at these commits:
+  // - nvidia/model.py (0443308aa3e9e621c911ac891cac4f3170a83af5) MiniMaxM3DecoderLayer: the layers
+  //   _sparse_attention_layer_ids gives (sparse_attention_freq != 0: 3..59) are
+  //   MiniMaxM3SparseAttention, the others (0, 1, 2) MiniMaxM3Attention, a plain Attention that
+  //   reads every cached token's K and V: 4 KV heads x (128 + 128) x 2 B = 2,048 B per token.
+  // - common/sparse_attention.py (040e4601a1068271a771772f22bb2910a2633a72) MiniMaxM3SparseImpl:
+  //   "Attend the queries to the indexer-selected blocks", sparse_topk_blocks 16 of 128 tokens
+  //   = 2,048 tokens' K/V per layer (each index head = KV head picks its own blocks).
+  // - common/ops/index_topk.py (030f10ea0cab5fffe370358860a028864eb94470): the local block is
+  //   forced into those 16 (not added to them); the decode score kernel reads every index-key
+  //   block: 128 x 2 B = 256 B per token per sparse layer.
+  const Model& m3 = bundled("minimax-m3");
+  CHECK(m3.indexer.dense_layers == 3);
+  CHECK(kv_shape(m3, 16).dense_layers == 3);
+  // 32,768 tokens: 3 x 2,048 x 32,768 + 57 x 2,048 x 2,048 + 57 x 256 x 32,768
+  //              = 201,326,592 + 239,075,328 + 478,150,656 = 918,552,576 B.
+  CHECK(kv_read_bytes_per_sequence(m3, 16, 32768) == Approx(918552576.0).epsilon(1e-12));
+  // 1,048,576 tokens: 6,442,450,944 + 239,075,328 + 15,300,820,992 = 21,982,347,264 B.
+  CHECK(kv_read_bytes_per_sequence(m3, 16, 1048576) == Approx(21982347264.0).epsilon(1e-12));
+  // Below the top-k every layer reads everything: 1,000 x (60 x 2,048 + 57 x 256).
+  CHECK(kv_read_bytes_per_sequence(m3, 16, 1000) == Approx(1000.0 * 137472));
+  // Attention FLOPs per token: 2 x 64 heads x (128 + 128) per position read, plus the indexer's
+  // 2 x 4 x 128 per index key on the 57 sparse layers.
+  const double per_position = 2.0 * 64 * 256;
+  CHECK(attention_flops_per_token(m3, 32768) ==
+        Approx(per_position * (3 * 32768.0 + 57 * 2048.0) + 2.0 * 4 * 128 * 32768 * 57));
+  // GLM-5.2 keeps reading the top-k on all 78 layers (its 57 layers without an indexer reuse
+  // the previous top-k): 78 x 1,152 x 2,048 + 21 x 132 x 32,768 = 184,025,088 + 90,832,896.
+  const Model& glm52 = bundled("glm-5.2");
+  CHECK(glm52.indexer.dense_layers == 0);
+  CHECK(kv_read_bytes_per_sequence(glm52, 16, 32768) == Approx(274857984.0).epsilon(1e-12));
 }
 
 TEST_CASE("MiniMax-M3 shapes vLLM does not build are refused, naming the field", "[models2026]") {
@@ -506,6 +562,11 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
     const Result<ImportedModel> r = import_hf_config(config_text(key), "x");
     REQUIRE_FALSE(r.ok());
     CHECK(r.errors.front().field == "config.json: model_type");
+    // ... and the attention field it cannot account for is named beside it.
+    REQUIRE(r.errors.size() == 2);
+    CHECK(r.errors[1].field == "config.json: text_config.linear_attn_config.kda_layers");
+    CHECK(test::all_errors(r.errors).find("attention type 'KDA (Kimi Delta Attention)' is not modelled") !=
+          std::string::npos);
   }
   // A supported family naming a layer kind it does not know: refused at layer_types.
   nlohmann::json step = nlohmann::json::parse(config_text("stepfun-ai--Step-3.7-Flash_config.json"));
@@ -561,6 +622,25 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
     CHECK(test::all_errors(bad.errors).find("linear_attention.kind") != std::string::npos);
     CHECK(test::all_errors(bad.errors).find("mamba3") != std::string::npos);
   }
+  // An indexer kind other than DSA / block_sparse, or more indexer and dense layers than
+  // layers: refused at the field.
+  {
+    Catalog one;
+    Model m = bundled("minimax-m3");
+    m.id = "my-m3";
+    m.aliases.clear();
+    m.indexer.kind = "hash_sparse";
+    one.models.push_back(m);
+    Result<Catalog> bad = apply_overlay(test::catalog(), CatalogFile{"add.json", catalog_to_json(one)});
+    REQUIRE_FALSE(bad.ok());
+    CHECK(test::all_errors(bad.errors).find("indexer.kind") != std::string::npos);
+    CHECK(test::all_errors(bad.errors).find("hash_sparse") != std::string::npos);
+    one.models.front().indexer.kind = "block_sparse";
+    one.models.front().indexer.dense_layers = 4;  // 57 + 4 > 60
+    bad = apply_overlay(test::catalog(), CatalogFile{"add.json", catalog_to_json(one)});
+    REQUIRE_FALSE(bad.ok());
+    CHECK(test::all_errors(bad.errors).find("indexer.dense_layers") != std::string::npos);
+  }
   // A state dtype cardfit does not know.
   nlohmann::json qwen = nlohmann::json::parse(config_text("Qwen--Qwen3.5-27B_config.json"));
   qwen["text_config"]["mamba_ssm_dtype"] = "float8";
@@ -571,13 +651,16 @@ TEST_CASE("configs with attention cardfit does not model are refused, naming the
 
 TEST_CASE("the new fields travel in links", "[models2026]") {
   for (const char* id : {"glm-5.2", "qwen3.5-27b", "mimo-v2-flash", "nemotron-3-super-120b-a12b", "gemma-4-26b-a4b",
-                         "deepseek-v4-pro"}) {
+                         "deepseek-v4-pro", "minimax-m3"}) {
     INFO(id);
     const Model& m = bundled(id);
     const Result<Model> back = decode_shapes(encode_shapes(m), "arch");
     INFO(test::all_errors(back.errors));
     REQUIRE(back.ok());
     CHECK(back.value->indexer.layers == m.indexer.layers);
+    CHECK(back.value->indexer.dense_layers == m.indexer.dense_layers);
+    CHECK(back.value->indexer.kind == m.indexer.kind);
+    CHECK(kv_read_bytes_per_sequence(*back.value, 16, 100000) == Approx(kv_read_bytes_per_sequence(m, 16, 100000)));
     CHECK(back.value->linear_attention.recurrent_bits == m.linear_attention.recurrent_bits);
     CHECK(back.value->sliding_window.num_kv_heads == m.sliding_window.num_kv_heads);
     CHECK(back.value->v_head_dim == m.v_head_dim);

@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,10 +11,12 @@
 #include "catalog_load.hpp"
 #include "embedded.hpp"
 #include "estimate.hpp"
+#include "launch.hpp"
 #include "message.hpp"
 #include "messages.hpp"
 #include "names.hpp"
 #include "params.hpp"
+#include "verify.hpp"
 
 namespace cardfit::embedded {
 std::string_view formula_catalog();  // tests/fixtures/formula-catalog.json, compiled in
@@ -61,6 +64,8 @@ inline void check_same_architecture(const Model& got, const Model& want, bool sa
   CHECK(got.indexer.head_dim == want.indexer.head_dim);
   CHECK(got.indexer.top_k == want.indexer.top_k);
   CHECK(got.indexer.key_bits == Approx(want.indexer.key_bits));
+  CHECK(got.indexer.dense_layers == want.indexer.dense_layers);
+  CHECK(got.indexer.kind == want.indexer.kind);
   CHECK(got.has_compressed_attention == want.has_compressed_attention);
   CHECK(got.compressed_attention.window == want.compressed_attention.window);
   CHECK(got.compressed_attention.ratio4_layers == want.compressed_attention.ratio4_layers);
@@ -185,6 +190,26 @@ inline Scenario scenario() {
   Scenario s;
   s.model = "qwen2.5-7b";
   return s;
+}
+
+// One GPU's estimate of `s` on the fixture, with the launch commands and the benchmark cardfit
+// writes for it from catalog `c` (tests/test_launch.cpp, tests/test_verify.cpp).
+struct LaunchRow {
+  Estimate e;
+  GpuEstimate g;
+  std::vector<LaunchCommand> launch;
+  std::optional<VerifyCommand> verify;
+};
+
+inline LaunchRow launch_row(Scenario s, const std::string& gpu, const Catalog& c = catalog()) {
+  s.gpu = gpu;
+  s.explain = false;
+  LaunchRow r{run(s), {}, {}, {}};
+  REQUIRE(r.e.gpus.size() == 1);
+  r.g = r.e.gpus[0];
+  r.launch = launch_commands(c, r.e.scenario, r.g);
+  r.verify = verify_for(c, r.e.scenario, r.g, r.launch);
+  return r;
 }
 }  // namespace formula
 

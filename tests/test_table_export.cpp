@@ -1,7 +1,9 @@
-// core/io/table_export.hpp: the options table as CSV and Markdown parses back to the same cells.
+// core/io/table_export.hpp: the options table as CSV, Markdown and HTML parses back to the same cells.
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "test_support.hpp"
@@ -71,9 +73,46 @@ std::vector<std::vector<std::string>> parse_markdown(const std::string& s) {
   return rows;
 }
 
+// The HTML table: one <tr> per line, each cell's text between its tag's '>' and its closing tag,
+// the five entities html_cell writes turned back into their characters.
+std::vector<std::vector<std::string>> parse_html(const std::string& s) {
+  auto unescape = [](std::string v) {
+    const std::pair<const char*, const char*> entities[] = {
+        {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&amp;", "&"}};
+    std::string out;
+    for (std::size_t i = 0; i < v.size();) {
+      bool done = false;
+      for (const auto& [from, to] : entities) {
+        if (v.compare(i, std::strlen(from), from) == 0) {
+          out += to;
+          i += std::strlen(from);
+          done = true;
+          break;
+        }
+      }
+      if (!done) out += v[i++];
+    }
+    return out;
+  };
+  std::vector<std::vector<std::string>> rows;
+  for (std::size_t at = s.find("<tr>"); at != std::string::npos; at = s.find("<tr>", at)) {
+    const std::size_t end = s.find("</tr>", at);
+    std::vector<std::string> cells;
+    for (std::size_t c = s.find("<t", at + 4); c < end; c = s.find("<t", c)) {
+      const std::size_t open = s.find('>', c) + 1;
+      const std::size_t close = s.find("</t", open);
+      cells.push_back(unescape(s.substr(open, close - open)));
+      c = close + 5;
+    }
+    rows.push_back(cells);
+    at = end;
+  }
+  return rows;
+}
+
 }  // namespace
 
-TEST_CASE("exports: the plan's options as CSV and Markdown parse back to the same cells") {
+TEST_CASE("exports: the plan's options as CSV, Markdown and HTML parse back to the same cells") {
   PlanRequest r;
   r.top = 20;
   const Result<Plan> p = plan(test::catalog(), r);
@@ -90,6 +129,10 @@ TEST_CASE("exports: the plan's options as CSV and Markdown parse back to the sam
     REQUIRE(md.size() == t.rows.size() + 2);  // header, separator, rows
     CHECK(md[0] == t.header);
     for (std::size_t i = 0; i < t.rows.size(); ++i) CHECK(md[i + 2] == t.rows[i]);
+    const auto html = parse_html(render_table(t, TableFormat::Html));
+    REQUIRE(html.size() == t.rows.size() + 1);
+    CHECK(html[0] == t.header);
+    for (std::size_t i = 0; i < t.rows.size(); ++i) CHECK(html[i + 1] == t.rows[i]);
   }
 }
 
@@ -119,6 +162,33 @@ TEST_CASE("exports: hostile cells stay data") {
   REQUIRE(back.size() == 4);  // header, separator, two rows: the newline did not start a row
   CHECK(back[2] == m.rows[0]);
   CHECK(back[3] == std::vector<std::string>{"x | y | z |", "**bold** `code` ~~s~~ &amp;"});
+
+  // HTML (issue 29: "Copy as HTML table"): every name is text, and the table carries inline styles
+  // only, since article editors drop classes, ids and <style>.
+  TextTable h;
+  h.header = {"GPU", "platform"};
+  h.rows = {{"<script>alert(1)</script>", "Tom & Jerry's \"GPU\" <b>cloud</b>"}, {"&amp;", "a\tb"}};
+  const std::string html = render_table(h, TableFormat::Html);
+  CHECK(html.find("<script") == std::string::npos);
+  CHECK(html.find("<b>") == std::string::npos);
+  CHECK(html.find("&lt;script&gt;alert(1)&lt;/script&gt;") != std::string::npos);
+  CHECK(html.find("Tom &amp; Jerry&#39;s &quot;GPU&quot;") != std::string::npos);
+  CHECK(html.find("&amp;amp;") != std::string::npos);
+  CHECK(html.find("class=") == std::string::npos);
+  CHECK(html.find("id=") == std::string::npos);
+  CHECK(html.find("<style") == std::string::npos);
+  CHECK(html.rfind("<table style=\"", 0) == 0);
+  std::size_t tags = 0, styled = 0;
+  for (std::size_t i = html.find("<t"); i != std::string::npos; i = html.find("<t", i + 1)) {
+    if (html.compare(i, 6, "<table") == 0 || html.compare(i, 4, "<th ") == 0 || html.compare(i, 4, "<td ") == 0) {
+      ++tags;
+      if (html.compare(html.find_first_of(" >", i), 8, " style=\"") == 0) ++styled;
+    }
+  }
+  CHECK(tags == 1 + 2 + 4);  // the table, two header cells, four cells
+  CHECK(styled == tags);
+  CHECK(parse_html(html) == std::vector<std::vector<std::string>>{h.header, h.rows[0], h.rows[1]});
+  CHECK(html_cell("a\nb\x01" "c") == "abc");  // control characters are not XML (the card's SVG shares it)
 }
 
 TEST_CASE("exports: the estimate's GPU rows, one per GPU") {

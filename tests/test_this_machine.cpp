@@ -67,6 +67,12 @@ TEST_CASE("this machine: names drivers print map to one catalog GPU", "[this_mac
   CHECK(gl("NVIDIA GeForce RTX 4090 D/PCIe/SSE2").ids == std::vector<std::string>{"rtx-4090d"});
   // Without a memory figure (no GL_NVX_gpu_memory_info) the 24GB and 48GB RTX 4090 stay two.
   CHECK(gl("NVIDIA GeForce RTX 4090/PCIe/SSE2").kind == GpuMatchKind::Ambiguous);
+  // The page's "Detect my GPU": Chrome's WebGL renderer strings (ANGLE over Direct3D 11 and Metal).
+  CHECK(gl("ANGLE (NVIDIA, NVIDIA GeForce RTX 4070 Laptop GPU (0x00002820) Direct3D11 vs_5_0 ps_5_0, D3D11)",
+           "Google Inc. (NVIDIA)")
+            .ids == std::vector<std::string>{"rtx-4070-laptop"});
+  CHECK(gl("ANGLE (Apple, ANGLE Metal Renderer: Apple M4 Max, Unspecified Version)").ids ==
+        std::vector<std::string>{"apple-m4-max-128g", "apple-m4-max-64g"});  // no memory from a browser
   // "Max-Q" is a laptop part too.
   CHECK(gl("NVIDIA GeForce RTX 4060 Max-Q").ids == std::vector<std::string>{"rtx-4060-laptop"});
   // nvidia-smi's name wins over GL_RENDERER (a hybrid laptop draws on its integrated GPU).
@@ -152,6 +158,81 @@ TEST_CASE("this machine: software renderers and unknown or hostile strings pick 
   CHECK(gl("NVIDIA RTX A1000").kind == GpuMatchKind::Unknown);
 }
 
+// The chips whose GPU shares the system memory. The strings are what their systems print: macOS's
+// GL_RENDERER and sysctl machdep.cpu.brand_string ("Apple M4 Max"); Linux's /proc/cpuinfo model name
+// on Strix Halo ("AMD RYZEN AI MAX+ 395 w/ Radeon 8060S", as lscpu quotes it in public benchmark
+// reports); Windows' adapter name ("AMD Radeon(TM) 8060S Graphics"); nvidia-smi on DGX Spark
+// ("NVIDIA GB10, [N/A]", nvitop PR 208 and many public test fixtures).
+TEST_CASE("this machine: unified-memory chips from their GPU or CPU name, sized by system memory", "[this_machine]") {
+  const std::int64_t gib = 1024;  // MiB
+  auto chip = [](const std::string& gl_renderer, const std::string& cpu, std::int64_t ram_mib) {
+    DetectedHardware hw;
+    hw.gl_renderer = gl_renderer;
+    hw.cpu_name = cpu;
+    hw.ram_mib = ram_mib;
+    return match_gpu(catalog(), hw);
+  };
+  // A MacBook Pro's M4 Max (a "laptop" entry) matches with no "Laptop" in the name; RAM tells 64 from 128.
+  CHECK(chip("Apple M4 Max", "", 128 * gib).ids == std::vector<std::string>{"apple-m4-max-128g"});
+  CHECK(chip("Apple M4 Max", "", 64 * gib).ids == std::vector<std::string>{"apple-m4-max-64g"});
+  CHECK(chip("", "Apple M4 Max", 64 * gib).ids == std::vector<std::string>{"apple-m4-max-64g"});  // the CLI: no GL
+  // RAM unknown, or a size the catalog lacks (an M3 Ultra with 256 GB): a list, nothing picked.
+  CHECK(chip("Apple M4 Max", "", 0).kind == GpuMatchKind::Ambiguous);
+  const GpuMatch ultra = chip("Apple M3 Ultra", "", 256 * gib);
+  CHECK(ultra.kind == GpuMatchKind::Ambiguous);
+  CHECK(ultra.ids == std::vector<std::string>{"apple-m3-ultra-96g", "apple-m3-ultra-512g"});
+  // The one Strix Halo entry (128 GB) is not claimed for a 64 GB machine: offered, not picked.
+  const GpuMatch small_halo = chip("", "AMD RYZEN AI MAX+ 395 w/ Radeon 8060S", 64 * gib);
+  CHECK(small_halo.kind == GpuMatchKind::Ambiguous);
+  CHECK(small_halo.ids == std::vector<std::string>{"ryzen-ai-max-395-128g"});
+  // A chip the catalog lacks is not taken for its bigger sibling.
+  CHECK(chip("Apple M4 Pro", "Apple M4 Pro", 48 * gib).kind == GpuMatchKind::Unknown);
+  // Strix Halo: Mesa's renderer names no catalog GPU, the CPU's name does; Windows' adapter name does too.
+  const GpuMatch halo = chip("AMD Radeon Graphics (radeonsi, gfx1151, LLVM 19.1.7, DRM 3.61, 6.14.0)",
+                             "AMD RYZEN AI MAX+ 395 w/ Radeon 8060S", 128 * gib);
+  CHECK(halo.ids == std::vector<std::string>{"ryzen-ai-max-395-128g"});
+  CHECK(halo.detected == "AMD RYZEN AI MAX+ 395 w/ Radeon 8060S");
+  CHECK(chip("AMD Radeon(TM) 8060S Graphics", "", 0).ids == std::vector<std::string>{"ryzen-ai-max-395-128g"});
+  // DGX Spark: nvidia-smi's name through the catalog's alias.
+  DetectedHardware spark = parse_nvidia_smi("NVIDIA GB10, [N/A]\n").front();
+  spark.ram_mib = 124610;
+  CHECK(match_gpu(catalog(), spark).ids == std::vector<std::string>{"dgx-spark"});
+  // A CPU's name never stands for a separate card: a Ryzen desktop with an unknown GPU stays unknown,
+  // and a software renderer in a virtual machine on a Strix Halo host stays a software renderer.
+  const GpuMatch desktop = chip("AMD Radeon RX 7900 XTX", "AMD Ryzen 9 7950X 16-Core Processor", 64 * gib);
+  CHECK(desktop.kind == GpuMatchKind::Unknown);
+  CHECK(desktop.detected == "AMD Radeon RX 7900 XTX");
+  CHECK(chip("llvmpipe (LLVM 15.0.6, 256 bits)", "AMD RYZEN AI MAX+ 395 w/ Radeon 8060S", 64 * gib).kind ==
+        GpuMatchKind::Software);
+  CHECK(chip("", "Intel(R) Core(TM) i7-13700H", 32 * gib).kind == GpuMatchKind::Nothing);
+}
+
+TEST_CASE("this machine: on unified memory the offload counts only the RAM beside the GPU's share", "[this_machine]") {
+  const Gpu* mac = catalog().find_gpu("apple-m4-max-64g");
+  REQUIRE(mac != nullptr);
+  const std::int64_t gib = 1024LL * 1024 * 1024;
+  // 64 GiB, 75% of it the GPU's (48 GiB): 16 GiB beside it; a card with its own memory leaves all.
+  CHECK(host_memory_beside(*mac, 64 * gib) == 16 * gib);
+  CHECK(host_memory_beside(*mac, 32 * gib) == 0);  // less RAM than the entry's share: nothing left, never negative
+  CHECK(host_memory_beside(*catalog().find_gpu("rtx-4090"), 64 * gib) == 64 * gib);
+  Scenario sc;
+  sc.gpu = "apple-m4-max-64g";
+  sc.context = 4096;
+  const Result<std::vector<OffloadCapability>> off = offload_capabilities(catalog(), sc, 64 * gib);
+  REQUIRE(off.ok());
+  REQUIRE(!off.value->empty());
+  for (const OffloadCapability& o : *off.value) {
+    CAPTURE(o.model.model);
+    CHECK(o.host_bytes <= 16 * gib);
+  }
+  // The same RAM next to a dedicated card of the same size offloads more.
+  Scenario card = sc;
+  card.gpu = "rtx-4090";
+  const Result<std::vector<OffloadCapability>> all = offload_capabilities(catalog(), card, 64 * gib);
+  REQUIRE(all.ok());
+  CHECK(std::any_of(all.value->begin(), all.value->end(), [](const OffloadCapability& o) { return o.host_bytes > 16 * 1024LL * 1024 * 1024; }));
+}
+
 TEST_CASE("this machine: nvidia-smi's CSV, one GPU a line, junk skipped", "[this_machine]") {
   const std::vector<DetectedHardware> two =
       parse_nvidia_smi("NVIDIA GeForce RTX 4090, 24564\nNVIDIA GeForce RTX 3090, 24576\r\n");
@@ -162,7 +243,12 @@ TEST_CASE("this machine: nvidia-smi's CSV, one GPU a line, junk skipped", "[this
   CHECK(two[1].memory_mib == 24576);
   CHECK(parse_nvidia_smi("").empty());
   CHECK(parse_nvidia_smi("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.\n").empty());
-  CHECK(parse_nvidia_smi("NVIDIA GeForce RTX 4090, [N/A]\n").empty());
+  // DGX Spark's GB10 prints no memory of its own (unified): the name, memory unknown.
+  const std::vector<DetectedHardware> spark = parse_nvidia_smi("NVIDIA GB10, [N/A]\n");
+  REQUIRE(spark.size() == 1);
+  CHECK(spark[0].smi_name == "NVIDIA GB10");
+  CHECK(spark[0].memory_mib == 0);
+  CHECK(parse_nvidia_smi("NVIDIA GeForce RTX 4090, [N/A\n").empty());
   CHECK(parse_nvidia_smi(", 24564\n").empty());
   CHECK(parse_nvidia_smi("x, 99999999999999999999\n").empty());
 }

@@ -28,26 +28,10 @@ using namespace cardfit;
 using cardfit::test::formula::catalog;
 using cardfit::test::formula::model;
 using cardfit::test::formula::run;
+using cardfit::test::formula::LaunchRow;
+using cardfit::test::formula::launch_row;
 
 namespace {
-
-struct Row {
-  Estimate e;
-  GpuEstimate g;
-  std::vector<LaunchCommand> launch;
-  std::optional<VerifyCommand> verify;
-};
-
-Row row(Scenario s, const std::string& gpu, const Catalog& c = catalog()) {
-  s.gpu = gpu;
-  s.explain = false;
-  Row r{run(s), {}, {}, {}};
-  REQUIRE(r.e.gpus.size() == 1);
-  r.g = r.e.gpus[0];
-  r.launch = launch_commands(c, r.e.scenario, r.g);
-  r.verify = verify_for(c, r.e.scenario, r.g, r.launch);
-  return r;
-}
 
 std::string n(std::int64_t v) { return std::to_string(v); }
 
@@ -72,7 +56,7 @@ TEST_CASE("verify: vllm bench serve with the scenario's prompt, output and concu
   s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
   s.concurrency = 8;
   s.prompt = 1024;
-  const Row r = row(s, "a100-80g");
+  const LaunchRow r = launch_row(s, "a100-80g");
   REQUIRE(r.launch.size() == 1);
   REQUIRE(r.verify);
   const VerifyCommand& v = *r.verify;
@@ -109,7 +93,7 @@ TEST_CASE("verify: SGLang's bench_serving with fixed lengths, within the server'
   s.output_tokens = 256;
   s.prompt = 2048;
   s.context = 2048;  // a prompt as long as the context: one token less, so the output fits
-  const Row r = row(s, "a100-80g");
+  const LaunchRow r = launch_row(s, "a100-80g");
   REQUIRE(r.verify);
   CHECK(r.verify->tool == VerifyTool::SglangBenchServing);
   // 2 x 4 = 8 requests, below the floor of 16.
@@ -119,7 +103,7 @@ TEST_CASE("verify: SGLang's bench_serving with fixed lengths, within the server'
         "--max-concurrency 2 --output-file cardfit-verify.jsonl");
   s.context = 4096;
   s.prompt = 1024;
-  const Row wide = row(s, "a100-80g");
+  const LaunchRow wide = launch_row(s, "a100-80g");
   REQUIRE(wide.verify);
   CHECK(after(wide.verify->argv, "--random-input-len") == "1024");
   CHECK(after(wide.verify->argv, "--random-output-len") == "256");
@@ -136,7 +120,7 @@ TEST_CASE("verify: llama-bench with the server's layers, MoE offload, cache type
   s.offload = Offload::automatic();
   s.kv_precision = "int8";
   s.prompt = 512;
-  const Row r = row(s, "rtx-4050-laptop");
+  const LaunchRow r = launch_row(s, "rtx-4050-laptop");
   REQUIRE(r.g.offload);
   REQUIRE(r.g.offload->n_cpu_moe > 0);
   REQUIRE(r.verify);
@@ -166,7 +150,7 @@ TEST_CASE("verify: llama-bench with the server's layers, MoE offload, cache type
   two.cards = 2;
   two.context = 128;
   two.prompt = 64;
-  const Row t = row(two, "rtx-3090");
+  const LaunchRow t = launch_row(two, "rtx-3090");
   REQUIRE(t.g.cards == 2);
   REQUIRE(t.verify);
   CHECK(after(t.launch.at(0).argv, "--tensor-split") == "1,1");
@@ -187,7 +171,7 @@ TEST_CASE("verify: a hostile model id or file stays one quoted word", "[verify]"
     s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
     s.engine = engine;
     s.precision = std::string(engine) == "llama.cpp" ? "q4_k_m" : "bf16";
-    const Row r = row(s, "a100-80g", c);
+    const LaunchRow r = launch_row(s, "a100-80g", c);
     REQUIRE(r.verify);
     CAPTURE(r.verify->text);
     const auto split = fuzz::sh_split(r.verify->text);
@@ -208,7 +192,7 @@ TEST_CASE("verify: a hostile model id or file stays one quoted word", "[verify]"
   s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
   s.engine = "llama.cpp";
   s.precision = "q4_k_m";
-  const Row r = row(s, "a100-80g", c);
+  const LaunchRow r = launch_row(s, "a100-80g", c);
   REQUIRE(r.verify);
   const std::string file = after(r.verify->argv, "-m");
   CHECK(file == "passwd__rm_-rf__-Q4_K_M.gguf");
@@ -220,7 +204,7 @@ TEST_CASE("verify: no benchmark without a launch command, for files, training or
   Scenario big;
   big.model = "llama-3.1-405b";
   big.cards = 1;
-  const Row none = row(big, "rtx-4090");
+  const LaunchRow none = launch_row(big, "rtx-4090");
   CHECK(none.launch.empty());
   CHECK_FALSE(none.verify);
   CHECK_FALSE(verify_for(catalog(), none.e.scenario, none.g, {}));
@@ -231,20 +215,20 @@ TEST_CASE("verify: no benchmark without a launch command, for files, training or
     s.engine = engine;
     s.precision = std::string(engine) == "ollama" ? "q4_k_m" : "";
     CAPTURE(engine);
-    CHECK_FALSE(row(s, "a100-80g").verify);
+    CHECK_FALSE(launch_row(s, "a100-80g").verify);
   }
   Scenario lora;
   lora.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
   lora.task = Task::Lora;
   lora.cards = 1;
-  const Row l = row(lora, "a100-80g");
+  const LaunchRow l = launch_row(lora, "a100-80g");
   CHECK_FALSE(l.launch.empty());
   CHECK_FALSE(l.verify);
 
   // A file is never benchmarked, even of an inference engine's kind.
   Scenario s;
   s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
-  const Row r = row(s, "a100-80g");
+  const LaunchRow r = launch_row(s, "a100-80g");
   LaunchCommand file{LaunchKind::Vllm, "x.json", "{}", {}};
   CHECK_FALSE(verify_command(catalog(), r.e.scenario, r.g, file));
 }

@@ -41,6 +41,7 @@ struct App {
   std::string published_state;        // the query last given to platform::remember_state
   Derived derived;                    // what the core computed from `state`
   GpuMatch machine;                   // this machine's GPU (AppOptions::hardware matched); Nothing = not read
+  bool machine_asked = false;         // the page: "Detect my GPU" was clicked (machine holds its answer)
   bool dirty = true;                  // state changed since `derived` was computed
   bool discrete = false;              // the change was a choice (not typing): a new history entry
   bool select_tab = false;            // state.tab was set in code: select it in the next frame

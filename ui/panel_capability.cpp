@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "panels.hpp"
+#include "platform.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui {
@@ -63,11 +64,23 @@ void draw_capability(App& app, const CardCapability& c) {
 }  // namespace
 
 // "This machine": the GPU the driver named, with a button to take it; else why none was picked
-// (a software renderer, an unknown or shared name): the user picks. Nothing when nothing was read.
+// (a software renderer, an unknown or shared name): the user picks. Nothing when nothing was read,
+// except on the page: a "Detect my GPU" button (the browser's WebGL renderer, read on the click).
 void draw_this_machine(App& app) {
   const GpuMatch& m = app.machine;
   switch (m.kind) {
-    case GpuMatchKind::Nothing: return;
+    case GpuMatchKind::Nothing:
+      if (app.machine_asked) {
+        wrapped(T(app, MsgId::tm_gui_hidden), &kAmber);
+      } else if (platform::can_detect_gpu()) {
+        if (ImGui::SmallButton(T(app, MsgId::tm_gui_detect))) {
+          app.machine = match_gpu(app.catalog, platform::detect_gpu());
+          app.machine_asked = true;
+        }
+      } else {
+        return;
+      }
+      break;
     case GpuMatchKind::Found: {
       const Gpu* g = app.catalog.find_gpu(m.ids.front());
       if (g == nullptr) return;

@@ -200,7 +200,8 @@ void model_inputs(App& app, Changes& c) {
   Items precisions{{"", R(app, msg::in_precision_released(precision_label(default_precision(app.catalog, sc))))}};
   for (const WeightPrecision& p : app.catalog.weight_precisions) precisions.emplace_back(p.id, p.name);
   c.choice |= combo_row(app, MsgId::in_precision, sc.precision, precisions, true);
-  Items kv{{"", T(app, MsgId::in_kv_follow)}};
+  // "" follows the weights, or names the layout the model fixes (DeepSeek-V4: fp8_ds_mla).
+  Items kv{{"", R(app, kv_default_label(app.catalog, sc))}};
   for (const KvPrecision& k : app.catalog.kv_precisions) kv.emplace_back(k.id, k.name);
   c.choice |= combo_row(app, MsgId::in_kv_precision, sc.kv_precision, kv);
 }
@@ -306,6 +307,8 @@ void budget_inputs(App& app, Changes& c) {
   c.choice |= ImGui::Checkbox(spot, &rq.allow_spot);
   help_marker(T(app, MsgId::in_spot_help));
   if (!is_training(rq.scenario.task)) {
+    c.choice |= ImGui::Checkbox(T(app, MsgId::in_compare_api), &rq.compare_api);
+    help_marker(T(app, MsgId::input_compare_api_help));
     c.typed |= number_input(app, MsgId::in_min_tps, st.text.min_tokens_per_s, Input::MinTokensPerS, rq.min_tokens_per_s);
     c.typed |= number_input(app, MsgId::in_max_ttft, st.text.max_ttft_ms, Input::MaxTtftMs, rq.max_ttft_ms);
     // Sizing from traffic: requests/s with the tokens each request generates (docs/planner.md §6a).

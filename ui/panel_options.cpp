@@ -259,6 +259,13 @@ void panel_options(App& app) {
     }
     ImGui::PopID();
   }
+  // An HTML table with inline styles, for an article editor (WeChat's, Zhihu's); the Markdown is
+  // its plain text (platform.hpp copy_html).
+  if (button(T(app, MsgId::ui_copy_html))) {
+    const TextTable t = plan_table(p, app.state.lang);
+    platform::copy_html(render_table(t, TableFormat::Html), render_table(t, TableFormat::Markdown));
+    flash(app, MsgId::ui_copied_table);
+  }
   // The table needs room for its eight columns; below that, one card per option.
   const bool table = !app.narrow && ImGui::GetContentRegionAvail().x >= ImGui::GetFontSize() * 44.0f;
   if (table) {

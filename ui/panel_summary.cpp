@@ -10,6 +10,7 @@
 #include "option_text.hpp"
 #include "panels.hpp"
 #include "measured.hpp"
+#include "api_words.hpp"
 #include "result_text.hpp"
 #include "widgets.hpp"
 
@@ -89,6 +90,8 @@ void pick_block(App& app, const Plan& p) {
   wrapped(R(app, o.reason));
   // A public (or your) measurement of this configuration, under the speed figures (docs/measurements.md).
   for (const MeasuredFigure& m : o.measured) wrapped_disabled(R(app, measured_message(m, m.source_id)));
+  // "Compare with API prices": the model's API prices against the pick, or that it has none.
+  for (const Message& m : api_compare_lines(p, &o)) wrapped_disabled(R(app, m));
   explain_tooltip(app, "fit");
 }
 

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "message.hpp"
+#include "this_machine.hpp"
 
 namespace cardfit::ui {
 struct App;
@@ -29,6 +30,10 @@ void remember_lang(const std::string& lang);
 // The system clipboard (the browser's on the web). request_paste: its text, when it can be
 // read, reaches app_paste (at once natively; after the browser's permission on the web).
 void copy_text(const std::string& text);
+// An HTML table for an article editor (WeChat's, Zhihu's keep its inline styles): on the web as
+// text/html with `text` as text/plain where the browser allows it (ClipboardItem, else a copy
+// event's clipboardData), natively the HTML source as text (GLFW's clipboard holds text only).
+void copy_html(const std::string& html, const std::string& text);
 void request_paste(App& app);
 
 // A file saved without a dialog (the options table as CSV or Markdown): the browser downloads
@@ -49,6 +54,12 @@ void toggle_text_view();
 // The current result changed (or its language did): the web page renders it as accessible
 // HTML (pick, memory, options table, warnings, sources). Nothing to do natively.
 void publish_result(const App& app);
+
+// "Detect my GPU", the page only: this browser's GPU as WebGL names it (the unmasked renderer and
+// vendor where the browser gives them), read when the user asks and never before. The desktop app
+// reads its own at start-up (AppOptions::hardware): can_detect_gpu is false there.
+bool can_detect_gpu();
+DetectedHardware detect_gpu();
 
 // Today's local date, YYYY-MM-DD (the core has no clock): the planner flags prices older
 // than the catalog's stale_price_months against it.

@@ -292,6 +292,17 @@ val items() {
 std::string ui_state() { return cardfit_web_state_query(); }
 std::string version() { return cardfit::kVersion; }
 
+// Each input's key in a version-2 link by its long key ({model: 'm', 'budget-tier': 'b', ...}): the
+// HTML view's form (index.html) reads and clears a link's inputs by these, from the one key table
+// (core/io/url_state.cpp), so a key changed there cannot leave the page behind.
+val link_keys() {
+  val keys = val::object();
+  for (const cardfit::InputSpec& spec : cardfit::input_specs()) {
+    keys.set(spec.key, std::string(cardfit::link_key(spec.id)));
+  }
+  return keys;
+}
+
 // The page's HTML view (index.html: no WebGL2, or a lost context): the link's scenario in the
 // page's app, computed and published as the text view, as a frame of the canvas would; with
 // `remember`, the page's URL follows (a new history entry). -> the scenario as a link query.
@@ -330,6 +341,7 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawAddFile", &raw_add_file);
   emscripten::function("_rawOpenFiles", &raw_open_files);
   emscripten::function("_showLink", &show_link);
+  emscripten::function("_linkKeys", &link_keys);
   // The loading skeleton's first result for a link query and a language, as JSON text ("" when
   // that scenario has errors): tools/prebake_page.mjs and web/tests/prebake.test.mjs.
   emscripten::function("_preview", &cardfit_web_preview_json);

@@ -67,6 +67,12 @@ declare namespace createCardfit {
     'platform-first'?: InputValue;
     student?: InputValue;
     'allow-spot'?: InputValue;
+    /** Inference: each option against the model's public API prices (plan's api_compare). */
+    'compare-api'?: InputValue;
+    /** With compare-api: input tokens per output token (default 3). */
+    'api-input-ratio'?: InputValue;
+    /** With compare-api: share of input tokens billed at the cache-hit price, 0..1 (default 0). */
+    'api-cache-hit'?: InputValue;
     'min-tokens-per-s'?: InputValue;
     'max-tpot-ms'?: InputValue;
     'requests-per-s'?: InputValue;
@@ -302,7 +308,33 @@ declare namespace createCardfit {
     reason_en: string;
     reason_zh: string;
     launch: LaunchCommand[];
+    /** compare-api only: against each of Plan.api_compare.prices, in order. */
+    api_compare?: ApiBreakEven[];
+    api_compare_text?: string[];
     verify: VerifyCommand | null;
+  }
+
+  /** compare-api: a rented option against one API price (docs/cli.md "Rent or pay per token"). */
+  export interface ApiBreakEven {
+    price_id: string;
+    rent_per_mtok: Money;
+    api_per_mtok: number;
+    capacity_tokens_per_day: number;
+    break_even_tokens_per_day: { low: number; high: number };
+    rent_can_win: boolean;
+  }
+
+  /** compare-api: the model's public API prices at the stated mix; priced false = it has none. */
+  export interface ApiCompare {
+    input_per_output: number;
+    cache_hit_share: number;
+    priced: boolean;
+    prices: {
+      id: string; provider: string; currency: 'CNY' | 'USD';
+      input_per_mtok: number; cache_hit_per_mtok: number; output_per_mtok: number;
+      as_of: string; source: string; per_mtok: number; per_mtok_currency: 'CNY' | 'USD';
+    }[];
+    text: string[];
   }
 
   export interface Alternative {
@@ -336,6 +368,8 @@ declare namespace createCardfit {
     /** Why nothing was picked (in `lang`); null when there is a pick. */
     no_pick_reason: string | null;
     quote_only: { gpu: string; cards: number; platform: string; offer: string }[];
+    /** compare-api only (inference). */
+    api_compare?: ApiCompare;
     warnings: string[];
   }
 

@@ -509,6 +509,33 @@ mergeInto(LibraryManager.library, {
     }
   },
 
+  // The HTML table as text/html beside its plain text: ClipboardItem where the browser has it,
+  // else the copy command with a copy event that sets both (no permission asked for either).
+  cardfit_js_copy_html__deps: ['$CF'],
+  cardfit_js_copy_html: function (html, text) {
+    const h = UTF8ToString(html), t = UTF8ToString(text);
+    const fallback = function () {
+      const put = function (e) {
+        e.clipboardData.setData('text/html', h);
+        e.clipboardData.setData('text/plain', t);
+        e.preventDefault();
+      };
+      document.addEventListener('copy', put);
+      try { document.execCommand('copy'); } catch (e) {}
+      document.removeEventListener('copy', put);
+      if (CF.wantText) CF.focusText();
+    };
+    try {
+      const blob = function (s, type) { return new Blob([s], {type: type}); };
+      // Quoted names: the closure compiler's externs may not know ClipboardItem.
+      const Item = window['ClipboardItem'];
+      navigator.clipboard['write']([new Item({'text/html': blob(h, 'text/html'), 'text/plain': blob(t, 'text/plain')})])
+        .catch(fallback);
+    } catch (e) {
+      fallback();
+    }
+  },
+
   cardfit_js_download: function (stem, ext, mime, text) {
     try {
       const d = new Date(), p = (n) => String(n).padStart(2, '0');
@@ -631,6 +658,25 @@ mergeInto(LibraryManager.library, {
       v = d.getFullYear() + '-' + String(d.getMonth() + 1).padStart(2, '0') + '-' + String(d.getDate()).padStart(2, '0');
     } catch (e) {}
     stringToUTF8(v, buf, size);
+  },
+  // "Detect my GPU" (on a click only): a throwaway WebGL context's renderer and vendor, unmasked
+  // (WEBGL_debug_renderer_info: 0x9246 / 0x9245) where the browser allows, else as WebGL gives them.
+  cardfit_js_gpu_strings__deps: ['$cfString'],
+  cardfit_js_gpu_strings: function () {
+    let v = '';
+    try {
+      const c = document.createElement('canvas');
+      const gl = c.getContext('webgl2') || c.getContext('webgl');
+      if (gl) {
+        const ext = gl.getExtension('WEBGL_debug_renderer_info');
+        const r = gl.getParameter(ext ? 0x9246 : 0x1F01);
+        const d = gl.getParameter(ext ? 0x9245 : 0x1F00);
+        v = String(r || '') + '\n' + String(d || '');
+        const lose = gl.getExtension('WEBGL_lose_context');
+        if (lose) lose.loseContext();
+      }
+    } catch (e) {}
+    return cfString(v);
   },
   // The glyphs no embedded font holds (the Chinese text), drawn with the browser's own fonts
   // onto one canvas, one cell each, and copied out as 8-bit coverage (the page carries no CJK font).

@@ -205,6 +205,8 @@ void remember_lang(const std::string& lang) {
 
 void copy_text(const std::string& text) { cardfit_js_copy(text.c_str()); }
 
+void copy_html(const std::string& html, const std::string& text) { cardfit_js_copy_html(html.c_str(), text.c_str()); }
+
 Message save_file(const std::string& stem, const std::string& extension, const std::string& mime,
                   const std::string& text) {
   cardfit_js_download(stem.c_str(), extension.c_str(), mime.c_str(), text.c_str());
@@ -229,6 +231,17 @@ void publish_result(const App& app) {
 bool draw_glyphs(const std::string& chars, float em_px, int cell_w, int cell_h, int baseline,
                  unsigned char* alpha, float* advances) {
   return cardfit_js_draw_glyphs(chars.c_str(), em_px, cell_w, cell_h, baseline, alpha, advances) != 0;
+}
+
+bool can_detect_gpu() { return true; }
+
+DetectedHardware detect_gpu() {
+  const std::string both = take_js_string(cardfit_js_gpu_strings());
+  const std::size_t nl = both.find('\n');
+  DetectedHardware hw;
+  hw.gl_renderer = both.substr(0, nl);
+  if (nl != std::string::npos) hw.gl_vendor = both.substr(nl + 1);
+  return hw;
 }
 
 std::string today() {

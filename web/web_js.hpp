@@ -29,6 +29,7 @@ void cardfit_js_after_frame(int want_text, float ime_x, float ime_y, float page_
 void cardfit_js_set_text_fields(const float* xywh, int count);
 
 void cardfit_js_copy(const char* text);
+void cardfit_js_copy_html(const char* html, const char* text);  // text/html + text/plain (platform.hpp copy_html)
 // Downloads `text` as STEM-YYYYMMDD-HHMMSS.EXT (a Blob and an <a download>; the browser's local time).
 void cardfit_js_download(const char* stem, const char* extension, const char* mime, const char* text);
 void cardfit_js_request_paste();
@@ -46,6 +47,9 @@ void cardfit_js_mirror(const char* json);
 void cardfit_js_preview(const char* json);  // the headline in the loading skeleton (CF.preview)
 void cardfit_js_toggle_text_view();
 void cardfit_js_today(char* buf, int size);
+// "RENDERER\nVENDOR" of a WebGL context made for the question (WEBGL_debug_renderer_info's
+// unmasked strings where the browser gives them); "" when there is no WebGL.
+char* cardfit_js_gpu_strings();
 // The characters `chars` drawn with the browser's fonts (ui/platform.hpp draw_glyphs); 1 if drawn.
 int cardfit_js_draw_glyphs(const char* chars, float em_px, int cell_w, int cell_h, int baseline,
                            unsigned char* alpha, float* advances);

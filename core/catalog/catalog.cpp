@@ -28,6 +28,7 @@ const BudgetTier* Catalog::find_budget_tier(std::string_view id) const { return 
 const EngineProfile* Catalog::find_engine(std::string_view id) const { return find_by_id(engines, id); }
 const Source* Catalog::find_source(std::string_view id) const { return find_by_id(sources, id); }
 const Measurement* Catalog::find_measurement(std::string_view id) const { return find_by_id(measurements, id); }
+const ApiPrice* Catalog::find_api_price(std::string_view id) const { return find_by_id(api_prices, id); }
 
 // NOTE: `max` is a plausibility bound against typos (a decimal point lost), not a datum: the
 // fastest published single-sequence decode is a few thousand tok/s, a node's aggregate a few

@@ -75,6 +75,14 @@ inline double gpu_memory_mib(const Gpu& g) {
   return mib * (g.unified_gpu_percent < 100 ? g.unified_gpu_percent : 100) / 100.0;
 }
 inline double gpu_memory_bytes(const Gpu& g) { return gpu_memory_mib(g) * 1024.0 * 1024.0; }
+// The system memory left to the CPU beside the GPU, bytes: all of `ram_bytes` next to a card with its
+// own memory; on unified memory what the GPU's share (gpu_memory_bytes) leaves of it, never below 0.
+// What llama.cpp may offload into: on a Mac the offloaded layers live in the same memory.
+inline std::int64_t host_memory_beside(const Gpu& g, std::int64_t ram_bytes) {
+  if (g.unified_gpu_percent <= 0 || ram_bytes <= 0) return ram_bytes;
+  const double left = static_cast<double>(ram_bytes) - gpu_memory_bytes(g);
+  return left > 0 ? static_cast<std::int64_t>(left) : 0;
+}
 
 // [SECTION] Models
 
@@ -113,8 +121,9 @@ struct LinearAttention {
   std::string kind;
 };
 
-// DeepSeek Sparse Attention's lightning indexer: per layer, its own per-token key cache and
-// small heads that pick the top_k tokens the main attention reads.
+// A sparse-attention lightning indexer: per layer, its own per-token key cache and small heads
+// that pick the top_k tokens the main attention reads. Two layouts (`kind`): DeepSeek Sparse
+// Attention (DeepSeek-V3.2, GLM-5) and MiniMax-M3's block-sparse attention.
 struct Indexer {
   int num_heads = 0;
   int head_dim = 0;            // cached key width per token per layer
@@ -124,6 +133,15 @@ struct Indexer {
   // indexer on "full" layers only and the "shared" layers reuse its top-k (config.json
   // indexer_types), so only those layers keep indexer keys.
   int layers = 0;
+  // Attention layers with no indexer and no sparse selection: they read the whole context
+  // (MiniMax-M3's first 3, sparse_attention_freq 0). 0 = none: every attention layer reads
+  // only the top_k (GLM-5.2's layers without an indexer reuse the previous one's top-k).
+  int dense_layers = 0;
+  // "" = DeepSeek Sparse Attention (inference/model.py Indexer: wq_b from q_lora or the hidden
+  // state, wk, weights_proj, k_norm). "block_sparse" = MiniMax-M3 (vLLM MiniMaxM3SparseAttention:
+  // index_q of num_heads x head_dim and index_k of head_dim fused into qkv_proj, per-head
+  // index_q_norm / index_k_norm, no weights_proj).
+  std::string kind;
 };
 
 // DeepSeek-V4 hybrid attention (config.json compress_ratios): every layer keeps a sliding window
@@ -636,6 +654,25 @@ struct MeasurementScenario {
 };
 MeasurementScenario measurement_scenario(std::string_view query);
 
+// [SECTION] API prices: what a public API charges per million tokens of a catalog model
+//
+// assets/catalog/api_prices.json (docs/catalog.md): one row per model and provider, prices as the
+// provider's page states them (its currency, per 1,000,000 tokens), dated to the month. A model
+// with no row has no API price: the planner says so instead of comparing with another model.
+
+struct ApiPrice {
+  std::string id;                  // "deepseek-v4-flash-deepseek"; lowercase
+  std::string model;               // Model::id
+  std::string provider;            // "DeepSeek", as the provider names itself
+  std::string currency;            // "CNY" | "USD"
+  double input_per_mtok = 0;       // input tokens, cache miss, per 1M tokens (> 0)
+  double cache_hit_per_mtok = 0;   // input tokens served from the provider's cache, per 1M; <= input
+  double output_per_mtok = 0;      // output tokens, per 1M (> 0)
+  std::string source;              // source ids (citations)
+  std::string as_of;               // YYYY-MM: the month the price was read
+  std::string notes;               // tiers, discounts, what the row leaves out
+};
+
 // [SECTION] Citations: every entry's `source` names sources by id
 //
 // `source` holds one or more citations separated by "; ". A citation is a source id, then
@@ -661,6 +698,7 @@ struct Catalog {
   std::vector<BudgetTier> budget_tiers;
   std::vector<EngineProfile> engines;
   std::vector<Source> sources;
+  std::vector<ApiPrice> api_prices;             // assets/catalog/api_prices.json
   std::vector<Measurement> measurements;       // bundled, public (assets/catalog/measurements.json)
   std::vector<Measurement> your_measurements;  // the user's own (--measurements); never written or
                                                // snapshotted, never merged into `measurements`
@@ -678,6 +716,7 @@ struct Catalog {
   const EngineProfile* find_engine(std::string_view id) const;
   const Source* find_source(std::string_view id) const;
   const Measurement* find_measurement(std::string_view id) const;
+  const ApiPrice* find_api_price(std::string_view id) const;
 };
 
 // [SECTION] Dates: as_of and source dates are YYYY, YYYY-MM or YYYY-MM-DD

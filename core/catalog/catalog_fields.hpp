@@ -111,6 +111,8 @@ void indexer_fields(V& v, T& x) {
   v.integer("top_k", x.top_k, Need::Required, closed(1, kMaxTokens));
   v.number("key_bits", x.key_bits, Need::Required, above(1, 32));
   v.integer("layers", x.layers, Need::Optional, closed(0, 10000));
+  v.integer("dense_layers", x.dense_layers, Need::Optional, closed(0, 10000));
+  v.text("kind", x.kind, Need::Optional, TextRule::Id);  // "" (DSA) or "block_sparse": catalog_validate.cpp
 }
 
 template <class V, class T>
@@ -507,6 +509,20 @@ void measurement_fields(V& v, T& m) {
   v.text("outside_reason", m.outside_reason, Need::Optional, TextRule::Any);
 }
 
+// A price of 0 is no price: every row states all three (docs/catalog.md "API prices").
+template <class V, class T>
+void api_price_fields(V& v, T& a) {
+  v.text("id", a.id, Need::Required, TextRule::Id);
+  v.text("model", a.model, Need::Required, TextRule::Id);
+  v.text("provider", a.provider, Need::Required, TextRule::Any);
+  v.text("currency", a.currency, Need::Required, TextRule::Currency);
+  v.number("input_per_mtok", a.input_per_mtok, Need::Required, above(0, 1e6));
+  v.number("cache_hit_per_mtok", a.cache_hit_per_mtok, Need::Required, closed(0, 1e6));
+  v.number("output_per_mtok", a.output_per_mtok, Need::Required, above(0, 1e6));
+  source_fields(v, a);
+  v.text("notes", a.notes, Need::Optional, TextRule::Any);
+}
+
 template <class V, class T>
 void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the document's top level
   v.number("headroom", d.headroom, Need::Required, closed(0, 10));
@@ -575,14 +591,15 @@ void for_each_section(C& c, F&& f) {
   f(Section{"offers", MsgId::cat_noun_offer}, c.offers, [](auto& v, auto& x) { offer_fields(v, x); });
   f(Section{"tiers", MsgId::cat_noun_tier}, c.budget_tiers, [](auto& v, auto& x) { tier_fields(v, x); });
   f(Section{"sources", MsgId::cat_noun_source}, c.sources, [](auto& v, auto& x) { source_entry_fields(v, x); });
+  f(Section{"api_prices", MsgId::cat_noun_api_price}, c.api_prices, [](auto& v, auto& x) { api_price_fields(v, x); });
   f(Section{"measurements", MsgId::cat_noun_measurement}, c.measurements,
     [](auto& v, auto& x) { measurement_fields(v, x); });
 }
 
 // Schemas a document may declare. Any document may hold any section.
-inline constexpr std::array<const char*, 9> kSchemas{
+inline constexpr std::array<const char*, 10> kSchemas{
     "cardfit.catalog/1",      "cardfit.gpus/1",    "cardfit.models/1",  "cardfit.platforms/1",
     "cardfit.precisions/1",   "cardfit.budget_tiers/1", "cardfit.engines/1", "cardfit.sources/1",
-    "cardfit.measurements/1"};
+    "cardfit.measurements/1", "cardfit.api_prices/1"};
 
 }  // namespace cardfit::fields

@@ -270,6 +270,7 @@ Catalog without_entry_notes(Catalog c) {
   drop(c.offers);
   drop(c.budget_tiers);
   drop(c.engines);
+  drop(c.api_prices);
   drop(c.sources);  // the page cites a source by its title, publisher, date and address
   for (Platform& p : c.platforms) drop(p.upgrades);
   // Measurements: the page shows the figure, its configuration, source and date; the

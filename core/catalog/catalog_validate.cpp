@@ -133,6 +133,12 @@ void check_entry(const Model& m, const Report& report) {
       report("compressed_attention.ratio128_layers", msg::cat_model_attention_layers(num(m.num_layers), num(compressed)));
     }
   }
+  if (m.has_indexer && m.indexer.layers + m.indexer.dense_layers > m.num_layers) {
+    report("indexer.dense_layers", msg::cat_model_indexer_layers(num(m.num_layers), num(m.indexer.layers + m.indexer.dense_layers)));
+  }
+  if (m.has_indexer && !m.indexer.kind.empty() && m.indexer.kind != "block_sparse") {
+    report("indexer.kind", msg::cat_model_indexer_kind(m.indexer.kind));
+  }
   if (m.is_moe) {
     if (m.moe.experts_per_token > m.moe.num_experts) {
       report("moe.experts_per_token", msg::cat_model_top_k(num(m.moe.num_experts), num(m.moe.experts_per_token)));
@@ -224,6 +230,12 @@ void check_entry(const EngineProfile& e, const Report& report) {
   }
 }
 void check_entry(const Source&, const Report&) {}
+
+void check_entry(const ApiPrice& a, const Report& report) {
+  if (a.cache_hit_per_mtok > a.input_per_mtok) {
+    report("cache_hit_per_mtok", msg::cat_api_cache_above_input(num(a.cache_hit_per_mtok), num(a.input_per_mtok)));
+  }
+}
 
 void check_entry(const Measurement& m, const Report& report) {
   const MeasurementMetric* metric = find_measurement_metric(m.metric);
@@ -425,9 +437,14 @@ void validate_into(const Catalog& catalog, const EntryOrigins& origins, const st
     refs.check(platform_ids, "platforms", MsgId::cat_noun_platform, o.platform, from, path + ".platform");
     refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, o.gpu, from, path + ".gpu");
   }
+  const IdSet model_ids(catalog.models);
+  for (std::size_t i = 0; i < catalog.api_prices.size() && !issues.full(); ++i) {
+    const ApiPrice& a = catalog.api_prices[i];
+    refs.check(model_ids, "models", MsgId::cat_noun_model, a.model, msg::cat_ref_from(msg::cat_noun_api_price(), a.id),
+               origins.path_of("api_prices", a.id, i) + ".model");
+  }
   // A measurement's configuration names catalog entries (docs/measurements.md).
   {
-    const IdSet model_ids(catalog.models);
     const IdSet weight_ids(catalog.weight_precisions);
     const IdSet kv_ids(catalog.kv_precisions);
     for (std::size_t i = 0; i < catalog.measurements.size() && !issues.full(); ++i) {

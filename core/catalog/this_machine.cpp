@@ -47,13 +47,31 @@ bool generic(const std::string& w) {
          });
 }
 
-// The model words of a catalog GPU: its name less generic words and what follows a '(' (a note).
-std::vector<std::string> model_words(const Gpu& g) {
-  const std::string_view name = std::string_view(g.name).substr(0, g.name.find('('));
+// The words of a name that name a model: less generic words and what follows a '(' (a note).
+std::vector<std::string> model_words(std::string_view name) {
   std::vector<std::string> out;
-  for (std::string& w : words(name))
+  for (std::string& w : words(name.substr(0, name.find('('))))
     if (!generic(w)) out.push_back(std::move(w));
   return out;
+}
+
+bool has_digit(const std::string& w) {
+  return std::any_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
+}
+
+// How many model words of `g` the detected words hold: its name's or an alias's, the longest set
+// that is there whole; 0 when none is. A set needs a word with a digit: "rtx" alone names no card.
+std::size_t match_words(const Gpu& g, const std::vector<std::string>& seen) {
+  std::size_t best = 0;
+  auto consider = [&](std::string_view name) {
+    const std::vector<std::string> need = model_words(name);
+    if (std::none_of(need.begin(), need.end(), has_digit)) return;
+    if (std::all_of(need.begin(), need.end(), [&](const std::string& w) { return has(seen, w); }))
+      best = std::max(best, need.size());
+  };
+  consider(g.name);
+  for (const std::string& a : g.aliases) consider(a);
+  return best;
 }
 
 bool software_renderer(std::string_view s) {
@@ -61,49 +79,63 @@ bool software_renderer(std::string_view s) {
          contains(s, "microsoft basic render") || contains(s, "software rasterizer");
 }
 
-}  // namespace
-
-GpuMatch match_gpu(const Catalog& catalog, const DetectedHardware& hw) {
+// The catalog GPUs one string names (see match_gpu); `unified_only` for a CPU's name.
+GpuMatch match_string(const Catalog& catalog, const DetectedHardware& hw, std::string detected, bool unified_only) {
   GpuMatch out;
-  out.detected = !hw.smi_name.empty() ? hw.smi_name : hw.gl_renderer;
-  if (out.detected.size() > kMaxDetected) out.detected.resize(kMaxDetected);
+  if (detected.size() > kMaxDetected) detected.resize(kMaxDetected);
+  out.detected = std::move(detected);
   const std::vector<std::string> seen = words(out.detected);
-  if (seen.empty()) {
-    out.kind = software_renderer(hw.gl_vendor) ? GpuMatchKind::Software : GpuMatchKind::Nothing;
-    return out;
-  }
-  if (software_renderer(out.detected) || software_renderer(hw.gl_vendor)) {
-    out.kind = GpuMatchKind::Software;
-    return out;
-  }
+  if (seen.empty()) return out;
+  out.kind = GpuMatchKind::Unknown;
   // "Max-Q" splits into "max" "q"; "Mobile" is how Mesa and some Windows drivers name laptop parts.
   const bool laptop = has(seen, "laptop") || has(seen, "mobile") || (has(seen, "max") && has(seen, "q"));
-
   std::vector<const Gpu*> found;
   std::size_t best = 0;
   for (const Gpu& g : catalog.gpus) {
-    if ((g.gpu_class == GpuClass::Laptop) != laptop) continue;
-    const std::vector<std::string> need = model_words(g);
-    // A model word with a digit is required: "rtx" alone names no card.
-    if (std::none_of(need.begin(), need.end(), [](const std::string& w) {
-          return std::any_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
-        }))
-      continue;
-    if (!std::all_of(need.begin(), need.end(), [&](const std::string& w) { return has(seen, w); })) continue;
-    if (need.size() > best) {
-      best = need.size();
+    const bool unified = g.unified_gpu_percent > 0;
+    if (unified_only && !unified) continue;
+    if (!unified && (g.gpu_class == GpuClass::Laptop) != laptop) continue;
+    const std::size_t n = match_words(g, seen);
+    if (n == 0) continue;
+    if (n > best) {
+      best = n;
       found.clear();
     }
-    if (need.size() == best) found.push_back(&g);
+    if (n == best) found.push_back(&g);
   }
-  if (found.size() > 1 && hw.memory_mib > 0) {
+  // A unified-memory chip is sold in several sizes: a system memory that no candidate has is not
+  // taken for the one the catalog lists (a 64 GB Strix Halo is no 128 GB one); the user picks.
+  bool size_unknown = false;
+  if (!found.empty()) {
     std::vector<const Gpu*> sized;
-    for (const Gpu* g : found)
-      if (std::llabs(g->memory_mib - hw.memory_mib) * 10 <= g->memory_mib) sized.push_back(g);
+    for (const Gpu* g : found) {
+      const std::int64_t known = g->unified_gpu_percent > 0 ? hw.ram_mib : hw.memory_mib;
+      if (known > 0 && std::llabs(g->memory_mib - known) * 10 <= g->memory_mib) sized.push_back(g);
+    }
     if (!sized.empty()) found = sized;
+    else size_unknown = found.size() == 1 && found.front()->unified_gpu_percent > 0 && hw.ram_mib > 0;
   }
   for (const Gpu* g : found) out.ids.push_back(g->id);
-  out.kind = found.empty() ? GpuMatchKind::Unknown : found.size() == 1 ? GpuMatchKind::Found : GpuMatchKind::Ambiguous;
+  if (!found.empty())
+    out.kind = found.size() == 1 && !size_unknown ? GpuMatchKind::Found : GpuMatchKind::Ambiguous;
+  return out;
+}
+
+}  // namespace
+
+GpuMatch match_gpu(const Catalog& catalog, const DetectedHardware& hw) {
+  const std::string& first = !hw.smi_name.empty() ? hw.smi_name : hw.gl_renderer;
+  if (software_renderer(first) || software_renderer(hw.gl_vendor)) {
+    GpuMatch out;
+    out.kind = GpuMatchKind::Software;
+    out.detected = first.substr(0, kMaxDetected);
+    return out;
+  }
+  GpuMatch out = match_string(catalog, hw, first, false);
+  if (out.kind == GpuMatchKind::Unknown || out.kind == GpuMatchKind::Nothing) {
+    GpuMatch chip = match_string(catalog, hw, hw.cpu_name, true);
+    if (chip.kind == GpuMatchKind::Found || chip.kind == GpuMatchKind::Ambiguous) return chip;
+  }
   return out;
 }
 
@@ -124,12 +156,15 @@ std::vector<DetectedHardware> parse_nvidia_smi(std::string_view text) {
     };
     name = trim(name);
     mib = trim(mib);
+    // A unified-memory GPU (DGX Spark's GB10) reports no memory of its own: "[N/A]".
+    const bool not_available = mib == "[N/A]" || mib == "N/A";
     if (name.empty() || mib.empty() || mib.size() > 9 ||
-        !std::all_of(mib.begin(), mib.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }))
+        (!not_available &&
+         !std::all_of(mib.begin(), mib.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; })))
       continue;
     DetectedHardware hw;
     hw.smi_name = std::string(name.substr(0, kMaxDetected));
-    hw.memory_mib = std::strtoll(std::string(mib).c_str(), nullptr, 10);
+    hw.memory_mib = not_available ? 0 : std::strtoll(std::string(mib).c_str(), nullptr, 10);
     out.push_back(std::move(hw));
   }
   return out;

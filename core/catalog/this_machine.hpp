@@ -18,6 +18,9 @@ struct DetectedHardware {
   std::string gl_vendor;        // GL_VENDOR ("NVIDIA Corporation"); "" = not read
   std::string smi_name;         // nvidia-smi --query-gpu=name ("NVIDIA GeForce RTX 4090"); "" = none
   std::int64_t memory_mib = 0;  // dedicated GPU memory as the driver reports it, MiB; 0 = unknown
+  std::string cpu_name;         // the CPU's brand string ("Apple M4 Max", "AMD RYZEN AI MAX+ 395 w/ Radeon
+                                // 8060S"): names the GPU only of a chip with unified memory; "" = not read
+  std::int64_t ram_mib = 0;     // system memory, MiB; 0 = unknown (tells unified-memory sizes apart)
 };
 
 enum class GpuMatchKind {
@@ -31,18 +34,25 @@ enum class GpuMatchKind {
 struct GpuMatch {
   GpuMatchKind kind = GpuMatchKind::Nothing;
   std::vector<std::string> ids;  // Gpu::id: one when Found, two or more when Ambiguous, else none
-  std::string detected;          // the string the match was made on (nvidia-smi's name, else GL_RENDERER)
+  std::string detected;          // the string the match was made on (nvidia-smi's name, GL_RENDERER, CPU)
 };
 
 // nvidia-smi's name wins over GL_RENDERER (it names the compute GPU on a hybrid laptop). A catalog
 // GPU matches when every word of its model name (its `name` less vendor, brand, size and form
-// words: "rtx 4090 d") is a word of the detected string, and it is a laptop GPU exactly when the
-// string says "Laptop", "Mobile" or "Max-Q". Among matches the most specific names win (RTX 4090 D
-// over RTX 4090); a known memory size then keeps those within 10% of it.
+// words, and what follows a '(': "rtx 4090 d"), or of one of its aliases ("gb10", "radeon-8060s"),
+// is a word of the detected string, and, for a card with its own memory, it is a laptop GPU exactly
+// when the string says "Laptop", "Mobile" or "Max-Q" (a unified-memory chip is the same chip in a
+// laptop or a desktop). Among matches the most specific names win (RTX 4090 D over RTX 4090); a
+// known memory size then keeps those within 10% of it: the card's memory for a dedicated GPU, the
+// system memory (ram_mib) for a unified-memory chip, where a size no candidate has leaves the
+// choice to the user (Ambiguous, even with one candidate). When neither nvidia-smi's name nor
+// GL_RENDERER names a catalog GPU, the CPU's brand string is tried, and kept only when it names a
+// unified-memory chip (Apple silicon, Strix Halo): a CPU name says nothing of a separate card.
 GpuMatch match_gpu(const Catalog& catalog, const DetectedHardware& hw);
 
 // The output of `nvidia-smi --query-gpu=name,memory.total --format=csv,noheader,nounits`: one
-// "name, MiB" line per GPU. Lines that do not read as such are skipped (an error text, a blank line).
+// "name, MiB" line per GPU ("[N/A]" MiB, as DGX Spark's GB10 prints, reads as 0: unknown). Lines
+// that do not read as such are skipped (an error text, a blank line).
 std::vector<DetectedHardware> parse_nvidia_smi(std::string_view text);
 
 }  // namespace cardfit

@@ -30,6 +30,7 @@ constexpr const char* kGatedDeltaNet = "gated-deltanet-2024";
 constexpr const char* kHybridCache = "vllm-hybrid-kv-cache";      // one cache per layer kind
 constexpr const char* kStateDtype = "vllm-mamba-state-dtype";     // the state's dtype
 constexpr const char* kDsaCode = "deepseek-v32-exp-code";         // DSA indexer and its FP8 key cache
+constexpr const char* kMinimaxM3 = "vllm-minimax-m3-code";        // block-sparse indexer, BF16 index keys
 constexpr const char* kLlama4 = "llama4-model-card";              // chunked attention
 constexpr const char* kDeepseekV4 = "vllm-deepseek-v4-code";      // DeepSeek-V4 cache pages
 constexpr const char* kPalm = "palm-2022";
@@ -37,6 +38,10 @@ constexpr const char* kMegatron = "megatron-lm-2019";
 constexpr const char* kHeadroomRule = "guide-yiwan-budget-2026";
 
 string entry(const char* section, const string& id) { return string(section) + "/" + id; }
+
+// The indexer's own source: DeepSeek Sparse Attention's, or MiniMax-M3's block-sparse one.
+bool block_sparse(const Model& m) { return m.has_indexer && m.indexer.kind == "block_sparse"; }
+const char* indexer_source(const Model& m) { return block_sparse(m) ? kMinimaxM3 : kDsaCode; }
 
 string count(double v) { return format_count(v); }
 string count(std::int64_t v) { return format_count(static_cast<double>(v)); }
@@ -86,7 +91,8 @@ void explain_params(const Resolved& r, const Estimate& e, std::vector<Explanatio
   };
   append(m.is_mla, msg::explain_params_total_mla());
   append(m.attention_output_gate, msg::explain_params_total_gate());
-  append(m.has_indexer, msg::explain_params_total_indexer());
+  append(m.has_indexer && !block_sparse(m), msg::explain_params_total_indexer());
+  append(block_sparse(m), msg::explain_params_total_indexer_block_sparse());
   append(p.linear_attention_layers > 0, msg::explain_params_total_linear());
   const Message linear = p.linear_attention_layers > 0
                              ? msg::explain_params_linear_term(std::to_string(p.linear_attention_layers),
@@ -161,7 +167,11 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
                                                std::to_string(ks.indexer_layers) + " × " +
                                                bits(m.indexer.key_bits) + "/8 B"
                                          : string();
-    const Message indexer_note = m.has_indexer ? msg::explain_kv_token_indexer() : Message();
+    const std::vector<string> kv_sources =
+        m.has_indexer ? std::vector<string>{kVllm, indexer_source(m)} : std::vector<string>{kVllm};
+    const Message indexer_note = block_sparse(m) ? msg::explain_kv_token_indexer_block_sparse()
+                                 : m.has_indexer  ? msg::explain_kv_token_indexer()
+                                                  : Message();
     if (m.has_compressed_attention) {
       // DeepSeek-V4: vLLM's fp8_ds_mla pages per ratio (memory.cpp deepseek_v4_cache).
       const DeepseekV4Cache c = deepseek_v4_cache(m);
@@ -182,7 +192,7 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
                          msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
                                               std::to_string(m.mla.qk_rope_head_dim) + ") × " + caching + " × " + b +
                                               " B" + indexer + " = " + per_token),
-                         m.has_indexer ? std::vector<string>{kMla, kDsaCode} : std::vector<string>{kMla}, per_token));
+                         m.has_indexer ? std::vector<string>{kMla, indexer_source(m)} : std::vector<string>{kMla}, per_token));
     } else if (m.v_head_dim > 0 || (ks.window_layers > 0 && m.sliding_window.num_kv_heads > 0)) {
       // K and V of different widths, or sliding layers with their own KV heads (MiMo-V2):
       // each kind's layers x its KV heads x (head_dim + v_head_dim).
@@ -197,14 +207,14 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
       }
       out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
                          msg::explain_kv_token_formula(indexer_note),
-                         msg::common_verbatim(expr + indexer + " = " + per_token), {kVllm}, per_token));
+                         msg::common_verbatim(expr + indexer + " = " + per_token), kv_sources, per_token));
     } else {
       out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
                          msg::explain_kv_token_formula(indexer_note),
                          msg::common_verbatim("2 × " + caching + " × " + std::to_string(m.num_kv_heads) + " × " +
                                               std::to_string(m.head_dim) + " × " + b + " B" + indexer + " = " +
                                               per_token),
-                         {kVllm}, per_token));
+                         kv_sources, per_token));
     }
   }
   {
@@ -221,7 +231,7 @@ void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<
     std::vector<string> sources{kVllm};
     if (ks.fixed_bytes_per_sequence > 0) sources.push_back(kDeepseekV4);
     if (ks.chunk > 0) sources.push_back(kLlama4);
-    if (ks.indexer_layers > 0) sources.push_back(kDsaCode);
+    if (ks.indexer_layers > 0) sources.push_back(indexer_source(m));
     if (e.state_bytes_per_sequence > 0) {
       const LinearState st = linear_state(m, r.state_bits);
       expr += " + " + std::to_string(st.layers) + " × (" + grouped(st.conv_values) + " + " +

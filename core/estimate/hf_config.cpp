@@ -755,6 +755,8 @@ Flow attention_minimax_m3(Config& c, Model& m, std::vector<Message>& notes, cons
   m.indexer.top_k = blocks * block;
   m.indexer.key_bits = 16;  // BF16 index keys, no scales
   m.indexer.layers = sparse;
+  m.indexer.dense_layers = n - sparse;  // MiniMaxM3Attention: no indexer, the whole context
+  m.indexer.kind = "block_sparse";      // index_q / index_k fused into qkv_proj, no weights_proj
   notes.push_back(msg::imp_minimax_m3_note(std::to_string(sparse), std::to_string(n), std::to_string(m.indexer.top_k),
                                            std::to_string(blocks), std::to_string(block), std::to_string(heads),
                                            std::to_string(m.indexer.head_dim), std::to_string(n - sparse)));
@@ -1127,6 +1129,21 @@ void check_model(const Model& m, const std::string& file, IssueList& issues) {
   for (Issue& i : validate_model(m, file + ": model", false)) issues.add(std::move(i.field), std::move(i.message));
 }
 
+// A family with no importer whose attention cardfit cannot account for: the field that says so
+// is named too, beside model_type (Kimi-K3: KDA linear attention on the layers
+// text_config.linear_attn_config.kda_layers lists; vLLM vllm/models/kimi_k3/nvidia/kda.py).
+void name_unmodelled_attention(const json& root, const std::string& file, IssueList& issues) {
+  const auto t = root.find("text_config");
+  const bool nested = t != root.end() && t->is_object();
+  const json& text = nested ? *t : root;
+  const auto lin = text.find("linear_attn_config");
+  if (lin != text.end() && lin->is_object() && lin->find("kda_layers") != lin->end()) {
+    issues.add(file + (nested ? ": text_config." : ": ") + "linear_attn_config.kda_layers",
+               msg::imp_attention_unmodelled("KDA (Kimi Delta Attention)",
+                                             "full, sliding, chunked, MLA, DSA, Gated DeltaNet, Mamba-2"));
+  }
+}
+
 }  // namespace
 
 const std::vector<std::string>& supported_hf_model_types() { return families(); }
@@ -1153,6 +1170,7 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   const Dialect* dialect = find_dialect(type);
   if (dialect == nullptr) {
     issues.add(file + ": model_type", msg::imp_model_type_unsupported(type, join(families(), ", ")));
+    name_unmodelled_attention(root, file, issues);
     return Result<ImportedModel>::failure(issues.take());
   }
   const Dialect& d = *dialect;

@@ -106,7 +106,9 @@ KvShape kv_shape(const Model& m, double kv_bits) {
   s.window = s.window_layers > 0 ? m.sliding_window.window : 0;
   s.chunk = s.chunk_layers > 0 ? m.chunked_attention.chunk : 0;
   if (m.has_indexer) {
-    const int attention_layers = layers - mixerless - linear;
+    // Dense layers (MiniMax-M3's full-attention layers) hold no indexer and read everything.
+    s.dense_layers = std::clamp(m.indexer.dense_layers, 0, s.full_layers);
+    const int attention_layers = layers - mixerless - linear - s.dense_layers;
     s.indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, attention_layers) : attention_layers;
     s.indexer_per_layer = std::max(0.0, static_cast<double>(m.indexer.head_dim) * m.indexer.key_bits / 8);
   }

@@ -36,6 +36,8 @@ struct KvShape {
   std::int64_t chunk = 0;           // tokens per chunk (0 = none)
   int indexer_layers = 0;           // DSA: layers whose indexer caches its own key per token
                                     // (indexer.layers when set: GLM-5.2's shared indexer)
+  int dense_layers = 0;             // of full_layers, those with no sparse selection that read
+                                    // every cached token (indexer.dense_layers: MiniMax-M3's 3)
   double indexer_per_layer = 0;     // its bytes per token per layer: head_dim x key_bits/8
   double full_bytes_per_token = 0;    // full_layers x per_layer + indexer_layers x indexer_per_layer
   double window_bytes_per_token = 0;  // window_layers x window_per_layer

@@ -108,15 +108,20 @@ ParamCounts count_params(const Model& m) {
     if (m.qk_norm) vec += 2 * d;
   }
   // DeepSeek-V3.2 lightning indexer (inference/model.py Indexer): on every attention layer, or
-  // on indexer.layers of them (GLM-5.2's "full" indexer layers; "shared" ones hold none).
+  // on indexer.layers of them (GLM-5.2's "full" indexer layers; "shared" ones hold none), never
+  // on indexer.dense_layers.
   num idx_attn = 0;
   num idx_vec = 0;
   if (m.has_indexer) {
     const num ih = clamp_nonneg(m.indexer.num_heads);
     const num id = clamp_nonneg(m.indexer.head_dim);
     const num q_in = m.is_mla && m.mla.q_lora_rank > 0 ? clamp_nonneg(m.mla.q_lora_rank) : h;
-    idx_attn = q_in * ih * id + h * id + h * ih;  // wq_b, wk, weights_proj
-    idx_vec = 2 * id;                             // k_norm (LayerNorm weight + bias)
+    // MiniMax-M3 (vLLM MinimaxM3QKVParallelLinearWithIndexer): index_q and index_k come out of
+    // qkv_proj; no weights_proj. Its index_q_norm and index_k_norm (RMSNorm weights of head_dim
+    // each) count as many as DSA's k_norm LayerNorm (weight + bias).
+    const bool weights_proj = m.indexer.kind != "block_sparse";
+    idx_attn = q_in * ih * id + h * id + (weights_proj ? h * ih : 0);  // wq_b, wk, weights_proj
+    idx_vec = 2 * id;
   }
   // Linear-attention layers (Gated DeltaNet) replace the attention above on `layers` layers.
   // Nemotron-H MLP / MoE blocks carry no attention at all.
@@ -190,7 +195,8 @@ ParamCounts count_params(const Model& m) {
   const num embedding = vocab * h;
   const num lm_head = m.tie_embeddings ? 0 : vocab * h;
   const int full_layers = layers - mixerless_layers - linear_layers;
-  const int indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, full_layers) : full_layers;
+  const int sparse_layers = full_layers - (m.has_indexer ? std::clamp(m.indexer.dense_layers, 0, full_layers) : 0);
+  const int indexer_layers = m.indexer.layers > 0 ? std::min(m.indexer.layers, sparse_layers) : sparse_layers;
   const int window_layers = m.has_sliding_window ? std::clamp(m.sliding_window.layers, 0, full_layers) : 0;
   const num attention = full_layers * attn + window_layers * window_attn_delta + linear_layers * lin_attn +
                         indexer_layers * idx_attn + v4_attn_total;

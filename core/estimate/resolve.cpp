@@ -160,9 +160,9 @@ void resolve_precisions(const Catalog& catalog, const Scenario& sc, Resolved& r,
 
   // KV-cache precision. DeepSeek-V4's cache has one layout in vLLM, whatever --kv-cache-dtype says
   // (deepseek_v4_attention.py: fp8_ds_mla; memory.cpp sizes it).
-  if (r.model_ptr && r.model_ptr->has_compressed_attention) {
-    r.kv_id = "fp8_ds_mla";
-    r.kv_bits = 8;
+  if (r.model_ptr && !fixed_kv_layout(*r.model_ptr).empty()) {
+    r.kv_id = fixed_kv_layout(*r.model_ptr);
+    r.kv_bits = 8;  // memory.cpp deepseek_v4_cache sizes the layout; the bits are its FP8 values
     if (!sc.kv_precision.empty()) r.warnings.push_back(msg::est_warn_kv_layout_fixed(r.model_ptr->name, sc.kv_precision));
   } else if (sc.kv_precision.empty()) {
     const bool fp32 = r.precision_ptr && r.precision_ptr->bits_per_weight >= 32;

@@ -22,9 +22,15 @@ Scenario with_catalog_ids(const Catalog& catalog, Scenario s) {
   return s;
 }
 
+const Model* scenario_model(const Catalog& catalog, const Scenario& s) {
+  return s.custom_model ? &*s.custom_model : catalog.find_model(catalog_id(catalog.models, s.model));
+}
+
+std::string fixed_kv_layout(const Model& m) { return m.has_compressed_attention ? "fp8_ds_mla" : ""; }
+
 std::string default_precision(const Catalog& catalog, const Scenario& s) {
   if (s.task == Task::Qlora) return "nf4";
-  const Model* m = s.custom_model ? &*s.custom_model : catalog.find_model(catalog_id(catalog.models, s.model));
+  const Model* m = scenario_model(catalog, s);
   if (s.task == Task::Inference && m && catalog.find_weight_precision(m->released_precision)) {
     return m->released_precision;
   }

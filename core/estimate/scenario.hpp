@@ -125,6 +125,13 @@ Scenario with_catalog_ids(const Catalog& catalog, Scenario scenario);
 // for QLoRA NF4, else (and for a model that states none) BF16.
 std::string default_precision(const Catalog& catalog, const Scenario& scenario);
 
+// The KV-cache layout the engine keeps for this model whatever kv_precision says, or "" when the
+// KV precision applies: DeepSeek-V4 runs with vLLM's fp8_ds_mla only (deepseek_v4_attention.py;
+// memory.cpp sizes it). resolve() uses it, the UI's KV-precision list shows it (labels.hpp).
+std::string fixed_kv_layout(const Model& model);
+// The model the scenario names: its custom model, else the catalog entry (any spelling), or null.
+const Model* scenario_model(const Catalog& catalog, const Scenario& scenario);
+
 // The scenario as estimate() and plan() run it: catalog ids, and "" precision made concrete.
 // The UI keeps "" in its state (its precision list offers "as released"), so links stay short.
 Scenario as_run(const Catalog& catalog, Scenario scenario);

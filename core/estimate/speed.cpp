@@ -105,9 +105,10 @@ double attention_flops_per_token(const Model& m, double context) {
   const double ctx = std::max(0.0, context);
   auto capped = [ctx](std::int64_t cap) { return cap > 0 ? std::min(ctx, static_cast<double>(cap)) : ctx; };
   // DSA: the main attention reads only the indexer's top_k tokens; the indexer scores every one.
+  // Dense layers (indexer.dense_layers) have no indexer and attend to the whole context.
   const double full_positions = m.has_indexer ? capped(m.indexer.top_k) : ctx;
-  double flops = per_position * (ks.full_layers * full_positions + ks.window_layers * capped(ks.window) +
-                                 ks.chunk_layers * capped(ks.chunk));
+  double flops = per_position * ((ks.full_layers - ks.dense_layers) * full_positions + ks.dense_layers * ctx +
+                                 ks.window_layers * capped(ks.window) + ks.chunk_layers * capped(ks.chunk));
   if (m.has_indexer) flops += 2.0 * m.indexer.num_heads * m.indexer.head_dim * ctx * ks.indexer_layers;
   if (m.has_linear_attention) {  // Gated DeltaNet: state update and read, plus the short convolution
     const LinearAttention& la = m.linear_attention;
@@ -124,8 +125,8 @@ double kv_read_bytes_per_sequence(const Model& m, double kv_bits, std::int64_t c
   const KvShape ks = kv_shape(m, kv_bits);
   auto capped = [ctx](std::int64_t cap) { return cap > 0 ? std::min(ctx, static_cast<double>(cap)) : ctx; };
   const double full_positions = m.has_indexer ? capped(m.indexer.top_k) : ctx;
-  return ks.per_layer * (ks.full_layers * full_positions + ks.window_layers * capped(ks.window) +
-                         ks.chunk_layers * capped(ks.chunk)) +
+  return ks.per_layer * ((ks.full_layers - ks.dense_layers) * full_positions + ks.dense_layers * ctx +
+                         ks.window_layers * capped(ks.window) + ks.chunk_layers * capped(ks.chunk)) +
          ks.indexer_per_layer * ks.indexer_layers * ctx;
 }
 

@@ -22,7 +22,7 @@ double distinct_experts(int experts, int top_k, double tokens);
 // Attention FLOPs per token over all layers at `context` positions (forward):
 // 2 x heads x (d_qk + d_v) x positions per layer, sliding layers capped at their window, chunked
 // layers at their chunk, DSA layers at the indexer's top_k (plus the indexer's 2 x index_heads x
-// index_head_dim x context); a linear-attention layer costs 4 x value_heads x key_head_dim x
+// index_head_dim x context; indexer.dense_layers attend to all of it); a linear-attention layer costs 4 x value_heads x key_head_dim x
 // value_head_dim (state update and read) + 2 x conv_dim x conv_kernel, whatever the context.
 // DeepSeek-V4: 2 x heads x 2 x head_dim per attended latent (window on every layer, the indexer's
 // top-k on ratio-4 layers, every compressed latent on ratio-128 layers) + the indexer's
@@ -31,7 +31,7 @@ double attention_flops_per_token(const Model& model, double context);
 
 // KV bytes one decode step reads for one sequence at `context` tokens: every cached token of the
 // full layers (DSA: only the top_k tokens the indexer picks, plus the indexer's keys of every
-// token), min(context, window) / min(context, chunk) tokens of windowed / chunked layers.
+// token; the indexer.dense_layers read every token), min(context, window) / min(context, chunk) tokens of windowed / chunked layers.
 // The linear-attention state (state_bytes_per_sequence) is read on top of it. DeepSeek-V4: the
 // latents attended (as in attention_flops_per_token) x 584 B + the indexer keys of every
 // compressed position x 132 B, in vLLM's fp8_ds_mla layout whatever kv_bits says.

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "messages.hpp"
+#include "table_export.hpp"  // html_cell: the one escaping of text in markup
 
 // stb (public domain / MIT), compiled here with internal linkage: Dear ImGui's own copy of
 // stb_truetype in the UI is static too, and the desktop app has its own stb_image_write.
@@ -22,23 +23,6 @@ namespace cardfit {
 namespace {
 
 constexpr float kMergedFontScale = 1.15f;  // the CJK font beside the Latin one (ui/fonts.cpp)
-
-std::string escaped(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default:
-        // Control characters are not XML: drawn as nothing.
-        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t') out += c;
-    }
-  }
-  return out;
-}
 
 std::string hex(CardColour c) {
   static const char* digits = "0123456789abcdef";
@@ -255,7 +239,7 @@ std::string card_svg(const Card& card) {
     if (t.max_width > 0 && estimate_text_width(t.text, t.size) > t.max_width) {
       s += " textLength=\"" + std::to_string(t.max_width) + "\" lengthAdjust=\"spacingAndGlyphs\"";
     }
-    s += ">" + escaped(t.text) + "</text>\n";
+    s += ">" + html_cell(t.text) + "</text>\n";
   }
   s += "</g>\n</svg>\n";
   return s;

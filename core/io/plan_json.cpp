@@ -4,6 +4,7 @@
 #include "json_writer.hpp"
 #include "launch_json.hpp"
 #include "measured_json.hpp"
+#include "api_words.hpp"
 
 namespace cardfit {
 namespace {
@@ -79,6 +80,25 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("reason_en", render(o.reason, Lang::En))
       .field("reason_zh", render(o.reason, Lang::Zh));
   launch_json(w.key("launch"), o.launch);
+  if (p.api_compare) {  // --compare-api: against each of the plan's api_compare.prices, in order
+    w.key("api_compare").begin_array();
+    for (const ApiBreakEven& b : o.api_compare) {
+      w.begin_object().field("price_id", b.price_id);
+      money(w.key("rent_per_mtok"), b.rent_per_mtok, c);
+      w.field("api_per_mtok", b.api_per_mtok).field("capacity_tokens_per_day", b.capacity_tokens_per_day);
+      w.key("break_even_tokens_per_day")
+          .begin_object()
+          .field("low", b.break_even_tokens_per_day.low)
+          .field("high", b.break_even_tokens_per_day.high)
+          .end_object();
+      w.field("rent_can_win", b.rent_can_win).end_object();
+    }
+    w.end_array();
+    const std::vector<Message> lines = api_compare_lines(p, &o);
+    w.key("api_compare_text").begin_array();
+    for (const Message& m : lines) w.value(render(m, p.lang));
+    w.end_array();
+  }
   measured_json(w, o.measured);
   verify_json(w.key("verify"), o.verify);
   w.end_object();
@@ -139,7 +159,34 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
   for (const QuoteOnly& q : p.quote_only) {
     w.begin_object().field("gpu", q.gpu).field("cards", q.cards).field("platform", q.platform).field("offer", q.offer).end_object();
   }
-  w.end_array().key("warnings").begin_array();
+  w.end_array();
+  if (p.api_compare) {  // --compare-api (docs/cli.md "Rent or pay per token")
+    const ApiCompare& cmp = *p.api_compare;
+    w.key("api_compare")
+        .begin_object()
+        .field("input_per_output", cmp.mix.input_per_output)
+        .field("cache_hit_share", cmp.mix.cache_hit_share)
+        .field("priced", !cmp.quotes.empty());
+    w.key("prices").begin_array();
+    for (const ApiQuote& q : cmp.quotes) {
+      w.begin_object()
+          .field("id", q.id)
+          .field("provider", q.provider)
+          .field("currency", q.currency)
+          .field("input_per_mtok", q.input_per_mtok)
+          .field("cache_hit_per_mtok", q.cache_hit_per_mtok)
+          .field("output_per_mtok", q.output_per_mtok)
+          .field("as_of", q.as_of)
+          .field("source", q.source)
+          .field("per_mtok", q.per_mtok)
+          .field("per_mtok_currency", name_of(p.currency))
+          .end_object();
+    }
+    w.end_array().key("text").begin_array();
+    for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
+    w.end_array().end_object();
+  }
+  w.key("warnings").begin_array();
   for (const Message& m : p.warnings) w.value(render(m, p.lang));
   w.end_array().end_object();
   return w.take();

@@ -1,4 +1,4 @@
-// Plan options and estimate rows as CSV or Markdown (table_export.hpp).
+// Plan options and estimate rows as CSV, Markdown or HTML (table_export.hpp).
 #include "table_export.hpp"
 
 #include "format.hpp"
@@ -51,6 +51,25 @@ std::string markdown_cell(const std::string& s) {
   return out;
 }
 
+// Text in an HTML or XML element or attribute: the five characters that could start markup or end
+// a quoted attribute become entities (a platform named "<script>" prints as those letters);
+// control characters other than tab are not XML (the card's SVG) and are dropped.
+std::string html_cell(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default:
+        if (static_cast<unsigned char>(c) >= 0x20 || c == '\t') out += c;
+    }
+  }
+  return out;
+}
+
 TextTable plan_table(const Plan& p, Lang lang) {
   const PlanRows rows = plan_rows(p, lang);  // the CLI's table prints the same cells
   TextTable t;
@@ -95,7 +114,34 @@ TextTable capability_table(const CardCapability& c, const Catalog& catalog, Lang
   return t;
 }
 
+namespace {
+
+// Inline styles only: article editors (WeChat's, Zhihu's) keep a style attribute and drop classes,
+// ids and <style> elements. Thin grey rules, a tinted header row, text that wraps on a phone.
+constexpr const char* kHtmlTable = "<table style=\"border-collapse:collapse;font-size:14px;line-height:1.4\">\n";
+constexpr const char* kHtmlCell = "border:1px solid #d0d7de;padding:4px 8px;text-align:left;vertical-align:top";
+
+std::string html_table(const TextTable& t) {
+  std::string out = kHtmlTable;
+  auto line = [&](const std::vector<std::string>& cells, const char* tag, const char* extra) {
+    out += "<tr>";
+    for (const std::string& c : cells) {
+      out.append("<").append(tag).append(" style=\"").append(kHtmlCell).append(extra).append("\">");
+      out.append(html_cell(c)).append("</").append(tag).append(">");
+    }
+    out += "</tr>\n";
+  };
+  out += "<thead>\n";
+  line(t.header, "th", ";background:#f6f8fa;font-weight:bold");
+  out += "</thead>\n<tbody>\n";
+  for (const auto& r : t.rows) line(r, "td", "");
+  return out + "</tbody>\n</table>\n";
+}
+
+}  // namespace
+
 std::string render_table(const TextTable& t, TableFormat format) {
+  if (format == TableFormat::Html) return html_table(t);
   std::string out;
   auto line = [&](const std::vector<std::string>& cells) {
     if (format == TableFormat::Csv) {

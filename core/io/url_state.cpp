@@ -75,6 +75,9 @@ void bind(V& v, R& rq) {
   v.number(Input::MinTokensPerS, rq.min_tokens_per_s);
   v.number(Input::MaxTtftMs, rq.max_ttft_ms);
   v.number(Input::RequestsPerS, rq.requests_per_s);
+  v.flag(Input::CompareApi, rq.compare_api);
+  v.number(Input::ApiInputRatio, rq.api_mix.input_per_output);
+  v.number(Input::ApiCacheHit, rq.api_mix.cache_hit_share);
   v.integer(Input::Top, rq.top);
   v.date(Input::Today, rq.today);
 }
@@ -113,6 +116,8 @@ constexpr LinkKey kLinkKeys[] = {
     {Input::Student, "s"},        {Input::AllowSpot, "sp"},
     {Input::MinTokensPerS, "mtps"}, {Input::MaxTtftMs, "ttft"},
     {Input::RequestsPerS, "rps"}, {Input::Top, "top"},
+    {Input::CompareApi, "api"},   {Input::ApiInputRatio, "air"},
+    {Input::ApiCacheHit, "ach"},
     {Input::Today, "today"},      {Input::Lang, "lang"},
 };
 
@@ -498,7 +503,9 @@ constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k',
                                    // DeepSeek-V4 compressed attention: window, ratio-4 and ratio-128
                                    // layers, q_lora, rope, o_groups, o_lora, hc_mult, index heads, dim;
                                    // its indexer's top-k (with 'C').
-                                   {'C', 10}, {'T', 1}};
+                                   {'C', 10}, {'T', 1},
+                                   // MiniMax-M3: the indexer's dense layers and kind (1 = block_sparse).
+                                   {'I', 2}};
 // The indexer's key bits travel in thousandths (8.5 -> 8500).
 constexpr double kKeyBitsScale = 1000;
 constexpr const char* kRequiredShapes = "l h a k d v";
@@ -581,6 +588,7 @@ std::string encode_shapes(const Model& m) {
     const Indexer& x = m.indexer;
     add('s', {x.num_heads, x.head_dim, x.top_k, std::llround(x.key_bits * kKeyBitsScale)});
     if (x.layers > 0) add('u', {x.layers});
+    if (x.dense_layers > 0 || !x.kind.empty()) add('I', {x.dense_layers, x.kind == "block_sparse" ? 1 : 2});
   }
   if (m.has_compressed_attention) {
     const CompressedAttention& a = m.compressed_attention;
@@ -649,7 +657,8 @@ Result<Model> decode_shapes_with(std::string_view text, const std::string& field
         break;
       case 's':
         m.has_indexer = true;
-        m.indexer = Indexer{narrow(n[0]), narrow(n[1]), n[2], static_cast<double>(n[3]) / kKeyBitsScale, m.indexer.layers};
+        m.indexer = Indexer{narrow(n[0]), narrow(n[1]), n[2], static_cast<double>(n[3]) / kKeyBitsScale, m.indexer.layers,
+                            m.indexer.dense_layers, m.indexer.kind};
         break;
       case 'w':
         m.has_sliding_window = true;
@@ -666,6 +675,10 @@ Result<Model> decode_shapes_with(std::string_view text, const std::string& field
       case 'x': m.extra_params = n[0]; break;
       case 'z': m.linear_attention.recurrent_bits = narrow(n[0]); break;  // with 'y'
       case 'u': m.indexer.layers = narrow(n[0]); break;                   // with 's'
+      case 'I':                                                           // with 's'
+        m.indexer.dense_layers = narrow(n[0]);
+        m.indexer.kind = n[1] == 0 ? "" : n[1] == 1 ? "block_sparse" : "?";  // "?" is refused by validation
+        break;
       case 'o': m.sliding_window.num_kv_heads = narrow(n[0]); break;       // with 'w'
       case 'p': m.v_head_dim = narrow(n[0]); break;
       case 'j': m.sliding_window.head_dim = narrow(n[0]); break;  // with 'w'

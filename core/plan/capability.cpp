@@ -90,6 +90,7 @@ Result<std::vector<OffloadCapability>> offload_capabilities(const Catalog& catal
   const Result<CardCapability> alone = card_capabilities(catalog, sc);
   if (!alone.ok()) return Result<Out>::failure(alone.errors);
   Out out;
+  if (const Gpu* gpu = catalog.find_gpu(sc.gpu)) host_ram_bytes = host_memory_beside(*gpu, host_ram_bytes);
   if (host_ram_bytes <= 0 || alone.value->precisions.empty()) return Result<Out>::success(out);
   sc = as_run(catalog, sc);
   sc.custom_model.reset();

@@ -47,7 +47,8 @@ Result<CardCapability> card_capabilities(const Catalog& catalog, const Scenario&
 
 // "With part of it in system memory": for the scenario's GPU (one card), the models that do not fit
 // on the card alone but run with llama.cpp's layer offload (Scenario::offload auto) when the host
-// part fits in `host_ram_bytes`, largest first, each at the best precision llama.cpp lists. Errors
+// part fits in `host_ram_bytes` (the machine's RAM; on unified memory the part host_memory_beside
+// leaves beside the GPU's share, so nothing is counted twice), largest first, each at the best precision llama.cpp lists. Errors
 // as card_capabilities'. ModelCapability::per_card_bytes is then the card's part.
 struct OffloadCapability {
   ModelCapability model;

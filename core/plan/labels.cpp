@@ -31,6 +31,13 @@ Message kv_label(const std::string& id) {
   return msg::common_verbatim(precision_label(id));
 }
 
+Message kv_default_label(const Catalog& catalog, const Scenario& scenario) {
+  const Model* m = scenario_model(catalog, scenario);
+  const std::string fixed = m ? fixed_kv_layout(*m) : std::string();
+  if (!fixed.empty()) return msg::in_kv_fixed(precision_label(fixed));
+  return msg::in_kv_follow();
+}
+
 std::string tokens_label(std::int64_t tokens) {
   if (tokens >= 1024 && tokens % 1024 == 0) return std::to_string(tokens / 1024) + "k";
   return format_grouped(static_cast<double>(tokens));

@@ -8,6 +8,7 @@
 #include "catalog.hpp"
 #include "cost.hpp"
 #include "message.hpp"
+#include "scenario.hpp"
 
 namespace cardfit {
 
@@ -15,6 +16,9 @@ std::string gpu_short_name(const Gpu& gpu);          // "A100 40GB SXM4" (no "NV
 std::string gpu_short_name(const std::string& name);  // the same for a GPU's name (Option::gpu_name)
 std::string precision_label(const std::string& id);  // "bf16" -> "BF16", "q4_k_m" -> "Q4_K_M"
 Message kv_label(const std::string& id);             // "" / "auto-16" -> "16-bit"; else the id in capitals
+// The KV-precision list's "" choice for the scenario's model: "as weights (16-bit)", or the
+// layout the model fixes whatever is chosen ("FP8_DS_MLA (fixed by the model)": DeepSeek-V4).
+Message kv_default_label(const Catalog& catalog, const Scenario& scenario);
 std::string tokens_label(std::int64_t tokens);        // 8192 -> "8k", 1000 -> "1,000"
 std::string count_label(double n);                    // 2e8 -> "200M", 1.5e9 -> "1.5B", 50000 -> "50,000"
 std::string amount_range(const Money& m);             // "2,500-4,000" or "2,800"

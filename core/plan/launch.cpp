@@ -45,7 +45,7 @@ std::int64_t max_seqs(const Scenario& sc, const GpuEstimate& g) {
 
 // An FP8 KV cache is a flag, except for DeepSeek-V4, whose cache has one layout (fp8_ds_mla).
 bool fp8_kv_flag(const Model& m, const Scenario& sc) {
-  return sc.kv_precision == "fp8" && !m.has_compressed_attention;
+  return sc.kv_precision == "fp8" && fixed_kv_layout(m).empty();
 }
 
 LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, const GpuEstimate& g) {

@@ -64,6 +64,8 @@ std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   if (r.budget != 0) range(Input::Budget, r.budget);   // 0: no budget
   if (r.usd_cny != 0) range(Input::UsdCny, r.usd_cny);  // 0: the catalog's rate
   range(Input::HoursPerDay, r.hours_per_day);
+  range(Input::ApiInputRatio, r.api_mix.input_per_output);
+  range(Input::ApiCacheHit, r.api_mix.cache_hit_share);
   for (const auto& [field, ids] : {std::pair{"platforms", &r.platforms}, std::pair{"platforms_first", &r.platforms_first}}) {
     for (std::size_t i = 0; i < ids->size(); ++i) {
       if (!catalog.find_platform((*ids)[i])) {
@@ -703,8 +705,9 @@ struct Variant {
 
 const char* key_of(Input input) { return input_spec(input).key; }
 
-// Milder changes first within a kind; the first one that yields a pick is kept.
-std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s) {
+// Milder changes first within a kind; the first one that yields a pick is kept. `model`: the
+// scenario's model as the plan resolved it (nullptr when the catalog has no such model).
+std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s, const Model* model) {
   std::vector<std::vector<Variant>> kinds;
   const Catalog& c = ctx.catalog;
   const bool inference = s.task == Task::Inference;
@@ -735,7 +738,6 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
   }
 
   // Smaller KV-cache precisions (serving only; not for a cache of one layout, DeepSeek-V4's).
-  const Model* model = s.custom_model ? &*s.custom_model : c.find_model(s.model);
   if (inference && !(model && model->has_compressed_attention)) {
     double cur_bits = 16;
     if (const KvPrecision* kv = s.kv_precision.empty() ? nullptr : c.find_kv_precision(s.kv_precision)) {
@@ -825,9 +827,9 @@ std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s
 }
 
 // Catalog models smaller than the scenario's (by parameter count), nearest first, the same
-// family before others: the change to try when nothing holds the model at all.
-std::vector<Variant> smaller_models(const Context& ctx, const Scenario& s) {
-  const Model* cur = s.custom_model ? &*s.custom_model : ctx.catalog.find_model(s.model);
+// family before others: the change to try when nothing holds the model at all. `cur`: the
+// scenario's model as the plan resolved it.
+std::vector<Variant> smaller_models(const Context& ctx, const Scenario& s, const Model* cur) {
   if (!cur) return {};
   const std::int64_t size = count_params(*cur).total;
   std::vector<const Model*> smaller;
@@ -858,9 +860,9 @@ bool comfortable_pick(const Evaluation& ev) {
   return ev.pick && ev.candidates[*ev.pick].option.fit == Fit::Comfortable;
 }
 
-std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) {
+std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev, const Model* model) {
   std::vector<Alternative> out;
-  for (const std::vector<Variant>& kind : variants(ctx, ev.scenario)) {
+  for (const std::vector<Variant>& kind : variants(ctx, ev.scenario, model)) {
     for (const Variant& v : kind) {
       Result<Evaluation> r = evaluate(ctx, v.scenario, true);
       if (!r.ok() || !comfortable_pick(*r.value)) continue;
@@ -870,7 +872,7 @@ std::vector<Alternative> alternatives(const Context& ctx, const Evaluation& ev) 
   }
   // Nothing works for this model at all: the nearest smaller catalog models that do.
   if (out.empty() && ev.candidates.empty()) {
-    for (Variant& v : smaller_models(ctx, ev.scenario)) {
+    for (Variant& v : smaller_models(ctx, ev.scenario, model)) {
       Result<Evaluation> r = evaluate(ctx, v.scenario, true);
       if (!r.ok() || !comfortable_pick(*r.value)) continue;
       out.push_back(Alternative{v.kind, v.change, finalise_pick(ctx, *r.value), v.set});
@@ -1003,9 +1005,8 @@ std::optional<Message> long_job_warning(const Context& ctx, const Evaluation& ev
 // Quantised weights the catalog names no checkpoint for: the commands load the 16-bit repository,
 // so say so and how to make one (llm-compressor for INT4 W4A16, llama.cpp's convert + quantize
 // for GGUF).
-std::optional<Message> checkpoint_warning(const Catalog& c, const Scenario& s) {
+std::optional<Message> checkpoint_warning(const Catalog& c, const Scenario& s, const Model* m) {
   if (s.task != Task::Inference) return std::nullopt;
-  const Model* m = s.custom_model ? &*s.custom_model : c.find_model(s.model);
   const WeightPrecision* p = c.find_weight_precision(s.precision);
   if (!m || !p) return std::nullopt;
   const std::string repo = m->hf_repo.empty() ? m->id : m->hf_repo;
@@ -1115,6 +1116,26 @@ Context offer_lookup(const Catalog& catalog, const PlanRequest& request, double 
   return ctx;
 }
 
+// --compare-api: the model's API prices at the request's mix, and each option against each of them.
+void compare_with_api(const Catalog& catalog, const PlanRequest& request, double usd_cny, Plan& p) {
+  ApiCompare cmp;
+  cmp.mix = request.api_mix;
+  for (const ApiPrice* price : api_prices_of(catalog, p.model)) {
+    cmp.quotes.push_back(api_quote(*price, cmp.mix, p.currency, usd_cny));
+  }
+  auto apply = [&](Option& o) {
+    o.api_compare.clear();
+    if (o.aggregate_tokens_per_s <= 0) return;
+    for (const ApiQuote& q : cmp.quotes) {
+      o.api_compare.push_back(api_break_even(q, o.monthly_cost, p.hours_per_day, o.aggregate_tokens_per_s, cmp.mix));
+    }
+  };
+  if (p.pick) apply(*p.pick);
+  if (p.budget_best) apply(*p.budget_best);
+  for (Option& o : p.options) apply(o);
+  p.api_compare = std::move(cmp);
+}
+
 // Last step, reasons: the pick and its companions, the options listed, alternatives, warnings.
 Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
   const Catalog& catalog = ctx.catalog;
@@ -1153,7 +1174,7 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
   p.options_total = ev.candidates.size();
 
   // Alternatives and the no-pick sentence read the candidates: before the options are moved out.
-  if (!comfortable_pick(ev) && request.alternatives) p.alternatives = alternatives(ctx, ev);
+  if (!comfortable_pick(ev) && request.alternatives) p.alternatives = alternatives(ctx, ev, model);
   if (!ev.pick) p.no_pick_reason = no_pick_reason(ctx, ev);
   if (ev.pick) p.pick = finalise_pick(ctx, ev);
   const Option* pick = p.pick ? &*p.pick : nullptr;
@@ -1163,7 +1184,7 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
   if (pick && pick->job_hours) {
     if (std::optional<Message> w = long_job_warning(ctx, ev, *pick)) p.pick->warnings.push_back(std::move(*w));
   }
-  if (std::optional<Message> w = checkpoint_warning(catalog, ev.scenario)) p.warnings.push_back(std::move(*w));
+  if (std::optional<Message> w = checkpoint_warning(catalog, ev.scenario, model)) p.warnings.push_back(std::move(*w));
   const std::size_t top = static_cast<std::size_t>(request.top);
   p.options.reserve(std::min(top + 1, ev.candidates.size()));
   // The order listed: cheapest first, an embedding vendor's platforms (platforms_first) ahead of
@@ -1190,6 +1211,7 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
     }
   }
   if (ev.pick && !pick_listed) p.options.push_back(*p.pick);  // the pick is always listed
+  if (request.compare_api && ev.scenario.task == Task::Inference) compare_with_api(catalog, request, usd_cny, p);
   for (const Option& o : p.options) {
     if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
   }

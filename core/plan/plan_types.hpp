@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "api_compare.hpp"
 #include "catalog.hpp"
 #include "cost.hpp"
 #include "estimate_types.hpp"
@@ -51,6 +52,8 @@ struct PlanRequest {
   int top = 10;                         // options listed (sorted); 1..1000
   Lang lang = Lang::En;                 // language of reasons/warnings in plan_to_json (both kept)
   bool alternatives = true;             // search alternatives when there is no pick
+  bool compare_api = false;             // inference: set each option beside the model's API prices (api_compare.hpp)
+  ApiMix api_mix;                       // the traffic that comparison assumes (input:output, cache hits)
   // Today's date, YYYY-MM-DD or YYYY-MM: offers dated more than thresholds.stale_price_months
   // earlier are flagged stale. The core has no clock: the CLI fills it in from the system clock,
   // the apps from the current date. "" = no staleness judgement. Never written into links.
@@ -120,6 +123,7 @@ struct Option {
                                // training job its cost per month begun
   std::string tier;            // BudgetTier::id that budget_cost.high falls in; "" = none
   std::vector<Message> warnings;  // codes: message_code(w.id) ("over_provisioned", "price_on_inquiry", ...)
+  std::vector<ApiBreakEven> api_compare;  // --compare-api: against each of Plan::api_compare's quotes, in order
   std::vector<MeasuredFigure> measured;  // measurements of one replica's configuration (measured.hpp); whole cards only
   Message reason;              // one sentence with the real numbers
   std::vector<LaunchCommand> launch;  // what to type to start it (launch.hpp)
@@ -140,6 +144,13 @@ struct QuoteOnly {   // would fit, but the offer publishes no number for the all
   int cards = 0;
   std::string platform;
   std::string offer;
+};
+
+// --compare-api: the model's public API prices at the request's mix. No quotes = the model has no
+// API price in the catalog (said so, never compared with another model's).
+struct ApiCompare {
+  ApiMix mix;
+  std::vector<ApiQuote> quotes;  // plan currency per 1M tokens at the mix, catalog order
 };
 
 struct Plan {
@@ -164,6 +175,7 @@ struct Plan {
   std::string precision;                // WeightPrecision::id
   std::int64_t memory_bytes = 0;        // one complete replica (estimate memory.total)
   std::vector<Message> warnings;        // scenario-level (from the estimate)
+  std::optional<ApiCompare> api_compare;  // inference with request.compare_api only
 };
 
 }  // namespace cardfit

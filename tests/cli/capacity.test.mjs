@@ -47,8 +47,13 @@ test('capacity: text, csv and markdown; errors name the field', { skip: !cli }, 
 // --this-machine: nvidia-smi is replaced by CARDFIT_NVIDIA_SMI (a script that prints what the real
 // one would, or a command that does not exist: "no GPU detected").
 
+// The CPU's name is fixed too (CARDFIT_CPU_NAME), so the machine the tests run on does not matter.
 function withSmi(smi, ...args) {
-  const r = spawnSync(cli, args, { cwd: root, encoding: 'utf8', timeout: 120000, env: { ...process.env, CARDFIT_NVIDIA_SMI: smi } });
+  return withMachine(smi, 'Intel(R) Xeon(R) Platinum 8480+', ...args);
+}
+function withMachine(smi, cpu, ...args) {
+  const env = { ...process.env, CARDFIT_NVIDIA_SMI: smi, CARDFIT_CPU_NAME: cpu };
+  const r = spawnSync(cli, args, { cwd: root, encoding: 'utf8', timeout: 120000, env });
   assert.equal(r.error, undefined, String(r.error));
   assert.equal(r.signal, null, r.stderr);
   return r;
@@ -106,4 +111,25 @@ test('capacity --this-machine: software renderer-like and unknown names are not 
   const amb = withSmi(fakeSmi('NVIDIA H100 80GB HBM3, 81559'), 'capacity', '--this-machine', '--json');
   assert.equal(amb.status, 1);
   assert.match(json(amb).errors[0].message, /h100-sxm, h100-pcie/);
+});
+
+test('capacity --this-machine: a Mac or Strix Halo from the CPU name, unified memory counted once', { skip: !cli || process.platform === 'win32' }, () => {
+  const mac = withMachine(missing, 'Apple M4 Max', 'capacity', '--this-machine', '--ram', '64');
+  assert.equal(mac.status, 0, mac.stderr);
+  assert.match(mac.stdout, /This machine: Apple M4 Max \(from CPU\) is Apple M4 Max \(16-core CPU, 40-core GPU\) 64GB/);
+  assert.match(mac.stdout, /Unified memory: the GPU may use 48\.0 GiB of it; 16\.0 GiB stays/);
+  // The offload never puts more in "system memory" than the 16 GiB beside the GPU's share.
+  for (const m of mac.stdout.matchAll(/, ([0-9.]+) GiB in system memory/g)) assert.ok(Number(m[1]) <= 16, m[0]);
+  assert.equal(json(withMachine(missing, 'Apple M4 Max', 'capacity', '--this-machine', '--ram', '128', '--json')).gpu, 'apple-m4-max-128g');
+  // 256 GB: no such M4 Max in the catalog, so both are offered, none picked.
+  const odd = withMachine(missing, 'Apple M4 Max', 'capacity', '--this-machine', '--ram', '256', '--json');
+  assert.equal(odd.status, 1);
+  assert.match(json(odd).errors[0].message, /apple-m4-max-128g, apple-m4-max-64g/);
+  const halo = withMachine(missing, 'AMD RYZEN AI MAX+ 395 w/ Radeon 8060S', 'capacity', '--this-machine', '--ram', '128', '--lang', 'zh');
+  assert.equal(halo.status, 0, halo.stderr);
+  assert.match(halo.stdout, /统一内存/);
+  // A CPU's name never stands for a separate card.
+  const amd = withMachine(missing, 'AMD Ryzen 9 7950X 16-Core Processor', 'capacity', '--this-machine', '--json');
+  assert.equal(amd.status, 1);
+  assert.match(json(amd).errors[0].message, /no GPU detected/);
 });

@@ -1,6 +1,7 @@
-// One plan, one row model (core/io/plan_rows.hpp): `cardfit plan` as the readable table, as CSV
-// and as JSON must agree row by row, for inference, a training job, MIG-style slices and spot
-// prices. The table and the CSV print the same words; the JSON holds the figures they show.
+// One plan, one row model (core/io/plan_rows.hpp): `cardfit plan` as the readable table, as CSV,
+// Markdown, HTML and as JSON must agree row by row, for inference, a training job, MIG-style slices
+// and spot prices. The table, the CSV, the Markdown and the HTML print the same words; the JSON
+// holds the figures they show.
 // Run by CTest: CARDFIT_CLI = the binary, CARDFIT_ROOT = the repository root.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -25,6 +26,31 @@ function parseCsv(text) {
   // A cell a spreadsheet would read as a formula is written with an apostrophe first (OWASP's
   // CSV injection rule, core/io/table_export.hpp): the words are what follows it.
   return rows.map((r) => r.map((c) => (/^'[=+\-@\t\r]/.test(c) ? c.slice(1) : c)));
+}
+
+// A Markdown table: | a | b | lines, the second the separator, "\x" the punctuation character x.
+function parseMarkdown(text) {
+  const lines = text.trimEnd().split('\n');
+  assert.match(lines[1], /^\|( --- \|)+$/, 'the separator line');
+  return lines.filter((_, i) => i !== 1).map((line) => {
+    const cells = [];
+    let cell = '';
+    for (let i = 1; i < line.length; ++i) {
+      if (line[i] === '\\') cell += line[++i];
+      else if (line[i] === '|') { cells.push(cell.slice(1, -1)); cell = ''; }
+      else cell += line[i];
+    }
+    return cells;
+  });
+}
+
+// The HTML table (core/io/table_export.hpp): inline styles only, every cell's text escaped.
+function parseHtml(text) {
+  assert.doesNotMatch(text, /\sclass=|\sid=|<style|<script/i, 'inline styles only');
+  const entities = { '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&amp;': '&' };
+  return [...text.matchAll(/<tr>(.*?)<\/tr>/g)].map((tr) =>
+    [...tr[1].matchAll(/<t([hd]) style="[^"]*">(.*?)<\/t\1>/g)].map((c) =>
+      c[2].replace(/&(lt|gt|quot|#39|amp);/g, (e) => entities[e])));
 }
 
 // The readable table (--wide: no column dropped or cut), cut at the columns' starts, which the
@@ -74,6 +100,8 @@ function agree(args, expect) {
   const header = csv[0];
   const rows = csv.slice(1);
   const table = parseTable(r('--wide'), header, rows.length);
+  assert.deepEqual(parseMarkdown(r('--format', 'markdown')), csv, 'the Markdown and the CSV print the same cells');
+  assert.deepEqual(parseHtml(r('--format', 'html')), csv, 'the HTML and the CSV print the same cells');
   assert.equal(rows.length, j.options.length, 'one CSV row per option');
   assert.ok(rows.length > 0);
   const col = (name) => header.indexOf(name);
@@ -117,22 +145,22 @@ function agree(args, expect) {
   assert.equal(sawJob, !!expect.job, 'training job rows');
 }
 
-test('plan rows: inference with a budget, table = CSV = JSON', () => {
+test('plan rows: inference with a budget, table = CSV = Markdown = HTML = JSON', () => {
   agree(['--model', 'qwen2.5-7b', '--precision', 'fp16', '--budget-tier', '1000-2000', '--platform', 'yiwan',
     '--term', 'monthly'], {});
 });
 
-test('plan rows: a training job (hours and cost of the job), table = CSV = JSON', () => {
+test('plan rows: a training job (hours and cost of the job), table = CSV = Markdown = HTML = JSON', () => {
   agree(['--model', 'llama-2-7b', '--task', 'lora', '--checkpointing', 'full', '--tokens', '200M',
     '--gpu', 'rtx-4090', '--platform', 'zhixingyun', '--term', 'hourly'], { job: true });
 });
 
-test('plan rows: slices of a card (1/20 of an A100), table = CSV = JSON', () => {
+test('plan rows: slices of a card (1/20 of an A100), table = CSV = Markdown = HTML = JSON', () => {
   agree(['--model', 'qwen2.5-0.5b', '--precision', 'int4', '--context', '512', '--engine', 'llama.cpp',
     '--gpu', 'a100-40g', '--platform', 'yiwan', '--term', 'monthly'], { slice: true });
 });
 
-test('plan rows: spot prices, table = CSV = JSON', () => {
+test('plan rows: spot prices, table = CSV = Markdown = HTML = JSON', () => {
   agree(['--model', 'qwen2.5-7b', '--precision', 'fp16', '--platform', 'gongjiyun', '--allow-spot',
     '--term', 'hourly'], { spot: true });
 });

@@ -66,6 +66,23 @@ test('a platform named as a spreadsheet formula stays text in CSV and Markdown',
   assert.ok(rows.every((r) => r.split(/(?<!\\)\|/).length === rows[0].split('|').length), md.stdout);  // no cell added
 });
 
+// Issue 29 item 4: "Copy as HTML table" and --format html print a name as text, never markup.
+test('a platform named <script> & co. stays text in the HTML table', () => {
+  const name = '<script>alert(1)</script> Tom & Jerry\'s "GPU" | cloud';
+  const p = write('markup.json', overlay(850, name));
+  const html = run('plan', '--model', 'qwen2.5-7b', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'html');
+  assert.equal(html.status, 0, html.stderr);
+  assert.doesNotMatch(html.stdout, /<script|\sclass=|\sid=|<style/i, html.stdout);
+  assert.match(html.stdout, /&lt;script&gt;alert\(1\)&lt;\/script&gt; Tom &amp; Jerry&#39;s &quot;GPU&quot; \| cloud \(from markup\.json\)/);
+  // Every element that has attributes has a style and nothing else.
+  for (const tag of html.stdout.matchAll(/<(\w+)(\s[^>]*)?>/g)) {
+    if (tag[2]) assert.match(tag[2], /^ style="[^"<>]*"$/, tag[0]);
+  }
+  const md = run('plan', '--model', 'qwen2.5-7b', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--format', 'markdown');
+  assert.equal(md.status, 0, md.stderr);
+  assert.match(md.stdout, /\\<script\\>alert\(1\)\\<\/script\\> Tom \\& Jerry's "GPU" \\\| cloud/);  // plain text in the cell
+});
+
 test('an option from an overlay is marked in the table and the JSON', () => {
   const p = write('vendor.json', overlay(850, 'Yiwan'));
   const r = run('plan', '--model', 'qwen2.5-7b', '--catalog', p, '--platform', 'yiwan', '--precision', 'int4', '--json');

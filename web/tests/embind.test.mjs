@@ -134,6 +134,17 @@ test('stateQuery(): the canonical link', () => {
   assert.equal(r.value, 'v=2&m=qwen2.5-14b&p=int4&c=8k');  // links version 2 (core/io/url_state.hpp)
 });
 
+test('_linkKeys(): each input\'s version-2 key, the one the link writer uses (index.html\'s HTML view reads them)', () => {
+  const keys = m._linkKeys();
+  for (const [long, value] of [['model', 'qwen2.5-14b'], ['precision', 'int4'], ['context', '8k'], ['budget-tier', '3000-6000'],
+    ['concurrency', '4'], ['engine', 'llama.cpp']]) {
+    assert.equal(typeof keys[long], 'string', long);
+    const link = new URLSearchParams(m.stateQuery({ [long]: value }).value);
+    assert.ok(link.has(keys[long]), `${long}: ${keys[long]} in ${link}`);
+  }
+  assert.equal(keys.lang, 'lang');  // read by the page's script before the core starts
+});
+
 // [SECTION] Hostile input: never a throw, never a dead module (web/api.js reads defensively)
 
 test('hostile inputs are answered {ok: false, errors} and never throw', () => {

@@ -1049,6 +1049,13 @@ test('capability: the section for the pick\'s GPU x cards, listed in the text vi
   });
   assert.equal(dom.summary, api.value.summary);
   assert.deepEqual(dom.rows, api.value.models.map((m) => m.name));
+  // "Detect my GPU": the browser's WebGL renderer, read on the click only. Here it is SwiftShader,
+  // a software renderer: the answer replaces the button and no GPU is picked.
+  const state = await page.evaluate(() => window.cardfit.uiState());
+  await click(page, /^Detect my GPU/);
+  await frames(page, 4);
+  assert.ok(!(await items(page)).some((i) => /^Detect my GPU/.test(i.label)), 'the button gives way to the answer');
+  assert.equal(await page.evaluate(() => window.cardfit.uiState()), state, 'a software renderer picks no GPU');
   await shot(page, 'capability-desktop.png');
   await context.close();
   assert.deepEqual(errors, []);

@@ -1,0 +1,200 @@
+// core/plan/api_compare.hpp (rent or pay per token) and its use by plan() with compare_api.
+// The prices are fixture rows written here, not the bundled api_prices.json, so that a price
+// update does not break these tests; the expected figures are worked by hand in the comments.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "api_compare.hpp"
+#include "api_words.hpp"
+#include "catalog_load.hpp"
+#include "plan.hpp"
+#include "plan_json.hpp"
+#include "test_support.hpp"
+
+using namespace cardfit;
+
+namespace {
+
+// A made-up provider's row (fixture, not a real price): USD per 1M tokens.
+ApiPrice fixture_price(const std::string& model) {
+  ApiPrice a;
+  a.id = model + "-fixture";
+  a.model = model;
+  a.provider = "Fixture";
+  a.currency = "USD";
+  a.input_per_mtok = 0.5;
+  a.cache_hit_per_mtok = 0.1;
+  a.output_per_mtok = 2.0;
+  a.source = "transformer-math-101";
+  a.as_of = "2026-01";
+  return a;
+}
+
+const Catalog& priced_catalog() {
+  static const Catalog c = [] {
+    Catalog x = test::plan_catalog();
+    x.api_prices = {fixture_price("qwen2.5-7b")};
+    return x;
+  }();
+  return c;
+}
+
+PlanRequest request(const std::string& model) {
+  PlanRequest r;
+  r.scenario.model = model;
+  r.scenario.task = Task::Inference;
+  r.compare_api = true;
+  r.usd_cny = 7;
+  r.top = 5;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("api_quote: the blended price at a stated mix, converted", "[api_compare]") {
+  const ApiPrice a = fixture_price("m");
+  // r = 3 input tokens per output token, h = 0.5 of them cache hits:
+  // input = 0.5 x 0.1 + 0.5 x 0.5 = 0.3; per 1M = (3 x 0.3 + 2.0) / 4 = 0.725 USD = 5.075 CNY at 7.
+  const ApiQuote usd = api_quote(a, ApiMix{3, 0.5}, Currency::Usd, 7);
+  CHECK(usd.per_mtok == Approx(0.725).epsilon(1e-12));
+  const ApiQuote cny = api_quote(a, ApiMix{3, 0.5}, Currency::Cny, 7);
+  CHECK(cny.per_mtok == Approx(5.075).epsilon(1e-12));
+  // Output only (r = 0): the output price. No cache hits, 1:1: (0.5 + 2) / 2 = 1.25.
+  CHECK(api_quote(a, ApiMix{0, 0}, Currency::Usd, 7).per_mtok == Approx(2.0));
+  CHECK(api_quote(a, ApiMix{1, 0}, Currency::Usd, 7).per_mtok == Approx(1.25));
+}
+
+TEST_CASE("api_break_even: hand-worked from a fixture row", "[api_compare]") {
+  const ApiMix mix{3, 0.5};
+  const ApiQuote q = api_quote(fixture_price("m"), mix, Currency::Cny, 7);  // 5.075 CNY per 1M
+  SECTION("renting wins above the break-even") {
+    // 3,000 CNY a month, 24 h a day, 100 output tok/s: capacity = 100 x 3600 x 24 x (1 + 3)
+    // = 34,560,000 tokens a day; rent per 1M = 3000 / 30 / 34.56 = 2.8935 CNY;
+    // break-even = (3000 / 30) / 5.075 x 1e6 = 19,704,433 tokens a day (< capacity).
+    const ApiBreakEven b = api_break_even(q, Money{3000, 3000}, 24, 100, mix);
+    CHECK(b.capacity_tokens_per_day == Approx(34'560'000));
+    CHECK(b.rent_per_mtok.low == Approx(2.893518518).epsilon(1e-9));
+    CHECK(b.break_even_tokens_per_day.low == Approx(19'704'433.5).epsilon(1e-9));
+    CHECK(b.rent_can_win);
+  }
+  SECTION("the API wins when the break-even is beyond what the option can serve") {
+    // 10 output tok/s: capacity 3,456,000 a day < 19,704,433; rent per 1M = 28.935 > 5.075.
+    const ApiBreakEven b = api_break_even(q, Money{3000, 3000}, 24, 10, mix);
+    CHECK(b.rent_per_mtok.low == Approx(28.93518518).epsilon(1e-9));
+    CHECK_FALSE(b.rent_can_win);
+  }
+  SECTION("hours a day shrink the capacity, not the break-even") {
+    // 8 h a day: capacity 11,520,000; the monthly rent is the same, so the break-even is too.
+    const ApiBreakEven b = api_break_even(q, Money{3000, 3600}, 8, 100, mix);
+    CHECK(b.capacity_tokens_per_day == Approx(11'520'000));
+    CHECK(b.break_even_tokens_per_day.low == Approx(19'704'433.5).epsilon(1e-9));
+    CHECK(b.break_even_tokens_per_day.high == Approx(3600 / 30.0 / 5.075 * 1e6));
+    CHECK_FALSE(b.rent_can_win);
+  }
+}
+
+TEST_CASE("plan with compare_api: each option against the model's API price", "[api_compare][plan]") {
+  const Result<Plan> r = plan(priced_catalog(), request("qwen2.5-7b"));
+  INFO(test::all_errors(r.errors));
+  REQUIRE(r.ok());
+  const Plan& p = *r.value;
+  REQUIRE(p.api_compare);
+  REQUIRE(p.api_compare->quotes.size() == 1);
+  const ApiQuote& q = p.api_compare->quotes.front();
+  CHECK(q.id == "qwen2.5-7b-fixture");
+  // Default mix: 3 input tokens per output token, no cache hits: (3 x 0.5 + 2) / 4 = 0.875 USD.
+  CHECK(q.per_mtok == Approx(0.875 * 7));
+  REQUIRE_FALSE(p.options.empty());
+  for (const Option& o : p.options) {
+    INFO(o.offer << " x" << o.cards);
+    REQUIRE(o.api_compare.size() == 1);
+    const ApiBreakEven& b = o.api_compare.front();
+    // The option's own figures through the formula (docs/model.md "Rent or pay per token").
+    const double capacity = o.aggregate_tokens_per_s * 3600 * p.hours_per_day * 4;
+    CHECK(b.capacity_tokens_per_day == Approx(capacity));
+    CHECK(b.break_even_tokens_per_day.low == Approx(o.monthly_cost.low / 30 / q.per_mtok * 1e6));
+    CHECK(b.rent_can_win == (b.break_even_tokens_per_day.low <= capacity));
+    // Per 1M tokens at full use it is the option's cost per 1M output tokens spread over 4 tokens.
+    REQUIRE(o.cost_per_million_tokens);
+    CHECK(b.rent_per_mtok.low == Approx(o.cost_per_million_tokens->low / 4));
+  }
+  const std::vector<Message> lines = api_compare_lines(p, p.pick ? &*p.pick : nullptr);
+  REQUIRE(lines.size() == 1);
+  CHECK(test::en(lines.front()).find("Fixture API (2026-01)") != std::string::npos);
+  CHECK(test::zh(lines.front()).find("Fixture API") != std::string::npos);
+  const std::string json = plan_to_json(p, JsonStyle::Compact);
+  CHECK(json.find("\"api_compare\":{\"input_per_output\":3.0,\"cache_hit_share\":0.0,\"priced\":true") != std::string::npos);
+  CHECK(json.find("\"break_even_tokens_per_day\"") != std::string::npos);
+}
+
+TEST_CASE("plan with compare_api: a model with no API price says so", "[api_compare][plan]") {
+  const Result<Plan> r = plan(priced_catalog(), request("llama-2-7b"));
+  REQUIRE(r.ok());
+  const Plan& p = *r.value;
+  REQUIRE(p.api_compare);
+  CHECK(p.api_compare->quotes.empty());  // never another model's price
+  for (const Option& o : p.options) CHECK(o.api_compare.empty());
+  const std::vector<Message> lines = api_compare_lines(p, p.pick ? &*p.pick : nullptr);
+  REQUIRE(lines.size() == 1);
+  CHECK(lines.front().id == MsgId::plan_api_no_price);
+  CHECK(test::en(lines.front()).find("has no public API price") != std::string::npos);
+  CHECK(plan_to_json(p, JsonStyle::Compact).find("\"priced\":false,\"prices\":[]") != std::string::npos);
+}
+
+TEST_CASE("plan without compare_api: no comparison, no JSON key", "[api_compare][plan]") {
+  PlanRequest r = request("qwen2.5-7b");
+  r.compare_api = false;
+  const Result<Plan> p = plan(priced_catalog(), r);
+  REQUIRE(p.ok());
+  CHECK_FALSE(p.value->api_compare);
+  CHECK(plan_to_json(*p.value, JsonStyle::Compact).find("api_compare") == std::string::npos);
+}
+
+TEST_CASE("plan with compare_api: a bad mix is refused with the input named", "[api_compare][plan]") {
+  PlanRequest r = request("qwen2.5-7b");
+  SECTION("negative input:output") {
+    r.api_mix.input_per_output = -1;
+    const Result<Plan> p = plan(priced_catalog(), r);
+    REQUIRE_FALSE(p.ok());
+    CHECK(p.errors.front().field == "api_input_ratio");
+    CHECK(test::en(p.errors.front().message).find("-1") != std::string::npos);
+    CHECK_FALSE(test::zh(p.errors.front().message).empty());
+  }
+  SECTION("a cache-hit share above 1") {
+    r.api_mix.cache_hit_share = 1.5;
+    const Result<Plan> p = plan(priced_catalog(), r);
+    REQUIRE_FALSE(p.ok());
+    CHECK(p.errors.front().field == "api_cache_hit");
+  }
+}
+
+TEST_CASE("the bundled API prices: each names a catalog model and is no dearer on a cache hit", "[api_compare][catalog]") {
+  const Catalog& c = test::catalog();
+  REQUIRE_FALSE(c.api_prices.empty());
+  for (const ApiPrice& a : c.api_prices) {
+    INFO(a.id);
+    CHECK(c.find_model(a.model) != nullptr);
+    CHECK(a.cache_hit_per_mtok <= a.input_per_mtok);
+    CHECK(a.as_of.size() >= 7);  // dated to the month
+  }
+}
+
+TEST_CASE("an API price row is checked like any catalog entry", "[api_compare][catalog]") {
+  auto overlay = [](const std::string& model, const char* hit) {
+    return std::string(R"({"schema": "cardfit.api_prices/1", "api_prices": [{"id": "x-fixture", "model": ")") + model +
+           R"(", "provider": "Fixture", "currency": "USD", "input_per_mtok": 0.5, "cache_hit_per_mtok": )" + hit +
+           R"(, "output_per_mtok": 2, "source": "transformer-math-101", "as_of": "2026-01"}]})";
+  };
+  CHECK(apply_overlay(test::catalog(), CatalogFile{"prices.json", overlay("qwen2.5-7b", "0.1")}).ok());
+  SECTION("a cache-hit price above the input price") {
+    const Result<Catalog> r = apply_overlay(test::catalog(), CatalogFile{"prices.json", overlay("qwen2.5-7b", "0.9")});
+    REQUIRE_FALSE(r.ok());
+    CHECK(test::all_errors(r.errors).find("cache_hit_per_mtok") != std::string::npos);
+  }
+  SECTION("a model the catalog does not have") {
+    const Result<Catalog> r = apply_overlay(test::catalog(), CatalogFile{"prices.json", overlay("no-such-model", "0.1")});
+    REQUIRE_FALSE(r.ok());
+    CHECK(test::all_errors(r.errors).find("no-such-model") != std::string::npos);
+  }
+}
