@@ -10,6 +10,7 @@
 #include "catalog_snapshot.hpp"
 #include "catalog_write.hpp"
 #include "estimate_json.hpp"
+#include "measured.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
 #include "test_support.hpp"
@@ -99,6 +100,39 @@ TEST_CASE("catalog snapshot: estimates and plans from it are the JSON catalog's"
     REQUIRE(p.ok() == q.ok());
     if (p.ok()) CHECK(plan_to_json(*p.value) == plan_to_json(*q.value));
   }
+}
+
+TEST_CASE("catalog snapshot: the page's measurements are those an estimate can show, with the same matches",
+          "[catalog][snapshot][measured]") {
+  const Catalog page = without_entry_notes(from_json());
+  CHECK(page.measurements.size() < from_json().measurements.size());  // training rows and KV counts go
+  CHECK(page.measurements.size() > from_json().measurements.size() / 2);
+  // Each bundled row's own configuration, estimated from both catalogs: the same figures beside
+  // every GPU row (the page cites the address without its locator).
+  std::size_t shown = 0;
+  for (const Measurement& m : from_json().measurements) {
+    INFO(m.id << " " << m.scenario);
+    auto rq = request_from_pairs_strict(from_json(), decode_query(m.scenario));
+    if (!rq.ok()) continue;
+    const auto a = estimate(from_json(), rq.value->scenario);
+    const auto b = estimate(page, rq.value->scenario);
+    REQUIRE(a.ok() == b.ok());
+    if (!a.ok()) continue;
+    REQUIRE(a.value->gpus.size() == b.value->gpus.size());
+    for (std::size_t i = 0; i < a.value->gpus.size(); ++i) {
+      const std::vector<MeasuredFigure> x = measured_for(from_json(), *a.value, a.value->gpus[i]);
+      const std::vector<MeasuredFigure> y = measured_for(page, *b.value, b.value->gpus[i]);
+      REQUIRE(x.size() == y.size());
+      for (std::size_t j = 0; j < x.size(); ++j) {
+        CHECK(x[j].id == y[j].id);
+        CHECK(x[j].value == y[j].value);
+        CHECK(x[j].estimate == y[j].estimate);
+        CHECK(x[j].twin == y[j].twin);
+      }
+      shown += x.size();
+    }
+  }
+  CHECK(shown > 50);  // the check compared real matches
 }
 
 TEST_CASE("catalog snapshot: a damaged snapshot is an error naming the damage, never a crash", "[catalog][snapshot]") {

@@ -8,6 +8,7 @@
 // count + entries; flags = one LEB128 bit set.
 #include "catalog_snapshot.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -275,6 +276,9 @@ Catalog without_entry_notes(Catalog c) {
   // Measurements: the page shows the figure, its configuration, source and date; the
   // calibration's tolerance, the engine version and why the model misses a row stay in the JSON.
   drop(c.measurements);
+  c.measurements.erase(std::remove_if(c.measurements.begin(), c.measurements.end(),
+                                      [](const Measurement& m) { return !measurement_on_page(m); }),
+                       c.measurements.end());
   for (Measurement& m : c.measurements) {
     // A web address then a locator ("https://... (Table 3)"): the page links the address.
     if (m.source.rfind("http", 0) == 0) m.source = m.source.substr(0, m.source.find(' '));
@@ -283,6 +287,17 @@ Catalog without_entry_notes(Catalog c) {
     m.outside_reason.clear();
   }
   return c;
+}
+
+bool measurement_on_page(const Measurement& m) {
+  const MeasurementScenario row = measurement_scenario(m.scenario);
+  if (!(row.task.empty() || row.task == "inference") || !row.bad_key.empty() || row.special_layout) return false;
+  if (row.model.empty() || row.precision.empty() || row.gpu.empty()) return false;
+  for (const char* shown : {"decode_tokens_per_s", "aggregate_tokens_per_s", "tpot_ms", "ttft_ms",
+                            "prefill_tokens_per_s", "kv_pool_gib"}) {
+    if (m.metric == shown) return true;
+  }
+  return false;
 }
 
 }  // namespace cardfit

@@ -22,7 +22,14 @@ Result<Catalog> catalog_from_snapshot(std::string_view bytes);
 // a maintainer read each figure off its source) and the sources' notes, which the page never shows
 // (it cites a source by title, publisher, date and address); the measurements' figures,
 // configurations, sources and dates stay, without their calibration fields (tolerance, version,
-// outside_reason) (docs/web.md).
+// outside_reason) (docs/web.md). Of the measurements it keeps only those an estimate can show
+// (measurement_on_page).
 Catalog without_entry_notes(Catalog catalog);
+
+// A measurement the matcher can put beside an estimate (core/estimate/measured.hpp): an inference
+// row that names a model and a weight precision, without offload or a bad key, of a metric an
+// estimate has a figure for (estimated_figure). The rest (training rows, KV token counts) serve
+// the calibration and the CLI, never the page, whose snapshot leaves them out.
+bool measurement_on_page(const Measurement& m);
 
 }  // namespace cardfit
