@@ -8,13 +8,13 @@ list(SORT CARDFIT_CATALOG_FILES)
 # Every sentence lives in the message table; the sources hold none (tests check core/ has no Han).
 file(GLOB CARDFIT_MESSAGE_FILES CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/i18n/*.json")
 list(SORT CARDFIT_MESSAGE_FILES)
-# The command line's own words (with `capacity --this-machine`'s), the MCP server's and the
-# result card's are not in the page's message table (nor its glyph lists): the web build compiles
-# the table without these files, so page code that names one of their messages does not compile
-# (msg::<id> is not declared). core/io/mcp.cpp, card.cpp, card_render.cpp and their tests are left
-# out of the web build (core/io/CMakeLists.txt, tests/CMakeLists.txt); the column headers the
-# page's exports share with the CLI are in columns.json (docs/web.md).
-set(CARDFIT_NATIVE_ONLY_MESSAGE_FILES card.json cli.json cli_contract.json mcp.json this_machine_cli.json)
+# The command line's own words (with `capacity --this-machine`'s) and the MCP server's are not in
+# the page's message table (nor its glyph lists): the web build compiles the table without these
+# files, so page code that names one of their messages does not compile (msg::<id> is not
+# declared). core/io/mcp.cpp and its test are left out of the web build (core/io/CMakeLists.txt,
+# tests/CMakeLists.txt); the result card's words stay (the page's "Save card"); the column headers
+# the page's exports share with the CLI are in columns.json (docs/web.md).
+set(CARDFIT_NATIVE_ONLY_MESSAGE_FILES cli.json cli_contract.json mcp.json this_machine_cli.json)
 if(EMSCRIPTEN)
   foreach(f IN LISTS CARDFIT_NATIVE_ONLY_MESSAGE_FILES)
     list(REMOVE_ITEM CARDFIT_MESSAGE_FILES "${PROJECT_SOURCE_DIR}/assets/i18n/${f}")
