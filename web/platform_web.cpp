@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "card_render.hpp"
 #include "chart_text.hpp"
 #include "explain.hpp"
 #include "measured.hpp"
