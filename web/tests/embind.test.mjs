@@ -18,7 +18,7 @@ test('catalog() returns the bundled catalog as plain data', () => {
   const ids = r.value.gpus.map((g) => g.id);
   assert.ok(ids.includes('rtx-4090'));
   assert.ok(ids.includes('h100-sxm'));
-  assert.equal(r.value.models.length, 88);  // assets/catalog/models.json: 65 + the 23 late-2026 models (issue 26)
+  assert.equal(r.value.models.length, 89);  // assets/catalog/models.json: 65 + the 24 late-2026 models (issue 26)
   // The sources table, cited by id from every entry.
   assert.ok(r.value.sources.length >= 200);
   assert.ok(r.value.sources.some((s) => s.id === 'guide-yiwan-budget-2026'));

@@ -47,7 +47,8 @@ test('cardfit.d.ts declares what the module returns and accepts', async () => {
   assert.deepEqual(members(dts, 'GpuEstimate'), Object.keys(e.gpus[0]).sort());
   assert.deepEqual(members(dts, 'MemoryBytes'), Object.keys(e.memory_bytes).sort());
   assert.deepEqual(members(dts, 'Explanation'), Object.keys(e.explain[0]).sort());
-  const p = m.plan({ model: 'qwen2.5-7b', 'budget-tier': '1000-2000' }).value;  // a scenario with a pick
+  // A scenario with a pick, compared with API prices (api_compare is written only when asked for).
+  const p = m.plan({ model: 'qwen2.5-7b', 'budget-tier': '1000-2000', 'compare-api': true }).value;
   assert.deepEqual(members(dts, 'Plan'), Object.keys(p).sort());
   assert.deepEqual(members(dts, 'PlanOption'), Object.keys(p.pick).sort());
   const k = m.capacity({ gpu: 'rtx-4090' }).value;
