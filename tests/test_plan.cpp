@@ -22,6 +22,7 @@
 #include "embedded.hpp"
 #include "plan.hpp"
 #include "plan_json.hpp"
+#include "url_state.hpp"
 
 using namespace cardfit;
 using cardfit::test::en;
@@ -1235,4 +1236,24 @@ TEST_CASE("plan: no tensor-parallel group spans machines", "[plan]") {
   }
   CHECK(machine_options > 0);
   CHECK(std::none_of(p.options.begin(), p.options.end(), [](const Option& o) { return o.offer == "lambda-rtx-a6000-4x"; }));
+}
+
+// Traffic sizing stops at the most cards cardfit sizes (input_spec(Cards).max): an option whose
+// replicas stop there serves less than the traffic and meets no target. Found by the property test
+// "plan() sized from traffic is monotone…" in the WebAssembly build (libc++ draws other scenarios).
+TEST_CASE("plan: replicas capped by the card limit do not meet the traffic", "[plan]") {
+  const Result<PlanRequest> r = request_from_pairs_strict(
+      test::catalog(), decode_query("v=2&m=deepseek-v4-pro&p=int4&kv=fp8&c=32k&pr=128&cc=12&e=transformers&ot=308&ttft=5k&rps=300&top=1k"));
+  REQUIRE(r.ok());
+  const Plan p = run(*r.value, test::catalog());
+  int capped = 0;
+  for (const Option& o : p.options) {
+    if (!o.capacity_requests_per_s) continue;
+    INFO(o.offer << " x" << o.cards << ": " << *o.capacity_requests_per_s << " requests/s");
+    if (*o.capacity_requests_per_s < 300) {
+      ++capped;
+      CHECK_FALSE(o.meets_targets);
+    }
+  }
+  CHECK(capped > 0);  // the scenario does reach the cap
 }

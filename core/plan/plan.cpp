@@ -325,6 +325,8 @@ int size_replicas(const Context& ctx, const GpuEstimate& ge, const Offer& offer,
       const double need = std::ceil(ctx.req.requests_per_s / per_replica - 1e-9);
       replicas = static_cast<int>(std::min(need, input_spec(Input::Cards).max / std::max(1, ge.cards)));
       o.capacity_requests_per_s = replicas * per_replica;
+      // Replicas stop at the most cards cardfit sizes: fewer than the traffic needs meet no target.
+      if (replicas < need) o.meets_targets = false;
     } else {
       o.capacity_requests_per_s = 0.0;
       o.meets_targets = false;
