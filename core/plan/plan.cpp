@@ -367,10 +367,6 @@ std::optional<double> fit_on_offer(const Context& ctx, const Evaluation& ev, con
     // Cards or machines of `offer.cards` cards: an 8-card machine serves a 1-8 card need as
     // one machine, and ceil(cards / 8) machines beyond.
     const int per_unit = std::max(1, offer.cards);
-    // A tensor-parallel group never spans machines (its two all-reduces per layer would cross the
-    // network): machines smaller than the layout's TP group cannot run it. The layout is the
-    // GPU's (TP up to its node size); it is not re-planned per offer, so such an offer is left out.
-    if (offer.unit == OfferUnit::Machine && ge.tensor_parallel > per_unit) return std::nullopt;
     o.units = replicas * ceil_div(ge.cards, per_unit);  // each replica on whole units
     o.cards_rented = o.units * per_unit;
   }
