@@ -66,9 +66,10 @@ if(CARDFIT_BUILD_TESTS)
 endif()
 
 # stb (Debian's libstb-dev): stb_truetype draws the result card's text and stb_image_write
-# encodes its PNG (core/io/card_render.cpp). Included as <stb/...>.
+# encodes its PNG (core/io/card_render.cpp). Included as <stb/...>; a cross compiler (emcc,
+# mingw-w64) does not search /usr/include, so it gets the folder alone.
 if(EXISTS /usr/include/stb/stb_truetype.h AND EXISTS /usr/include/stb/stb_image_write.h)
-  if(EMSCRIPTEN)
+  if(EMSCRIPTEN OR CMAKE_CROSSCOMPILING)
     cardfit_header_folder(cardfit_stb_headers /usr/include/stb)
     add_library(cardfit_stb ALIAS cardfit_stb_headers)
   else()
