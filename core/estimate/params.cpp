@@ -179,7 +179,7 @@ Weights compressed_extras(const CompressedAttention& c, const Shapes& s) {
   return all;
 }
 
-// [SECTION] Lightning indexers
+// [SECTION] Lightning indexers (DeepSeek-V4's own: compressed_indexer above)
 
 // DeepSeek-V3.2 (inference/model.py Indexer): wq_b (q_lora or hidden -> index heads x dim),
 // wk, weights_proj, and k_norm (LayerNorm, weight + bias). MiniMax-M3 (vLLM
