@@ -309,24 +309,54 @@ struct IdSet {  // the ids of one section: a set to look up, a list for "did you
   }
 };
 
+struct Ids {  // the ids of every section that entries refer to
+  explicit Ids(const Catalog& c)
+      : sources(c.sources), gpus(c.gpus), platforms(c.platforms), offers(c.offers), engines(c.engines),
+        models(c.models), weights(c.weight_precisions), kvs(c.kv_precisions) {}
+  IdSet<Source> sources;
+  IdSet<Gpu> gpus;
+  IdSet<Platform> platforms;
+  IdSet<Offer> offers;
+  IdSet<EngineProfile> engines;
+  IdSet<Model> models;
+  IdSet<WeightPrecision> weights;
+  IdSet<KvPrecision> kvs;
+};
+
 struct References {
+  const Catalog& catalog;
+  const EntryOrigins& origins;
   const std::vector<RemovedEntry>& removed;
   IssueList& issues;
+  const Ids ids;
 
   // `target_section`/`noun`: what is referred to; `from`: "offer 'x'"; `path`: where.
   template <class T>
-  void check(const IdSet<T>& ids, const char* target_section, MsgId noun, const std::string& id, const Message& from,
+  void check(const IdSet<T>& known, const char* target_section, MsgId noun, const std::string& id, const Message& from,
              const std::string& path) const {
-    if (ids.set.count(id) != 0) return;
+    if (known.set.count(id) != 0) return;
     for (const RemovedEntry& r : removed) {
       if (r.section == target_section && r.id == id) {
         issues.add(r.path, msg::cat_ref_still_used(Message(noun), id, from, path));
         return;
       }
     }
-    const std::string near = closest(ids.list, id);  // only for references that fail
+    const std::string near = closest(known.list, id);  // only for references that fail
     issues.add(path, near.empty() ? msg::cat_ref_unknown(Message(noun), id)
                                   : msg::cat_ref_unknown_near(Message(noun), id, near));
+  }
+  // The sections referred to from more than one place:
+  void gpu(const std::string& id, const Message& from, const std::string& path) const {
+    check(ids.gpus, "gpus", MsgId::cat_noun_gpu, id, from, path);
+  }
+  void engine(const std::string& id, const Message& from, const std::string& path) const {
+    check(ids.engines, "engines", MsgId::cat_noun_engine, id, from, path);
+  }
+  void model(const std::string& id, const Message& from, const std::string& path) const {
+    check(ids.models, "models", MsgId::cat_noun_model, id, from, path);
+  }
+  void weight_precision(const std::string& id, const Message& from, const std::string& path) const {
+    check(ids.weights, "weight_precisions", MsgId::cat_noun_weight_precision, id, from, path);
   }
 };
 
@@ -352,164 +382,210 @@ void check_aliases(const std::vector<T>& items, const fields::Section& section, 
   }
 }
 
-}  // namespace
+// [SECTION] One section's entries, the defaults
 
-void validate_into(const Catalog& catalog, const EntryOrigins& origins, const std::vector<RemovedEntry>& removed,
-                   IssueList& issues) {
-  fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
-    check_aliases(items, section, origins, issues);
-    std::map<std::string, std::size_t> first_index;
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      if (issues.full()) return;
-      const auto& entry = items[i];
-      const std::string path = origins.path_of(section.key, entry.id, i);
-      auto [it, fresh] = first_index.emplace(entry.id, i);
-      if (!fresh) {
-        issues.add(path + ".id", msg::cat_entry_duplicate(Message(section.noun), entry.id, section.key,
-                                                          std::to_string(it->second)));
-      }
-      Checker checker(path, issues);
-      visit(checker, entry);
-      check_entry(entry, Report{path, issues});
+// Aliases, then per entry: its id not taken before, every field's rule, the rules across its fields.
+template <class T, class Visit>
+void check_entries(const fields::Section& section, const std::vector<T>& items, Visit visit,
+                   const EntryOrigins& origins, IssueList& issues) {
+  check_aliases(items, section, origins, issues);
+  std::map<std::string, std::size_t> first_index;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    if (issues.full()) return;
+    const T& entry = items[i];
+    const std::string path = origins.path_of(section.key, entry.id, i);
+    auto [it, fresh] = first_index.emplace(entry.id, i);
+    if (!fresh) {
+      issues.add(path + ".id", msg::cat_entry_duplicate(Message(section.noun), entry.id, section.key,
+                                                        std::to_string(it->second)));
     }
-  });
+    Checker checker(path, issues);
+    visit(checker, entry);
+    check_entry(entry, Report{path, issues});
+  }
+}
 
-  const std::string defaults_path = origins.path_or(EntryOrigins::key("defaults", ""), "defaults");
+std::string defaults_path(const EntryOrigins& origins) {
+  return origins.path_or(EntryOrigins::key("defaults", ""), "defaults");
+}
+
+std::string usd_cny_path(const EntryOrigins& origins) {
+  return origins.path_or(EntryOrigins::key("default_usd_cny", ""), "default_usd_cny");
+}
+
+// The engines file's defaults, the exchange rate and the custom budget tier.
+void check_defaults(const Catalog& catalog, const EntryOrigins& origins, IssueList& issues) {
   const Defaults& d = catalog.defaults;
   if (!d.source.empty()) {  // built-in defaults (no engines file loaded) carry no source
-    Checker checker(defaults_path, issues);
+    Checker checker(defaults_path(origins), issues);
     fields::defaults_fields(checker, d);
   }
   if (d.tight_headroom > d.headroom) {
-    issues.add(defaults_path + ".tight_headroom", msg::cat_defaults_tight(num(d.headroom), num(d.tight_headroom)));
+    issues.add(defaults_path(origins) + ".tight_headroom",
+               msg::cat_defaults_tight(num(d.headroom), num(d.tight_headroom)));
   }
   // 0: no default_usd_cny loaded (a partial catalog); plan() then asks for one.
   if (auto e = d.usd_cny == 0 ? std::nullopt : fields::check_number(d.usd_cny, fields::kUsdCny, false)) {
-    issues.add(origins.path_or(EntryOrigins::key("default_usd_cny", ""), "default_usd_cny"), *e);
+    issues.add(usd_cny_path(origins), *e);
   }
   if (!catalog.custom_budget.id.empty()) {
     Checker checker(origins.path_or(EntryOrigins::key("custom", ""), "custom"), issues);
     fields::custom_budget_fields(checker, catalog.custom_budget);
   }
+}
 
-  // References between sections.
-  const References refs{removed, issues};
-  // Every `source` names sources by id (catalog.hpp "Citations").
-  {
-    const IdSet source_ids(catalog.sources);
-    auto check_sources = [&](const Message& from, const std::vector<std::pair<std::string, std::string>>& texts) {
-      for (const auto& [path, text] : texts) {
-        for (const Citation& c : parse_citations(text)) {
-          if (c.id.empty()) {
-            issues.add(path, msg::cat_source_empty_citation(fields::quote_for_message(text)));
-            continue;
-          }
-          refs.check(source_ids, "sources", MsgId::cat_noun_source, c.id, from, path);
-        }
+// [SECTION] References, by the section that refers
+
+using SourceTextList = std::vector<std::pair<std::string, std::string>>;  // (path, `source` text)
+
+// Every `source` names sources by id (catalog.hpp "Citations").
+void check_citations(const References& r, const Message& from, const SourceTextList& texts) {
+  for (const auto& [path, text] : texts) {
+    for (const Citation& c : parse_citations(text)) {
+      if (c.id.empty()) {
+        r.issues.add(path, msg::cat_source_empty_citation(fields::quote_for_message(text)));
+        continue;
       }
-    };
-    fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
-      for (std::size_t i = 0; i < items.size(); ++i) {
-        if (issues.full()) return;
-        std::vector<std::pair<std::string, std::string>> texts;
-        const std::string path = origins.path_of(section.key, items[i].id, i);
-        SourceTexts walker(path, texts);
-        visit(walker, items[i]);
-        check_sources(msg::cat_ref_from(Message(section.noun), items[i].id), texts);
-      }
-    });
-    if (!d.source.empty()) {
-      check_sources(msg::cat_ref_from_defaults(), {{defaults_path + ".source", d.source}});
-    }
-    if (!d.usd_cny_source.empty()) {
-      std::string path = origins.path_or(EntryOrigins::key("default_usd_cny", ""), "default_usd_cny");
-      path = path.substr(0, path.rfind("default_usd_cny")) + "usd_cny_source";
-      check_sources(msg::cat_ref_from_defaults(), {{path, d.usd_cny_source}});
+      r.check(r.ids.sources, "sources", MsgId::cat_noun_source, c.id, from, path);
     }
   }
-  const IdSet gpu_ids(catalog.gpus);
-  const IdSet platform_ids(catalog.platforms);
-  const IdSet offer_ids(catalog.offers);
-  const IdSet engine_ids(catalog.engines);
-  for (std::size_t i = 0; i < catalog.offers.size(); ++i) {
-    const Offer& o = catalog.offers[i];
-    const std::string path = origins.path_of("offers", o.id, i);
+}
+
+void check_entry_sources(const References& r) {
+  fields::for_each_section(r.catalog, [&](const fields::Section& section, const auto& items, auto visit) {
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      if (r.issues.full()) return;
+      SourceTextList texts;
+      SourceTexts walker(r.origins.path_of(section.key, items[i].id, i), texts);
+      visit(walker, items[i]);
+      check_citations(r, msg::cat_ref_from(Message(section.noun), items[i].id), texts);
+    }
+  });
+}
+
+void check_defaults_sources(const References& r) {
+  const Defaults& d = r.catalog.defaults;
+  if (!d.source.empty()) {
+    check_citations(r, msg::cat_ref_from_defaults(), {{defaults_path(r.origins) + ".source", d.source}});
+  }
+  if (!d.usd_cny_source.empty()) {
+    const std::string path = usd_cny_path(r.origins);
+    check_citations(r, msg::cat_ref_from_defaults(),
+                    {{path.substr(0, path.rfind("default_usd_cny")) + "usd_cny_source", d.usd_cny_source}});
+  }
+}
+
+void check_offer_references(const References& r) {
+  for (std::size_t i = 0; i < r.catalog.offers.size(); ++i) {
+    const Offer& o = r.catalog.offers[i];
+    const std::string path = r.origins.path_of("offers", o.id, i);
     const Message from = msg::cat_ref_from(msg::cat_noun_offer(), o.id);
-    refs.check(platform_ids, "platforms", MsgId::cat_noun_platform, o.platform, from, path + ".platform");
-    refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, o.gpu, from, path + ".gpu");
+    r.check(r.ids.platforms, "platforms", MsgId::cat_noun_platform, o.platform, from, path + ".platform");
+    r.gpu(o.gpu, from, path + ".gpu");
   }
-  const IdSet model_ids(catalog.models);
-  for (std::size_t i = 0; i < catalog.api_prices.size() && !issues.full(); ++i) {
-    const ApiPrice& a = catalog.api_prices[i];
-    refs.check(model_ids, "models", MsgId::cat_noun_model, a.model, msg::cat_ref_from(msg::cat_noun_api_price(), a.id),
-               origins.path_of("api_prices", a.id, i) + ".model");
+}
+
+void check_api_price_references(const References& r) {
+  for (std::size_t i = 0; i < r.catalog.api_prices.size() && !r.issues.full(); ++i) {
+    const ApiPrice& a = r.catalog.api_prices[i];
+    r.model(a.model, msg::cat_ref_from(msg::cat_noun_api_price(), a.id),
+            r.origins.path_of("api_prices", a.id, i) + ".model");
   }
-  // A measurement's configuration names catalog entries (docs/measurements.md).
-  {
-    const IdSet weight_ids(catalog.weight_precisions);
-    const IdSet kv_ids(catalog.kv_precisions);
-    for (std::size_t i = 0; i < catalog.measurements.size() && !issues.full(); ++i) {
-      const Measurement& m = catalog.measurements[i];
-      const std::string path = origins.path_of("measurements", m.id, i) + ".scenario";
-      const Message from = msg::cat_ref_from(msg::cat_noun_measurement(), m.id);
-      const MeasurementScenario sc = measurement_scenario(m.scenario);
-      if (!sc.gpu.empty()) refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, sc.gpu, from, path);
-      if (!sc.model.empty()) refs.check(model_ids, "models", MsgId::cat_noun_model, sc.model, from, path);
-      if (!sc.engine.empty()) refs.check(engine_ids, "engines", MsgId::cat_noun_engine, sc.engine, from, path);
-      if (!sc.precision.empty()) {
-        refs.check(weight_ids, "weight_precisions", MsgId::cat_noun_weight_precision, sc.precision, from, path);
-      }
-      if (!sc.kv_precision.empty()) {
-        refs.check(kv_ids, "kv_precisions", MsgId::cat_noun_kv_precision, sc.kv_precision, from, path);
-      }
+}
+
+// A measurement's configuration names catalog entries (docs/measurements.md).
+void check_measurement_references(const References& r) {
+  for (std::size_t i = 0; i < r.catalog.measurements.size() && !r.issues.full(); ++i) {
+    const Measurement& m = r.catalog.measurements[i];
+    const std::string path = r.origins.path_of("measurements", m.id, i) + ".scenario";
+    const Message from = msg::cat_ref_from(msg::cat_noun_measurement(), m.id);
+    const MeasurementScenario sc = measurement_scenario(m.scenario);
+    if (!sc.gpu.empty()) r.gpu(sc.gpu, from, path);
+    if (!sc.model.empty()) r.model(sc.model, from, path);
+    if (!sc.engine.empty()) r.engine(sc.engine, from, path);
+    if (!sc.precision.empty()) r.weight_precision(sc.precision, from, path);
+    if (!sc.kv_precision.empty()) {
+      r.check(r.ids.kvs, "kv_precisions", MsgId::cat_noun_kv_precision, sc.kv_precision, from, path);
     }
   }
-  auto check_engines = [&](const char* section, MsgId noun, const auto& precisions) {
-    for (std::size_t i = 0; i < precisions.size(); ++i) {
-      const auto& p = precisions[i];
-      const std::string path = origins.path_of(section, p.id, i);
-      for (std::size_t k = 0; k < p.engines.size(); ++k) {
-        refs.check(engine_ids, "engines", MsgId::cat_noun_engine, p.engines[k], msg::cat_ref_from(Message(noun), p.id),
-                   path + ".engines[" + std::to_string(k) + "]");
-      }
+}
+
+// The engines a weight or KV precision lists.
+template <class P>
+void check_precision_engines(const References& r, const char* section, MsgId noun, const std::vector<P>& precisions) {
+  for (std::size_t i = 0; i < precisions.size(); ++i) {
+    const P& p = precisions[i];
+    const std::string path = r.origins.path_of(section, p.id, i);
+    for (std::size_t k = 0; k < p.engines.size(); ++k) {
+      r.engine(p.engines[k], msg::cat_ref_from(Message(noun), p.id), path + ".engines[" + std::to_string(k) + "]");
     }
-  };
-  check_engines("weight_precisions", MsgId::cat_noun_weight_precision, catalog.weight_precisions);
-  // The support table's rows name an engine, or "training" (the fine-tuning stack).
-  for (std::size_t i = 0; i < catalog.weight_precisions.size(); ++i) {
-    const WeightPrecision& p = catalog.weight_precisions[i];
-    const std::string path = origins.path_of("weight_precisions", p.id, i);
+  }
+}
+
+// A weight precision's engines, and its support table's rows: an engine, or "training" (the fine-tuning stack).
+void check_weight_precision_references(const References& r) {
+  check_precision_engines(r, "weight_precisions", MsgId::cat_noun_weight_precision, r.catalog.weight_precisions);
+  for (std::size_t i = 0; i < r.catalog.weight_precisions.size(); ++i) {
+    const WeightPrecision& p = r.catalog.weight_precisions[i];
+    const std::string path = r.origins.path_of("weight_precisions", p.id, i);
     for (std::size_t k = 0; k < p.support.size(); ++k) {
       if (p.support[k].engine == "training") continue;
-      refs.check(engine_ids, "engines", MsgId::cat_noun_engine, p.support[k].engine,
-                 msg::cat_ref_from(msg::cat_noun_weight_precision(), p.id),
-                 path + ".support[" + std::to_string(k) + "].engine");
+      r.engine(p.support[k].engine, msg::cat_ref_from(msg::cat_noun_weight_precision(), p.id),
+               path + ".support[" + std::to_string(k) + "].engine");
     }
   }
-  const IdSet weight_ids(catalog.weight_precisions);
-  for (std::size_t i = 0; i < catalog.models.size(); ++i) {
-    const Model& m = catalog.models[i];
+}
+
+void check_model_references(const References& r) {
+  for (std::size_t i = 0; i < r.catalog.models.size(); ++i) {
+    const Model& m = r.catalog.models[i];
     if (m.released_precision.empty()) continue;
-    refs.check(weight_ids, "weight_precisions", MsgId::cat_noun_weight_precision, m.released_precision,
-               msg::cat_ref_from(msg::cat_noun_model(), m.id), origins.path_of("models", m.id, i) + ".released_precision");
+    r.weight_precision(m.released_precision, msg::cat_ref_from(msg::cat_noun_model(), m.id),
+                       r.origins.path_of("models", m.id, i) + ".released_precision");
   }
-  for (std::size_t i = 0; i < catalog.engines.size(); ++i) {
-    const EngineProfile& e = catalog.engines[i];
-    const std::string path = origins.path_of("engines", e.id, i);
+}
+
+void check_engine_references(const References& r) {
+  for (std::size_t i = 0; i < r.catalog.engines.size(); ++i) {
+    const EngineProfile& e = r.catalog.engines[i];
+    const std::string path = r.origins.path_of("engines", e.id, i);
     for (std::size_t k = 0; k < e.first_tier_gpus.size(); ++k) {
-      refs.check(gpu_ids, "gpus", MsgId::cat_noun_gpu, e.first_tier_gpus[k], msg::cat_ref_from(msg::cat_noun_engine(), e.id),
-                 path + ".first_tier_gpus[" + std::to_string(k) + "]");
+      r.gpu(e.first_tier_gpus[k], msg::cat_ref_from(msg::cat_noun_engine(), e.id),
+            path + ".first_tier_gpus[" + std::to_string(k) + "]");
     }
   }
-  check_engines("kv_precisions", MsgId::cat_noun_kv_precision, catalog.kv_precisions);
-  for (std::size_t i = 0; i < catalog.budget_tiers.size(); ++i) {
-    const BudgetTier& t = catalog.budget_tiers[i];
-    const std::string path = origins.path_of("tiers", t.id, i);
+}
+
+void check_tier_references(const References& r) {
+  for (std::size_t i = 0; i < r.catalog.budget_tiers.size(); ++i) {
+    const BudgetTier& t = r.catalog.budget_tiers[i];
+    const std::string path = r.origins.path_of("tiers", t.id, i);
     for (std::size_t k = 0; k < t.picks.size(); ++k) {
-      refs.check(offer_ids, "offers", MsgId::cat_noun_offer, t.picks[k].offer, msg::cat_ref_from(msg::cat_noun_tier(), t.id),
-                 path + ".picks[" + std::to_string(k) + "].offer");
+      r.check(r.ids.offers, "offers", MsgId::cat_noun_offer, t.picks[k].offer,
+              msg::cat_ref_from(msg::cat_noun_tier(), t.id), path + ".picks[" + std::to_string(k) + "].offer");
     }
   }
+}
+
+}  // namespace
+
+void validate_into(const Catalog& catalog, const EntryOrigins& origins, const std::vector<RemovedEntry>& removed,
+                   IssueList& issues) {
+  fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
+    check_entries(section, items, visit, origins, issues);
+  });
+  check_defaults(catalog, origins, issues);
+  const References refs{catalog, origins, removed, issues, Ids(catalog)};
+  check_entry_sources(refs);
+  check_defaults_sources(refs);
+  check_offer_references(refs);
+  check_api_price_references(refs);
+  check_measurement_references(refs);
+  check_weight_precision_references(refs);
+  check_model_references(refs);
+  check_engine_references(refs);
+  check_precision_engines(refs, "kv_precisions", MsgId::cat_noun_kv_precision, catalog.kv_precisions);
+  check_tier_references(refs);
 }
 
 }  // namespace detail
