@@ -250,6 +250,8 @@ declare namespace createCardfit {
     cards: number;
     units: number;
     cards_rented: number;
+    tensor_parallel: number;
+    pipeline_parallel: number;
     slice_fraction: number;
     platform: string;
     platform_name: string;

@@ -37,7 +37,7 @@ Layout with_expert_parallel(const Resolved& r, Layout l) {
 // The layouts tried on `cards` cards, in preference order (inference: one).
 std::vector<Layout> layouts_for(const Resolved& r, const Gpu& gpu, int cards) {
   if (training(r)) return training_layouts(r, gpu, cards);
-  std::optional<Layout> l = inference_layout(r.model(), r.engine(), gpu, cards);
+  std::optional<Layout> l = inference_layout(r.model(), r.engine(), gpu, cards, r.scenario().max_tensor_parallel);
   return l ? std::vector<Layout>{with_expert_parallel(r, *l)} : std::vector<Layout>{};
 }
 
@@ -124,12 +124,18 @@ bool valid_tensor_parallel(const Model& m, int tp) {
   return m.num_kv_heads % tp == 0 || tp % m.num_kv_heads == 0;
 }
 
-std::optional<Layout> inference_layout(const Model& m, const EngineProfile& e, const Gpu& gpu, int cards) {
+int tensor_parallel_cap(const Gpu& gpu, int max_tensor_parallel) {
+  const int per_node = std::max(1, gpu.max_cards_per_node);
+  return max_tensor_parallel > 0 ? std::min(per_node, max_tensor_parallel) : per_node;
+}
+
+std::optional<Layout> inference_layout(const Model& m, const EngineProfile& e, const Gpu& gpu, int cards,
+                                       int max_tensor_parallel) {
   if (cards < 1) return std::nullopt;
   Layout l;
   l.cards = cards;
   if (e.multi_gpu == MultiGpu::Tensor) {
-    const int per_node = std::max(1, gpu.max_cards_per_node);
+    const int per_node = tensor_parallel_cap(gpu, max_tensor_parallel);
     for (int t = std::min(cards, per_node); t >= 1; --t) {
       if (cards % t == 0 && valid_tensor_parallel(m, t)) {
         l.tensor_parallel = t;
@@ -148,13 +154,14 @@ std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int card
   std::vector<Layout> out;
   if (cards < 1) return out;
   std::vector<int> tps;
+  const int tp_cap = tensor_parallel_cap(gpu, sc.max_tensor_parallel);
   if (sc.tensor_parallel > 0) {
     tps.push_back(sc.tensor_parallel);
   } else {
     // Tensor parallelism only over a fast link (NVLink, HCCS, Infinity Fabric): over PCIe its
     // two all-reduces per layer stall every step, so consumer cards train data parallel with
     // ZeRO / FSDP, or in pipeline stages (docs/model.md §3).
-    const int top = has_fast_link(gpu) ? std::min(8, std::max(1, gpu.max_cards_per_node)) : 1;
+    const int top = has_fast_link(gpu) ? std::min(8, tp_cap) : 1;
     for (int t = 1; t <= top; t *= 2) {
       if (valid_tensor_parallel(m, t)) tps.push_back(t);
     }
@@ -162,7 +169,7 @@ std::vector<Layout> training_layouts(const Resolved& r, const Gpu& gpu, int card
   const double tokens_per_micro = static_cast<double>(std::max<std::int64_t>(1, sc.context)) *
                                   static_cast<double>(std::max<std::int64_t>(1, sc.batch));
   for (int tp : tps) {
-    if (cards % tp != 0 || tp > std::max(1, gpu.max_cards_per_node)) continue;
+    if (cards % tp != 0 || tp > tp_cap) continue;
     for (int pp = 1; pp <= std::max(1, m.num_layers) && cards % (tp * pp) == 0; pp *= 2) {
       Layout l;
       l.cards = cards;
@@ -222,7 +229,7 @@ FitChoice choose_offload(const Resolved& r, const Gpu& gpu, int cards) {
   const Scenario& sc = r.scenario();
   FitChoice c;
   c.max_cards_tried = cards;
-  std::optional<Layout> base = inference_layout(r.model(), r.engine(), gpu, cards);
+  std::optional<Layout> base = inference_layout(r.model(), r.engine(), gpu, cards, sc.max_tensor_parallel);
   if (!base) base = Layout{};
   auto judge = [&](Layout l) {
     FitChoice f = c;

@@ -26,6 +26,8 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("cards", o.cards)
       .field("units", o.units)
       .field("cards_rented", o.cards_rented)
+      .field("tensor_parallel", o.tensor_parallel)      // the layout it runs, per replica
+      .field("pipeline_parallel", o.pipeline_parallel)
       .field("slice_fraction", o.slice_fraction)
       .field("platform", o.platform)
       .field("platform_name", render(o.platform_name, p.lang))

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <iterator>
 #include <utility>
 
@@ -132,11 +133,22 @@ struct Candidate {
   Message whole_card_platform;
 };
 
+// A GPU estimate re-planned for machines narrower than its tensor-parallel group (estimate_on_offer).
+struct Replan {
+  std::string gpu;             // Gpu::id
+  int cards = 0;               // the GPU estimate's cards (one replica)
+  int max_tensor_parallel = 0; // the cards one machine of the offer holds
+  const GpuEstimate* estimate = nullptr;  // into Evaluation::replanned; nullptr: no layout fits there
+};
+
 struct Evaluation {
   Scenario scenario;
   std::vector<Estimate> estimates;  // [0]: every GPU at its automatic card count; then one GPU at
                                     // another count each. NOTE: reserved up front, candidates
                                     // point into it.
+  std::deque<Estimate> replanned;   // one GPU at one count with TP capped to an offer's machine.
+                                    // NOTE: a deque, so that adding one moves none: candidates point into it.
+  std::vector<Replan> replans;      // the cache of `replanned`, by (GPU, cards, widest TP)
   std::vector<Candidate> candidates;  // sorted, cheapest first
   std::optional<std::size_t> pick;
   std::vector<QuoteOnly> quote_only;
@@ -301,6 +313,45 @@ Candidate offer_candidate(const Context& ctx, const GpuEstimate& ge, const Gpu& 
   return cand;
 }
 
+// The cards one machine of the offer holds: a machine's cards, a per-card offer's max_cards (the
+// cards its source says one machine takes; absent: one), a slice's one card.
+int machine_cards(const Offer& offer) {
+  switch (offer.unit) {
+    case OfferUnit::Machine: return std::max(1, offer.cards);
+    case OfferUnit::Card: return std::max(1, offer.max_cards);
+    case OfferUnit::Slice: return 1;
+  }
+  return 1;
+}
+
+// Layout on the offer (docs/planner.md §1): `ge` when its tensor-parallel group fits in one machine
+// of the offer; else the same cards re-planned with TP at most the machine's cards and pipeline
+// stages across machines, and estimated again on that layout (memory per card and speed change
+// with it), once per (GPU, cards, machine size). nullptr: that layout does not fit (or cannot be
+// laid out: more stages than layers), so the offer is no option at this card count.
+const GpuEstimate* estimate_on_offer(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const Offer& offer) {
+  const int machine = machine_cards(offer);
+  if (ge.tensor_parallel <= machine) return &ge;
+  for (const Replan& p : ev.replans) {
+    if (p.gpu == ge.gpu && p.cards == ge.cards && p.max_tensor_parallel == machine) return p.estimate;
+  }
+  Scenario s = ev.scenario;
+  s.gpu = ge.gpu;
+  s.cards = ge.cards;
+  s.max_tensor_parallel = machine;
+  Replan p{ge.gpu, ge.cards, machine, nullptr};
+  Result<Estimate> r = estimate(ctx.catalog, s);
+  if (r.ok() && r.value->gpus.size() == 1) {
+    const GpuEstimate& g = r.value->gpus.front();
+    if (g.cards == ge.cards && g.fit != Fit::No && g.tensor_parallel <= machine) {
+      ev.replanned.push_back(std::move(*r.value));
+      p.estimate = &ev.replanned.back().gpus.front();
+    }
+  }
+  ev.replans.push_back(p);
+  return p.estimate;
+}
+
 // Replica sizing: traffic (--requests-per-s with --output-tokens) served by replicas of the
 // estimated job; 1 without traffic. Sets the option's serving fields.
 int size_replicas(const Context& ctx, const GpuEstimate& ge, const Offer& offer, bool inference, Option& o) {
@@ -342,6 +393,8 @@ std::optional<double> fit_on_offer(const Context& ctx, const Evaluation& ev, con
                                    int replicas, Option& o) {
   o.replicas = replicas;
   o.cards = ge.cards * replicas;
+  o.tensor_parallel = ge.tensor_parallel;
+  o.pipeline_parallel = ge.pipeline_parallel;
   o.need_bytes = static_cast<double>(ge.per_card_bytes);
   o.usable_bytes = static_cast<double>(ge.usable_bytes);
   o.fit = ge.fit;
@@ -436,17 +489,22 @@ void add_quote_only(Evaluation& ev, const GpuEstimate& ge, const Candidate& cand
   }
 }
 
-// Every offer of `ge`'s GPU as a priced candidate, step by step.
-void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& ge, const Gpu& gpu) {
+// Every offer of `auto_ge`'s GPU as a priced candidate, step by step.
+void add_offers(const Context& ctx, Evaluation& ev, const GpuEstimate& auto_ge, const Gpu& gpu) {
   const Catalog& c = ctx.catalog;
   const bool inference = ev.scenario.task == Task::Inference;
   const WeightPrecision* precision = c.find_weight_precision(ev.scenario.precision);
   const bool runnable = !precision || runs_weights(gpu, precision->requires_capability);
   // A pick comes with the command that starts it (launch.hpp): an option without one is listed, never picked.
-  const bool launchable = !launch_commands(c, ev.scenario, ge).empty();
+  const bool auto_launchable = !launch_commands(c, ev.scenario, auto_ge).empty();
   for (const Offer& offer : c.offers) {
-    const Platform* platform = offer_platform(ctx, offer, ge, inference);
+    const Platform* platform = offer_platform(ctx, offer, auto_ge, inference);
     if (!platform) continue;
+    // A tensor-parallel group never spans machines: the layout on this offer's machines.
+    const GpuEstimate* on_offer = estimate_on_offer(ctx, ev, auto_ge, offer);
+    if (!on_offer) continue;
+    const GpuEstimate& ge = *on_offer;
+    const bool launchable = &ge == &auto_ge ? auto_launchable : !launch_commands(c, ev.scenario, ge).empty();
     Candidate cand = offer_candidate(ctx, ge, gpu, offer, platform, runnable && launchable);
     const int replicas = size_replicas(ctx, ge, offer, inference, cand.option);
     const std::optional<double> share = fit_on_offer(ctx, ev, ge, offer, replicas, cand.option);

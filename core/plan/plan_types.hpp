@@ -76,6 +76,8 @@ struct Option {
   int cards = 0;               // cards the work runs on (a slice: 1, at slice_fraction)
   int units = 0;               // offer units rented: cards, slices or machines
   int cards_rented = 0;        // whole cards paid for (units x offer cards; a slice: 0)
+  int tensor_parallel = 1;     // the layout it runs (per replica): TP group, inside one machine of the offer
+  int pipeline_parallel = 1;   // ... x pipeline stages (across machines when the machine is narrower)
   double slice_fraction = 1;   // share of one card per slice; 1 otherwise
   std::string platform;        // Platform::id
   Message platform_name;       // the platform's name_en / name_zh
