@@ -207,6 +207,63 @@ TEST_CASE("this machine: unified-memory chips from their GPU or CPU name, sized 
   CHECK(chip("", "Intel(R) Core(TM) i7-13700H", 32 * gib).kind == GpuMatchKind::Nothing);
 }
 
+// Issue 30's hardware that the catalog does not list yet (no vendor page gave every required
+// figure): each comes back unknown, for the user to pick, never as its nearest listed sibling.
+// The strings: nvidia-smi's and the drivers' names ("NVIDIA GeForce RTX 5070 Laptop GPU"), macOS's
+// machdep.cpu.brand_string and GL_RENDERER ("Apple M4 Pro", "Apple M5 Max").
+TEST_CASE("this machine: laptops and chips the catalog lacks stay unknown, not a sibling", "[this_machine]") {
+  const std::int64_t gib = 1024;  // MiB
+  const char* const cards[] = {
+      "NVIDIA GeForce RTX 5080 Laptop GPU",  "NVIDIA GeForce RTX 5070 Ti Laptop GPU",
+      "NVIDIA GeForce RTX 5070 Laptop GPU",  "NVIDIA GeForce RTX 5060 Laptop GPU",
+      "NVIDIA GeForce RTX 5070 Ti",          "NVIDIA GeForce RTX 5070",
+      "NVIDIA GeForce RTX 5060 Ti",          "NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2",
+  };
+  for (const char* name : cards) {
+    CAPTURE(name);
+    CHECK(smi(name, 8 * gib).kind == GpuMatchKind::Unknown);
+    CHECK(gl(name).kind == GpuMatchKind::Unknown);
+  }
+  const char* const chips[] = {"Apple M4", "Apple M4 Pro", "Apple M5", "Apple M5 Pro", "Apple M5 Max"};
+  for (const char* name : chips) {
+    CAPTURE(name);
+    DetectedHardware hw;
+    hw.gl_renderer = name;
+    hw.cpu_name = name;
+    hw.ram_mib = 48 * gib;
+    CHECK(match_gpu(catalog(), hw).kind == GpuMatchKind::Unknown);
+  }
+}
+
+// A chip's tier is part of its name: with a base "Apple M5" entry in the catalog, an M5 Pro or
+// M5 Max is still not it (every word of "Apple M5" is in "Apple M5 Pro"), while an M5 is.
+TEST_CASE("this machine: a base chip's entry does not claim its Pro, Max or Ultra", "[this_machine]") {
+  Catalog c = catalog();
+  Gpu base = *c.find_gpu("apple-m4-max-64g");  // any unified-memory entry, renamed
+  base.id = "apple-m5-test";
+  base.name = "Apple M5 (10-core CPU, 10-core GPU) 32GB";
+  base.aliases = {"m5"};
+  base.memory_mib = 32 * 1024;
+  c.gpus.push_back(base);
+  auto cpu = [&c](const std::string& name) {  // a Mac's GL_RENDERER and CPU brand string
+    DetectedHardware hw;
+    hw.gl_renderer = name;
+    hw.cpu_name = name;
+    hw.ram_mib = 32 * 1024;
+    return match_gpu(c, hw);
+  };
+  CHECK(cpu("Apple M5").ids == std::vector<std::string>{"apple-m5-test"});
+  CHECK(cpu("Apple M5 Pro").kind == GpuMatchKind::Unknown);
+  CHECK(cpu("Apple M5 Max").kind == GpuMatchKind::Unknown);
+  CHECK(cpu("Apple M5 Ultra").kind == GpuMatchKind::Unknown);
+  // The listed tiers still match their own names; on a card "Max-Q" stays a laptop word.
+  DetectedHardware max;
+  max.cpu_name = "Apple M4 Max";
+  max.ram_mib = 64 * 1024;
+  CHECK(match_gpu(c, max).ids == std::vector<std::string>{"apple-m4-max-64g"});
+  CHECK(gl("NVIDIA GeForce RTX 4060 Max-Q").ids == std::vector<std::string>{"rtx-4060-laptop"});
+}
+
 TEST_CASE("this machine: on unified memory the offload counts only the RAM beside the GPU's share", "[this_machine]") {
   const Gpu* mac = catalog().find_gpu("apple-m4-max-64g");
   REQUIRE(mac != nullptr);

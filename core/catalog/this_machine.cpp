@@ -59,6 +59,14 @@ bool has_digit(const std::string& w) {
   return std::any_of(w.begin(), w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; });
 }
 
+// A unified-memory chip's tier ("Apple M5 Pro", "M5 Max", "M3 Ultra"): a detected tier the name
+// lacks makes it another chip. NOTE: only for unified-memory chips; on a card "Max-Q" is a laptop.
+bool other_tier(const std::vector<std::string>& need, const std::vector<std::string>& seen) {
+  for (const char* tier : {"pro", "max", "ultra"})
+    if (has(seen, tier) && !has(need, tier)) return true;
+  return false;
+}
+
 // How many model words of `g` the detected words hold: its name's or an alias's, the longest set
 // that is there whole; 0 when none is. A set needs a word with a digit: "rtx" alone names no card.
 std::size_t match_words(const Gpu& g, const std::vector<std::string>& seen) {
@@ -66,6 +74,7 @@ std::size_t match_words(const Gpu& g, const std::vector<std::string>& seen) {
   auto consider = [&](std::string_view name) {
     const std::vector<std::string> need = model_words(name);
     if (std::none_of(need.begin(), need.end(), has_digit)) return;
+    if (g.unified_gpu_percent > 0 && other_tier(need, seen)) return;
     if (std::all_of(need.begin(), need.end(), [&](const std::string& w) { return has(seen, w); }))
       best = std::max(best, need.size());
   };

@@ -42,7 +42,8 @@ struct GpuMatch {
 // words, and what follows a '(': "rtx 4090 d"), or of one of its aliases ("gb10", "radeon-8060s"),
 // is a word of the detected string, and, for a card with its own memory, it is a laptop GPU exactly
 // when the string says "Laptop", "Mobile" or "Max-Q" (a unified-memory chip is the same chip in a
-// laptop or a desktop). Among matches the most specific names win (RTX 4090 D over RTX 4090); a
+// laptop or a desktop; its tier word, "Pro", "Max" or "Ultra", must be in the catalog name too:
+// an "Apple M5" entry never stands for an "Apple M5 Pro"). Among matches the most specific names win (RTX 4090 D over RTX 4090); a
 // known memory size then keeps those within 10% of it: the card's memory for a dedicated GPU, the
 // system memory (ram_mib) for a unified-memory chip, where a size no candidate has leaves the
 // choice to the user (Ambiguous, even with one candidate). When neither nvidia-smi's name nor

@@ -76,6 +76,9 @@ Message weight_term(Message name, std::int64_t params, double term_bits) {
   return msg::explain_weights_term(std::move(name), count(params), bits(term_bits));
 }
 
+// Layers that cache K and V per token: full, sliding-window and chunked.
+string caching_layers(const KvShape& ks) { return std::to_string(ks.full_layers + ks.window_layers + ks.chunk_layers); }
+
 // [SECTION] Model-level figures
 
 void explain_params(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
@@ -154,116 +157,154 @@ void explain_weights(const Resolved& r, const Estimate& e, std::vector<Explanati
                      figure));
 }
 
-void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+// DSA or block-sparse indexer: its own key per token per layer, " + 128 × 61 × 8/8 B".
+string kv_indexer_term(const Model& m, const KvShape& ks) {
+  if (!m.has_indexer) return string();
+  return " + " + std::to_string(m.indexer.head_dim) + " × " + std::to_string(ks.indexer_layers) + " × " +
+         bits(m.indexer.key_bits) + "/8 B";
+}
+
+Message kv_indexer_note(const Model& m) {
+  if (block_sparse(m)) return msg::explain_kv_token_indexer_block_sparse();
+  if (m.has_indexer) return msg::explain_kv_token_indexer();
+  return Message();
+}
+
+// The cache's own source, and the indexer's when the model has one.
+std::vector<string> kv_token_sources(const Model& m, const char* cache_source) {
+  if (m.has_indexer) return {cache_source, indexer_source(m)};
+  return {cache_source};
+}
+
+// DeepSeek-V4: vLLM's fp8_ds_mla pages per ratio (memory.cpp deepseek_v4_cache).
+Explanation kv_token_deepseek_v4(const Model& m, const string& per_token) {
+  const DeepseekV4Cache c = deepseek_v4_cache(m);
+  // The formula as numbers only (pages per 256-token block / 256), no new words.
+  return item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
+              msg::common_verbatim(grouped(c.ratio4_per_token * 256) + " B / 256 = " + fixed(c.ratio4_per_token, 2) +
+                                   " B; " + grouped(c.ratio128_per_token * 256) + " B / 256 = " +
+                                   fixed(c.ratio128_per_token, 2) + " B"),
+              msg::common_verbatim(std::to_string(m.compressed_attention.ratio4_layers) + " × " +
+                                   fixed(c.ratio4_per_token, 2) + " B + " +
+                                   std::to_string(m.compressed_attention.ratio128_layers) + " × " +
+                                   fixed(c.ratio128_per_token, 2) + " B = " + per_token),
+              {kDeepseekV4}, per_token);
+}
+
+// MLA: the compressed latent and the RoPE key, per caching layer.
+Explanation kv_token_mla(const Model& m, const KvShape& ks, const string& b, const string& per_token) {
+  return item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
+              msg::explain_kv_token_mla_formula(kv_indexer_note(m)),
+              msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
+                                   std::to_string(m.mla.qk_rope_head_dim) + ") × " + caching_layers(ks) + " × " + b +
+                                   " B" + kv_indexer_term(m, ks) + " = " + per_token),
+              kv_token_sources(m, kMla), per_token);
+}
+
+// K and V of different widths, or sliding layers with their own KV heads (MiMo-V2):
+// each kind's layers x its KV heads x (head_dim + v_head_dim).
+bool kv_token_per_layer_kind(const Model& m, const KvShape& ks) {
+  return m.v_head_dim > 0 || (ks.window_layers > 0 && m.sliding_window.num_kv_heads > 0);
+}
+
+Explanation kv_token_by_layer_kind(const Model& m, const KvShape& ks, const string& b, const string& per_token) {
+  const string width = "(" + std::to_string(m.head_dim) + " + " +
+                       std::to_string(m.v_head_dim > 0 ? m.v_head_dim : m.head_dim) + ")";
+  const int window_kv = m.sliding_window.num_kv_heads > 0 ? m.sliding_window.num_kv_heads : m.num_kv_heads;
+  string expr = std::to_string(ks.full_layers + ks.chunk_layers) + " × " + std::to_string(m.num_kv_heads) + " × " +
+                width + " × " + b + " B";
+  if (ks.window_layers > 0) {
+    expr += " + " + std::to_string(ks.window_layers) + " × " + std::to_string(window_kv) + " × " + width + " × " + b +
+            " B";
+  }
+  return item("kv_cache_per_token", msg::explain_kv_token_quantity(), msg::explain_kv_token_formula(kv_indexer_note(m)),
+              msg::common_verbatim(expr + kv_indexer_term(m, ks) + " = " + per_token), kv_token_sources(m, kVllm),
+              per_token);
+}
+
+// Plain GQA: K and V of head_dim for every KV head of every caching layer.
+Explanation kv_token_gqa(const Model& m, const KvShape& ks, const string& b, const string& per_token) {
+  return item("kv_cache_per_token", msg::explain_kv_token_quantity(), msg::explain_kv_token_formula(kv_indexer_note(m)),
+              msg::common_verbatim("2 × " + caching_layers(ks) + " × " + std::to_string(m.num_kv_heads) + " × " +
+                                   std::to_string(m.head_dim) + " × " + b + " B" + kv_indexer_term(m, ks) + " = " +
+                                   per_token),
+              kv_token_sources(m, kVllm), per_token);
+}
+
+// The KV cache of one token, by the model's attention kind.
+void explain_kv_per_token(const Resolved& r, const Estimate& e, const KvShape& ks, std::vector<Explanation>& out) {
+  const Model& m = r.model();
+  const string per_token = grouped(e.kv_cache_bytes_per_token) + " B";
+  const string b = bits(r.kv_bits / 8);
+  if (m.has_compressed_attention) {
+    out.push_back(kv_token_deepseek_v4(m, per_token));
+  } else if (m.is_mla) {
+    out.push_back(kv_token_mla(m, ks, b, per_token));
+  } else if (kv_token_per_layer_kind(m, ks)) {
+    out.push_back(kv_token_by_layer_kind(m, ks, b, per_token));
+  } else {
+    out.push_back(kv_token_gqa(m, ks, b, per_token));
+  }
+}
+
+// The whole KV cache: sequences x (full, windowed and chunked layers' tokens, fixed pages, linear state).
+void explain_kv_cache(const Resolved& r, const Estimate& e, const KvShape& ks, std::vector<Explanation>& out) {
   const Model& m = r.model();
   const Scenario& sc = r.scenario();
-  const KvShape ks = kv_shape(m, r.kv_bits);
-  {
-    const string per_token = grouped(e.kv_cache_bytes_per_token) + " B";
-    const string b = bits(r.kv_bits / 8);
-    const string caching = std::to_string(ks.full_layers + ks.window_layers + ks.chunk_layers);
-    // DSA: the indexer's own key per token per layer.
-    const string indexer = m.has_indexer ? " + " + std::to_string(m.indexer.head_dim) + " × " +
-                                               std::to_string(ks.indexer_layers) + " × " +
-                                               bits(m.indexer.key_bits) + "/8 B"
-                                         : string();
-    const std::vector<string> kv_sources =
-        m.has_indexer ? std::vector<string>{kVllm, indexer_source(m)} : std::vector<string>{kVllm};
-    const Message indexer_note = block_sparse(m) ? msg::explain_kv_token_indexer_block_sparse()
-                                 : m.has_indexer  ? msg::explain_kv_token_indexer()
-                                                  : Message();
-    if (m.has_compressed_attention) {
-      // DeepSeek-V4: vLLM's fp8_ds_mla pages per ratio (memory.cpp deepseek_v4_cache).
-      const DeepseekV4Cache c = deepseek_v4_cache(m);
-      // The formula as numbers only (pages per 256-token block / 256), no new words.
-      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
-                         msg::common_verbatim(grouped(c.ratio4_per_token * 256) + " B / 256 = " +
-                                              fixed(c.ratio4_per_token, 2) + " B; " +
-                                              grouped(c.ratio128_per_token * 256) + " B / 256 = " +
-                                              fixed(c.ratio128_per_token, 2) + " B"),
-                         msg::common_verbatim(std::to_string(m.compressed_attention.ratio4_layers) + " × " +
-                                              fixed(c.ratio4_per_token, 2) + " B + " +
-                                              std::to_string(m.compressed_attention.ratio128_layers) + " × " +
-                                              fixed(c.ratio128_per_token, 2) + " B = " + per_token),
-                         {kDeepseekV4}, per_token));
-    } else if (m.is_mla) {
-      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
-                         msg::explain_kv_token_mla_formula(indexer_note),
-                         msg::common_verbatim("(" + std::to_string(m.mla.kv_lora_rank) + " + " +
-                                              std::to_string(m.mla.qk_rope_head_dim) + ") × " + caching + " × " + b +
-                                              " B" + indexer + " = " + per_token),
-                         m.has_indexer ? std::vector<string>{kMla, indexer_source(m)} : std::vector<string>{kMla}, per_token));
-    } else if (m.v_head_dim > 0 || (ks.window_layers > 0 && m.sliding_window.num_kv_heads > 0)) {
-      // K and V of different widths, or sliding layers with their own KV heads (MiMo-V2):
-      // each kind's layers x its KV heads x (head_dim + v_head_dim).
-      const string width = "(" + std::to_string(m.head_dim) + " + " +
-                           std::to_string(m.v_head_dim > 0 ? m.v_head_dim : m.head_dim) + ")";
-      const int window_kv = m.sliding_window.num_kv_heads > 0 ? m.sliding_window.num_kv_heads : m.num_kv_heads;
-      string expr = std::to_string(ks.full_layers + ks.chunk_layers) + " × " + std::to_string(m.num_kv_heads) + " × " +
-                    width + " × " + b + " B";
-      if (ks.window_layers > 0) {
-        expr += " + " + std::to_string(ks.window_layers) + " × " + std::to_string(window_kv) + " × " + width + " × " +
-                b + " B";
-      }
-      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
-                         msg::explain_kv_token_formula(indexer_note),
-                         msg::common_verbatim(expr + indexer + " = " + per_token), kv_sources, per_token));
-    } else {
-      out.push_back(item("kv_cache_per_token", msg::explain_kv_token_quantity(),
-                         msg::explain_kv_token_formula(indexer_note),
-                         msg::common_verbatim("2 × " + caching + " × " + std::to_string(m.num_kv_heads) + " × " +
-                                              std::to_string(m.head_dim) + " × " + b + " B" + indexer + " = " +
-                                              per_token),
-                         kv_sources, per_token));
-    }
+  string expr = grouped(sc.concurrency) + " × (" + grouped(ks.full_bytes_per_token) + " B × " + grouped(sc.context);
+  if (ks.window > 0) {
+    expr += " + " + grouped(ks.window_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " + grouped(ks.window) +
+            ")";
   }
-  {
-    string expr = grouped(sc.concurrency) + " × (" + grouped(ks.full_bytes_per_token) + " B × " + grouped(sc.context);
-    if (ks.window > 0) {
-      expr += " + " + grouped(ks.window_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
-              grouped(ks.window) + ")";
-    }
-    if (ks.chunk > 0) {
-      expr += " + " + grouped(ks.chunk_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " +
-              grouped(ks.chunk) + ")";
-    }
-    if (ks.fixed_bytes_per_sequence > 0) expr += " + " + grouped(ks.fixed_bytes_per_sequence) + " B";
-    std::vector<string> sources{kVllm};
-    if (ks.fixed_bytes_per_sequence > 0) sources.push_back(kDeepseekV4);
-    if (ks.chunk > 0) sources.push_back(kLlama4);
-    if (ks.indexer_layers > 0) sources.push_back(indexer_source(m));
-    if (e.state_bytes_per_sequence > 0) {
-      const LinearState st = linear_state(m, r.state_bits);
-      expr += " + " + std::to_string(st.layers) + " × (" + grouped(st.conv_values) + " + " +
-              grouped(st.recurrent_values) + ") × " + fixed(st.bytes_per_value, 0) + " B";
-      sources.insert(sources.end(), {kGatedDeltaNet, kHybridCache, kStateDtype});
-    }
-    const string figure = bytes(e.memory.kv_cache);
-    out.push_back(item("kv_cache", msg::explain_kv_quantity(), msg::explain_kv_formula(),
-                       msg::common_verbatim(expr + ") = " + figure), std::move(sources), figure));
+  if (ks.chunk > 0) {
+    expr += " + " + grouped(ks.chunk_bytes_per_token) + " B × min(" + grouped(sc.context) + ", " + grouped(ks.chunk) +
+            ")";
   }
-  {
-    const EngineProfile& eng = r.engine();
-    const EngineMemory em = engine_memory(r, nullptr, Layout{}, sc.prompt, sc.concurrency);
-    const string figure = bytes(e.memory.activations);
-    if (eng.kv_pool == KvPool::Reserve) {
-      const EngineTier& t = eng.tiers.front();
-      out.push_back(item("activations", msg::explain_act_inference_quantity(),
-                         msg::explain_act_inference_formula_reserve(eng.name),
-                         msg::common_verbatim(fixed(t.reserve_mib, 0) + " MiB + " + fixed(eng.reserve_mib_per_rank, 0) +
-                                              " MiB × 1 × 1 = " + figure),
-                         {entry("engines", eng.id)}, figure));
-    } else {
-      const InferenceActivation& a = em.activation;
-      out.push_back(item("activations", msg::explain_act_inference_quantity(),
-                         msg::explain_act_inference_formula(eng.name),
-                         msg::common_verbatim(grouped(a.tokens_per_pass) + " × " + fixed(a.bytes_per_value, 0) +
-                                              " B × (4 × " + grouped(a.hidden) + " + 3 × " + grouped(a.mlp_width) +
-                                              ") + " + grouped(a.rows) + " × " + grouped(a.vocab) + " × 4 B × " +
-                                              fixed(a.logits_copies, 0) + " = " + figure),
-                         {kVllm, entry("engines", eng.id)}, figure));
-    }
+  if (ks.fixed_bytes_per_sequence > 0) expr += " + " + grouped(ks.fixed_bytes_per_sequence) + " B";
+  std::vector<string> sources{kVllm};
+  if (ks.fixed_bytes_per_sequence > 0) sources.push_back(kDeepseekV4);
+  if (ks.chunk > 0) sources.push_back(kLlama4);
+  if (ks.indexer_layers > 0) sources.push_back(indexer_source(m));
+  if (e.state_bytes_per_sequence > 0) {
+    const LinearState st = linear_state(m, r.state_bits);
+    expr += " + " + std::to_string(st.layers) + " × (" + grouped(st.conv_values) + " + " + grouped(st.recurrent_values) +
+            ") × " + fixed(st.bytes_per_value, 0) + " B";
+    sources.insert(sources.end(), {kGatedDeltaNet, kHybridCache, kStateDtype});
   }
+  const string figure = bytes(e.memory.kv_cache);
+  out.push_back(item("kv_cache", msg::explain_kv_quantity(), msg::explain_kv_formula(),
+                     msg::common_verbatim(expr + ") = " + figure), std::move(sources), figure));
+}
+
+// Inference activations: the engine's fixed reserve (layer-split engines), or vLLM's start-up peak.
+void explain_inference_activations(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+  const Scenario& sc = r.scenario();
+  const EngineProfile& eng = r.engine();
+  const string figure = bytes(e.memory.activations);
+  if (eng.kv_pool == KvPool::Reserve) {
+    const EngineTier& t = eng.tiers.front();
+    out.push_back(item("activations", msg::explain_act_inference_quantity(),
+                       msg::explain_act_inference_formula_reserve(eng.name),
+                       msg::common_verbatim(fixed(t.reserve_mib, 0) + " MiB + " + fixed(eng.reserve_mib_per_rank, 0) +
+                                            " MiB × 1 × 1 = " + figure),
+                       {entry("engines", eng.id)}, figure));
+    return;
+  }
+  const EngineMemory em = engine_memory(r, nullptr, Layout{}, sc.prompt, sc.concurrency);
+  const InferenceActivation& a = em.activation;
+  out.push_back(item("activations", msg::explain_act_inference_quantity(), msg::explain_act_inference_formula(eng.name),
+                     msg::common_verbatim(grouped(a.tokens_per_pass) + " × " + fixed(a.bytes_per_value, 0) +
+                                          " B × (4 × " + grouped(a.hidden) + " + 3 × " + grouped(a.mlp_width) + ") + " +
+                                          grouped(a.rows) + " × " + grouped(a.vocab) + " × 4 B × " +
+                                          fixed(a.logits_copies, 0) + " = " + figure),
+                     {kVllm, entry("engines", eng.id)}, figure));
+}
+
+void explain_inference_memory(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {
+  const KvShape ks = kv_shape(r.model(), r.kv_bits);
+  explain_kv_per_token(r, e, ks, out);
+  explain_kv_cache(r, e, ks, out);
+  explain_inference_activations(r, e, out);
 }
 
 void explain_training_memory(const Resolved& r, const Estimate& e, std::vector<Explanation>& out) {

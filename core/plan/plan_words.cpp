@@ -111,20 +111,16 @@ Message task_phrase(Task task) {
 
 // [SECTION] Warnings
 
-std::vector<Message> option_warnings(const Context& ctx, const Option& o, const Sources& src) {
-  std::vector<Message> w;
-  const Gpu& gpu = *src.gpu;
-  const Offer& offer = *src.offer;
-  const Platform& platform = *src.platform;
-  const Thresholds& th = ctx.catalog->defaults.thresholds;
-  const Task task = ctx.scenario->task;
-  const std::string g = gpu_short_name(gpu);
+namespace {
 
+using Warnings = std::vector<Message>;
+
+// Memory: a tight fit, memory rented but not used (whole cards paid for, or the slice), idle cards of a machine.
+void fit_warnings(const Context& ctx, const Option& o, const Sources& src, Warnings& w) {
+  const Thresholds& th = ctx.catalog->defaults.thresholds;
   if (o.fit == Fit::Tight) {
     w.push_back(msg::plan_warn_tight_fit(margin(ctx, o), headroom(ctx), cite(ctx, kGuideYiwan)));
   }
-
-  // Over-provisioned: memory in use vs memory rented (whole cards paid for, or the slice).
   const double rented_bytes = o.unit == OfferUnit::Slice
                                   ? o.usable_bytes
                                   : static_cast<double>(src.estimate->card_memory_bytes) * o.cards_rented;
@@ -137,6 +133,10 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
   if (o.unit == OfferUnit::Machine && o.cards_rented > o.cards) {
     w.push_back(msg::plan_warn_unused_cards(std::to_string(o.cards_rented), std::to_string(o.cards)));
   }
+}
+
+// Several machines: the link between them, and consumer cards clustered where one datacenter node would do.
+void machine_warnings(const Context& ctx, const Option& o, const Gpu& gpu, Warnings& w) {
   const int machines = o.unit == OfferUnit::Machine ? o.units : machines_for(gpu, o.cards);
   // The card's own link (NVLink, HCCS, Infinity Fabric; PCIe), named from the catalog's GPU entry.
   const Message link(label_of(gpu.interconnect));
@@ -144,56 +144,81 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
   if (machines > 1 && gpu.gpu_class != GpuClass::Datacenter && ctx.datacenter_node_fits) {
     w.push_back(msg::plan_warn_consumer_cluster(std::to_string(machines)));
   }
+}
 
-  if (is_training(task) && o.cards > 1) {
+// Training: cards without a fast link (or an offer that does not state it), consumer cards round the clock, slices.
+void training_warnings(const Context& ctx, const Option& o, const Sources& src, Warnings& w) {
+  const Task task = ctx.scenario->task;
+  if (!is_training(task)) return;
+  const Gpu& gpu = *src.gpu;
+  const Thresholds& th = ctx.catalog->defaults.thresholds;
+  if (o.cards > 1) {
     if (!has_fast_link(gpu)) {
-      w.push_back(msg::plan_warn_no_nvlink_training(g, format_trimmed(th.pcie_two_card_speedup, 2),
+      w.push_back(msg::plan_warn_no_nvlink_training(gpu_short_name(gpu), format_trimmed(th.pcie_two_card_speedup, 2),
                                                     cite(ctx, kGuideSelection)));
-    } else if (offer.interconnect != OfferLink::NvLink) {
+    } else if (src.offer->interconnect != OfferLink::NvLink) {
+      const Message link(label_of(gpu.interconnect));  // NVLink, HCCS, Infinity Fabric
       w.push_back(msg::plan_warn_nvlink_not_stated(link, pct(th.no_fast_link_slowdown), cite(ctx, kGuideXingyu)));
     }
   }
-  if (is_training(task) && (gpu.gpu_class == GpuClass::Consumer || gpu.gpu_class == GpuClass::Laptop) &&
+  if ((gpu.gpu_class == GpuClass::Consumer || gpu.gpu_class == GpuClass::Laptop) &&
       (ctx.hours_per_day >= th.round_the_clock_hours_per_day || (o.job_hours && *o.job_hours >= th.long_job_hours))) {
     w.push_back(msg::plan_warn_consumer_24x7(cite(ctx, kGuideYiwan)));
   }
-  if (o.unit == OfferUnit::Slice && is_training(task)) w.push_back(msg::plan_warn_slice_training(cite(ctx, kGuideSelection)));
+  if (o.unit == OfferUnit::Slice) w.push_back(msg::plan_warn_slice_training(cite(ctx, kGuideSelection)));
+}
 
+// Shared (oversold) cards, or a platform that does not say.
+void isolation_warnings(const Context& ctx, const Sources& src, Warnings& w) {
+  const Thresholds& th = ctx.catalog->defaults.thresholds;
   const Isolation iso = effective_isolation(src);
   if (iso == Isolation::Shared) {
     w.push_back(msg::plan_warn_shared_isolation(pct(th.oversold_loss), cite(ctx, kGuideSpeed)));
-  } else if (iso == Isolation::Unknown && platform.kind != PlatformKind::Market) {
+  } else if (iso == Isolation::Unknown && src.platform->kind != PlatformKind::Market) {
     w.push_back(msg::plan_warn_isolation_unknown(pct(th.oversold_loss), cite(ctx, kGuideSpeed)));
   }
+}
 
+// How far to trust the price: on inquiry, derived, an article's market reference, stale or undated.
+void price_warnings(const Context& ctx, const Option& o, const Sources& src, Warnings& w) {
   if (o.price_on_inquiry) w.push_back(msg::plan_warn_price_on_inquiry());
   if (o.price_derived) w.push_back(msg::plan_warn_price_derived());
-  if (platform.kind == PlatformKind::Market) {
+  if (src.platform->kind == PlatformKind::Market) {
     w.push_back(msg::plan_warn_market_reference());
-    if (std::optional<Message> spread = market_spread(ctx, gpu, offer)) w.push_back(std::move(*spread));
+    if (std::optional<Message> spread = market_spread(ctx, *src.gpu, *src.offer)) w.push_back(std::move(*spread));
   }
   if (o.price_stale) {
     const auto from = parse_catalog_date(o.as_of);
     const auto to = parse_catalog_date(ctx.request->today);
     if (from && to) {
       w.push_back(msg::plan_warn_price_stale(o.as_of, std::to_string(months_between(*from, *to)), ctx.request->today,
-                                             std::to_string(th.stale_price_months)));
+                                             std::to_string(ctx.catalog->defaults.thresholds.stale_price_months)));
     }
   }
   if (o.month_unknown) w.push_back(msg::plan_warn_month_unknown(o.as_of));
+}
+
+void stock_warnings(const Context& ctx, const Offer& offer, Warnings& w) {
   if (offer.stock == Stock::QueueWeeks) {
     w.push_back(msg::plan_warn_stock_queue(cite(ctx, kGuideSpeed)));
   } else if (offer.stock == Stock::Limited) {
     w.push_back(msg::plan_warn_stock_limited());
   }
+}
 
+// FP8 weights or compute on a card without FP8 tensor rates.
+void fp8_warnings(const Context& ctx, const Gpu& gpu, Warnings& w) {
   const WeightPrecision* p = ctx.catalog->find_weight_precision(ctx.estimate->precision);
   const bool fp8 = p && (p->compute == ComputeType::Fp8 || p->requires_capability == Capability::Fp8);
   if (fp8 && !(gpu.fp8_dense_tflops > 0)) {
+    const std::string g = gpu_short_name(gpu);
     w.push_back(gpu.fp8_path == Fp8Path::None ? msg::plan_warn_fp8_unsupported_no_path(g)
                                               : msg::plan_warn_fp8_unsupported(g));
   }
+}
 
+// The terms of the rental: spot preemption, a commitment, fees beside the card.
+void terms_warnings(const Context& ctx, const Option& o, const Platform& platform, Warnings& w) {
   if (o.spot) {
     w.push_back(msg::plan_warn_spot_risk(pct(platform.spot_multiplier.low), pct(platform.spot_multiplier.high),
                                          cite(ctx, kGuideSpeed)));
@@ -202,24 +227,44 @@ std::vector<Message> option_warnings(const Context& ctx, const Option& o, const 
   if (o.extra_fees.high > 0) {
     w.push_back(msg::plan_warn_extra_fees(monthly_label(o.extra_fees, ctx.currency), cite(ctx, kGuideXingyu)));
   }
+}
 
-  if (!o.meets_targets) {
-    const PlanRequest& r = *ctx.request;
-    Message speed;
-    Message ttft;
-    if (r.min_tokens_per_s > 0 && o.decode_tokens_per_s < r.min_tokens_per_s) {
-      speed = msg::plan_warn_target_speed(format_rate(o.decode_tokens_per_s), format_rate(r.min_tokens_per_s));
-    }
-    if (r.max_ttft_ms > 0 && !(o.ttft_ms > 0 && o.ttft_ms <= r.max_ttft_ms)) {
-      ttft = msg::plan_warn_target_ttft(format_rate(o.ttft_ms), format_rate(r.max_ttft_ms));
-    }
-    w.push_back(msg::plan_warn_misses_target(std::move(speed), std::move(ttft)));
+// The speed targets missed: decode speed, time to first token, or both in one sentence.
+void target_warnings(const Context& ctx, const Option& o, Warnings& w) {
+  if (o.meets_targets) return;
+  const PlanRequest& r = *ctx.request;
+  Message speed;
+  Message ttft;
+  if (r.min_tokens_per_s > 0 && o.decode_tokens_per_s < r.min_tokens_per_s) {
+    speed = msg::plan_warn_target_speed(format_rate(o.decode_tokens_per_s), format_rate(r.min_tokens_per_s));
   }
+  if (r.max_ttft_ms > 0 && !(o.ttft_ms > 0 && o.ttft_ms <= r.max_ttft_ms)) {
+    ttft = msg::plan_warn_target_ttft(format_rate(o.ttft_ms), format_rate(r.max_ttft_ms));
+  }
+  w.push_back(msg::plan_warn_misses_target(std::move(speed), std::move(ttft)));
+}
 
-  // The estimate's per-GPU warnings, minus the ones said above in the planner's words.
-  for (const Message& e : src.estimate->warnings) {
+// The estimate's per-GPU warnings, minus the ones said above in the planner's words.
+void estimate_warnings(const GpuEstimate& estimate, Warnings& w) {
+  for (const Message& e : estimate.warnings) {
     if (!said_by_planner(e.id, w)) w.push_back(e);
   }
+}
+
+}  // namespace
+
+std::vector<Message> option_warnings(const Context& ctx, const Option& o, const Sources& src) {
+  Warnings w;
+  fit_warnings(ctx, o, src, w);
+  machine_warnings(ctx, o, *src.gpu, w);
+  training_warnings(ctx, o, src, w);
+  isolation_warnings(ctx, src, w);
+  price_warnings(ctx, o, src, w);
+  stock_warnings(ctx, *src.offer, w);
+  fp8_warnings(ctx, *src.gpu, w);
+  terms_warnings(ctx, o, *src.platform, w);
+  target_warnings(ctx, o, w);
+  estimate_warnings(*src.estimate, w);
   return w;
 }
 

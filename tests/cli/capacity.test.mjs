@@ -133,3 +133,22 @@ test('capacity --this-machine: a Mac or Strix Halo from the CPU name, unified me
   assert.equal(amd.status, 1);
   assert.match(json(amd).errors[0].message, /no GPU detected/);
 });
+
+// Issue 30's laptops and chips the catalog does not list yet: an error asking for --gpu, never the
+// nearest listed sibling (RTX 5090 Laptop, a 5080 desktop card, an M4 Max).
+test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks are not guessed', { skip: !cli || process.platform === 'win32' }, () => {
+  for (const line of ['NVIDIA GeForce RTX 5070 Laptop GPU, 8151', 'NVIDIA GeForce RTX 5080 Laptop GPU, 16303', 'NVIDIA GeForce RTX 5070 Ti, 16303']) {
+    const r = withSmi(fakeSmi(line), 'capacity', '--this-machine', '--json');
+    assert.equal(r.status, 1, line);
+    const err = json(r).errors[0];
+    assert.equal(err.field, 'gpu');
+    assert.match(err.message, /not recognised/);
+    assert.match(err.message, /--gpu/);
+  }
+  for (const cpu of ['Apple M4 Pro', 'Apple M5', 'Apple M5 Pro', 'Apple M5 Max']) {
+    const r = withMachine(missing, cpu, 'capacity', '--this-machine', '--ram', '48', '--json');
+    assert.equal(r.status, 1, cpu);
+    assert.equal(json(r).errors[0].field, 'gpu');
+    assert.match(json(r).errors[0].message, /--gpu/);
+  }
+});
