@@ -102,7 +102,8 @@ std::string capability_key(const UiState& state, const Derived& d) {
   if (!sc) return "";
   PlanRequest r = state.request;
   r.scenario = *sc;
-  return encode_query(request_to_pairs(r));
+  // The pick's tensor-parallel cap (its offer's machine) is in no link: part of the key all the same.
+  return encode_query(request_to_pairs(r)) + "#tp" + std::to_string(sc->max_tensor_parallel);
 }
 
 }  // namespace
@@ -114,6 +115,7 @@ std::optional<Scenario> capability_scenario(const UiState& state, const Derived&
     if (!d.plan || !d.plan->pick) return std::nullopt;
     sc.gpu = d.plan->pick->gpu;
     sc.cards = d.plan->pick->cards;
+    sc.max_tensor_parallel = d.plan->pick->tensor_parallel;  // its layout inside one machine of its offer
   }
   sc.explain = false;
   return sc;
@@ -156,6 +158,9 @@ void recompute(const Catalog& catalog, const UiState& state, Derived& out) {
   if (focus_gpu.empty() && pl.value->pick) focus_gpu = pl.value->pick->gpu;
   Scenario one = state.request.scenario;
   one.gpu = focus_gpu;  // "" = estimate's own choice of the just-enough GPU
+  // The pick's GPU is explained in the pick's layout: a tensor-parallel group no wider than one
+  // machine of its offer (docs/planner.md §1).
+  if (state.explain_gpu.empty() && pl.value->pick) one.max_tensor_parallel = pl.value->pick->tensor_parallel;
   auto foc = estimate(catalog, one);
   out.curves = context_curves(catalog, state.request.scenario, *est.value, *pl.value);
   out.cost = cost_chart(*pl.value);
