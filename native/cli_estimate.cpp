@@ -130,6 +130,11 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
       out << "  # " << word(label_of(v->tool)) << "\n";
       out << "  " << v->text << "\n";
       for (const VerifyCompare& c : v->compare) out << "  - " << say(compare_message(c)) << "\n";
+      for (const VerifyRun& r : v->also) {
+        out << "  # " << word(label_of(r.tool)) << "\n";
+        out << "  " << r.text << "\n";
+        for (const VerifyCompare& c : r.compare) out << "  - " << say(compare_message(c)) << "\n";
+      }
       out << "  " << word(MsgId::verify_how) << "\n";
     }
   }

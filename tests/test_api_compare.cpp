@@ -128,6 +128,80 @@ TEST_CASE("plan with compare_api: each option against the model's API price", "[
   CHECK(json.find("\"break_even_tokens_per_day\"") != std::string::npos);
 }
 
+// A made-up CNY row in the shape of 百炼/DashScope's and bigmodel.cn's pages (fixture, not a real
+// price): CNY per 1M tokens.
+ApiPrice fixture_cny_price(const std::string& model) {
+  ApiPrice a = fixture_price(model);
+  a.id = model + "-fixture-cny";
+  a.provider = "Fixture CN";
+  a.currency = "CNY";
+  a.input_per_mtok = 4;
+  a.cache_hit_per_mtok = 0.8;
+  a.output_per_mtok = 16;
+  return a;
+}
+
+TEST_CASE("plan with compare_api: a CNY row is compared in the plan's currency, beside a USD row", "[api_compare][plan]") {
+  Catalog c = test::plan_catalog();
+  c.api_prices = {fixture_price("qwen2.5-7b"), fixture_cny_price("qwen2.5-7b")};
+  const double usd_cny = 7;
+  // Default mix (3:1, no cache hits): CNY row (3 x 4 + 16) / 4 = 7 CNY per 1M; USD row
+  // (3 x 0.5 + 2) / 4 = 0.875 USD per 1M.
+  const double cny_row_cny = (3 * 4.0 + 16) / 4;
+  const double usd_row_usd = (3 * 0.5 + 2) / 4;
+  for (const Currency currency : {Currency::Cny, Currency::Usd}) {
+    PlanRequest req = request("qwen2.5-7b");
+    req.currency = currency;
+    req.usd_cny = usd_cny;
+    const Result<Plan> r = plan(c, req);
+    INFO(test::all_errors(r.errors));
+    REQUIRE(r.ok());
+    const Plan& p = *r.value;
+    REQUIRE(p.api_compare);
+    REQUIRE(p.api_compare->quotes.size() == 2);
+    const ApiQuote& usd = p.api_compare->quotes[0];
+    const ApiQuote& cny = p.api_compare->quotes[1];
+    CHECK(cny.id == "qwen2.5-7b-fixture-cny");
+    CHECK(cny.currency == "CNY");  // the row's own prices stay in its currency
+    CHECK(cny.input_per_mtok == 4);
+    const bool in_cny = currency == Currency::Cny;
+    CHECK(cny.per_mtok == Approx(in_cny ? cny_row_cny : cny_row_cny / usd_cny).epsilon(1e-12));
+    CHECK(usd.per_mtok == Approx(in_cny ? usd_row_usd * usd_cny : usd_row_usd).epsilon(1e-12));
+    REQUIRE_FALSE(p.options.empty());
+    for (const Option& o : p.options) {
+      INFO(o.offer << " x" << o.cards);
+      REQUIRE(o.api_compare.size() == 2);
+      const ApiBreakEven& b = o.api_compare[1];
+      CHECK(b.price_id == cny.id);
+      // break-even a day = monthly / 30 / api per 1M x 1e6, both in the plan's currency.
+      CHECK(b.break_even_tokens_per_day.low == Approx(o.monthly_cost.low / 30 / cny.per_mtok * 1e6));
+      CHECK(b.break_even_tokens_per_day.high == Approx(o.monthly_cost.high / 30 / cny.per_mtok * 1e6));
+      const double capacity = o.aggregate_tokens_per_s * 3600 * p.hours_per_day * 4;
+      CHECK(b.rent_can_win == (b.break_even_tokens_per_day.low <= capacity));
+    }
+  }
+  // The same rows a cache-hit share of 1/2 makes cheaper: input (0.8 + 4) / 2 = 2.4, so
+  // (3 x 2.4 + 16) / 4 = 5.8 CNY per 1M.
+  CHECK(api_quote(fixture_cny_price("m"), ApiMix{3, 0.5}, Currency::Cny, usd_cny).per_mtok ==
+        Approx((3 * (0.5 * 0.8 + 0.5 * 4) + 16) / 4).epsilon(1e-12));
+}
+
+TEST_CASE("the bundled CNY API prices convert at the catalog's rate", "[api_compare][catalog]") {
+  const Catalog& c = test::catalog();
+  int cny_rows = 0;
+  for (const ApiPrice& a : c.api_prices) {
+    if (a.currency != "CNY") continue;
+    INFO(a.id);
+    ++cny_rows;
+    const double own = (3 * a.input_per_mtok + a.output_per_mtok) / 4;
+    const double rate = c.defaults.usd_cny;
+    REQUIRE(rate > 0);
+    CHECK(api_quote(a, ApiMix{}, Currency::Cny, rate).per_mtok == Approx(own).epsilon(1e-12));
+    CHECK(api_quote(a, ApiMix{}, Currency::Usd, rate).per_mtok == Approx(own / rate).epsilon(1e-12));
+  }
+  CHECK(cny_rows > 0);  // at least one provider's page in CNY (docs/catalog.md "API prices")
+}
+
 TEST_CASE("plan with compare_api: a model with no API price says so", "[api_compare][plan]") {
   const Result<Plan> r = plan(priced_catalog(), request("llama-2-7b"));
   REQUIRE(r.ok());

@@ -12,7 +12,14 @@
 //   sglang.bench_serving: sgl-project/sglang@0033168f0f58b2bc05aa0273bd475d9c01bafb1c
 //     python/sglang/bench_serving.py (--backend, --model, --dataset-name random, --random-input-len,
 //     --random-output-len, --random-range-ratio, --num-prompts, --max-concurrency, --output-file; the
-//     result's mean_ttft_ms, mean_tpot_ms, output_throughput).
+//     result's mean_ttft_ms, mean_tpot_ms, output_throughput);
+//   vllm bench latency: vllm-project/vllm@00cae0753b8d50118a960888a6aff57f9b098ac6
+//     vllm/benchmarks/latency.py (--input-len, --output-len, --batch-size, --output-json; EngineArgs
+//     for the rest; it prints "Avg latency: X seconds" and writes avg_latency);
+//   sglang.bench_one_batch: sgl-project/sglang@009441505062411de64a6e06e346779899eb53dc
+//     python/sglang/bench_one_batch.py (--batch-size, --input-len, --output-len, --run-name,
+//     --result-filename; ServerArgs for the rest; median_decode_throughput = batch / median step
+//     time, prefill_throughput = input_len x batch / prefill time).
 // The figures compared are read from the estimate the command checks (formula catalog).
 #include <catch2/catch.hpp>
 
@@ -241,4 +248,123 @@ TEST_CASE("verify: each comparison reads as a sentence with the figure", "[verif
   const std::string zh = render(compare_message(pp), Lang::Zh);
   CHECK(zh.find("n_prompt=512 n_gen=0 n_depth=0") != std::string::npos);
   CHECK(zh.find(format_rate(2400.5) + " tok/s") != std::string::npos);
+}
+
+// The launch command's words after its first `skip`: the engine flags the benchmark repeats.
+static std::vector<ShellWord> tail(const std::vector<ShellWord>& argv, std::size_t skip) {
+  return std::vector<ShellWord>(argv.begin() + static_cast<std::ptrdiff_t>(skip), argv.end());
+}
+
+TEST_CASE("verify: vllm bench latency beside vllm bench serve, with the server's engine flags", "[verify]") {
+  Scenario s;
+  s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
+  s.concurrency = 4;
+  s.prompt = 1024;
+  s.output_tokens = 256;
+  const LaunchRow r = launch_row(s, "a100-80g");
+  REQUIRE(r.verify);
+  REQUIRE(r.verify->also.size() == 1);
+  const VerifyRun& v = r.verify->also[0];
+  CHECK(v.tool == VerifyTool::VllmBenchLatency);
+  CHECK(v.text == render_sh(v.argv));
+  const std::vector<ShellWord>& serve = r.launch.at(0).argv;
+  REQUIRE(serve.size() > 3);
+  REQUIRE(serve[0].text == "vllm");
+  REQUIRE(serve[1].text == "serve");
+  // vllm bench latency --model REPO <vllm serve's flags> --input-len --output-len --batch-size --output-json
+  std::vector<ShellWord> want{{"vllm", false}, {"bench", false}, {"latency", false}, {"--model", false}, serve[2]};
+  for (const ShellWord& w : tail(serve, 3)) want.push_back(w);
+  for (const char* w : {"--input-len", "1024", "--output-len", "256", "--batch-size", "4", "--output-json",
+                        "cardfit-verify-latency.json"}) {
+    want.push_back({w, false});
+  }
+  CHECK(v.argv == want);
+  CHECK(after(v.argv, "--tensor-parallel-size") == after(serve, "--tensor-parallel-size"));
+  CHECK(after(v.argv, "--max-model-len") == after(serve, "--max-model-len"));
+  // The batch's time: 4 prompts of 1024 at the prefill rate, then 256 steps at the per-sequence
+  // decode rate of 4 sequences.
+  REQUIRE(v.compare.size() == 1);
+  CHECK(v.compare[0].field == "avg_latency");
+  CHECK(v.compare[0].figure == "batch_latency_s");
+  CHECK(v.compare[0].unit == "s");
+  CHECK(v.compare[0].select.empty());
+  CHECK(v.compare[0].predicted ==
+        Approx(4.0 * 1024 / r.g.prefill_tokens_per_s + 256.0 / r.g.decode_tokens_per_s).epsilon(1e-12));
+}
+
+TEST_CASE("verify: SGLang's bench_one_batch beside bench_serving, its decode throughput compared", "[verify]") {
+  Scenario s;
+  s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
+  s.engine = "sglang";
+  s.concurrency = 8;
+  s.prompt = 2048;
+  const LaunchRow r = launch_row(s, "a100-80g");
+  REQUIRE(r.verify);
+  REQUIRE(r.verify->also.size() == 1);
+  const VerifyRun& v = r.verify->also[0];
+  CHECK(v.tool == VerifyTool::SglangBenchOneBatch);
+  CHECK(v.text == render_sh(v.argv));
+  const std::vector<ShellWord>& server = r.launch.at(0).argv;
+  REQUIRE(server.at(2).text == "sglang.launch_server");
+  std::vector<ShellWord> want{{"python", false}, {"-m", false}, {"sglang.bench_one_batch", false}};
+  for (const ShellWord& w : tail(server, 3)) want.push_back(w);  // --model-path REPO --tp ... as served
+  for (const char* w : {"--batch-size", "8", "--input-len", "2048", "--output-len", "128", "--run-name", "cardfit",
+                        "--result-filename", "cardfit-verify-one-batch.jsonl"}) {
+    want.push_back({w, false});
+  }
+  CHECK(v.argv == want);
+  CHECK(after(v.argv, "--model-path") == after(server, "--model-path"));
+  // Batch 8: the decode throughput of all 8 together; no one-prompt prefill to compare.
+  REQUIRE(v.compare.size() == 1);
+  CHECK(v.compare[0].field == "median_decode_throughput");
+  CHECK(v.compare[0].figure == "aggregate_tokens_per_s");
+  CHECK(v.compare[0].predicted == Approx(r.g.aggregate_tokens_per_s));
+  CHECK(v.compare[0].unit == "tok/s");
+
+  s.concurrency = 1;  // one prompt: its prefill rate is cardfit's too
+  const LaunchRow one = launch_row(s, "a100-80g");
+  REQUIRE(one.verify);
+  REQUIRE(one.verify->also.size() == 1);
+  const std::vector<VerifyCompare>& c = one.verify->also[0].compare;
+  CHECK(after(one.verify->also[0].argv, "--batch-size") == "1");
+  REQUIRE(c.size() == 2);
+  CHECK(c[1].field == "prefill_throughput");
+  CHECK(c[1].figure == "prefill_tokens_per_s");
+  CHECK(c[1].predicted == Approx(one.g.prefill_tokens_per_s));
+}
+
+TEST_CASE("verify: the one-batch benchmarks keep a model id with a quote or a space one word", "[verify]") {
+  Catalog c = catalog();
+  Model* m = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  REQUIRE(m != nullptr);
+  const std::string odd = "it's my model/Qwen 7B; rm -rf ~";
+  m->hf_repo = odd;
+  for (const char* engine : {"vllm", "sglang"}) {
+    Scenario s;
+    s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
+    s.engine = engine;
+    s.precision = "bf16";  // served from hf_repo
+    const LaunchRow r = launch_row(s, "a100-80g", c);
+    REQUIRE(r.verify);
+    REQUIRE(r.verify->also.size() == 1);
+    const VerifyRun& v = r.verify->also[0];
+    CAPTURE(v.text);
+    const auto split = fuzz::sh_split(v.text);
+    REQUIRE(split);
+    CHECK(*split == v.argv);  // sh gives back exactly the words meant
+    const std::string flag = std::string(engine) == "vllm" ? "--model" : "--model-path";
+    CHECK(after(v.argv, flag) == odd);
+    CHECK(v.text.find(" " + flag + " 'it'\\''s my model/Qwen 7B; rm -rf ~' ") != std::string::npos);
+  }
+}
+
+TEST_CASE("verify: llama-bench has no one-batch benchmark beside it", "[verify]") {
+  Scenario s;
+  s.model = "qwen2.5-7b";  // the formula catalog's model (not the default)
+  s.engine = "llama.cpp";
+  s.precision = "q4_k_m";
+  const LaunchRow r = launch_row(s, "a100-80g");
+  REQUIRE(r.verify);
+  CHECK(r.verify->tool == VerifyTool::LlamaBench);
+  CHECK(r.verify->also.empty());
 }

@@ -70,12 +70,21 @@ void launch_section(App& app, const Option& o) {
 std::string verify_text(const App& app, const VerifyCommand& v) {
   std::string s = std::string("# ") + T(app, label_of(v.tool)) + "\n" + v.text + "\n";
   for (const VerifyCompare& c : v.compare) s += "# " + R(app, compare_message(c)) + "\n";
+  for (const VerifyRun& r : v.also) {
+    s += std::string("\n# ") + T(app, label_of(r.tool)) + "\n" + r.text + "\n";
+    for (const VerifyCompare& c : r.compare) s += "# " + R(app, compare_message(c)) + "\n";
+  }
   return s;
 }
 
 std::vector<std::string> verify_lines(const App& app, const VerifyCommand& v) {
   std::vector<std::string> lines{T(app, label_of(v.tool)), v.text};
   for (const VerifyCompare& c : v.compare) lines.push_back(R(app, compare_message(c)));
+  for (const VerifyRun& r : v.also) {
+    lines.push_back(T(app, label_of(r.tool)));
+    lines.push_back(r.text);
+    for (const VerifyCompare& c : r.compare) lines.push_back(R(app, compare_message(c)));
+  }
   lines.push_back(T(app, MsgId::verify_how));
   return lines;
 }
@@ -98,6 +107,11 @@ void verify_section(App& app, const Option& o) {
   copy_verify_button(app, o);
   wrapped_disabled(v.text);
   for (const VerifyCompare& c : v.compare) bullet(R(app, compare_message(c)));
+  for (const VerifyRun& r : v.also) {
+    wrapped(T(app, label_of(r.tool)));
+    wrapped_disabled(r.text);
+    for (const VerifyCompare& c : r.compare) bullet(R(app, compare_message(c)));
+  }
   wrapped_disabled(T(app, MsgId::verify_how));
   ImGui::TreePop();
 }

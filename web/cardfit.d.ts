@@ -142,7 +142,15 @@ declare namespace createCardfit {
     select: string | null;
     figure: string;
     predicted: number;
-    unit: 'tok/s' | 'ms' | string;
+    unit: 'tok/s' | 'ms' | 's' | string;
+  }
+
+  /** A further benchmark with the same settings that loads the model itself (docs/verify.md). */
+  export interface VerifyRun {
+    tool: 'vllm-bench-latency' | 'sglang-bench-one-batch' | string;
+    command: string;
+    argv: string[];
+    compare: VerifyCompare[];
   }
 
   /** The benchmark that checks the figures on the rented machine (docs/verify.md). */
@@ -152,6 +160,7 @@ declare namespace createCardfit {
     command: string;
     argv: string[];
     compare: VerifyCompare[];
+    also: VerifyRun[];
   }
 
   export interface GpuEstimate {

@@ -32,9 +32,25 @@ inline void launch_json(JsonWriter& w, const std::vector<LaunchCommand>& command
   w.end_array();
 }
 
+// [{"field": "avg_ts", "select": "n_prompt=1024 n_gen=0 n_depth=0" | null,
+//   "figure": "prefill_tokens_per_s", "predicted": 2400.5, "unit": "tok/s"}, ...]
+inline void compare_json(JsonWriter& w, const std::vector<VerifyCompare>& compare) {
+  w.begin_array();
+  for (const VerifyCompare& c : compare) {
+    w.begin_object()
+        .field("field", c.field)
+        .field_if("select", !c.select.empty(), c.select)
+        .field("figure", c.figure)
+        .field("predicted", c.predicted)
+        .field("unit", c.unit)
+        .end_object();
+  }
+  w.end_array();
+}
+
 // {"tool": "llama-bench", "launch": "llama-server", "command": "llama-bench ...", "argv": [...],
-//  "compare": [{"field": "avg_ts", "select": "n_prompt=1024 n_gen=0 n_depth=0" | null,
-//               "figure": "prefill_tokens_per_s", "predicted": 2400.5, "unit": "tok/s"}, ...]} or null.
+//  "compare": [...], "also": [{"tool": "vllm-bench-latency", "command": ..., "argv": [...],
+//  "compare": [...]}]} or null.
 inline void verify_json(JsonWriter& w, const std::optional<VerifyCommand>& v) {
   if (!v) {
     w.null();
@@ -47,15 +63,15 @@ inline void verify_json(JsonWriter& w, const std::optional<VerifyCommand>& v) {
       .key("argv")
       .begin_array();
   for (const ShellWord& a : v->argv) w.value(a.text);
-  w.end_array().key("compare").begin_array();
-  for (const VerifyCompare& c : v->compare) {
-    w.begin_object()
-        .field("field", c.field)
-        .field_if("select", !c.select.empty(), c.select)
-        .field("figure", c.figure)
-        .field("predicted", c.predicted)
-        .field("unit", c.unit)
-        .end_object();
+  w.end_array();
+  compare_json(w.key("compare"), v->compare);
+  w.key("also").begin_array();
+  for (const VerifyRun& r : v->also) {
+    w.begin_object().field("tool", name_of(r.tool)).field("command", r.text).key("argv").begin_array();
+    for (const ShellWord& a : r.argv) w.value(a.variable ? "$" + a.text : a.text);
+    w.end_array();
+    compare_json(w.key("compare"), r.compare);
+    w.end_object();
   }
   w.end_array().end_object();
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 
 #include "format.hpp"
 #include "messages.hpp"
@@ -100,6 +101,81 @@ VerifyCommand vllm_bench(const Model& m, const Scenario& sc, const GpuEstimate& 
   return v;
 }
 
+// The launch command's words after its first `skip` (the engine's flags, the model included for
+// SGLang's --model-path), copied as they are: the benchmark runs the engine as the server does.
+void add_engine_flags(Argv& a, const LaunchCommand& launch, std::size_t skip) {
+  for (std::size_t i = skip; i < launch.argv.size(); ++i) a.words.push_back(launch.argv[i]);
+}
+
+VerifyRun run_of(VerifyTool tool, Argv a) {
+  VerifyRun r;
+  r.tool = tool;
+  r.text = render_sh(a.words);
+  r.argv = std::move(a.words);
+  return r;
+}
+
+void add_compare(VerifyRun& r, std::string field, std::string figure, double predicted, std::string unit) {
+  if (!(predicted > 0) || !std::isfinite(predicted)) return;
+  r.compare.push_back({std::move(field), "", std::move(figure), predicted, std::move(unit)});
+}
+
+// vllm bench latency (vllm-project/vllm@00cae0753b8d50118a960888a6aff57f9b098ac6
+// vllm/benchmarks/latency.py): the engine flags of `vllm serve` (EngineArgs, with --model for the
+// positional model), one batch of --batch-size prompts of --input-len random tokens generating
+// --output-len each (ignore_eos), timed end to end: `Avg latency: X seconds`, avg_latency in
+// --output-json. cardfit's time for that batch: its prompts at the prefill rate, then --output-len
+// steps at the per-sequence decode rate of --batch-size sequences.
+VerifyRun vllm_latency(const Model& m, const Scenario& sc, const GpuEstimate& g, const LaunchCommand& launch) {
+  const Lengths l = serving_lengths(sc);
+  const std::int64_t b = std::max<std::int64_t>(1, sc.concurrency);
+  Argv a;
+  a.add("vllm").add("bench").add("latency").add("--model", serving_repo(m, sc.precision));
+  add_engine_flags(a, launch, 3);  // after "vllm serve REPO"
+  a.add("--input-len", l.input).add("--output-len", l.output).add("--batch-size", b);
+  a.add("--output-json", "cardfit-verify-latency.json");
+  VerifyRun r = run_of(VerifyTool::VllmBenchLatency, std::move(a));
+  if (g.prefill_tokens_per_s > 0 && g.decode_tokens_per_s > 0) {
+    const double seconds = static_cast<double>(b * l.input) / g.prefill_tokens_per_s +
+                           static_cast<double>(l.output) / g.decode_tokens_per_s;
+    add_compare(r, "avg_latency", "batch_latency_s", seconds, "s");
+  }
+  return r;
+}
+
+// python -m sglang.bench_one_batch (sgl-project/sglang@009441505062411de64a6e06e346779899eb53dc
+// python/sglang/bench_one_batch.py): the server's arguments (ServerArgs, --model-path included),
+// one static batch of --batch-size random prompts of --input-len, --output-len decode steps; it
+// prints `Decode.  median latency: ... median throughput: X token/s` and appends
+// median_decode_throughput (batch_size / median step time: all sequences together) and
+// prefill_throughput to --result-filename.
+VerifyRun sglang_one_batch(const Scenario& sc, const GpuEstimate& g, const LaunchCommand& launch) {
+  const Lengths l = serving_lengths(sc);
+  const std::int64_t b = std::max<std::int64_t>(1, sc.concurrency);
+  Argv a;
+  a.add("python").add("-m").add("sglang.bench_one_batch");
+  add_engine_flags(a, launch, 3);  // after "python -m sglang.launch_server"
+  a.add("--batch-size", b).add("--input-len", l.input).add("--output-len", l.output);
+  a.add("--run-name", "cardfit").add("--result-filename", "cardfit-verify-one-batch.jsonl");
+  VerifyRun r = run_of(VerifyTool::SglangBenchOneBatch, std::move(a));
+  add_compare(r, "median_decode_throughput", "aggregate_tokens_per_s", g.aggregate_tokens_per_s, "tok/s");
+  // A batch of several prompts is prefilled together: compare the one-prompt rate only at batch 1.
+  if (b == 1) add_compare(r, "prefill_throughput", "prefill_tokens_per_s", g.prefill_tokens_per_s, "tok/s");
+  return r;
+}
+
+// Whether `launch` is the engine's own server command with its `prefix` words (so its words after
+// them are the engine's flags).
+bool starts_with(const LaunchCommand& launch, std::initializer_list<const char*> prefix) {
+  if (launch.argv.size() < prefix.size()) return false;
+  std::size_t i = 0;
+  for (const char* w : prefix) {
+    if (launch.argv[i].variable || launch.argv[i].text != w) return false;
+    ++i;
+  }
+  return true;
+}
+
 // sglang.bench_serving against the launch command's server (its default port 30000); in its
 // random dataset a range ratio of 1 samples every length as given.
 VerifyCommand sglang_bench(const Model& m, const Scenario& sc, const GpuEstimate& g) {
@@ -126,8 +202,16 @@ std::optional<VerifyCommand> verify_command(const Catalog& catalog, const Scenar
   if (!m) return std::nullopt;
   switch (launch.kind) {
     case LaunchKind::LlamaServer: return llama_bench(*m, sc, g);
-    case LaunchKind::Vllm: return vllm_bench(*m, sc, g);
-    case LaunchKind::Sglang: return sglang_bench(*m, sc, g);
+    case LaunchKind::Vllm: {
+      VerifyCommand v = vllm_bench(*m, sc, g);
+      if (starts_with(launch, {"vllm", "serve"})) v.also.push_back(vllm_latency(*m, sc, g, launch));
+      return v;
+    }
+    case LaunchKind::Sglang: {
+      VerifyCommand v = sglang_bench(*m, sc, g);
+      if (starts_with(launch, {"python", "-m", "sglang.launch_server"})) v.also.push_back(sglang_one_batch(sc, g, launch));
+      return v;
+    }
     default: return std::nullopt;
   }
 }

@@ -2,7 +2,9 @@
 // launch command of a GPU row, the engine's own benchmark with the same model, layout, prompt,
 // context and concurrency, and which field of its output to compare with which cardfit figure.
 // llama.cpp: llama-bench (run instead of the server); vLLM: `vllm bench serve` and SGLang:
-// `python -m sglang.bench_serving` (run against the server the launch command started).
+// `python -m sglang.bench_serving` (run against the server the launch command started), each with
+// the engine's one-batch benchmark beside it (`vllm bench latency`, `python -m
+// sglang.bench_one_batch`: the server's engine flags, the model loaded by the benchmark itself).
 // Built with launch.hpp's Argv and quoted by its render_sh(). docs/verify.md says how to run it.
 #pragma once
 
@@ -15,13 +17,15 @@
 
 namespace cardfit {
 
-enum class VerifyTool { LlamaBench, VllmBenchServe, SglangBenchServing };
+enum class VerifyTool { LlamaBench, VllmBenchServe, SglangBenchServing, VllmBenchLatency, SglangBenchOneBatch };
 template <>
 struct EnumNames<VerifyTool> {
-  static constexpr std::array<Name<VerifyTool>, 3> list{
+  static constexpr std::array<Name<VerifyTool>, 5> list{
       {{VerifyTool::LlamaBench, "llama-bench", MsgId::verify_llama_bench},
        {VerifyTool::VllmBenchServe, "vllm-bench-serve", MsgId::verify_vllm_bench_serve},
-       {VerifyTool::SglangBenchServing, "sglang-bench-serving", MsgId::verify_sglang_bench_serving}}};
+       {VerifyTool::SglangBenchServing, "sglang-bench-serving", MsgId::verify_sglang_bench_serving},
+       {VerifyTool::VllmBenchLatency, "vllm-bench-latency", MsgId::verify_vllm_bench_latency},
+       {VerifyTool::SglangBenchOneBatch, "sglang-bench-one-batch", MsgId::verify_sglang_bench_one_batch}}};
 };
 
 // One figure to compare: `field` of the tool's JSON output (in the result row that `select`
@@ -30,9 +34,20 @@ struct EnumNames<VerifyTool> {
 struct VerifyCompare {
   std::string field;      // "avg_ts", "mean_ttft_ms", "mean_tpot_ms", "output_throughput"
   std::string select;     // llama-bench: "n_prompt=1024 n_gen=0 n_depth=0"; "" = the one result object
-  std::string figure;     // "prefill_tokens_per_s", "decode_tokens_per_s", "ttft_ms", "tpot_ms", "aggregate_tokens_per_s"
+  std::string figure;     // "prefill_tokens_per_s", "decode_tokens_per_s", "ttft_ms", "tpot_ms", "aggregate_tokens_per_s", "batch_latency_s"
   double predicted = 0;   // cardfit's value, in `unit`
-  std::string unit;       // "tok/s" or "ms"
+  std::string unit;       // "tok/s", "ms" or "s"
+};
+
+// A further benchmark with the same settings that loads the model itself (stop the server first):
+// `vllm bench latency` beside `vllm bench serve`, `python -m sglang.bench_one_batch` beside
+// `sglang.bench_serving`. One batch of `--batch-size` = the scenario's concurrency, no scheduler:
+// the decode figures without the serving path's queueing.
+struct VerifyRun {
+  VerifyTool tool = VerifyTool::VllmBenchLatency;
+  std::string text;  // render_sh(argv)
+  std::vector<ShellWord> argv;
+  std::vector<VerifyCompare> compare;
 };
 
 struct VerifyCommand {
@@ -41,6 +56,7 @@ struct VerifyCommand {
   std::string text;                             // render_sh(argv)
   std::vector<ShellWord> argv;
   std::vector<VerifyCompare> compare;
+  std::vector<VerifyRun> also;  // the engine's one-batch benchmark (vLLM, SGLang); none for llama-bench
 };
 
 // Tokens llama-bench generates per test, and each serving benchmark's request count per

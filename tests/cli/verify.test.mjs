@@ -27,6 +27,20 @@ test('estimate --json: vllm bench serve beside vllm serve, its figures the row\'
   assert.ok(Math.abs(by.mean_tpot_ms.predicted - 1000 / g.decode_tokens_per_s) < 1e-9 * by.mean_tpot_ms.predicted);
   assert.equal(by.output_throughput.predicted, g.aggregate_tokens_per_s);
   assert.ok(v.compare.every((c) => c.select === null));
+  // Beside it, vllm bench latency: the server's engine flags, one batch of the scenario's shape.
+  assert.equal(v.also.length, 1);
+  const l = v.also[0];
+  assert.equal(l.tool, 'vllm-bench-latency');
+  assert.deepEqual(l.argv.slice(0, 3), ['vllm', 'bench', 'latency']);
+  assert.equal(l.command, l.argv.join(' '));
+  assert.equal(after(l.argv, '--model'), g.launch[0].argv[2]);
+  assert.equal(after(l.argv, '--tensor-parallel-size'), after(g.launch[0].argv, '--tensor-parallel-size'));
+  assert.equal(after(l.argv, '--batch-size'), '4');
+  assert.equal(after(l.argv, '--input-len'), '2048');
+  assert.equal(after(l.argv, '--output-len'), '256');
+  assert.deepEqual(l.compare.map((c) => [c.field, c.figure, c.unit]), [['avg_latency', 'batch_latency_s', 's']]);
+  const seconds = (4 * 2048) / g.prefill_tokens_per_s + 256 / g.decode_tokens_per_s;
+  assert.ok(Math.abs(l.compare[0].predicted - seconds) < 1e-9 * seconds);
 });
 
 test('estimate --json: llama-bench with the server\'s -ngl, prefill and decode rows named', () => {
@@ -51,6 +65,10 @@ test('estimate --json: SGLang\'s bench_serving; null where there is no launch co
   const s = json(run('estimate', '--gpu', 'a100-80g', '--engine', 'sglang', '--json')).gpus[0];
   assert.equal(s.verify.tool, 'sglang-bench-serving');
   assert.equal(after(s.verify.argv, '--random-range-ratio'), '1');
+  assert.deepEqual(s.verify.also.map((r) => r.tool), ['sglang-bench-one-batch']);
+  assert.equal(after(s.verify.also[0].argv, '--model-path'), after(s.launch[0].argv, '--model-path'));
+  assert.equal(s.verify.also[0].compare[0].field, 'median_decode_throughput');
+  assert.equal(s.verify.also[0].compare[0].predicted, s.aggregate_tokens_per_s);
   const none = json(run('estimate', '--model', 'llama-3.1-405b', '--gpu', 'rtx-4090', '--cards', '1', '--json')).gpus[0];
   assert.deepEqual(none.launch, []);
   assert.equal(none.verify, null);
@@ -87,8 +105,11 @@ test('estimate text: the benchmark and what to compare follow the launch command
   assert.match(en.stdout, /Check it on the machine\n  # vLLM benchmark \(run it while the server runs\)\n  vllm bench serve --model /);
   assert.match(en.stdout, /mean_ttft_ms in its output vs cardfit's ttft_ms: [\d.,]+ ms/);
   assert.match(en.stdout, /docs\/verify\.md/);
+  assert.match(en.stdout, /\n  # vLLM one-batch latency \(stop the server first: it loads the model itself\)\n  vllm bench latency --model /);
+  assert.match(en.stdout, /avg_latency in its output vs cardfit's batch_latency_s: [\d.,]+ s/);
   const zh = run('estimate', '--gpu', 'a100-80g', '--lang', 'zh');
   assert.match(zh.stdout, /在租到的机器上验证/);
+  assert.match(zh.stdout, /vLLM 单批次延迟测试/);
   const lora = run('estimate', '--gpu', 'a100-80g', '--task', 'lora');
   assert.doesNotMatch(lora.stdout, /Check it on the machine/);
 });

@@ -99,6 +99,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         }
         FUZZ_CHECK(whole, "the benchmark names the served repository, whole");
       }
+      for (const VerifyRun& run : verify->also) {
+        const auto run_words = fuzz::sh_split(run.text);
+        if (!run_words || *run_words != run.argv) std::fprintf(stderr, "benchmark: %s\n", run.text.c_str());
+        FUZZ_CHECK(run_words.has_value(), "sh reads no syntax in a one-batch benchmark");
+        FUZZ_CHECK(*run_words == run.argv, "sh splits the one-batch benchmark into exactly the words meant");
+      }
     }
     for (const LaunchCommand& cmd : launch) {
       if (cmd.file.empty()) {
