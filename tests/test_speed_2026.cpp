@@ -381,6 +381,40 @@ TEST_CASE("prefill efficiency by architecture: llama.cpp's matmuls on Apple GPUs
   CHECK(bad.errors.front().field.find("prefill_efficiency_by_architecture[0].efficiency") != std::string::npos);
 }
 
+TEST_CASE("step cost by architecture: llama.cpp's fixed cost per token on Apple GPUs, data with bounds") {
+  const Resolved r = resolved(inference("llama-2-7b", "q4_0", "llama.cpp"));
+  const EngineProfile& llama = r.engine();
+  const Gpu& m3ultra = gpu("apple-m3-ultra-512g");
+  // Listed for the Apple generations (Metal, docs/model.md §7): that figure there, step_ms elsewhere
+  // (an RTX 4090, and the Apple card under another name).
+  REQUIRE_FALSE(llama.step_ms_by_architecture.empty());
+  CHECK(step_ms_on(llama, m3ultra) > llama.step_ms);
+  CHECK(step_ms_on(llama, gpu("apple-m4-max-128g")) > llama.step_ms);
+  CHECK(step_ms_on(llama, gpu("rtx-4090")) == Approx(llama.step_ms));
+  Gpu renamed = m3ultra;
+  renamed.architecture = "Ada Lovelace";
+  CHECK(step_ms_on(llama, renamed) == Approx(llama.step_ms));
+  // It is the whole difference in the decode step between the two (same bytes, same bandwidth).
+  Layout one;
+  const DecodeSpeed apple = decode_speed(r, m3ultra, one, 128, 1);
+  const DecodeSpeed other = decode_speed(r, renamed, one, 128, 1);
+  CHECK(apple.memory_ms == Approx(other.memory_ms));
+  CHECK(apple.fixed_ms - other.fixed_ms == Approx(step_ms_on(llama, m3ultra) - llama.step_ms));
+  CHECK(apple.step_ms > other.step_ms);
+  // Prefill passes pay it too (one per pass).
+  CHECK(prefill_speed(r, m3ultra, one, 512).fixed_ms > prefill_speed(r, renamed, one, 512).fixed_ms);
+  // vLLM lists none: its own figure on the Apple card too.
+  const EngineProfile& vllm = resolved(inference("llama-2-7b", "fp16", "vllm")).engine();
+  CHECK(step_ms_on(vllm, m3ultra) == Approx(vllm.step_ms));
+  // Written and read back with the catalog; a negative time is refused with the field named.
+  CHECK(catalog_to_json(catalog()).find("\"step_ms_by_architecture\"") != std::string::npos);
+  const Result<Catalog> bad = apply_overlay(catalog(), CatalogFile{"overlay.json", R"json({"schema": "cardfit.catalog/1",
+    "engines": [{"id": "llama.cpp", "replaces": true, "source": "cardfit",
+                 "step_ms_by_architecture": [{"architecture": "Apple M3 GPU (Apple9)", "ms": -1}]}]})json"});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors.front().field.find("step_ms_by_architecture[0].ms") != std::string::npos);
+}
+
 TEST_CASE("DSA decode: SGLang's indexer kernels cost per indexer layer and per sequence", "[dsa]") {
   const Resolved r = resolved(inference("glm-5", "fp8", "sglang"));
   const EngineProfile& e = r.engine();

@@ -466,6 +466,12 @@ struct ArchitectureEfficiency {
   double efficiency = 1;
 };
 
+// A fixed time that replaces an engine's figure on one GPU generation (Gpu::architecture).
+struct ArchitectureMs {
+  std::string architecture;  // Gpu::architecture ("Apple M3 GPU (Apple9)")
+  double ms = 0;             // per step, ms (0..10,000); default 0
+};
+
 struct EngineProfile {
   std::string id;                    // "vllm"
   std::vector<std::string> aliases;  // other names users type ("trtllm")
@@ -490,6 +496,8 @@ struct EngineProfile {
   double bandwidth_efficiency_gddr = 0;  // ... GDDR (and other) cards
   double step_ms = 0;                // fixed time per decode step (launch, sampling, scheduling)
   double step_ms_per_layer = 0;      // ... plus this per layer (kernel launches and tails)
+  // The fixed step cost (step_ms) on these generations instead (Metal: docs/model.md §7); none listed: step_ms.
+  std::vector<ArchitectureMs> step_ms_by_architecture;
   double step_ms_per_sequence = 0;   // ... plus this per sequence in the batch (scheduling, sampling)
   double prefill_ms_per_layer = 0;   // prefill passes: more per layer (attention and launches outside CUDA graphs)
   double expert_efficiency_hbm = 0;   // routed-expert reads at small batch, relative to dense reads, HBM cards

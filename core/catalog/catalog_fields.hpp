@@ -411,6 +411,12 @@ void architecture_efficiency_fields(V& v, T& a) {
 }
 
 template <class V, class T>
+void architecture_ms_fields(V& v, T& a) {
+  v.text("architecture", a.architecture, Need::Required, TextRule::Any);
+  v.number("ms", a.ms, Need::Required, closed(0, 10000));
+}
+
+template <class V, class T>
 void engine_fields(V& v, T& e) {
   constexpr Range kMib = closed(0, 1'000'000);
   constexpr Range kMs = closed(0, 10000);
@@ -434,6 +440,8 @@ void engine_fields(V& v, T& e) {
   v.number("bandwidth_efficiency_gddr", e.bandwidth_efficiency_gddr, Need::Required, kPositiveFraction);
   v.number("step_ms", e.step_ms, Need::Optional, kMs);
   v.number("step_ms_per_layer", e.step_ms_per_layer, Need::Optional, kMs);
+  v.list("step_ms_by_architecture", e.step_ms_by_architecture, Need::Optional,
+         [](auto& vv, auto& x) { architecture_ms_fields(vv, x); });
   v.number("step_ms_per_sequence", e.step_ms_per_sequence, Need::Optional, kMs);
   v.number("prefill_ms_per_layer", e.prefill_ms_per_layer, Need::Optional, kMs);
   v.number("expert_efficiency_hbm", e.expert_efficiency_hbm, Need::Required, kPositiveFraction);

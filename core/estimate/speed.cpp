@@ -203,8 +203,15 @@ MatmulRate matmul_rate(const EngineProfile& e, const Gpu& g, ComputeType compute
   return out;
 }
 
-double step_fixed_ms(const EngineProfile& e, const Model& m, double sequences) {
-  return std::max(0.0, e.step_ms) + std::max(0.0, e.step_ms_per_layer) * std::max(0, m.num_layers) +
+double step_ms_on(const EngineProfile& e, const Gpu& g) {
+  for (const ArchitectureMs& a : e.step_ms_by_architecture) {
+    if (a.architecture == g.architecture) return std::max(0.0, a.ms);
+  }
+  return std::max(0.0, e.step_ms);
+}
+
+double step_fixed_ms(const EngineProfile& e, const Gpu& g, const Model& m, double sequences) {
+  return step_ms_on(e, g) + std::max(0.0, e.step_ms_per_layer) * std::max(0, m.num_layers) +
          std::max(0.0, e.step_ms_per_sequence) * std::max(1.0, sequences);
 }
 
@@ -260,7 +267,7 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   if (!(out.memory_ms + out.cpu_ms > 0)) return out;  // no bandwidth figure: no speed
   out.compute_ms = safe_div(c * out.flops_per_token, tp * out.rate.flops_per_s) * 1000;
   out.compute_bound = out.compute_ms > out.memory_ms;
-  out.fixed_ms = step_fixed_ms(e, m, c);
+  out.fixed_ms = step_fixed_ms(e, g, m, c);
   out.moe_ms = moe_ms(e, m, r.params, tp, ep, c) + alltoall_ms(e, g, m, r.params, tp, ep, c);
   out.indexer_ms = indexer_ms(e, m, c);
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
@@ -315,7 +322,7 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
   out.pipelined_passes = (out.passes + stages - 1) / stages;
   out.compute_ms = compute_pass * out.pipelined_passes;
   out.weights_ms = weights_pass * out.pipelined_passes;
-  out.fixed_ms = (step_fixed_ms(e, m, 1) + std::max(0.0, e.prefill_ms_per_layer) * std::max(0, m.num_layers) +
+  out.fixed_ms = (step_fixed_ms(e, g, m, 1) + std::max(0.0, e.prefill_ms_per_layer) * std::max(0, m.num_layers) +
                   moe_ms(e, m, r.params, tp, ep, chunk) + alltoall_ms(e, g, m, r.params, tp, ep, chunk)) *
                  out.pipelined_passes;
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *

@@ -67,9 +67,13 @@ struct MatmulRate {
 };
 MatmulRate matmul_rate(const EngineProfile& engine, const Gpu& gpu, ComputeType compute);
 
+// The engine's fixed time per step on `gpu`: its step_ms_by_architecture entry for the card's
+// generation, else step_ms, ms.
+double step_ms_on(const EngineProfile& engine, const Gpu& gpu);
+
 // The engine's fixed time per decode step on `model` with `sequences` in the batch:
-// step_ms + step_ms_per_layer x layers + step_ms_per_sequence x sequences, ms.
-double step_fixed_ms(const EngineProfile& engine, const Model& model, double sequences);
+// step_ms_on(gpu) + step_ms_per_layer x layers + step_ms_per_sequence x sequences, ms.
+double step_fixed_ms(const EngineProfile& engine, const Gpu& gpu, const Model& model, double sequences);
 
 struct DecodeSpeed {
   double per_sequence = 0;     // tokens/s seen by each sequence
