@@ -181,6 +181,7 @@ ParamCounts count_params(const Model& m) {
   num mlp = 0;
   num mlp_active = 0;
   num router = 0;
+  num moe_vec = 0;  // per MoE layer
   num expert = 0;
   num shared = 0;
   num active_width = clamp_nonneg(m.intermediate_size);
@@ -199,6 +200,8 @@ ParamCounts count_params(const Model& m) {
     shared = mats * h * clamp_nonneg(m.moe.shared_expert_intermediate_size) + 2 * h * latent;
     mlp = dense_layers * dense_mlp + moe_layers * (experts * expert + shared);
     mlp_active = dense_layers * dense_mlp + moe_layers * (top_k * expert + shared);
+    // Router bias (num_experts) and the latent RMSNorm: vectors of every MoE layer.
+    moe_vec = (m.moe.router_bias ? experts : 0.0) + (m.moe.latent_norm ? latent : 0.0);
     router = moe_layers * h * experts;
     const num moe_width = top_k * clamp_nonneg(m.moe.expert_intermediate_size) +
                           clamp_nonneg(m.moe.shared_expert_intermediate_size);
@@ -217,7 +220,8 @@ ParamCounts count_params(const Model& m) {
   const num attention = full_layers * attn + window_layers * window_attn_delta + linear_layers * lin_attn +
                         indexer_layers * idx_attn + v4_attn_total;
   const num vectors = full_layers * vec + window_layers * window_vec_delta + linear_layers * lin_vec +
-                      indexer_layers * idx_vec + layers * norms + h + v4_vec_total;  // + final norm
+                      indexer_layers * idx_vec + layers * norms + h + v4_vec_total +  // + final norm
+                      moe_layers * moe_vec;
   const num extra = clamp_nonneg(m.extra_params);
   const num active = embedding + lm_head + attention + mlp_active + router + vectors;
 
