@@ -179,3 +179,19 @@ TEST_CASE("nothing fits: model-level explanations only") {
   CHECK(has(e, "fit"));  // --gpu given: its verdict is explained
   check_every_explanation(e);
 }
+
+TEST_CASE("DeepSeek-V4: the KV-per-token numbers are the pool's when another group is the widest", "[models2026]") {
+  // memory.cpp deepseek_v4_cache "The shared pool" (vllm-project/vllm@4253bd44
+  // vllm/v1/core/kv_cache_planning.py _get_kv_cache_bytes_per_block): V4-Flash's latents are its
+  // widest group, so the numbers are its layers' pages; without ratio-4 layers (20 ratio-128 of
+  // 43) the window group, 43 x 37,440 = 1,609,920 B, sets every block: 1,609,920 / 256 = 6,289 B.
+  Scenario s;
+  s.model = "deepseek-v4-flash";
+  s.gpu = "h200";
+  CHECK(en(find(run(s), "kv_cache_per_token").substituted) == "21 × 180.00 B + 20 × 6.75 B = 3,915 B");
+  Model wide = *catalog().find_model("deepseek-v4-flash");
+  wide.compressed_attention.ratio4_layers = 0;
+  wide.compressed_attention.ratio128_layers = 20;
+  s.custom_model = wide;
+  CHECK(en(find(run(s), "kv_cache_per_token").substituted) == "1 × 1,609,920 B / 256 = 6,289 B");
+}

@@ -185,15 +185,21 @@ TEST_CASE("Kimi-K3 parameters by hand from vLLM's layers, against the published 
   // Per layer input_layernorm, post_attention_layernorm and AttnRes self_attention_res_norm,
   // mlp_res_norm, self_attention_res_proj (h x 1), mlp_res_proj; the final norm,
   // output_attn_res_norm and output_attn_res_proj; embed_tokens and lm_head (untied).
-  const double vectors = 93 * 6 * h + 3 * h;
+  // Each of the 92 KimiMoE layers (model.py at 006193b5, KimiMoE.__init__) also holds
+  // gate.e_score_correction_bias = nn.Parameter(torch.empty(num_experts, dtype=torch.float32)),
+  // 896 values, and routed_expert_norm = RMSNorm(moe_hidden_size) (latent_moe_use_norm true in
+  // config.json), 3,584: 92 x (896 + 3,584) = 92 x 4,480 = 412,160.
+  const double moe_vectors = 92 * (896 + 3584.0);
+  CHECK(moe_vectors == 412160);
+  const double vectors = 93 * 6 * h + 3 * h + moe_vectors;
   const double total = 2 * 163840 * h + 69 * kda + 24 * mla + 92 * moe + dense + vectors;
-  CHECK(total == 2779484063840.0);
+  // 2,779,484,063,840 before these vectors were counted, + 412,160:
+  CHECK(total == 2779484476000.0);
   const ParamCounts c = count_params(k3);
   CHECK(static_cast<double>(c.total) == Approx(total).epsilon(1e-12));
   CHECK(static_cast<double>(c.linear_attention_per_layer) == Approx(h * (4 * p + d + heads) + d * p + p * h));
   // NeMo AutoModel's Kimi K3 page (source nemo-automodel-kimi-k3): 2.8T total, 104B activated.
-  // The count is 0.73% under 2.8T (the MoE layers' routed_expert_norm and e_score_correction_bias
-  // vectors, 0.4M, are not counted; the published figure is rounded).
+  // The count is 0.73% under 2.8T (the published figure is rounded; the MoonViT tower is not counted).
   CHECK(k3.published_params_b == 2800);
   CHECK(static_cast<double>(c.total) == Approx(k3.published_params_b * 1e9).epsilon(0.01));
   const double active = 2 * 163840 * h + 69 * kda + 24 * mla + 92 * (16 * 3 * 3584 * 3072.0 + 3 * h * 6144 +
@@ -202,10 +208,49 @@ TEST_CASE("Kimi-K3 parameters by hand from vLLM's layers, against the published 
   // cardfit's active count, as a vision tower is.
   CHECK(static_cast<double>(c.active) == Approx(active - 2 * h).epsilon(1e-12));
   CHECK(static_cast<double>(c.active) == Approx(104e9).epsilon(0.015));
+  // Without the two MoE vectors the count is 412,160 smaller: the fields count exactly them.
+  Model plain = k3;
+  plain.moe.router_bias = false;
+  plain.moe.latent_norm = false;
+  CHECK(static_cast<double>(c.total - count_params(plain).total) == moe_vectors);
+  CHECK(static_cast<double>(c.vectors - count_params(plain).vectors) == moe_vectors);
   // Without g_proj (mla_use_output_gate false) each MLA layer is h x 96 x 128 smaller.
   Model ungated = k3;
   ungated.attention_output_gate = false;
   CHECK(static_cast<double>(c.total - count_params(ungated).total) == 24 * h * heads * 128);
+}
+
+TEST_CASE("Kimi-K3 import: extra_params and the MoE vectors as the catalog has them, and the notes say so", "[models2026]") {
+  // ai-dynamo/aiconfigurator@095f58a aic-core/src/aiconfigurator_core/model_configs/
+  // moonshotai--Kimi-K3_config.json (the copy in tests/fixtures/hf-configs-2026.json):
+  // text_config.attn_res_block_size 12 and a top-level vision_config (MoonViT, no formula).
+  // The Attention Residuals give 2 hidden-wide vectors before the head (output_attn_res_norm,
+  // output_attn_res_proj in vLLM model.py at 006193b5): extra_params = 2 x 7,168 = 14,336. The
+  // vision note used to say "extra_params = 0" after that figure was set; it now names it.
+  const Result<ImportedModel> r = import_hf_config(config_text("moonshotai--Kimi-K3_config.json"), "kimi-k3");
+  REQUIRE(r.ok());
+  const Model& k3 = bundled("kimi-k3");
+  CHECK(r.value->model.extra_params == 2 * 7168);
+  CHECK(r.value->model.extra_params == k3.extra_params);
+  // text_config.latent_moe_use_norm true: routed_expert_norm; KimiMoE always has the router bias.
+  CHECK(r.value->model.moe.router_bias);
+  CHECK(r.value->model.moe.latent_norm);
+  CHECK(r.value->model.moe.router_bias == k3.moe.router_bias);
+  CHECK(r.value->model.moe.latent_norm == k3.moe.latent_norm);
+  CHECK(count_params(r.value->model).total == count_params(k3).total);
+  std::string notes;
+  for (const Message& n : r.value->notes) notes += test::en(n) + "; ";
+  INFO(notes);
+  CHECK(notes.find("extra_params = 0") == std::string::npos);
+  CHECK(notes.find("(extra_params 14336)") != std::string::npos);
+  CHECK(notes.find("extra_params = 14336, without the tower") != std::string::npos);
+  // latent_moe_use_norm false: no routed_expert_norm, 92 x 3,584 fewer.
+  nlohmann::json cfg = nlohmann::json::parse(config_text("moonshotai--Kimi-K3_config.json"));
+  cfg["text_config"]["latent_moe_use_norm"] = false;
+  const Result<ImportedModel> no_norm = import_hf_config(cfg.dump(), "x");
+  REQUIRE(no_norm.ok());
+  CHECK_FALSE(no_norm.value->model.moe.latent_norm);
+  CHECK(count_params(k3).total - count_params(no_norm.value->model).total == 92 * 3584);
 }
 
 TEST_CASE("sliding layers with their own KV heads, values narrower than keys (MiMo-V2-Flash)", "[models2026]") {
@@ -369,20 +414,94 @@ TEST_CASE("DeepSeek-V4: compressed latents, indexer keys, window and compressor 
   CHECK(c.window_per_layer == 112320);
   CHECK(c.ratio4_state == 124416);
   CHECK(c.ratio128_state == 558144);
-  // DeepSeek-V4-Flash: 21 ratio-4 + 20 ratio-128 layers (2 window-only), 43 layers in all.
+  // Those are each cache on pages of its own; the pool packs them (next test). DeepSeek-V4-Flash:
+  // 21 ratio-4 + 20 ratio-128 layers (2 window-only), 43 layers in all.
   const Model& flash = bundled("deepseek-v4-flash");
   CHECK(kv_cache_bytes_per_token(flash, 16) == 21 * 180 + 135);  // 3,915
   CHECK(kv_cache_bytes_per_token(flash, 8) == 3915);              // fp8_ds_mla whatever the KV choice
-  const double flash_fixed = 43 * 112320.0 + 21 * 124416.0 + 20 * 558144.0;  // 18,605,376
+  // Own pages: 43 x 112,320 + 21 x 124,416 + 20 x 558,144 = 18,605,376; the pool holds more.
+  CHECK(43 * c.window_per_layer + 21 * c.ratio4_state + 20 * c.ratio128_state == 18605376);
   CHECK(kv_cache_bytes_per_sequence(flash, 16, 0) == 0);
-  CHECK(kv_cache_bytes_per_sequence(flash, 16, 32768) == Approx(3915.0 * 32768 + flash_fixed));
   CHECK(kv_replication(flash, 8) == 8);  // one latent, replicated on every tensor-parallel rank
-  // DeepSeek-V4-Pro: 30 ratio-4 + 31 ratio-128 layers.
-  const Model& pro = bundled("deepseek-v4-pro");
-  const double pro_fixed = 61 * 112320.0 + 30 * 124416.0 + 31 * 558144.0;  // 27,886,464
-  CHECK(kv_cache_bytes_per_sequence(pro, 16, 1048576) == Approx((30 * 180 + 31 * 6.75) * 1048576 + pro_fixed));
   const KvGroups g = vllm_kv_groups(flash);
   CHECK(g.padding_layers == 0);
+}
+
+TEST_CASE("DeepSeek-V4: vLLM packs the caches into one block pool, every block as wide as the widest group", "[models2026]") {
+  // vllm-project/vllm@4253bd44243c89bb62c1898399f69236b2b5c721 vllm/v1/core/kv_cache_planning.py:
+  // - _get_packed_kv_cache_groups: layers go into buckets UniformTypeKVCacheSpecs.is_uniform_type
+  //   accepts (same block size; SlidingWindowMLASpec also the same window): the latents and
+  //   indexer keys (block 256), the window cache (64, window 128), ratio-4 compressor states (4,
+  //   window 8), ratio-128 states (8, window 128). A bucket is "balanced" when each of its page
+  //   sizes has as many layers; balanced buckets of several page sizes stay whole and the largest
+  //   sets the floor of repeats_per_group = _approximate_gcd(balanced buckets' layer counts); a
+  //   balanced bucket splits into cdiv(layers, repeats) groups, any other stays one group.
+  // - _get_kv_cache_bytes_per_block: bytes_per_block = max over groups of the group's page bytes;
+  //   num_blocks = available_memory // bytes_per_block, every group's block costs that.
+  // - _max_memory_usage_bytes_from_groups: a request takes the sum of its groups' blocks.
+  // Flash (pages from the previous test):
+  //   latents  {37,440 x 21 C4A, 8,640 x 21 C4I, 1,728 x 20 C128A}: 21/21/20, not balanced,
+  //            one group of 786,240 + 181,440 + 34,560 = 1,002,240 B
+  //   window   {37,440 x 43}: balanced
+  //   ratio-4  {32,832 x 21 (4 x 2 x 2 x 512 x 4 B = 32,768 -> 32,832), 8,640 x 21}: balanced,
+  //            two page sizes -> floor 21
+  //   ratio-128 {32,832 x 20}: balanced
+  //   _approximate_gcd([43, 21, 20], lower_bound 21): padding at d = 21: 20 + 0 + 1 = 21;
+  //   d = 22: 1 + 1 + 2 = 4; d = 23: 3 + 2 + 3 = 8; above 22 it grows (4d - 84): repeats 22.
+  //   window: cdiv(43, 22) = 2 groups, the wider 22 x 37,440 = 823,680 B; ratio-4: 1 group,
+  //   21 x 32,832 + 21 x 8,640 = 870,912 B; ratio-128: 1 group, 20 x 32,832 = 656,640 B.
+  //   bytes_per_block = max(1,002,240, 823,680, 870,912, 656,640) = 1,002,240 B.
+  const DeepseekV4Cache f = deepseek_v4_cache(bundled("deepseek-v4-flash"));
+  CHECK(f.repeats == 22);
+  CHECK(f.latent_groups == 1);
+  CHECK(f.window_groups == 2);
+  CHECK(f.ratio4_state_groups == 1);
+  CHECK(f.ratio128_state_groups == 1);
+  CHECK(f.block_bytes == 1002240);
+  // Per token: one latent group, 1,002,240 / 256 = 3,915 B, the sum of the layers' own pages
+  // (the latent group is the widest, so packing adds nothing per token).
+  CHECK(f.pool_per_token == 3915);
+  // Per decoding sequence: 2 window groups x 3 blocks + 3 ratio-4 state blocks (cdiv(8, 4) + 1)
+  // + 17 ratio-128 state blocks (cdiv(128, 8) + 1) = 26 blocks x 1,002,240 = 26,058,240 B,
+  // 7,452,864 B (40%) more than the own-page 18,605,376.
+  CHECK(f.window_blocks == 3);
+  CHECK(f.ratio4_state_blocks == 3);
+  CHECK(f.ratio128_state_blocks == 17);
+  CHECK(f.pool_fixed == 26 * 1002240.0);
+  const Model& flash = bundled("deepseek-v4-flash");
+  CHECK(kv_cache_bytes_per_sequence(flash, 16, 32768) == Approx(3915.0 * 32768 + 26058240));  // 154,344,960
+  CHECK(kv_cache_bytes_per_sequence(flash, 16, 131072) == Approx(3915.0 * 131072 + 26058240));
+  // Pro (30 ratio-4, 31 ratio-128, 61 layers): latents 30/30/31 not balanced, one group of
+  // 30 x 37,440 + 30 x 8,640 + 31 x 1,728 = 1,435,968 B; _approximate_gcd([61, 30, 31], 30):
+  // d = 30: 29 + 0 + 29 = 58; d = 31: 1 + 1 + 0 = 2; d = 32: 3 + 2 + 1 = 6: repeats 31. Window
+  // 2 groups (31 x 37,440 = 1,160,640), ratio-4 30 x 32,832 + 30 x 8,640 = 1,244,160, ratio-128
+  // 31 x 32,832 = 1,017,792: bytes_per_block 1,435,968; 5,609.25 B per token; 26 blocks per
+  // sequence = 37,335,168 B (own pages: 27,886,464).
+  const DeepseekV4Cache p = deepseek_v4_cache(bundled("deepseek-v4-pro"));
+  CHECK(p.repeats == 31);
+  CHECK(p.window_groups == 2);
+  CHECK(p.block_bytes == 1435968);
+  CHECK(p.pool_per_token == 5609.25);
+  CHECK(p.pool_fixed == 26 * 1435968.0);
+  const Model& pro = bundled("deepseek-v4-pro");
+  CHECK(kv_cache_bytes_per_sequence(pro, 16, 1048576) == Approx(5609.25 * 1048576 + 37335168));
+  // A shape whose widest group is not the latents: no ratio-4 layer (20 ratio-128 of 43). No
+  // balanced bucket has two page sizes, so nothing is split (floor 0): latents {1,728 x 20}
+  // = 34,560 B, window {37,440 x 43} = 1,609,920 B, ratio-128 states {32,832 x 20} = 656,640 B.
+  // Every block, a latent block too, costs 1,609,920 B: 1,609,920 / 256 = 6,288.75 B per token
+  // where the latents' own pages are 20 x 6.75 = 135 B; 3 + 17 = 20 blocks a sequence.
+  Model wide = flash;
+  wide.compressed_attention.ratio4_layers = 0;
+  wide.compressed_attention.ratio128_layers = 20;
+  const DeepseekV4Cache w = deepseek_v4_cache(wide);
+  CHECK(w.repeats == 0);
+  CHECK(w.latent_groups == 1);
+  CHECK(w.window_groups == 1);
+  CHECK(w.ratio4_state_groups == 0);
+  CHECK(w.block_bytes == 43 * 37440.0);
+  CHECK(w.pool_per_token == 6288.75);
+  CHECK(w.pool_fixed == 20 * 1609920.0);
+  CHECK(kv_cache_bytes_per_token(wide, 16) == 6289);  // rounded once, to whole bytes
 }
 
 TEST_CASE("DeepSeek-V4 decode reads the window, the indexer's top-k and every ratio-128 latent", "[models2026]") {
@@ -750,6 +869,8 @@ TEST_CASE("the new fields travel in links", "[models2026]") {
     CHECK(back.value->linear_attention.kind == m.linear_attention.kind);
     CHECK(back.value->sliding_window.num_kv_heads == m.sliding_window.num_kv_heads);
     CHECK(back.value->v_head_dim == m.v_head_dim);
+    CHECK(back.value->moe.router_bias == m.moe.router_bias);
+    CHECK(back.value->moe.latent_norm == m.moe.latent_norm);
     CHECK(back.value->compressed_attention.index_topk == m.compressed_attention.index_topk);
     CHECK(kv_cache_bytes_per_token(*back.value, 16) == kv_cache_bytes_per_token(m, 16));
     CHECK(state_bytes_per_sequence(*back.value, 16) == Approx(state_bytes_per_sequence(m, 16)));

@@ -86,6 +86,9 @@ inline void check_same_architecture(const Model& got, const Model& want, bool sa
   CHECK(got.moe.expert_intermediate_size == want.moe.expert_intermediate_size);
   CHECK(got.moe.shared_expert_intermediate_size == want.moe.shared_expert_intermediate_size);
   CHECK(got.moe.dense_layers == want.moe.dense_layers);
+  CHECK(got.moe.latent_size == want.moe.latent_size);
+  CHECK(got.moe.router_bias == want.moe.router_bias);
+  CHECK(got.moe.latent_norm == want.moe.latent_norm);
   CHECK(got.is_mla == want.is_mla);
   CHECK(got.mla.kv_lora_rank == want.mla.kv_lora_rank);
   CHECK(got.mla.q_lora_rank == want.mla.q_lora_rank);

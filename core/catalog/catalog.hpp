@@ -176,6 +176,11 @@ struct MoeSpec {
   // moe_latent_size): per MoE layer a hidden -> latent and a latent -> hidden projection, and
   // each expert latent -> width -> latent. 0 = the experts read the hidden size.
   std::int64_t latent_size = 0;
+  // Vectors per MoE layer that no width gives (Kimi-K3 KimiMoE, vLLM
+  // vllm/models/kimi_k3/nvidia/model.py): the router's e_score_correction_bias (num_experts, FP32)
+  // and routed_expert_norm, an RMSNorm over the latent (config.json latent_moe_use_norm).
+  bool router_bias = false;  // default false
+  bool latent_norm = false;  // default false; only with latent_size
 };
 
 struct MlaSpec {  // DeepSeek multi-head latent attention

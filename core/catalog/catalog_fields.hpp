@@ -140,6 +140,8 @@ void moe_fields(V& v, T& m) {
             closed(0, 10'000'000));
   v.integer("dense_layers", m.dense_layers, Need::Optional, closed(0, 10000));
   v.integer("latent_size", m.latent_size, Need::Optional, closed(0, 10'000'000));
+  v.boolean("router_bias", m.router_bias, Need::Optional);
+  v.boolean("latent_norm", m.latent_norm, Need::Optional);
 }
 
 template <class V, class T>

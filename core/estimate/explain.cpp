@@ -179,16 +179,21 @@ std::vector<string> kv_token_sources(const Model& m, const char* cache_source) {
 // DeepSeek-V4: vLLM's fp8_ds_mla pages per ratio (memory.cpp deepseek_v4_cache).
 Explanation kv_token_deepseek_v4(const Model& m, const string& per_token) {
   const DeepseekV4Cache c = deepseek_v4_cache(m);
-  // The formula as numbers only (pages per 256-token block / 256), no new words.
+  // The formula as numbers only (pages per 256-token block / 256), no new words. When a group
+  // other than the latents' is the widest, every latent block costs its width (the pool).
+  const double own = m.compressed_attention.ratio4_layers * c.ratio4_per_token +
+                     m.compressed_attention.ratio128_layers * c.ratio128_per_token;
+  const string numbers =
+      own == c.pool_per_token
+          ? std::to_string(m.compressed_attention.ratio4_layers) + " × " + fixed(c.ratio4_per_token, 2) + " B + " +
+                std::to_string(m.compressed_attention.ratio128_layers) + " × " + fixed(c.ratio128_per_token, 2) +
+                " B = " + per_token
+          : std::to_string(c.latent_groups) + " × " + grouped(c.block_bytes) + " B / 256 = " + per_token;
   return item("kv_cache_per_token", msg::explain_kv_token_mla_quantity(),
               msg::common_verbatim(grouped(c.ratio4_per_token * 256) + " B / 256 = " + fixed(c.ratio4_per_token, 2) +
                                    " B; " + grouped(c.ratio128_per_token * 256) + " B / 256 = " +
                                    fixed(c.ratio128_per_token, 2) + " B"),
-              msg::common_verbatim(std::to_string(m.compressed_attention.ratio4_layers) + " × " +
-                                   fixed(c.ratio4_per_token, 2) + " B + " +
-                                   std::to_string(m.compressed_attention.ratio128_layers) + " × " +
-                                   fixed(c.ratio128_per_token, 2) + " B = " + per_token),
-              {kDeepseekV4}, per_token);
+              msg::common_verbatim(numbers), {kDeepseekV4}, per_token);
 }
 
 // MLA: the compressed latent and the RoPE key, per caching layer.

@@ -709,7 +709,7 @@ Flow attention_kda(Config& c, Model& m, std::vector<Message>& notes, const Windo
     // head output_attn_res_norm and output_attn_res_proj.
     m.norms_per_layer = 6;
     m.extra_params = 2 * m.hidden_size;
-    notes.push_back(msg::imp_attn_res_note(std::to_string(block)));
+    notes.push_back(msg::imp_attn_res_note(std::to_string(block), std::to_string(m.extra_params)));
   }
   return Flow::Next;
 }
@@ -973,6 +973,10 @@ void experts_kimi_k3(Config& c, Model& m) {
   m.moe.shared_expert_intermediate_size = m.moe.num_shared_experts * m.moe.expert_intermediate_size;
   m.moe.dense_layers = as_int(c.or_default("first_k_dense_replace", 0));
   m.moe.latent_size = c.or_default("routed_expert_hidden_size", 0);  // null: experts read the hidden size
+  // KimiMoE always makes gate.e_score_correction_bias (num_experts, FP32); routed_expert_norm
+  // (RMSNorm over the latent) only with latent_moe_use_norm and a latent.
+  m.moe.router_bias = true;
+  m.moe.latent_norm = m.moe.latent_size > 0 && c.flag("latent_moe_use_norm", false);
   if (c.or_default("moe_layer_freq", 1) != 1) c.issues().add(c.path("moe_layer_freq"), msg::imp_moe_layer_freq());
 }
 // Qwen MoE: dense layers listed in mlp_only_layers, or off the decoder_sparse_step grid.
@@ -1269,7 +1273,9 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
       m.extra_params = d.vision(v, m.hidden_size);
       notes.push_back(msg::imp_vision_note());
     } else {
-      notes.push_back(msg::imp_vision_not_counted());
+      // NOTE: extra_params may already hold text-side parameters (Kimi-K3's Attention Residuals,
+      // 2 x hidden): say the figure kept, not 0.
+      notes.push_back(msg::imp_vision_not_counted(std::to_string(m.extra_params)));
     }
   }
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "catalog_fields.hpp"
 
@@ -58,6 +60,90 @@ DeepseekV4Cache deepseek_v4_cache(const Model& m) {
   };
   c.ratio4_state = state(4, d) + state(4, std::max(0, a.index_head_dim));
   c.ratio128_state = state(128, d);
+
+  // [SECTION] The shared pool (vllm-project/vllm@4253bd44 vllm/v1/core/kv_cache_planning.py)
+  // One bucket per token-slot kind (UniformTypeKVCacheSpecs.is_uniform_type: same block size and
+  // window), its layers counted per page size (page_size_layers).
+  const int layers = std::max(0, m.num_layers);
+  const int c4 = std::clamp(a.ratio4_layers, 0, layers);
+  const int c128 = std::clamp(a.ratio128_layers, 0, layers - c4);
+  const double idim = std::max(0, a.index_head_dim);
+  using Bucket = std::vector<std::pair<double, int>>;  // (page bytes, layers)
+  auto bucket = [](std::initializer_list<std::pair<double, int>> pages) {
+    Bucket b;
+    for (const auto& [page_bytes, n] : pages) {
+      if (n <= 0) continue;
+      auto same = std::find_if(b.begin(), b.end(), [&](const auto& x) { return x.first == page_bytes; });
+      if (same != b.end()) same->second += n;
+      else b.emplace_back(page_bytes, n);
+    }
+    return b;
+  };
+  auto state_page = [&](double ratio, double dim) {
+    const double coff = ratio == 4 ? 2 : 1;
+    return page((ratio == 4 ? 4 : 8) * 2 * coff * dim * 4);
+  };
+  const Bucket buckets[] = {
+      bucket({{page(kBlock / 4 * c.token_bytes), c4}, {page(kBlock / 4 * c.index_token_bytes), c4},
+              {page(kBlock / 128 * c.token_bytes), c128}}),
+      bucket({{page(kWindowBlock * c.token_bytes), layers}}),
+      bucket({{state_page(4, d), c4}, {state_page(4, idim), c4}}),
+      bucket({{state_page(128, d), c128}}),
+  };
+  auto most = [](const Bucket& b) {
+    int n = 0;
+    for (const auto& p : b) n = std::max(n, p.second);
+    return n;
+  };
+  auto balanced = [](const Bucket& b) {
+    return !b.empty() && std::all_of(b.begin(), b.end(), [&](const auto& p) { return p.second == b.front().second; });
+  };
+  // Balanced buckets of several page sizes stay whole: the largest sets the floor of the repeats.
+  int floor_repeats = 0;
+  for (const Bucket& b : buckets) {
+    if (balanced(b) && b.size() > 1) floor_repeats = std::max(floor_repeats, most(b));
+  }
+  // _approximate_gcd: the d in [floor, max] with the least upward padding, ties to the larger d.
+  if (floor_repeats > 0) {
+    int top = 0;
+    for (const Bucket& b : buckets) {
+      if (balanced(b)) top = std::max(top, most(b));
+    }
+    long best_pad = -1;
+    c.repeats = floor_repeats;
+    for (int r = floor_repeats; r <= top; ++r) {
+      long pad = 0;
+      for (const Bucket& b : buckets) {
+        if (balanced(b)) pad += (r - most(b) % r) % r;
+      }
+      if (best_pad < 0 || pad <= best_pad) {
+        best_pad = pad;
+        c.repeats = r;
+      }
+    }
+  }
+  int groups[4] = {0, 0, 0, 0};
+  for (int i = 0; i < 4; ++i) {
+    const Bucket& b = buckets[i];
+    if (b.empty()) continue;
+    const int n = balanced(b) && c.repeats > 0 ? (most(b) + c.repeats - 1) / c.repeats : 1;
+    groups[i] = n;
+    double widest = 0;  // widest_group_bytes: cdiv(layers, n) pages of each size
+    for (const auto& [page_bytes, count] : b) widest += std::ceil(static_cast<double>(count) / n) * page_bytes;
+    c.block_bytes = std::max(c.block_bytes, widest);
+  }
+  c.latent_groups = groups[0];
+  c.window_groups = groups[1];
+  c.ratio4_state_groups = groups[2];
+  c.ratio128_state_groups = groups[3];
+  // Blocks a decoding sequence holds: the window's cdiv(window - 1 + 1, 64) + 1
+  // (SlidingWindowSpec.max_admission_blocks_per_request), a compressor's cdiv(coff x ratio, block) + 1.
+  c.window_blocks = cdiv(window, kWindowBlock) + 1;
+  c.ratio4_state_blocks = cdiv(2 * 4, 4) + 1;
+  c.ratio128_state_blocks = cdiv(128, 8) + 1;
+  c.pool_per_token = c.latent_groups * c.block_bytes / kBlock;
+  c.pool_fixed = (c.window_groups * c.window_blocks + c.ratio4_state_groups * c.ratio4_state_blocks +
+                  c.ratio128_state_groups * c.ratio128_state_blocks) * c.block_bytes;
   return c;
 }
 
@@ -69,8 +155,10 @@ KvShape kv_shape(const Model& m, double kv_bits) {
     const int c4 = std::clamp(m.compressed_attention.ratio4_layers, 0, layers);
     const int c128 = std::clamp(m.compressed_attention.ratio128_layers, 0, layers - c4);
     s.full_layers = c4 + c128;
-    s.full_bytes_per_token = c4 * c.ratio4_per_token + c128 * c.ratio128_per_token;
-    s.fixed_bytes_per_sequence = layers * c.window_per_layer + c4 * c.ratio4_state + c128 * c.ratio128_state;
+    // As the shared pool charges them (deepseek_v4_cache, "The shared pool"): the latent groups'
+    // blocks per token, and the window and compressor-state groups' blocks, each a whole block.
+    s.full_bytes_per_token = c.pool_per_token;
+    s.fixed_bytes_per_sequence = c.pool_fixed;
     return s;
   }
   const double bytes = kv_bits / 8;

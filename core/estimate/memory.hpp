@@ -57,6 +57,23 @@ struct DeepseekV4Cache {
   double window_per_layer = 0;     // a layer's sliding-window blocks, per sequence
   double ratio4_state = 0;         // a ratio-4 layer's two compressor states, per sequence
   double ratio128_state = 0;       // a ratio-128 layer's compressor state, per sequence
+  // The figures above are each cache on pages of its own. vLLM packs them into ONE block pool
+  // (kv_cache_planning.py _get_packed_kv_cache_groups): four buckets of specs that need the same
+  // token slots (the latents and indexer keys, 256 tokens a block; the window, 64; ratio-4
+  // compressor states, 4; ratio-128 states, 8), a balanced bucket split into groups of `repeats`
+  // layer-pattern repeats (_approximate_gcd), and every block of every group costs the widest
+  // group's pages (_get_kv_cache_bytes_per_block).
+  int repeats = 0;                 // layer-pattern repeats per group; 0 = no bucket is split
+  int latent_groups = 0;           // groups of the latent + indexer-key bucket (256-token blocks)
+  int window_groups = 0;           // groups of the sliding-window bucket
+  int ratio4_state_groups = 0;     // groups of the ratio-4 compressor-state bucket
+  int ratio128_state_groups = 0;   // groups of the ratio-128 compressor-state bucket
+  double block_bytes = 0;          // one block of the pool, bytes: the widest group's pages
+  double window_blocks = 0;        // blocks a decoding sequence holds per window group
+  double ratio4_state_blocks = 0;  // ... per ratio-4 state group
+  double ratio128_state_blocks = 0;  // ... per ratio-128 state group
+  double pool_per_token = 0;       // latent_groups x block_bytes / 256: bytes of pool per token
+  double pool_fixed = 0;           // bytes of pool a sequence holds whatever its length
 };
 DeepseekV4Cache deepseek_v4_cache(const Model& model);
 // Layers that keep a per-token cache, one token, window and chunk caps not applied.

@@ -287,6 +287,7 @@ struct Mlp {
   num total = 0;            // every layer's MLP, every expert
   num active = 0;           // per token
   num router = 0;           // MoE gate matrices
+  num vectors = 0;          // MoE layers' router bias (num_experts) and latent RMSNorm
   num active_width = 0;     // intermediate width a token passes through
   int dense_layers = 0;
   int moe_layers = 0;
@@ -320,6 +321,8 @@ Mlp with_experts(const Model& m, num h, int mlp_layers, Mlp x) {
   x.total = x.dense_layers * x.per_dense_layer + x.moe_layers * (experts * x.expert + x.shared);
   x.active = x.dense_layers * x.per_dense_layer + x.moe_layers * (top_k * x.expert + x.shared);
   x.router = x.moe_layers * h * experts;
+  x.vectors = x.moe_layers * ((m.moe.router_bias ? experts : 0.0) +
+                              (m.moe.latent_norm ? clamp_nonneg(m.moe.latent_size) : 0.0));
   const num moe_width = top_k * clamp_nonneg(m.moe.expert_intermediate_size) +
                         clamp_nonneg(m.moe.shared_expert_intermediate_size);
   x.active_width = x.dense_layers > 0 ? std::max(moe_width, x.active_width) : moe_width;
@@ -349,13 +352,14 @@ struct Sums {  // every part over all layers
   num extra = 0;
 };
 
-Sums sum_parts(const Model& m, const Shapes& s, const Layers& n, const Attention& a) {
+Sums sum_parts(const Model& m, const Shapes& s, const Layers& n, const Attention& a, const Mlp& mlp) {
   Sums t;
   t.embedding = s.vocab * s.h;
   t.lm_head = m.tie_embeddings ? 0 : s.vocab * s.h;
   t.attention = all_mixers(n, a, &Weights::mats) + a.compressed.mats;
   const num norms = clamp_nonneg(m.norms_per_layer) * s.h;
-  t.vectors = all_mixers(n, a, &Weights::vecs) + n.all * norms + s.h + a.compressed.vecs;  // + final norm
+  t.vectors = all_mixers(n, a, &Weights::vecs) + n.all * norms + s.h + a.compressed.vecs +  // + final norm
+              mlp.vectors;
   t.extra = clamp_nonneg(m.extra_params);  // e.g. a vision tower
   return t;
 }
@@ -405,7 +409,7 @@ ParamCounts count_params(const Model& m) {
   const Layers n = layer_counts(m);
   const Attention a = attention_of(m, s, n);
   const Mlp mlp = mlp_of(m, s);
-  return with_shapes(breakdown(m, sum_parts(m, s, n, a), mlp), n, a, mlp);
+  return with_shapes(breakdown(m, sum_parts(m, s, n, a, mlp), mlp), n, a, mlp);
 }
 
 }  // namespace cardfit

@@ -500,6 +500,8 @@ constexpr ShapeTag kShapeTags[] = {{'l', 1}, {'h', 1}, {'i', 1}, {'a', 1}, {'k',
                                    // Issue 26: sliding head size (Gemma 4), hybrid blocks and ungated MLP
                                    // (Nemotron-H), K = V projection, Mamba-2 linear layers, latent MoE.
                                    {'j', 1}, {'f', 3}, {'K', 1}, {'M', 1}, {'L', 1},
+                                   // Kimi-K3 MoE vectors: router bias, latent norm (with 'e').
+                                   {'E', 2},
                                    // DeepSeek-V4 compressed attention: window, ratio-4 and ratio-128
                                    // layers, q_lora, rope, o_groups, o_lora, hc_mult, index heads, dim;
                                    // its indexer's top-k (with 'C').
@@ -580,6 +582,7 @@ std::string encode_shapes(const Model& m) {
     add('e', {e.num_experts, e.experts_per_token, e.num_shared_experts, e.expert_intermediate_size,
               e.shared_expert_intermediate_size, e.dense_layers});
     if (e.latent_size > 0) add('L', {e.latent_size});
+    if (e.router_bias || e.latent_norm) add('E', {e.router_bias ? 1 : 0, e.latent_norm ? 1 : 0});
   }
   if (m.is_mla) {
     const MlaSpec& a = m.mla;
@@ -667,7 +670,8 @@ Result<Model> decode_shapes_with(std::string_view text, const std::string& field
         break;
       case 'e':
         m.is_moe = true;
-        m.moe = MoeSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), n[3], n[4], narrow(n[5]), m.moe.latent_size};
+        m.moe = MoeSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), n[3], n[4], narrow(n[5]), m.moe.latent_size,
+                        m.moe.router_bias, m.moe.latent_norm};
         break;
       case 'm':
         m.is_mla = true;
@@ -691,6 +695,10 @@ Result<Model> decode_shapes_with(std::string_view text, const std::string& field
       case 'K': m.attention_k_eq_v = n[0] != 0; break;
       case 'M': m.linear_attention.kind = n[0] == 1 ? "mamba2" : n[0] == 2 ? "kda" : "?"; break;  // with 'y'; "?" is refused
       case 'L': m.moe.latent_size = n[0]; break;                              // with 'e'
+      case 'E':                                                               // with 'e'
+        m.moe.router_bias = n[0] != 0;
+        m.moe.latent_norm = n[1] != 0;
+        break;
       case 'C':
         m.has_compressed_attention = true;
         m.compressed_attention = CompressedAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]),
