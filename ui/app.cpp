@@ -120,6 +120,12 @@ void draw_header(App& app) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", version_label().c_str());
   }
+  if (!app.vendor.empty()) {  // a vendor kit's name, as text, in its colour (or the title's blue)
+    if (!app.embed) ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, parse_accent(app.accent).value_or(kBlue));
+    ImGui::TextUnformatted(app.vendor.c_str());
+    ImGui::PopStyleColor();
+  }
   // The buttons follow the title, wrapping to the next line on a phone.
   ImGui::BeginGroup();
   bool first = app.embed;
@@ -286,10 +292,17 @@ void app_init(App& app, const AppOptions& options) {
   }
   app.embed = options.embed;
   app.accent = options.accent;
+  app.vendor = options.vendor;
+  app.vendor_page = options.vendor_page;
   app.page_scroll = options.page_scroll;
   const KeyValues pairs = decode_query(options.state);
   const bool link_has_lang = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; });
   PlanRequest request = read_link(app, options.state);
+  // A vendor kit's platform, first, unless the link chose platforms itself (a catalog id only).
+  if (!options.platform_first.empty() && request.platforms.empty() && request.platforms_first.empty() &&
+      app.catalog.find_platform(options.platform_first)) {
+    request.platforms_first = {options.platform_first};
+  }
   std::string lang = options.lang;
   if (lang.empty()) lang = link_has_lang ? std::string(name_of(request.lang)) : platform::load_setting("lang");
   const Lang ui_lang = parse_name<Lang>(lang).value_or(Lang::Zh);
