@@ -298,11 +298,6 @@ void app_init(App& app, const AppOptions& options) {
   const KeyValues pairs = decode_query(options.state);
   const bool link_has_lang = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; });
   PlanRequest request = read_link(app, options.state);
-  // A vendor kit's platform, first, unless the link chose platforms itself (a catalog id only).
-  if (!options.platform_first.empty() && request.platforms.empty() && request.platforms_first.empty() &&
-      app.catalog.find_platform(options.platform_first)) {
-    request.platforms_first = {options.platform_first};
-  }
   std::string lang = options.lang;
   if (lang.empty()) lang = link_has_lang ? std::string(name_of(request.lang)) : platform::load_setting("lang");
   const Lang ui_lang = parse_name<Lang>(lang).value_or(Lang::Zh);
@@ -310,6 +305,24 @@ void app_init(App& app, const AppOptions& options) {
   app.published_state = state_query(app.catalog, app.state.request);
   app.dpi_scale = options.dpi_scale;
   app.machine = match_gpu(app.catalog, options.hardware);
+  const KeyValues link = decode_query(options.state);
+  const bool link_platforms = std::any_of(link.begin(), link.end(), [](const auto& kv) {
+    return kv.first == "platform" || kv.first == "platform-first" || kv.first == link_key(Input::Platform) ||
+           kv.first == link_key(Input::PlatformFirst);
+  });
+  app.vendor_platform = link_platforms ? std::string() : options.platform_first;
+  app_apply_vendor_platform(app);
+}
+
+void app_apply_vendor_platform(App& app) {
+  if (app.vendor_platform.empty() || !app.catalog.find_platform(app.vendor_platform)) return;
+  PlanRequest& r = app.state.request;
+  if (r.platforms.empty() && r.platforms_first.empty()) {
+    r.platforms_first = {app.vendor_platform};
+    app.published_state = state_query(app.catalog, r);
+    app.dirty = true;
+  }
+  app.vendor_platform.clear();
 }
 
 void app_open_link(App& app, const std::string& query) {

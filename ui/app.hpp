@@ -53,6 +53,7 @@ struct App {
   std::string accent;                 // AppOptions::accent
   std::string vendor;                 // AppOptions::vendor
   std::string vendor_page;            // AppOptions::vendor_page
+  std::string vendor_platform;        // AppOptions::platform_first until the catalog in use has it ("" = done)
   bool embed = false;
   bool page_scroll = false;
   long long frame_count = 0;
@@ -78,6 +79,10 @@ struct App {
 // The catalog, the link or saved state and the language; the fonts come with app_rescale
 // (the web page shows its first result as text before it builds them).
 void app_init(App& app, const AppOptions& options);
+
+// A vendor kit's platform listed first, once the catalog in use has it (the vendor's own platform
+// may come with its overlay, applied after app_init) and unless the link chose platforms.
+void app_apply_vendor_platform(App& app);
 void app_frame(App& app);
 // The estimate and plan of the current state, when it changed (app_frame calls it first; the
 // web driver calls it once before the first frame to time it on its own).
