@@ -139,3 +139,15 @@ for (const [field, fields] of [
     }
   });
 }
+
+test('make vendor-kit: the documented command writes the kit; without VENDOR it says how', () => {
+  const out = path.join(tmp, 'made');
+  const r = spawnSync('make', ['-s', '-C', root, 'vendor-kit', `VENDOR=${vendorFile('v.json', good)}`, `DIST=${dist}`, `OUT=${out}`],
+                      { encoding: 'utf8' });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /vendor-kit: .* for https:\/\/gpu\.example\.com\/cardfit\/ \(with cardfit-offline\.html\)/);
+  assert.ok(fs.existsSync(path.join(out, 'index.html')) && fs.existsSync(path.join(out, '.cardfit-vendor-kit')));
+  const usage = spawnSync('make', ['-s', '-C', root, 'vendor-kit', `DIST=${dist}`], { encoding: 'utf8' });
+  assert.notEqual(usage.status, 0);
+  assert.match(usage.stdout, /make vendor-kit VENDOR=path\/vendor\.json/);
+});
