@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "calibration.hpp"
 #include "catalog_load.hpp"
 #include "catalog_snapshot.hpp"
 #include "estimate.hpp"
@@ -252,4 +253,58 @@ TEST_CASE("measured: a catalog overlay cannot touch the bundled rows, and a drop
   CHECK(f.value->catalog->your_measurements.size() == 1);
   CHECK(f.value->catalog->measurements.size() == test::catalog().measurements.size());
   CHECK(test::en(f.value->summary).find("mine.json: 1 rows") != std::string::npos);
+}
+
+// A serving benchmark (its scenario names output-tokens) is compared with cardfit's figure under the
+// benchmark's conditions, prefill mixed in, by the very computation the calibration holds to its
+// tolerance: the delta shown is the calibration's residual for that row, whether or not the estimate
+// itself names output-tokens.
+TEST_CASE("measured: a serving row's delta is the calibration's residual for it", "[measured][calibration]") {
+  const calibration::Rows rows = calibration::parse_rows(calibration::embedded_rows());
+  REQUIRE(rows.errors.empty());
+  int checked = 0;
+  int moved = 0;  // rows whose figure differs from the estimate's decode-only figure
+  for (const calibration::Row& r : rows.rows) {
+    const Measurement* m = test::catalog().find_measurement(r.id);
+    if (m == nullptr || measurement_scenario(r.scenario).output_tokens == 0) continue;
+    INFO(r.id << ": " << r.scenario);
+    const calibration::Prediction p = calibration::predict(test::catalog(), r);
+    REQUIRE(p.error.empty());
+    Scenario plain = scenario_of(*m);
+    REQUIRE(plain.output_tokens > 0);
+    for (const bool names_output : {true, false}) {
+      Scenario sc = plain;
+      if (!names_output) sc.output_tokens = 0;  // the estimate shows decode alone
+      const Estimate e = test::run(sc);
+      REQUIRE(shows(e, r.id));
+      const MeasuredFigure& f = figure(e, r.id);
+      CHECK(f.compared_with == ComparedWith::Serving);
+      CHECK(f.value == r.measured);
+      CHECK(f.delta == Approx(p.relative_error()).epsilon(1e-12));
+      CHECK(f.estimate == Approx(p.value).epsilon(1e-12));
+      if (!names_output) {
+        const std::optional<double> decode = estimated_figure(e.gpus.front(), r.metric);
+        REQUIRE(decode);
+        if (std::fabs(*decode / f.estimate - 1) > 1e-6) ++moved;
+      }
+    }
+    ++checked;
+  }
+  CHECK(checked >= 50);  // 59 serving rows bundled on 2026-12-06
+  CHECK(moved > checked / 2);
+}
+
+TEST_CASE("measured: a decode-only row (llama-bench tg) still compares with decode", "[measured]") {
+  for (const std::int64_t output : {std::int64_t{0}, std::int64_t{64}}) {
+    Scenario sc = scenario_of(row());
+    sc.output_tokens = output;  // an estimate with output-tokens has g.mixed; the row is not a serving run
+    const Estimate e = test::run(sc);
+    INFO("output tokens " << output);
+    REQUIRE(shows(e, kRow));
+    REQUIRE(e.gpus.front().mixed.has_value() == (output > 0));
+    const MeasuredFigure& f = figure(e, kRow);
+    CHECK(f.compared_with == ComparedWith::Estimate);
+    CHECK(f.estimate == Approx(e.gpus.front().decode_tokens_per_s).epsilon(1e-12));
+    CHECK(measured_message(f, f.source_id).args.size() > 0);
+  }
 }

@@ -163,7 +163,25 @@ declare namespace createCardfit {
     also: VerifyRun[];
   }
 
-  export interface GpuEstimate {
+  /** A measurement beside an estimate's GPU row (docs/measurements.md). */
+export interface MeasuredFigure {
+  value: number;
+  unit: string;
+  figure: string;
+  source_id: string;
+  as_of: string;
+  /** cardfit's figure it is compared with; delta = (estimate - value) / value. */
+  estimate: number;
+  delta: number;
+  id: string;
+  twin: string | null;
+  yours: true | null;
+  /** "serving": a serving benchmark (its scenario names output-tokens), compared with the mixed TPOT or
+   *  output rate at its concurrency, prompt, context and output tokens; "estimate": the figure the row shows. */
+  compared_with: 'estimate' | 'serving';
+}
+
+export interface GpuEstimate {
     gpu: string;
     name: string;
     cards: number;
@@ -207,6 +225,11 @@ declare namespace createCardfit {
               n_cpu_moe: number; host_bytes: number; host_bandwidth_gb_per_s: number} | null;
     /** With output-tokens: one replica's serving figures (batch, capacity, limit); null otherwise. */
     serving: Record<string, number | string | null> | null;
+    /** With output-tokens: decode at the scenario's concurrency with each prompt's prefill mixed in
+     *  (docs/model.md "Decode with prefill mixed in"); null otherwise. */
+    mixed: {concurrency: number; prefill_ms: number; step_ms: number; tpot_ms: number; tokens_per_s: number} | null;
+    /** Measurements of this configuration (docs/measurements.md); absent when none match. */
+    measured?: MeasuredFigure[];
     /** Commands that start this layout with cardfit's numbers. */
     launch: LaunchCommand[];
     /** The benchmark beside the launch command; null without one. */

@@ -84,6 +84,7 @@ MeasurementScenario measurement_scenario(std::string_view query) {
     if (key == "context") whole(key, value, out.context);
     if (key == "concurrency") whole(key, value, out.concurrency);
     if (key == "prompt") whole(key, value, out.prompt);
+    if (key == "output-tokens") whole(key, value, out.output_tokens);
     if (key == "tp") whole(key, value, out.tp);
     if (key == "ep") whole(key, value, out.ep);
     if (key == "offload" || key == "n-cpu-moe") out.special_layout = true;

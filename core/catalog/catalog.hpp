@@ -666,6 +666,7 @@ struct MeasurementScenario {
   std::int64_t context = 0;  // tokens per sequence
   std::int64_t prompt = 0;   // tokens
   std::int64_t concurrency = 0;
+  std::int64_t output_tokens = 0;  // > 0: a serving benchmark at fixed prompt and output lengths
   std::int64_t tp = 0;
   std::int64_t ep = 0;
   bool special_layout = false;  // offload or n-cpu-moe given: never matched

@@ -243,9 +243,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   return g;
 }
 
-}  // namespace
-
-Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
+Result<Estimate> estimate_with(const Catalog& catalog, const Scenario& scenario, bool with_measured) {
   const Scenario sc = as_run(catalog, scenario);  // outlives `r`, which points at it
   Result<Resolved> rr = resolve(catalog, sc);
   if (!rr.ok()) return Result<Estimate>::failure(std::move(rr.errors));
@@ -277,7 +275,9 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
     e.gpus.push_back(evaluate(r, *g));
     if (std::optional<Issue> bad = unreal_figure(r, e.gpus.back(), *g)) return Result<Estimate>::failure({std::move(*bad)});
   }
-  for (GpuEstimate& g : e.gpus) g.measured = measured_for(catalog, e, g);
+  if (with_measured) {
+    for (GpuEstimate& g : e.gpus) g.measured = measured_for(catalog, e, g);
+  }
 
   if (sc.explain) {
     e.explain = explain_model(r, e);
@@ -303,6 +303,14 @@ Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) {
     }
   }
   return Result<Estimate>::success(std::move(e));
+}
+
+}  // namespace
+
+Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario) { return estimate_with(catalog, scenario, true); }
+
+Result<Estimate> estimate_figures(const Catalog& catalog, const Scenario& scenario) {
+  return estimate_with(catalog, scenario, false);
 }
 
 }  // namespace cardfit

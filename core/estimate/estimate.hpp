@@ -23,4 +23,8 @@ namespace cardfit {
 // and scenario.explain = false when the explanations are not shown.
 Result<Estimate> estimate(const Catalog& catalog, const Scenario& scenario);
 
+// estimate() without the measurements beside each GPU row (GpuEstimate::measured stays empty):
+// measured_for evaluates a serving benchmark's own conditions with it.
+Result<Estimate> estimate_figures(const Catalog& catalog, const Scenario& scenario);
+
 }  // namespace cardfit

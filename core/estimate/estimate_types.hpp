@@ -86,6 +86,13 @@ struct MixedDecode {                     // the scenario's concurrency in steady
   double tokens_per_s = 0;              // output tokens/s: concurrency x output x 1000 / (output x step + concurrency x prefill)
 };
 
+// What a measurement is compared with (MeasuredFigure::compared_with).
+enum class ComparedWith {
+  Estimate,  // the row's own figure as the estimate shows it (speed: decode alone, no prefill mixed in)
+  Serving,   // a serving benchmark (its scenario names output-tokens): the mixed TPOT or output rate at
+             // the row's concurrency, prompt, context and output tokens, as the calibration evaluates it
+};
+
 // A measurement that matches a GPU row (core/estimate/measured.hpp; docs/measurements.md).
 struct MeasuredFigure {
   std::string id;         // Measurement::id
@@ -98,6 +105,7 @@ struct MeasuredFigure {
   double delta = 0;       // (estimate - measured) / measured: > 0 when cardfit says more
   std::string twin;       // "" = measured on this model; else the model measured, an architecture twin
   bool yours = false;     // from the user's own file (--measurements), not the bundled data
+  ComparedWith compared_with = ComparedWith::Estimate;  // what `estimate` is
 };
 
 struct GpuEstimate {

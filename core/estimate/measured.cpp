@@ -5,6 +5,7 @@
 #include <string>
 
 #include "catalog_fields.hpp"
+#include "estimate.hpp"
 #include "format.hpp"
 #include "messages.hpp"
 #include "scenario.hpp"
@@ -73,17 +74,47 @@ bool within_2x(std::int64_t value, std::int64_t stated) { return value * 2 >= st
 
 bool architecture_twins(const Model& a, const Model& b) { return shape_of(a) == shape_of(b); }
 
-std::optional<double> estimated_figure(const GpuEstimate& g, std::string_view metric) {
+std::optional<double> estimated_figure(const GpuEstimate& g, std::string_view metric, bool serving) {
   if (g.cards == 0) return std::nullopt;
   double v = 0;
+  const MixedDecode* mixed = serving && g.mixed ? &*g.mixed : nullptr;
   if (metric == "decode_tokens_per_s") v = g.decode_tokens_per_s;
-  if (metric == "aggregate_tokens_per_s") v = g.aggregate_tokens_per_s;
-  if (metric == "tpot_ms") v = g.decode_tokens_per_s > 0 ? 1000 / g.decode_tokens_per_s : 0;
+  if (metric == "aggregate_tokens_per_s") v = mixed ? mixed->tokens_per_s : g.aggregate_tokens_per_s;
+  if (metric == "tpot_ms") v = mixed ? mixed->tpot_ms : g.decode_tokens_per_s > 0 ? 1000 / g.decode_tokens_per_s : 0;
   if (metric == "ttft_ms") v = g.ttft_ms;
   if (metric == "prefill_tokens_per_s") v = g.prefill_tokens_per_s;
   if (metric == "kv_pool_gib" && g.kv_pool_bytes) v = static_cast<double>(*g.kv_pool_bytes) / (1024.0 * 1024 * 1024);
   if (!(v > 0) || !std::isfinite(v)) return std::nullopt;
   return v;
+}
+
+Scenario serving_scenario(const Estimate& e, const GpuEstimate& g, const MeasurementScenario& row) {
+  const Scenario link;  // the defaults of a key the row leaves out
+  Scenario sc = e.scenario;
+  sc.gpu = g.gpu;
+  sc.cards = g.cards;
+  sc.concurrency = row.concurrency > 0 ? row.concurrency : link.concurrency;
+  sc.prompt = row.prompt > 0 ? row.prompt : link.prompt;
+  sc.context = row.context > 0 ? row.context : link.context;
+  sc.output_tokens = row.output_tokens;
+  sc.explain = false;
+  return sc;
+}
+
+std::optional<ComparedFigure> compared_figure(const Catalog& catalog, const Estimate& e, const GpuEstimate& g,
+                                              const Measurement& m) {
+  const MeasurementScenario row = measurement_scenario(m.scenario);
+  if (row.output_tokens > 0 && (m.metric == "tpot_ms" || m.metric == "aggregate_tokens_per_s")) {
+    const Result<Estimate> at = estimate_figures(catalog, serving_scenario(e, g, row));
+    if (at.ok() && !at.value->gpus.empty() && at.value->gpus.front().mixed) {
+      if (const std::optional<double> v = estimated_figure(at.value->gpus.front(), m.metric, true)) {
+        return ComparedFigure{*v, ComparedWith::Serving};
+      }
+    }
+  }
+  const std::optional<double> v = estimated_figure(g, m.metric);
+  if (!v) return std::nullopt;
+  return ComparedFigure{*v, ComparedWith::Estimate};
 }
 
 MeasuredMatch match_measurement(const Catalog& catalog, const Estimate& e, const GpuEstimate& g,
@@ -121,7 +152,7 @@ std::vector<MeasuredFigure> measured_for(const Catalog& catalog, const Estimate&
     for (const Measurement& m : rows) {
       const MeasuredMatch match = match_measurement(catalog, e, g, m);
       if (match == MeasuredMatch::No) continue;
-      const std::optional<double> estimate = estimated_figure(g, m.metric);
+      const std::optional<ComparedFigure> estimate = compared_figure(catalog, e, g, m);
       const MeasurementMetric* metric = find_measurement_metric(m.metric);
       if (!estimate || metric == nullptr || !(m.measured > 0)) continue;
       MeasuredFigure f;
@@ -131,8 +162,9 @@ std::vector<MeasuredFigure> measured_for(const Catalog& catalog, const Estimate&
       f.unit = metric->unit;
       f.source_id = m.source;
       f.as_of = m.date;
-      f.estimate = *estimate;
-      f.delta = (*estimate - m.measured) / m.measured;
+      f.estimate = estimate->value;
+      f.compared_with = estimate->with;
+      f.delta = (estimate->value - m.measured) / m.measured;
       if (match == MeasuredMatch::Twin) f.twin = measurement_scenario(m.scenario).model;
       f.yours = yours;
       out.push_back(std::move(f));
@@ -156,8 +188,9 @@ Message measured_message(const MeasuredFigure& m, Arg source) {
   const std::string delta = (m.delta >= 0 ? "+" : "-") + format_percent(std::fabs(m.delta)) + "%";
   Message note = m.twin.empty() ? Message() : msg::est_measured_twin(m.twin);
   if (m.yours) note = m.twin.empty() ? msg::est_measured_yours() : note;
-  return msg::est_measured_line(figure(), format_rate(m.value), m.unit, format_rate(m.estimate), delta, note, source,
-                                m.as_of);
+  const Message compared = m.compared_with == ComparedWith::Serving ? msg::est_measured_serving() : Message();
+  return msg::est_measured_line(figure(), format_rate(m.value), m.unit, format_rate(m.estimate), delta, note, compared,
+                                source, m.as_of);
 }
 
 }  // namespace cardfit

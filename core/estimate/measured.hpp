@@ -34,8 +34,27 @@ MeasuredMatch match_measurement(const Catalog& catalog, const Estimate& e, const
 bool architecture_twins(const Model& a, const Model& b);
 
 // cardfit's figure for a measurement's metric on this GPU row; nullopt when the estimate does not
-// show that metric (training figures, KV tokens) or has none (does not fit).
-std::optional<double> estimated_figure(const GpuEstimate& g, std::string_view metric);
+// show that metric (training figures, KV tokens) or has none (does not fit). `serving` (the row is a
+// serving benchmark): tpot_ms and aggregate_tokens_per_s with each prompt's prefill mixed in
+// (g.mixed) when the row was evaluated with output tokens. The calibration harness reads its
+// inference figures here too (tests/calibration).
+std::optional<double> estimated_figure(const GpuEstimate& g, std::string_view metric, bool serving = false);
+
+// The scenario a serving-benchmark row (its scenario names output-tokens) is compared under: the
+// estimate's own on g's GPU and cards, at the row's concurrency, prompt, context and output tokens
+// (keys the row leaves out: the link's defaults), without explanations.
+Scenario serving_scenario(const Estimate& e, const GpuEstimate& g, const MeasurementScenario& row);
+
+// cardfit's figure for one matched measurement, and what it is: for a serving benchmark
+// (tpot_ms, aggregate_tokens_per_s) the figure under the row's conditions with prefill mixed in
+// (estimate_figures(serving_scenario(...)), as the calibration evaluates the row), else
+// estimated_figure(g, metric).
+struct ComparedFigure {
+  double value = 0;
+  ComparedWith with = ComparedWith::Estimate;
+};
+std::optional<ComparedFigure> compared_figure(const Catalog& catalog, const Estimate& e, const GpuEstimate& g,
+                                              const Measurement& m);
 
 // Every match of catalog.measurements then catalog.your_measurements (marked `yours`), in order.
 std::vector<MeasuredFigure> measured_for(const Catalog& catalog, const Estimate& e, const GpuEstimate& g);

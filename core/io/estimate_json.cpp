@@ -68,6 +68,22 @@ void serving_json(JsonWriter& w, const std::optional<Serving>& s) {
       .end_object();
 }
 
+// Decode at the scenario's concurrency with each prompt's prefill mixed in (with output-tokens; docs/model.md
+// "Decode with prefill mixed in"): {concurrency, prefill_ms, step_ms, tpot_ms, tokens_per_s}; null otherwise.
+void mixed_json(JsonWriter& w, const std::optional<MixedDecode>& m) {
+  if (!m) {
+    w.null();
+    return;
+  }
+  w.begin_object()
+      .field("concurrency", m->concurrency)
+      .field("prefill_ms", m->prefill_ms)
+      .field("step_ms", m->step_ms)
+      .field("tpot_ms", m->tpot_ms)
+      .field("tokens_per_s", m->tokens_per_s)
+      .end_object();
+}
+
 void gpu_json(JsonWriter& w, const GpuEstimate& g, const Estimate& e, const Catalog& catalog, Lang lang) {
   const Gpu* gpu = catalog.find_gpu(g.gpu);
   w.begin_object()
@@ -113,6 +129,7 @@ void gpu_json(JsonWriter& w, const GpuEstimate& g, const Estimate& e, const Cata
       .field("mfu", g.mfu);
   offload_json(w.key("offload"), g.offload);
   serving_json(w.key("serving"), g.serving);
+  mixed_json(w.key("mixed"), g.mixed);
   const std::vector<LaunchCommand> launch = launch_commands(catalog, e.scenario, g);
   launch_json(w.key("launch"), launch);
   verify_json(w.key("verify"), verify_for(catalog, e.scenario, g, launch));

@@ -11,7 +11,8 @@ namespace cardfit {
 
 // "measured": [{"value": 61.03, "unit": "tok/s", "figure": "decode_tokens_per_s", "source_id":
 // "https://...", "as_of": "2024-01-10", "estimate": 58.2, "delta": -0.046, "id": "...",
-// "twin": "codellama-7b" (null unless a twin), "yours": true (null unless the user's own)}]. The key is
+// "twin": "codellama-7b" (null unless a twin), "yours": true (null unless the user's own), "compared_with":
+// "estimate" (the figure the row shows) | "serving" (a serving benchmark: the mixed figure at its lengths)}]. The key is
 // left out when nothing matches: nothing is shown.
 inline void measured_json(JsonWriter& w, const std::vector<MeasuredFigure>& list) {
   if (list.empty()) return;
@@ -28,6 +29,7 @@ inline void measured_json(JsonWriter& w, const std::vector<MeasuredFigure>& list
         .field("id", m.id)
         .field_if("twin", !m.twin.empty(), m.twin)
         .field_if("yours", m.yours, m.yours)
+        .field("compared_with", m.compared_with == ComparedWith::Serving ? "serving" : "estimate")
         .end_object();
   }
   w.end_array();

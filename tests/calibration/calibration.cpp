@@ -7,6 +7,7 @@
 
 #include "estimate.hpp"
 #include "hardware.hpp"
+#include "measured.hpp"
 #include "memory.hpp"
 #include "url_state.hpp"
 
@@ -131,21 +132,17 @@ Prediction predict(const Catalog& catalog, const Row& row) {
     p.error = "does not fit";
     return p;
   }
-  const double gib = 1024.0 * 1024 * 1024;
   const std::string& m = row.metric;
   // What one card holds per token and per sequence (TP may replicate KV heads; stages split layers).
   const Model* model = catalog.find_model(sc.model);
   const double share = (model ? kv_replication(*model, g.tensor_parallel) : 1.0) / std::max(1, g.cards);
   const double kv_per_token_card = static_cast<double>(e.kv_cache_bytes_per_token) * share;
   const double kv_per_sequence_card = static_cast<double>(e.kv_cache_bytes_per_sequence) * share;
-  if (m == "decode_tokens_per_s") p.value = g.decode_tokens_per_s;
-  // A serving benchmark at fixed prompt and output lengths (the row names output-tokens): every request's
-  // prompt is prefilled among the others' decode steps, and its TPOT and output rate include that work.
-  if (m == "aggregate_tokens_per_s") p.value = g.mixed ? g.mixed->tokens_per_s : g.aggregate_tokens_per_s;
-  if (m == "tpot_ms") p.value = g.mixed ? g.mixed->tpot_ms : g.decode_tokens_per_s > 0 ? 1000 / g.decode_tokens_per_s : 0;
-  if (m == "ttft_ms") p.value = g.ttft_ms;
-  if (m == "prefill_tokens_per_s") p.value = g.prefill_tokens_per_s;
-  if (m == "kv_pool_gib") p.value = g.kv_pool_bytes ? static_cast<double>(*g.kv_pool_bytes) / gib : 0;
+  // The figures an estimate shows, read as "measured beside estimated" reads them (core/estimate/measured.hpp):
+  // a serving benchmark at fixed prompt and output lengths (the row names output-tokens) has every request's
+  // prompt prefilled among the others' decode steps, and its TPOT and output rate include that work.
+  const bool serving = measurement_scenario(row.scenario).output_tokens > 0;
+  if (const std::optional<double> shown = estimated_figure(g, m, serving)) p.value = *shown;
   if (m == "kv_tokens" && g.kv_pool_bytes && kv_per_token_card > 0) {
     p.value = static_cast<double>(*g.kv_pool_bytes) / kv_per_token_card;
   }

@@ -86,3 +86,28 @@ test('--measurements: your own rows are shown as yours; a bad file is refused wi
     assert.ok((r.stdout + r.stderr).includes(field), r.stdout + r.stderr);
   }
 });
+
+// A serving benchmark (its scenario names output-tokens) is compared with the serving figure at its own
+// lengths, prefill mixed in (compared_with "serving"); the estimate JSON carries that figure as `mixed`
+// when the scenario names --output-tokens. Row: TensorRT-LLM, Llama 3.1 70B FP8 on 2x H100, 5 concurrent.
+test('estimate --json: a serving row compares with the mixed figure, named; mixed is null without --output-tokens', () => {
+  const id = 'trtllm-2xh100-llama3.3-70b-fp8-c5-itl-5k';
+  const serving = bundled.measurements.find((m) => m.id === id);
+  const flags = serving.scenario.split('&').flatMap((pair) => { const [k, v] = pair.split('='); return [`--${k}`, v]; });
+  const withOutput = json(run('estimate', ...flags, '--json')).gpus[0];
+  const mw = withOutput.measured.find((x) => x.id === id);
+  assert.ok(withOutput.mixed, JSON.stringify(withOutput));
+  for (const k of ['concurrency', 'prefill_ms', 'step_ms', 'tpot_ms', 'tokens_per_s']) assert.equal(typeof withOutput.mixed[k], 'number', k);
+  assert.equal(mw.compared_with, 'serving');
+  assert.ok(Math.abs(mw.estimate / withOutput.mixed.tpot_ms - 1) < 1e-9);
+  const cut = flags.indexOf('--output-tokens');
+  const plain = json(run('estimate', ...flags.slice(0, cut), ...flags.slice(cut + 2), '--json')).gpus[0];
+  assert.equal(plain.mixed, null);
+  const mp = plain.measured.find((x) => x.id === id);
+  assert.equal(mp.compared_with, 'serving');
+  assert.ok(Math.abs(mp.delta - mw.delta) < 1e-9);  // the row's lengths, not the estimate's
+  assert.notEqual(mp.estimate, 1000 / plain.decode_tokens_per_s);
+  assert.match(run('estimate', ...flags.slice(0, cut), ...flags.slice(cut + 2)).stdout, /with prefill mixed in/);
+  const decodeRow = json(run('estimate', ...scenario, '--json')).gpus[0].measured.find((x) => x.id === row);
+  assert.equal(decodeRow.compared_with, 'estimate');
+});
