@@ -14,6 +14,12 @@ namespace {
 
 std::string gb(std::int64_t bytes) { return format_gb(static_cast<double>(bytes)); }
 
+// "24M", or "20M-28M" when the rent is a price range.
+std::string tokens_range(const Money& b) {
+  const std::string low = count_label(b.low), high = count_label(b.high);
+  return low == high ? low : low + "-" + high;
+}
+
 ChartTable context_table(const App& app) {
   ChartTable t{T(app, MsgId::chart_context_title), T(app, MsgId::chart_context_note), {}};
   const std::vector<ContextCurve>& curves = app.derived.curves;
@@ -162,10 +168,15 @@ std::string api_price_label(const App& app, const Plan& p, std::size_t i) {
 
 std::string api_break_even_label(const App& app, const Plan& p, const ApiChart& chart, std::size_t line) {
   const ApiChartLine& l = chart.lines[line];
-  const Money& b = l.break_even_tokens_per_day;
-  const std::string low = count_label(b.low), high = count_label(b.high);
-  return R(app, msg::chart_api_break_even(p.api_compare->quotes[l.quote].provider, low == high ? low : low + "-" + high,
+  return R(app, msg::chart_api_break_even(p.api_compare->quotes[l.quote].provider, tokens_range(l.break_even_tokens_per_day),
                                           money_label(chart.rent_monthly, p.currency)));
+}
+
+std::string api_legend_label(const App& app, const Plan& p, const ApiChart& chart, std::size_t line) {
+  const ApiChartLine& l = chart.lines[line];
+  const ApiQuote& q = p.api_compare->quotes[l.quote];
+  return R(app, msg::chart_api_legend(q.provider, money_label(Money{q.per_mtok, q.per_mtok}, p.currency),
+                                      tokens_range(l.break_even_tokens_per_day)));
 }
 
 std::string api_point_label(const App& app, const Plan& p, double tokens_per_day, const Money& monthly) {

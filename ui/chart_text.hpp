@@ -36,6 +36,8 @@ std::string api_rent_label(const App& app, const Plan& plan, const ApiChart& cha
 std::string api_price_label(const App& app, const Plan& plan, std::size_t i);
 // "DeepSeek API: break-even at 24M tokens a day (3,000 CNY a month)" (or a range, as the rent's).
 std::string api_break_even_label(const App& app, const Plan& plan, const ApiChart& chart, std::size_t line);
+// The legend's line for `line`: "DeepSeek API: 4.2 CNY per million tokens; break-even at 24M tokens a day".
+std::string api_legend_label(const App& app, const Plan& plan, const ApiChart& chart, std::size_t line);
 // "20M tokens a day: 2,500 CNY a month".
 std::string api_point_label(const App& app, const Plan& plan, double tokens_per_day, const Money& monthly);
 

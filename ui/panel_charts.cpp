@@ -280,7 +280,7 @@ void vertical_dashed(ImDrawList* dl, ImVec2 top, float bottom, ImU32 col, float 
 void api_cost_chart(App& app) {
   if (!app.derived.plan || !app.derived.plan->api_compare) return;
   const Plan& p = *app.derived.plan;
-  title(app, MsgId::chart_api_title, MsgId::chart_api_note);
+  wrapped(T(app, MsgId::chart_api_title), kBlue);
   if (p.api_compare->quotes.empty()) {  // "... has no public API price": the summary's words
     for (const Message& m : api_compare_lines(p, nullptr)) wrapped_disabled(R(app, m));
     return;
@@ -289,6 +289,7 @@ void api_cost_chart(App& app) {
     wrapped_disabled(T(app, MsgId::chart_api_none));
     return;
   }
+  wrapped_disabled(T(app, MsgId::chart_api_note));
   const ApiChart& chart = *app.derived.api;
   const std::vector<double>& xs = chart.tokens_per_day;
   const Axis x{xs.front(), xs.back(), true};
@@ -296,9 +297,10 @@ void api_cost_chart(App& app) {
   for (double v : xs) {
     if (std::abs(v / std::pow(10.0, std::round(std::log10(v))) - 1) < 1e-9) xt.emplace_back(v, count_label(v));
   }
-  // Two decades either side of the rent: the crossings in view, the far ends of the API lines cut.
+  // About a decade and a half either side of the rent: the crossings in view, the far ends of the
+  // API lines cut (their figures on hover and in the text view).
   const double rent_lo = std::max(chart.rent_monthly.low, chart.rent_monthly.high / 10);
-  const Axis y{rent_lo / 100, chart.rent_monthly.high * 100, true};
+  const Axis y{rent_lo / 30, chart.rent_monthly.high * 30, true};
   const std::string y_label = R(app, msg::cli_col_per_month(std::string(name_of(p.currency))));
   Plot plot = begin_plot(app, "##chart-api", y_label.c_str(), T(app, MsgId::chart_api_x), x, y, xt);
   const float f = ImGui::GetFontSize();
@@ -318,12 +320,17 @@ void api_cost_chart(App& app) {
   for (std::size_t i = 0; i < chart.lines.size(); ++i) {
     const ApiChartLine& l = chart.lines[i];
     const ImU32 col = kSeries[i % 4];
+    // Providers at the same price draw the same line: the earlier ones wider, so every colour shows.
+    const float width = 2.0f + 2.0f * static_cast<float>(chart.lines.size() - 1 - i);
     std::vector<ImVec2> line;
     for (std::size_t k = 0; k < xs.size(); ++k) {
+      if (l.monthly[k] < y.lo || l.monthly[k] <= 0) continue;
+      // The line enters through the floor where it crosses it (the cost is linear in the volume).
+      if (line.empty() && k > 0) line.push_back(plot.at(y.lo / (l.monthly[k] / xs[k]), y.lo));
       line.push_back(plot.at(xs[k], l.monthly[k]));
       plot.hits.push_back({line.back(), false, i + 1, k});
     }
-    plot.dl->AddPolyline(line.data(), static_cast<int>(line.size()), col, 0, 2.0f);
+    plot.dl->AddPolyline(line.data(), static_cast<int>(line.size()), col, 0, width);
     for (double be : {l.break_even_tokens_per_day.low, l.break_even_tokens_per_day.high}) {
       const ImVec2 at = plot.at(be, be == l.break_even_tokens_per_day.low ? chart.rent_monthly.low : chart.rent_monthly.high);
       if (l.rent_can_win) {
@@ -353,7 +360,7 @@ void api_cost_chart(App& app) {
   }
   legend(rent_col, api_rent_label(app, p, chart));
   for (std::size_t i = 0; i < chart.lines.size(); ++i) {
-    legend(kSeries[i % 4], api_price_label(app, p, chart.lines[i].quote) + " · " + api_break_even_label(app, p, chart, i));
+    legend(kSeries[i % 4], api_legend_label(app, p, chart, i));
   }
 }
 
