@@ -3,13 +3,14 @@
 #   make test   build native + WebAssembly + fuzzers and run every test; ends with "N passed, M failed"
 # Others: make run-native (desktop app), make cli ARGS="estimate --model qwen2.5-7b",
 #         make bench, make bench-web (page weight and start-up vs a peer), make bench-api, make calibration (predicted vs measured), make asan, make fuzz [FUZZ_SECONDS=60],
+#         make vendor-kit VENDOR=vendor.json [OUT=dir] (the page for a vendor's domain, docs/embed.md),
 #         make package, make windows (Windows .exe files + zip, tested under Wine), make install [PREFIX=...], make clean.
 PORT ?= 8080
 JOBS ?= $(shell nproc)
 FUZZ_SECONDS ?= 60
 PREFIX ?= /usr/local
 
-.PHONY: run run-native test setup native web page bench bench-web bench-api calibration asan fuzz package windows install cli clean
+.PHONY: run run-native test setup native web page vendor-kit bench bench-web bench-api calibration asan fuzz package windows install cli clean
 
 setup:
 	@tools/setup.sh all
@@ -26,6 +27,17 @@ page:
 	@cmake --build --preset web-release -j $(JOBS)
 
 web: page
+
+# The built page (build/web/dist) for a vendor's own domain: its name, colour, overlay, logo and
+# page address (vendor.json, docs/embed.md) in OUT, with the one-file offline form. DIST=dir to
+# use another build of the page.
+VENDOR ?=
+OUT ?= build/vendor-kit
+DIST ?= build/web/dist
+vendor-kit:
+	@test -n "$(VENDOR)" || { echo "make vendor-kit VENDOR=path/vendor.json [OUT=dir] (docs/embed.md)"; exit 2; }
+	@test -f "$(DIST)/index.html" || $(MAKE) page
+	@python3 tools/vendor_kit.py "$(VENDOR)" "$(DIST)" "$(OUT)"
 
 run: page
 	@echo "cardfit: serving build/web/dist at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"

@@ -16,6 +16,7 @@
 #include "messages.hpp"
 #include "native_files.hpp"
 #include "plan.hpp"
+#include "vendor.hpp"
 
 namespace cardfit::cli {
 namespace {
@@ -28,8 +29,15 @@ struct CardFlags {
   Format format;
   std::string out;
   std::string page_url;
+  std::string vendor;  // --vendor vendor.json (core/io/vendor.hpp)
   bool force = false;
 };
+
+// The directory part of `path` ("" for a bare file name), for the files vendor.json names.
+std::string dir_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
 
 int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   Format& f = flags.format;
@@ -46,7 +54,25 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
     print_errors({{"format", msg::err_card_format(kind)}}, f, io);
     return kUsage;
   }
-  std::optional<Catalog> catalog = load_catalog_or_report(common, f, io);
+  // --vendor: its name and colour on the card, its page in the link, its overlay on the catalog
+  // and its platform first (each only where the flags say nothing else).
+  std::optional<Vendor> vendor;
+  CommonOptions with_vendor = common;
+  if (!flags.vendor.empty()) {
+    const std::optional<std::string> text = native::read_file(flags.vendor);
+    if (!text) {
+      print_errors({{flags.vendor, msg::cli_err_unreadable()}}, f, io);
+      return kInvalid;
+    }
+    Result<Vendor> v = parse_vendor(*text, flags.vendor);
+    if (!v.ok()) {
+      print_errors(v.errors, f, io);
+      return kInvalid;
+    }
+    vendor = std::move(*v.value);
+    if (!vendor->overlay.empty()) with_vendor.catalog_files.push_back(dir_of(flags.vendor) + vendor->overlay);
+  }
+  std::optional<Catalog> catalog = load_catalog_or_report(with_vendor, f, io);
   if (!catalog) return kInvalid;
 
   // A scenario that does not compute still gets its card, saying why (exit status 1).
@@ -58,6 +84,13 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   in.lang = request.ok() ? req.lang : f.lang;
   f.lang = in.lang;
   if (req.today.empty()) req.today = native::today();
+  if (vendor && !vendor->platform.empty() && req.platforms.empty() && req.platforms_first.empty()) {
+    req.platforms_first = {vendor->platform};
+  }
+  if (vendor) {
+    in.vendor = vendor->name;
+    in.accent = vendor->accent;
+  }
   in.request = &req;
   std::optional<Result<Plan>> planned;
   if (request.ok()) {
@@ -71,6 +104,7 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
     in.errors = request.errors;
   }
   std::string page = flags.page_url;
+  if (page.empty() && vendor) page = vendor->page_url;
   if (page.empty()) page = flags.request.link.empty() ? kDefaultPageUrl : flags.request.link;
   // The link reproduces the request as read (a request that did not read: the link as given).
   in.link = request.ok() ? card_link(*catalog, page, req) : (flags.request.link.empty() ? page : flags.request.link);
@@ -131,6 +165,10 @@ void add_card_command(CLI::App& app, Command& cmd) {
                   std::string("The page the card's link and QR code open (default: --link's page, else ") +
                       kDefaultPageUrl + ")")
       ->type_name("URL");
+  sub->add_option("--vendor", flags->vendor,
+                  "A vendor kit's vendor.json: its name and colour on the card, its page_url in the link (unless "
+                  "--page-url), its overlay and platform (docs/embed.md)")
+      ->type_name("FILE");
   sub->add_flag("--force", flags->force, "Replace --out if it exists (default: refuse)");
   cmd.runners[sub] = [flags, &cmd] { return run_card(*flags, cmd.common, cmd.io); };
 }

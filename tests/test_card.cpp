@@ -168,3 +168,42 @@ TEST_CASE("card: SVG escapes every text, PNG draws every glyph") {
   odd.texts.push_back({0, 10, 20, false, {}, CardAlign::Left, 0, "\xF0\x9F\x98\x80"});  // U+1F600
   CHECK(card_missing_glyphs(odd, fonts()) == std::vector<std::uint32_t>{0x1F600});
 }
+
+TEST_CASE("card: a long GPU name wraps or shrinks in the options, never cut") {
+  // "NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB" (assets/catalog/gpus.json) and a longer
+  // name an overlay might give: every word of the name is on the card, and no option line ends
+  // in "…".
+  for (const std::string name : {std::string(), std::string("NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB High Memory Variant")}) {
+    Catalog cat = test::catalog();
+    if (!name.empty()) {
+      for (Gpu& g : cat.gpus) {
+        if (g.id == "rtx-pro-6000") g.name = name;
+      }
+    }
+    PlanRequest r;
+    r.scenario.model = "qwen2.5-72b";
+    r.scenario.gpu = "rtx-pro-6000";
+    r.today = "2026-12-04";
+    const Result<Plan> p = plan(cat, r);
+    REQUIRE(p.ok());
+    REQUIRE_FALSE(p.value->options.empty());
+    CardInput in;
+    in.catalog = &cat;
+    in.request = &r;
+    in.plan = &*p.value;
+    in.link = card_link(cat, "https://example.org/", r);
+    const Card c = card_layout(in);
+    const std::string shown = gpu_short_name(name.empty() ? "NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB" : name);
+    // The options table's GPU cells: the texts at the GPU column's x, below the table's head.
+    std::string cells;
+    for (const CardText& t : c.texts) {
+      if (t.x == 72 && t.size < 28 && t.size >= 20) {
+        CHECK(t.text.find("…") == std::string::npos);
+        CHECK(estimate_text_width(t.text, t.size) <= t.max_width);
+        cells += (cells.empty() ? "" : " ") + t.text;
+      }
+    }
+    INFO(cells);
+    CHECK(cells.find(shown + " × ") != std::string::npos);
+  }
+}

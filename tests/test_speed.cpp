@@ -313,3 +313,43 @@ TEST_CASE("offload: the host part of a decode step reads at the host bandwidth, 
   CHECK(p.pcie_ms == Approx(split.cpu_weight_bytes / (catalog().defaults.pcie_x16_gen4_gb_per_s * 1e9) * 1000 * p.passes));
   CHECK(prefill_speed(r, g, Layout{}, 512).pcie_ms == 0);
 }
+
+TEST_CASE("prefill mixed into decode: a serving benchmark's TPOT and output rate at a fixed concurrency") {
+  // Hand-worked from the formula (docs/model.md §Decode with prefill mixed in): 4 sequences, a 20 ms
+  // step, 80 ms of prefill work per prompt, 100 output tokens per request.
+  //   TPOT = step + (c - 1) x prefill / output = 20 + 3 x 80 / 100 = 22.4 ms
+  //   output tokens/s = c x output x 1000 / (output x step + c x prefill) = 400,000 / (2,000 + 320) = 172.41...
+  const MixedDecode m = mixed_decode(20, 80, 4, 100);
+  CHECK(m.tpot_ms == Approx(22.4));
+  CHECK(m.tokens_per_s == Approx(400000.0 / 2320));
+  CHECK(m.step_ms == 20);
+  CHECK(m.prefill_ms == 80);
+  // One sequence: no other prompt lands in its decode span (TPOT is the step), but its own prefill
+  // still takes a share of the cycle: 1 x 100 x 1000 / (100 x 20 + 80) = 48.08 tok/s, not 1000 / 20 = 50.
+  const MixedDecode one_seq = mixed_decode(20, 80, 1, 100);
+  CHECK(one_seq.tpot_ms == Approx(20));
+  CHECK(one_seq.tokens_per_s == Approx(100000.0 / 2080));
+  // No prefill work: the decode figures unchanged (c / step).
+  CHECK(mixed_decode(20, 0, 4, 100).tokens_per_s == Approx(200));
+
+  // Wired into estimate() only when the scenario names an output length.
+  Scenario s = decode("llama-3.1-8b", "bf16", "vllm", 2048);
+  s.prompt = 1024;
+  s.concurrency = 8;
+  const GpuEstimate plain = one(s, "a100-80g");
+  CHECK_FALSE(plain.mixed.has_value());
+  s.output_tokens = 1024;
+  const GpuEstimate g = one(s, "a100-80g");
+  REQUIRE(g.mixed.has_value());
+  CHECK(g.aggregate_tokens_per_s == Approx(plain.aggregate_tokens_per_s));  // the decode figure stays decode
+  CHECK(g.mixed->concurrency == 8);
+  CHECK(g.mixed->step_ms == Approx(1000 / g.decode_tokens_per_s));
+  // The prompt's math is added, not its weight reads and fixed costs: less than the prompt alone.
+  CHECK(g.mixed->prefill_ms > 0);
+  CHECK(g.mixed->prefill_ms < g.ttft_ms);
+  CHECK(g.mixed->tpot_ms == Approx(g.mixed->step_ms + 7 * g.mixed->prefill_ms / 1024));
+  CHECK(g.mixed->tokens_per_s < g.aggregate_tokens_per_s);
+  // --max-num-seqs caps the sequences that decode (and whose prompts are mixed in).
+  s.max_num_seqs = 4;
+  CHECK(one(s, "a100-80g").mixed->concurrency == 4);
+}

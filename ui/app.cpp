@@ -120,6 +120,12 @@ void draw_header(App& app) {
     ImGui::SameLine();
     ImGui::TextDisabled("%s", version_label().c_str());
   }
+  if (!app.vendor.empty()) {  // a vendor kit's name, as text, in its colour (or the title's blue)
+    if (!app.embed) ImGui::SameLine();
+    ImGui::PushStyleColor(ImGuiCol_Text, parse_accent(app.accent).value_or(kBlue));
+    ImGui::TextUnformatted(app.vendor.c_str());
+    ImGui::PopStyleColor();
+  }
   // The buttons follow the title, wrapping to the next line on a phone.
   ImGui::BeginGroup();
   bool first = app.embed;
@@ -286,6 +292,8 @@ void app_init(App& app, const AppOptions& options) {
   }
   app.embed = options.embed;
   app.accent = options.accent;
+  app.vendor = options.vendor;
+  app.vendor_page = options.vendor_page;
   app.page_scroll = options.page_scroll;
   const KeyValues pairs = decode_query(options.state);
   const bool link_has_lang = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; });
@@ -297,6 +305,24 @@ void app_init(App& app, const AppOptions& options) {
   app.published_state = state_query(app.catalog, app.state.request);
   app.dpi_scale = options.dpi_scale;
   app.machine = match_gpu(app.catalog, options.hardware);
+  const KeyValues link = decode_query(options.state);
+  const bool link_platforms = std::any_of(link.begin(), link.end(), [](const auto& kv) {
+    return kv.first == "platform" || kv.first == "platform-first" || kv.first == link_key(Input::Platform) ||
+           kv.first == link_key(Input::PlatformFirst);
+  });
+  app.vendor_platform = link_platforms ? std::string() : options.platform_first;
+  app_apply_vendor_platform(app);
+}
+
+void app_apply_vendor_platform(App& app) {
+  if (app.vendor_platform.empty() || !app.catalog.find_platform(app.vendor_platform)) return;
+  PlanRequest& r = app.state.request;
+  if (r.platforms.empty() && r.platforms_first.empty()) {
+    r.platforms_first = {app.vendor_platform};
+    app.published_state = state_query(app.catalog, r);
+    app.dirty = true;
+  }
+  app.vendor_platform.clear();
 }
 
 void app_open_link(App& app, const std::string& query) {

@@ -25,6 +25,9 @@ struct AppOptions {
   std::string lang;          // "zh" | "en" | "" (= the link's, else the saved setting, else zh)
   std::string state;         // a saved or shared scenario, "v=2&m=..." (core/io/url_state.hpp)
   std::string accent;        // "#RRGGBB": the embedding vendor's colour for ImGui's blue ("" or bad = blue)
+  std::string vendor;        // a vendor kit's name (core/io/vendor.hpp): in the header and on the card; "" = none
+  std::string vendor_page;   // the vendor's page_url: the card's link and QR code open it; "" = this page's address
+  std::string platform_first;  // a vendor kit's platform id, listed first when the link names no platform
   DetectedHardware hardware;  // what the native driver read from OpenGL at start-up; empty = nothing read
 };
 
@@ -48,6 +51,9 @@ struct App {
   bool published = false;             // platform::publish_result saw the current result
   float dpi_scale = 1.0f;
   std::string accent;                 // AppOptions::accent
+  std::string vendor;                 // AppOptions::vendor
+  std::string vendor_page;            // AppOptions::vendor_page
+  std::string vendor_platform;        // AppOptions::platform_first until the catalog in use has it ("" = done)
   bool embed = false;
   bool page_scroll = false;
   long long frame_count = 0;
@@ -73,6 +79,10 @@ struct App {
 // The catalog, the link or saved state and the language; the fonts come with app_rescale
 // (the web page shows its first result as text before it builds them).
 void app_init(App& app, const AppOptions& options);
+
+// A vendor kit's platform listed first, once the catalog in use has it (the vendor's own platform
+// may come with its overlay, applied after app_init) and unless the link chose platforms.
+void app_apply_vendor_platform(App& app);
 void app_frame(App& app);
 // The estimate and plan of the current state, when it changed (app_frame calls it first; the
 // web driver calls it once before the first frame to time it on its own).

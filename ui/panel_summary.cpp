@@ -117,8 +117,8 @@ void no_pick_block(App& app, const Plan& p) {
 }
 
 // The result card of what is on screen (core/io/card.hpp), with the link that reopens it in the
-// reader's language: on the page's own address on the web, kDefaultPageUrl in the desktop app (as
-// `cardfit card`).
+// reader's language: on a vendor kit's page_url, else the page's own address on the web,
+// kDefaultPageUrl in the desktop app (as `cardfit card`).
 Card result_card(const App& app, const Plan& p) {
   CardInput in;
   in.catalog = &app.catalog;
@@ -126,7 +126,11 @@ Card result_card(const App& app, const Plan& p) {
   in.plan = &p;
   in.lang = app.state.lang;
   in.version = kVersion;
-  const std::string page = platform::share_link("");  // this page's address; "" in the desktop app
+  in.vendor = app.vendor;
+  in.accent = app.vendor.empty() ? std::string() : app.accent;
+  // A vendor kit's page first (its copy of this page, also from the offline file); else this
+  // page's address; "" in the desktop app.
+  const std::string page = app.vendor_page.empty() ? platform::share_link("") : app.vendor_page;
   in.link = card_link(app.catalog, page.empty() ? kDefaultPageUrl : page, app.state.request);
   return card_layout(in);
 }

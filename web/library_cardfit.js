@@ -616,6 +616,17 @@ mergeInto(LibraryManager.library, {
     return cfString(v);
   },
 
+  // A JSON data block's text (never run: type="application/json"), e.g. the vendor kit's defaults.
+  cardfit_js_page_data__deps: ['$cfString'],
+  cardfit_js_page_data: function (id) {
+    let v = '';
+    try {
+      const el = document.getElementById(UTF8ToString(id));
+      if (el && el.type === 'application/json') v = el.textContent || '';
+    } catch (e) {}
+    return cfString(v);
+  },
+
   cardfit_js_location_query__deps: ['$cfString'],
   cardfit_js_location_query: function () {
     let v = '';

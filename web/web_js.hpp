@@ -36,6 +36,9 @@ void cardfit_js_request_paste();
 void cardfit_js_open_url(const char* url);
 
 char* cardfit_js_query_param(const char* name);
+// The text of the page's <script type="application/json" id=ID> data block ("" when none): a vendor
+// kit's defaults (make vendor-kit, docs/embed.md).
+char* cardfit_js_page_data(const char* id);
 char* cardfit_js_location_query();
 char* cardfit_js_share_link(const char* query);
 void cardfit_js_set_state(const char* query, int push);

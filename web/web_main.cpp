@@ -13,10 +13,12 @@
 
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "app.hpp"
+#include "vendor.hpp"
 #include "web_input.hpp"
 #include "web_js.hpp"
 #include "web_state.hpp"
@@ -287,6 +289,20 @@ int main() {
   options.page_scroll = true;
   options.lang = take_js_string(cardfit_js_query_param("lang"));
   options.accent = take_js_string(cardfit_js_query_param("accent"));  // a vendor's "#RRGGBB
+  // A vendor kit's defaults (make vendor-kit): checked as `cardfit card --vendor` checks
+  // vendor.json; a query parameter still wins. A block that does not check is ignored whole.
+  const std::string vendor_text = take_js_string(cardfit_js_page_data("cardfit-vendor"));
+  if (!vendor_text.empty()) {
+    const cardfit::Result<cardfit::Vendor> vendor = cardfit::parse_vendor(vendor_text, "cardfit-vendor");
+    if (vendor.ok()) {
+      if (options.accent.empty()) options.accent = vendor.value->accent;
+      options.vendor = vendor.value->name;
+      options.vendor_page = vendor.value->page_url;
+      options.platform_first = vendor.value->platform;
+    } else {
+      std::fprintf(stderr, "cardfit-vendor: %s\n", cardfit::issue_text(vendor.errors.front(), cardfit::Lang::En).c_str());
+    }
+  }
   options.state = take_js_string(cardfit_js_location_query());  // no length limit but the browser's
   cardfit::ui::app_init(driver.app, options);
   cardfit_web_overlay_to_app(driver.app);

@@ -165,7 +165,11 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
       const PrefillSpeed p = prefill_speed(r, gpu, fc.layout, sc.prompt);
       g.prefill_tokens_per_s = p.tokens_per_s;
       g.ttft_ms = p.ttft_ms;
-      if (sc.output_tokens > 0) g.serving = serving(r, gpu, fc.layout, g);
+      if (sc.output_tokens > 0) {
+        g.serving = serving(r, gpu, fc.layout, g);
+        const double sequences = d.per_sequence > 0 ? d.aggregate / d.per_sequence : 1;  // --max-num-seqs applied
+        g.mixed = mixed_decode(d.step_ms, mixed_prefill_ms(p), sequences, static_cast<double>(sc.output_tokens));
+      }
     } else {
       const TrainTime t = train_time(r, gpu, fc.layout);
       g.mfu = t.mfu;

@@ -77,6 +77,15 @@ struct Serving {                        // one replica under continuous batching
   double requests_per_s = 0;            // batch x 1000 / (output x step + batch x prefill), fully busy
 };
 
+struct MixedDecode {                     // the scenario's concurrency in steady state, every request's prompt
+                                        // prefilled among the decode steps (Scenario::output_tokens > 0)
+  double concurrency = 0;               // sequences decoding at once (--max-num-seqs applied)
+  double prefill_ms = 0;                // one prompt's work added to the steps it is mixed into
+  double step_ms = 0;                   // one decode step at `concurrency` (decode_speed)
+  double tpot_ms = 0;                   // step + (concurrency - 1) x prefill / output
+  double tokens_per_s = 0;              // output tokens/s: concurrency x output x 1000 / (output x step + concurrency x prefill)
+};
+
 // A measurement that matches a GPU row (core/estimate/measured.hpp; docs/measurements.md).
 struct MeasuredFigure {
   std::string id;         // Measurement::id
@@ -128,6 +137,8 @@ struct GpuEstimate {
   double mfu = 0;                       // training MFU used
   std::optional<OffloadEstimate> offload;  // set when the scenario asks for offload (and it is inference)
   std::optional<Serving> serving;       // set with Scenario::output_tokens (inference, fits)
+  std::optional<MixedDecode> mixed;     // set with Scenario::output_tokens (inference, fits): decode at the
+                                        // scenario's concurrency with each prompt's prefill mixed in
   std::vector<Message> warnings;        // codes: message_code(w.id)
   std::vector<MeasuredFigure> measured;  // measurements that match this row (inference); empty = none
 };

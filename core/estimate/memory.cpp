@@ -71,11 +71,11 @@ DeepseekV4Cache deepseek_v4_cache(const Model& m) {
   using Bucket = std::vector<std::pair<double, int>>;  // (page bytes, layers)
   auto bucket = [](std::initializer_list<std::pair<double, int>> pages) {
     Bucket b;
-    for (const auto& [page_bytes, n] : pages) {
-      if (n <= 0) continue;
-      auto same = std::find_if(b.begin(), b.end(), [&](const auto& x) { return x.first == page_bytes; });
-      if (same != b.end()) same->second += n;
-      else b.emplace_back(page_bytes, n);
+    for (const std::pair<double, int>& p : pages) {
+      if (p.second <= 0) continue;
+      auto same = std::find_if(b.begin(), b.end(), [&](const auto& x) { return x.first == p.first; });
+      if (same != b.end()) same->second += p.second;
+      else b.push_back(p);
     }
     return b;
   };

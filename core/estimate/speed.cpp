@@ -338,6 +338,19 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
   return out;
 }
 
+MixedDecode mixed_decode(double step_ms, double prefill_ms, double concurrency, double output_tokens) {
+  MixedDecode out;
+  out.concurrency = std::max(1.0, concurrency);
+  out.step_ms = std::max(0.0, step_ms);
+  out.prefill_ms = std::max(0.0, prefill_ms);
+  const double o = std::max(1.0, output_tokens);
+  out.tpot_ms = out.step_ms + (out.concurrency - 1) * out.prefill_ms / o;
+  out.tokens_per_s = safe_div(out.concurrency * o * 1000, o * out.step_ms + out.concurrency * out.prefill_ms);
+  return out;
+}
+
+double mixed_prefill_ms(const PrefillSpeed& p) { return std::max(0.0, p.compute_ms) + std::max(0.0, p.sync_ms); }
+
 double training_flops_per_token(const Resolved& r, std::int64_t seq) {
   const double n = static_cast<double>(r.params.matmul_active);
   const double a = attention_flops_per_token(r.model(), static_cast<double>(std::max<std::int64_t>(1, seq)));

@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "catalog.hpp"
+#include "estimate_types.hpp"
 #include "hardware.hpp"
 #include "memory.hpp"
 #include "resolve.hpp"
@@ -133,6 +134,19 @@ struct PrefillSpeed {
   int tensor_parallel = 1;
 };
 PrefillSpeed prefill_speed(const Resolved& r, const Gpu& gpu, const Layout& layout, std::int64_t prompt);
+
+// Steady-state serving at a fixed concurrency c (continuous batching with chunked prefill, as a
+// serving benchmark runs it: fixed prompt and output lengths, a new request as soon as one ends;
+// docs/model.md §Decode with prefill mixed in). Each request adds `prefill_ms` of work to the decode
+// steps and takes `output` steps of `step_ms`. A slot's cycle is output x step + c x prefill (every
+// slot's next prompt once, its own included); a request's decode span holds the other c - 1:
+// TPOT = step + (c - 1) x prefill / output, output tokens/s = c x output x 1000 / (output x step + c x prefill).
+MixedDecode mixed_decode(double step_ms, double prefill_ms, double concurrency, double output_tokens);
+
+// The work one prompt adds to the decode steps it is chunked into: its math and its all-reduces
+// (PrefillSpeed::compute_ms + sync_ms). The weight reads, fixed and MoE per-step costs are the step's
+// own, paid once for the decode and the chunk together.
+double mixed_prefill_ms(const PrefillSpeed& prefill);
 
 // Training FLOPs per token with forward F = 2N + A (A = attention at the sequence length):
 // full/pretrain 3F (6N), + F with full recomputation (8N), + A with selective;

@@ -13,6 +13,7 @@
 #include "names.hpp"
 #include "plan_rows.hpp"
 #include "url_state.hpp"
+#include "vendor.hpp"
 
 namespace cardfit {
 namespace {
@@ -103,6 +104,26 @@ std::vector<std::string> wrap(std::string_view text, int size, int width, std::s
   }
   if (i < cps.size() && !lines.empty()) lines.back() += "…";
   return lines;
+}
+
+// A name in a narrow column: the lines and the size they are drawn at.
+struct Lines {
+  int size = 24;
+  std::vector<std::string> lines;
+};
+
+bool cut(const std::vector<std::string>& lines) {
+  return !lines.empty() && lines.back().size() >= 3 && lines.back().compare(lines.back().size() - 3, 3, "…") == 0;
+}
+
+// Two lines at 24, 22 or 20 px when one of them holds all of `s`; else up to three at 20 px
+// (a name longer still ends in "…").
+Lines fit_lines(std::string_view s, int width) {
+  for (int size : {24, 22, 20}) {
+    Lines l{size, wrap(s, size, width, 2)};
+    if (!cut(l.lines)) return l;
+  }
+  return Lines{20, wrap(s, 20, width, 3)};
 }
 
 struct Builder {
@@ -248,7 +269,9 @@ void options(Builder& b, const Plan& p, Lang lang) {
   for (const PlanRow& r : shown) {
     const Cell* mark = rows.cell(r, PlanColumn::Mark);
     const bool pick = mark && mark->words == "*";
-    if (pick) b.rect(kMargin, b.y, kInner, row_h, kRowPick);
+    if (pick) b.rect(kMargin, b.y, kInner, row_h, kRowPick);  // grown below when a name takes three lines
+    const std::size_t pick_rect = b.card.rects.size() - 1;
+    int h = row_h;
     for (const Col& c : cols) {
       const Cell* cell = rows.cell(r, c.column);
       if (!cell) continue;
@@ -261,17 +284,22 @@ void options(Builder& b, const Plan& p, Lang lang) {
       if (c.column == PlanColumn::Fit) colour = cell->id == "comfortable" ? kGreen : cell->id == "tight" ? kAmber : kRed;
       const bool bold = pick && c.column != PlanColumn::Fit;
       if ((c.column == PlanColumn::Gpu || c.column == PlanColumn::Platform) && estimate_text_width(s, 28) > c.width) {
-        // A long name in two smaller lines rather than one too narrow to read.
-        const std::vector<std::string> two = wrap(s, 24, c.width, 2);
-        for (std::size_t k = 0; k < two.size(); ++k) {
-          b.text(c.x, b.y + (two.size() == 1 ? 42 : 28 + 26 * static_cast<int>(k)), 24, bold, colour, two[k], c.width,
-                 c.align);
+        // A long name in smaller lines rather than one too narrow to read: two lines at the
+        // largest size that holds all of it, else three (the row grows), never cut.
+        const Lines l = fit_lines(s, c.width);
+        const int step = l.size + 2;
+        const int n = static_cast<int>(l.lines.size());
+        const int first = n == 1 ? 42 : n == 2 ? 28 : 24;
+        h = std::max(h, first + step * (n - 1) + 8);
+        for (std::size_t k = 0; k < l.lines.size(); ++k) {
+          b.text(c.x, b.y + first + step * static_cast<int>(k), l.size, bold, colour, l.lines[k], c.width, c.align);
         }
         continue;
       }
       b.text(c.x, b.y + 42, 28, bold, colour, s, c.width, c.align);
     }
-    b.y += row_h;
+    if (pick) b.card.rects[pick_rect].h = h;
+    b.y += h;
     b.rect(kMargin, b.y - 1, kInner, 1, kRule);
   }
   b.y += 40;
@@ -304,6 +332,31 @@ void provenance(Builder& b, const Plan& p, const Catalog* catalog, Lang lang) {
   b.y += 30;
 }
 
+// The header band's colour: the vendor's accent, else cardfit's blue.
+CardColour band_colour(const CardInput& in) { return parse_accent(in.accent).value_or(kHeader); }
+
+// Ink that reads on `bg`: white on a dark colour, near-black on a light one (relative luminance,
+// WCAG 2.x, with the sRGB curve approximated by a square).
+CardColour ink_on(CardColour bg) {
+  const auto lin = [](std::uint8_t v) { return (v / 255.0) * (v / 255.0); };
+  const double y = 0.2126 * lin(bg.r) + 0.7152 * lin(bg.g) + 0.0722 * lin(bg.b);
+  return y > 0.18 ? kInk : kWhite;
+}
+
+// The header band: cardfit's title; with a vendor, the vendor's name large and the title under it.
+void header(Builder& b, const CardInput& in) {
+  const CardColour bg = band_colour(in), ink = ink_on(bg);
+  b.rect(0, 0, kCardWidth, 120, bg);
+  if (in.vendor.empty()) {
+    b.text(kMargin, 78, 40, true, ink, word(MsgId::app_title, in.lang));
+    return;
+  }
+  int size = 44;  // the largest that holds the name on one line (the renderer narrows what is still wider)
+  while (size > 28 && estimate_text_width(in.vendor, size) > kInner) size -= 2;
+  b.text(kMargin, 62, size, true, ink, in.vendor);
+  b.text(kMargin, 102, 26, false, ink, word(MsgId::app_title, in.lang));
+}
+
 // The QR code (left) beside the version and the invitation to scan; the link printed below.
 void footer(Builder& b, const CardInput& in) {
   const Lang lang = in.lang;
@@ -325,6 +378,10 @@ void footer(Builder& b, const CardInput& in) {
   b.y += 10;
   b.para(x, 26, false, kMuted, render(msg::card_version(in.version), lang), w, 2, 38);
   b.y = std::max(b.y, top + qr_px) + 10;
+  if (!in.vendor.empty()) {  // in the accent where it reads on white, else in ink
+    const CardColour bg = band_colour(in);
+    b.para(kMargin, 30, true, ink_on(bg).r == kWhite.r ? bg : kInk, in.vendor, kInner, 2, 42);
+  }
   b.para(kMargin, 24, false, kHeader, in.link, kInner, 4, 34);
   b.y += 50;
 }
@@ -385,9 +442,7 @@ Card card_layout(const CardInput& in) {
   Builder b;
   const Lang lang = in.lang;
   b.card.link = in.link;
-  // The header band.
-  b.rect(0, 0, kCardWidth, 120, kHeader);
-  b.text(kMargin, 78, 40, true, kWhite, word(MsgId::app_title, lang));
+  header(b, in);
   b.y = 140;
   if (in.request) question(b, in);
 

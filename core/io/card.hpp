@@ -67,6 +67,9 @@ struct CardInput {
   std::string link;                  // the link to this exact scenario (card_link)
   Lang lang = Lang::En;
   std::string version;               // cardfit's version (kVersion)
+  std::string vendor;                // a vendor's name (vendor.hpp), drawn as text in the header and
+                                     // above the link, in `accent`; "" = cardfit's own card
+  std::string accent;                // "#RRGGBB" (vendor.hpp parse_accent): the header band's colour; "" or bad = blue
 };
 
 // The card of `in`: always a card, one that says why when the scenario does not compute.

@@ -116,3 +116,28 @@ test('share link of a heavy scenario: at most 150 characters, read back from the
              '&platform=autodl,aliyun,tencent-cloud&student=1&allow-spot=1&lang=zh';
   assert.deepEqual(pickOf(['--link', link]), pickOf(['--link', v1]));
 });
+
+// A vendor kit's card (docs/embed.md): the QR code opens the vendor's page_url, the vendor's
+// platform is listed first in the link, and its name is drawn as text (escaped in the SVG).
+test('card --vendor: the QR code is the vendor page_url link; the name drawn as text', () => {
+  const vendor = path.join(tmp, 'vendor.json');
+  fs.writeFileSync(vendor, JSON.stringify({ name: '示例云 <b>"GPU"</b>', page_url: 'https://gpu.example.com/cardfit/',
+                                            accent: '#c0392b', platform: 'autodl' }));
+  const out = path.join(tmp, 'vendor.png');
+  const r = run('card', ...scenario, '--vendor', vendor, '--out', out);
+  assert.equal(r.status, 0, r.stdout + r.stderr);
+  const link = zbar(out);
+  assert.ok(link.startsWith('https://gpu.example.com/cardfit/?v=2&'), link);
+  assert.ok(link.includes('&pf=autodl'), link);
+  assert.deepEqual(pickOf(['--link', link]), pickOf([...scenario, '--platform-first', 'autodl']));
+  const svgOut = path.join(tmp, 'vendor.svg');
+  assert.equal(run('card', ...scenario, '--vendor', vendor, '--out', svgOut).status, 0);
+  const svg = fs.readFileSync(svgOut, 'utf8');
+  assert.ok(svg.includes('示例云 &lt;b&gt;&quot;GPU&quot;&lt;/b&gt;'), 'the name escaped');
+  assert.ok(!svg.includes('<b>'));
+  assert.match(svg, /<rect[^>]*fill="#c0392b"/, 'the header band in the vendor colour');
+  // --page-url still wins over the vendor's page.
+  const own = path.join(tmp, 'vendor-own.png');
+  assert.equal(run('card', ...scenario, '--vendor', vendor, '--page-url', page, '--out', own).status, 0);
+  assert.ok(zbar(own).startsWith(`${page}?v=2&`));
+});
