@@ -92,7 +92,7 @@ void print_text(const Estimate& e, const Catalog& catalog, const Scenario& s, bo
     for (const MeasuredFigure& f : g.measured) {
       if (!measured) out << "\n" << word(MsgId::est_measured_title) << "\n";
       measured = true;
-      out << "  " << g.gpu << ": " << say(measured_message(f, f.source_id.rfind("http", 0) == 0 ? Arg(f.source_id) : Arg(cite(catalog, f.source_id)))) << "\n";
+      out << "  " << g.gpu << ": " << say(measured_message(f, measured_source(catalog, f))) << "\n";
     }
   }
 

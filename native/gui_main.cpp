@@ -10,6 +10,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app.hpp"
@@ -97,6 +98,8 @@ int main(int argc, char** argv) {
   cli.add_option("--screenshot", screenshot, "With --frames: save the last frame as PNG");
   cli.add_option("--lang", lang, "Interface language")->check(CLI::IsMember({"zh", "en"}));
   cli.add_option("--state", state, "Scenario as in the web page's link, e.g. 'v=2&m=qwen2.5-14b&p=int4' (v=1 links are read too)");
+  std::string tab;
+  cli.add_option("--tab", tab, "Open on this tab (for screenshots)")->check(CLI::IsMember({"plan", "charts", "gpus", "explain", "sources"}));
   cli.add_flag("--fresh", fresh, "Start from the defaults instead of the last saved scenario");
   auto* width_opt = cli.add_option("--width", width, "Window width in screen coordinates (default: as last closed)")->check(CLI::Range(320, 7680));
   auto* height_opt = cli.add_option("--height", height, "Window height in screen coordinates (default: as last closed)")->check(CLI::Range(240, 4320));
@@ -148,6 +151,15 @@ int main(int argc, char** argv) {
   options.state = !state.empty() || fresh || frames > 0 ? state : cardfit::ui::platform::load_setting("state");
   cardfit::ui::app_init(driver.app, options);
   cardfit::ui::app_rescale(driver.app, options.dpi_scale);
+  if (!tab.empty()) {
+    using cardfit::ui::Tab;
+    const std::pair<const char*, Tab> tabs[] = {
+        {"plan", Tab::Plan}, {"charts", Tab::Charts}, {"gpus", Tab::Gpus}, {"explain", Tab::Explain}, {"sources", Tab::Sources}};
+    for (const auto& [name, t] : tabs) {
+      if (tab == name) driver.app.state.tab = t;
+    }
+    driver.app.select_tab = true;
+  }
   driver.remember = remember;
   // A settings file that could not be read was set aside; the app starts with defaults and says so.
   if (const auto& problem = cardfit::native::app_settings().problem(); problem) {

@@ -2,10 +2,16 @@
 // own figure (the value the plan JSON carries), and its words say that figure in both languages.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <cmath>
+
+#include "format.hpp"
+#include "messages.hpp"
 #include "plan.hpp"
 #include "plan_rows.hpp"
 #include "table_export.hpp"
 #include "test_support.hpp"
+#include "url_state.hpp"
 
 using namespace cardfit;
 
@@ -71,4 +77,95 @@ TEST_CASE("plan rows: every cell holds its option's figure, in both languages") 
   REQUIRE(training.ok());
   REQUIRE(training.value->job);
   check_rows(*training.value);
+}
+
+namespace {
+
+// A bundled measurement (assets/catalog/measurements.json), by id.
+const Measurement& bundled_measurement(const std::string& id) {
+  for (const Measurement& m : test::plan_catalog().measurements) {
+    if (m.id == id) return m;
+  }
+  FAIL("no measurement " << id);
+  return test::plan_catalog().measurements.front();
+}
+
+// The plan of a measurement's own configuration (its link query), `context` changed when > 0.
+Plan plan_of(const Measurement& m, std::int64_t context = 0) {
+  Result<PlanRequest> r = request_from_pairs_strict(test::plan_catalog(), decode_query(m.scenario));
+  INFO(test::all_errors(r.errors));
+  REQUIRE(r.ok());
+  r.value->top = 1000;
+  if (context > 0) r.value->scenario.context = context;
+  Result<Plan> p = plan(test::plan_catalog(), *r.value);
+  INFO(test::all_errors(p.errors));
+  REQUIRE(p.ok());
+  return *p.value;
+}
+
+}  // namespace
+
+// Issue 31 item 1: the measurement beside the estimate in the options (CLI table, CSV, Markdown,
+// HTML and the UI, which join these cells). The row: ggml-org/llama.cpp PR 4766's llama-bench tg128
+// (llama 7B F16 on an RTX 4090), read from the bundled catalog, not copied here.
+TEST_CASE("plan rows: a measured configuration's figure, difference, source and date beside the speed",
+          "[plan_rows][measured]") {
+  const Measurement& m = bundled_measurement("llamacpp-4090-llama2-7b-f16-tg128");
+  const MeasurementMetric* metric = find_measurement_metric(m.metric);
+  REQUIRE(metric != nullptr);
+  const Plan p = plan_of(m);
+  check_rows(p);
+  for (Lang lang : {Lang::En, Lang::Zh}) {
+    const PlanRows rows = plan_rows(p, lang);
+    const TextTable t = plan_table(p, lang);
+    const std::string header = text(MsgId::cli_col_measured, lang);
+    CHECK(std::find(t.header.begin(), t.header.end(), header) != t.header.end());
+    int shown = 0;
+    for (std::size_t i = 0; i < p.options.size(); ++i) {
+      const Option& o = p.options[i];
+      INFO(o.offer << " x" << o.cards << " " << name_of(lang));
+      const Cell* cell = rows.cell(rows.rows[i], PlanColumn::Measured);
+      const Cell* where = rows.cell(rows.rows[i], PlanColumn::MeasuredSource);
+      REQUIRE(cell != nullptr);
+      REQUIRE(where != nullptr);
+      CHECK(cell->known == !o.measured.empty());
+      if (o.measured.empty()) {
+        CHECK(cell->words.empty());  // nothing where nothing matches
+        CHECK(where->words.empty());
+        continue;
+      }
+      const bool has_row = std::any_of(o.measured.begin(), o.measured.end(), [&](const MeasuredFigure& f) { return f.id == m.id; });
+      REQUIRE(has_row);
+      // The difference from this option's own estimate and the measurement.
+      const double delta = (o.decode_tokens_per_s - m.measured) / m.measured;
+      const std::string pct = (delta >= 0 ? "+" : "-") + format_percent(std::fabs(delta)) + "%";
+      const std::string shown_as = format_rate(m.measured) + " " + metric->unit +
+                                   (lang == Lang::Zh ? "（" + pct + "）" : " (" + pct + ")");
+      CHECK_THAT(cell->words, Catch::Contains(shown_as));
+      CHECK_THAT(cell->words, Catch::Contains(render(msg::est_measured_figure_decode_tokens_per_s(), lang)));
+      CHECK(cell->value == m.measured);
+      CHECK(cell->unit == metric->unit);
+      CHECK_THAT(where->words, Catch::Contains(m.source));
+      CHECK_THAT(where->words, Catch::Contains(m.date));
+      ++shown;
+    }
+    CHECK(shown > 0);
+  }
+}
+
+TEST_CASE("plan rows: no measured column where no option matches a measurement", "[plan_rows][measured]") {
+  const Measurement& m = bundled_measurement("llamacpp-4090-llama2-7b-f16-tg128");
+  const Plan p = plan_of(m, 8192);  // 64x the measured context: outside the factor of 2
+  REQUIRE_FALSE(p.options.empty());
+  for (const Option& o : p.options) CHECK(o.measured.empty());
+  check_rows(p);
+  for (Lang lang : {Lang::En, Lang::Zh}) {
+    const PlanRows rows = plan_rows(p, lang);
+    for (const PlanRow& r : rows.rows) {
+      CHECK(rows.cell(r, PlanColumn::Measured) == nullptr);
+      CHECK(rows.cell(r, PlanColumn::MeasuredSource) == nullptr);
+    }
+    const std::string csv = render_table(plan_table(p, lang), TableFormat::Csv);
+    CHECK_THAT(csv, !Catch::Contains(text(MsgId::cli_col_measured, lang)));
+  }
 }

@@ -295,9 +295,18 @@ void app_init(App& app, const AppOptions& options) {
   app.vendor = options.vendor;
   app.vendor_page = options.vendor_page;
   app.page_scroll = options.page_scroll;
-  const KeyValues pairs = decode_query(options.state);
+  // A vendor kit's own platform in a link made on its page (its card, a copied link) is the
+  // vendor's default: applied once its overlay is in (app_apply_vendor_platform), never read
+  // before the overlay brings it, where it would be an unknown platform.
+  KeyValues pairs = decode_query(options.state);
+  const auto vendor_default = [&](const std::pair<std::string, std::string>& kv) {
+    return !options.platform_first.empty() && kv.second == options.platform_first &&
+           (kv.first == "platform-first" || kv.first == link_key(Input::PlatformFirst));
+  };
+  const bool link_vendor = std::any_of(pairs.begin(), pairs.end(), vendor_default);
+  pairs.erase(std::remove_if(pairs.begin(), pairs.end(), vendor_default), pairs.end());
   const bool link_has_lang = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; });
-  PlanRequest request = read_link(app, options.state);
+  PlanRequest request = read_link(app, link_vendor ? encode_query(pairs) : options.state);
   std::string lang = options.lang;
   if (lang.empty()) lang = link_has_lang ? std::string(name_of(request.lang)) : platform::load_setting("lang");
   const Lang ui_lang = parse_name<Lang>(lang).value_or(Lang::Zh);
@@ -305,8 +314,7 @@ void app_init(App& app, const AppOptions& options) {
   app.published_state = state_query(app.catalog, app.state.request);
   app.dpi_scale = options.dpi_scale;
   app.machine = match_gpu(app.catalog, options.hardware);
-  const KeyValues link = decode_query(options.state);
-  const bool link_platforms = std::any_of(link.begin(), link.end(), [](const auto& kv) {
+  const bool link_platforms = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) {
     return kv.first == "platform" || kv.first == "platform-first" || kv.first == link_key(Input::Platform) ||
            kv.first == link_key(Input::PlatformFirst);
   });

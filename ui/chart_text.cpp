@@ -1,6 +1,7 @@
 #include "chart_text.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include "format.hpp"
 #include "labels.hpp"
@@ -12,6 +13,12 @@ namespace cardfit::ui {
 namespace {
 
 std::string gb(std::int64_t bytes) { return format_gb(static_cast<double>(bytes)); }
+
+// "24M", or "20M-28M" when the rent is a price range.
+std::string tokens_range(const Money& b) {
+  const std::string low = count_label(b.low), high = count_label(b.high);
+  return low == high ? low : low + "-" + high;
+}
 
 ChartTable context_table(const App& app) {
   ChartTable t{T(app, MsgId::chart_context_title), T(app, MsgId::chart_context_note), {}};
@@ -47,6 +54,35 @@ ChartTable cost_table(const App& app, const Plan& p, const CostChart& chart) {
     t.table.rows.push_back({(is_pick(p, o) ? "✓ " : "") + ot.gpu, ot.platform, ot.term, ot.cost,
                             format_rate(o.aggregate_tokens_per_s), frontier ? "✓" : ""});
   }
+  return t;
+}
+
+// Rows at each decade of the chart's range, then the capacity and each break-even.
+ChartTable api_table(const App& app, const Plan& p, const ApiChart& chart) {
+  ChartTable t{T(app, MsgId::chart_api_title), T(app, MsgId::chart_api_note), {}};
+  const Currency c = p.currency;
+  t.table.header = {T(app, MsgId::chart_api_tokens_per_day), T(app, MsgId::chart_api_rent_col)};
+  for (const ApiChartLine& l : chart.lines) t.table.header.push_back(p.api_compare->quotes[l.quote].provider + " API");
+  auto rent_cell = [&](double x) {
+    return x <= chart.capacity_tokens_per_day * (1 + 1e-9) ? R(app, money_label(chart.rent_monthly, c))
+                                                           : std::string(T(app, MsgId::chart_api_over));
+  };
+  for (std::size_t k = 0; k < chart.tokens_per_day.size(); ++k) {
+    const double x = chart.tokens_per_day[k];
+    const double decade = std::pow(10.0, std::round(std::log10(x)));
+    if (std::abs(x / decade - 1) > 1e-9) continue;  // 1, 10, 100 ...: one row a decade
+    std::vector<std::string> row{count_label(x), rent_cell(x)};
+    for (const ApiChartLine& l : chart.lines) row.push_back(R(app, money_label(Money{l.monthly[k], l.monthly[k]}, c)));
+    t.table.rows.push_back(std::move(row));
+  }
+  // The capacity and the break-evens: a sentence in the first cell, the rest left empty.
+  auto sentence = [&t](std::string text) {
+    std::vector<std::string> row(t.table.header.size());
+    row.front() = std::move(text);
+    t.table.rows.push_back(std::move(row));
+  };
+  sentence(R(app, msg::chart_api_capacity(count_label(chart.capacity_tokens_per_day))));
+  for (std::size_t i = 0; i < chart.lines.size(); ++i) sentence(api_break_even_label(app, p, chart, i));
   return t;
 }
 
@@ -121,10 +157,37 @@ std::vector<std::string> card_lines(const App& app, const GpuEstimate& g, int k)
   return lines;
 }
 
+std::string api_rent_label(const App& app, const Plan& p, const ApiChart& chart) {
+  return R(app, msg::chart_api_rent(money_label(chart.rent_monthly, p.currency), count_label(chart.capacity_tokens_per_day)));
+}
+
+std::string api_price_label(const App& app, const Plan& p, std::size_t i) {
+  const ApiQuote& q = p.api_compare->quotes[i];
+  return R(app, msg::chart_api_price(q.provider, money_label(Money{q.per_mtok, q.per_mtok}, p.currency)));
+}
+
+std::string api_break_even_label(const App& app, const Plan& p, const ApiChart& chart, std::size_t line) {
+  const ApiChartLine& l = chart.lines[line];
+  return R(app, msg::chart_api_break_even(p.api_compare->quotes[l.quote].provider, tokens_range(l.break_even_tokens_per_day),
+                                          money_label(chart.rent_monthly, p.currency)));
+}
+
+std::string api_legend_label(const App& app, const Plan& p, const ApiChart& chart, std::size_t line) {
+  const ApiChartLine& l = chart.lines[line];
+  const ApiQuote& q = p.api_compare->quotes[l.quote];
+  return R(app, msg::chart_api_legend(q.provider, money_label(Money{q.per_mtok, q.per_mtok}, p.currency),
+                                      tokens_range(l.break_even_tokens_per_day)));
+}
+
+std::string api_point_label(const App& app, const Plan& p, double tokens_per_day, const Money& monthly) {
+  return R(app, msg::chart_api_point(count_label(tokens_per_day), money_label(monthly, p.currency)));
+}
+
 std::vector<ChartTable> chart_tables(const App& app) {
   std::vector<ChartTable> out;
   if (!app.derived.curves.empty()) out.push_back(context_table(app));
   if (app.derived.plan && !app.derived.cost.points.empty()) out.push_back(cost_table(app, *app.derived.plan, app.derived.cost));
+  if (app.derived.plan && app.derived.api) out.push_back(api_table(app, *app.derived.plan, *app.derived.api));
   if (const GpuEstimate* g = charted_layout(app)) out.push_back(cards_table(app, *g));
   return out;
 }

@@ -29,6 +29,18 @@ int stage_of(const GpuEstimate& g, int k);
 // One card's lines on hover: "card 3, stage 2", then each part, the total and the usable memory.
 std::vector<std::string> card_lines(const App& app, const GpuEstimate& g, int k);
 
+// The rent-or-API chart's words (Derived::api, api_chart.hpp), in the plan's currency:
+// "Renting the pick: 3,000 CNY a month, serves up to 35M tokens a day".
+std::string api_rent_label(const App& app, const Plan& plan, const ApiChart& chart);
+// "DeepSeek API: 4.2 CNY per million tokens" (quote `i` of Plan::api_compare).
+std::string api_price_label(const App& app, const Plan& plan, std::size_t i);
+// "DeepSeek API: break-even at 24M tokens a day (3,000 CNY a month)" (or a range, as the rent's).
+std::string api_break_even_label(const App& app, const Plan& plan, const ApiChart& chart, std::size_t line);
+// The legend's line for `line`: "DeepSeek API: 4.2 CNY per million tokens; break-even at 24M tokens a day".
+std::string api_legend_label(const App& app, const Plan& plan, const ApiChart& chart, std::size_t line);
+// "20M tokens a day: 2,500 CNY a month".
+std::string api_point_label(const App& app, const Plan& plan, double tokens_per_day, const Money& monthly);
+
 // Bars drawn at most (the rest of a large layout is the same figure).
 inline constexpr int kMaxBars = 16;
 
@@ -37,7 +49,7 @@ struct ChartTable {
   std::string caption;
   TextTable table;
 };
-// The three charts as tables (charts with nothing to show are left out).
+// The four charts as tables (charts with nothing to show are left out).
 std::vector<ChartTable> chart_tables(const App& app);
 
 }  // namespace cardfit::ui

@@ -164,6 +164,7 @@ void recompute(const Catalog& catalog, const UiState& state, Derived& out) {
   auto foc = estimate(catalog, one);
   out.curves = context_curves(catalog, state.request.scenario, *est.value, *pl.value);
   out.cost = cost_chart(*pl.value);
+  out.api = api_chart(*pl.value);
   out.estimate = std::move(est.value);
   out.plan = std::move(pl.value);
   out.focus = foc.ok() ? std::move(foc.value) : std::nullopt;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "api_chart.hpp"
 #include "capability.hpp"
 #include "catalog.hpp"
 #include "context_curve.hpp"
@@ -47,6 +48,7 @@ struct Derived {
   std::optional<Plan> plan;
   std::vector<ContextCurve> curves; // memory vs context of the GPUs charted (panel_charts.cpp)
   CostChart cost;                   // cost vs tokens/s of the plan's options
+  std::optional<ApiChart> api;      // rent the pick or pay an API per token (api_chart.hpp); none without a comparison
   std::vector<Issue> errors;         // why the latest state could not be computed (empty = current)
   std::vector<Fix> fixes;            // when there are errors: changes checked to work, at most 3
   CapabilityView capability;         // what this card can do (update_capability)

@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 #include "labels.hpp"
+#include "measured.hpp"
 #include "messages.hpp"
 #include "widgets.hpp"
 
@@ -37,6 +38,12 @@ OptionText option_text(const App& app, const Plan& p, const Option& o) {
     if (cost.known) t.speed += " · " + cost.words + " " + cost.unit;
   } else {
     t.speed = "-";
+  }
+  // Measured beside estimated (core/estimate/measured.hpp: the core's match, carried by the option).
+  const Cell& measured = cell(PlanColumn::Measured);
+  if (!measured.words.empty()) t.measured = R(app, msg::opt_measured(measured.words));  // "" also: no such column
+  for (const MeasuredFigure& m : o.measured) {
+    t.measured_lines.push_back(R(app, measured_message(m, measured_source(app.catalog, m))));
   }
   if (o.capacity_requests_per_s && o.limited_by) {
     t.speed += " · " + R(app, msg::opt_replicas(std::to_string(o.replicas), format_rate(*o.capacity_requests_per_s),

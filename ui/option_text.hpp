@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "app.hpp"
 #include "plan_rows.hpp"
@@ -18,6 +19,9 @@ struct OptionText {
   std::string budget;    // "within" / "over" / "below" ("" without a budget)
   std::string fit;       // "comfortable"
   std::string speed;     // "54.6 t/s · 7.25/M", or a training job's hours and cost
+  std::string measured;  // "measured decode 61.0 tok/s (-5%)": the measurements of this configuration, short
+                         // (the row model's Measured cell); "" where none matches
+  std::vector<std::string> measured_lines;  // each in full: cardfit's figure, the difference, source and date
 };
 
 OptionText option_text(const App& app, const Plan& plan, const Option& option);

@@ -1,12 +1,14 @@
 // Pictures of the trade-offs, drawn with ImGui's draw lists: memory per card as the context
 // grows (with each GPU's usable line and where it stops fitting), cost per month vs tokens/s
-// (the best-value line and the pick), and the memory on each card of the layout. Hover (a tap
-// on a phone) shows the figures; the web page's text view lists them (chart_text.hpp).
+// (the best-value line and the pick), rent or pay per token (with --compare-api), and the
+// memory on each card of the layout. Hover (a tap on a phone) shows the figures; the web page's
+// text view lists them (chart_text.hpp).
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 
+#include "api_words.hpp"
 #include "chart_text.hpp"
 #include "format.hpp"
 #include "labels.hpp"
@@ -267,6 +269,101 @@ void cost_chart(App& app) {
   legend(frontier_col, T(app, MsgId::chart_cost_frontier));
 }
 
+// [SECTION] Rent or pay per token
+
+void vertical_dashed(ImDrawList* dl, ImVec2 top, float bottom, ImU32 col, float dash) {
+  for (float y = top.y; y < bottom; y += dash * 2) dl->AddLine(ImVec2(top.x, y), ImVec2(top.x, std::min(y + dash, bottom)), col, 1.5f);
+}
+
+// Monthly cost against tokens a day (log-log: the API lines are straight): the pick's rent flat
+// up to its capacity, each API price of the model rising, the break-evens marked (api_chart.hpp).
+void api_cost_chart(App& app) {
+  if (!app.derived.plan || !app.derived.plan->api_compare) return;
+  const Plan& p = *app.derived.plan;
+  wrapped(T(app, MsgId::chart_api_title), kBlue);
+  if (p.api_compare->quotes.empty()) {  // "... has no public API price": the summary's words
+    for (const Message& m : api_compare_lines(p, nullptr)) wrapped_disabled(R(app, m));
+    return;
+  }
+  if (!app.derived.api) {
+    wrapped_disabled(T(app, MsgId::chart_api_none));
+    return;
+  }
+  wrapped_disabled(T(app, MsgId::chart_api_note));
+  const ApiChart& chart = *app.derived.api;
+  const std::vector<double>& xs = chart.tokens_per_day;
+  const Axis x{xs.front(), xs.back(), true};
+  Ticks xt;
+  for (double v : xs) {
+    if (std::abs(v / std::pow(10.0, std::round(std::log10(v))) - 1) < 1e-9) xt.emplace_back(v, count_label(v));
+  }
+  // About a decade and a half either side of the rent: the crossings in view, the far ends of the
+  // API lines cut (their figures on hover and in the text view).
+  const double rent_lo = std::max(chart.rent_monthly.low, chart.rent_monthly.high / 10);
+  const Axis y{rent_lo / 30, chart.rent_monthly.high * 30, true};
+  const std::string y_label = R(app, msg::cli_col_per_month(std::string(name_of(p.currency))));
+  Plot plot = begin_plot(app, "##chart-api", y_label.c_str(), T(app, MsgId::chart_api_x), x, y, xt);
+  const float f = ImGui::GetFontSize();
+  const ImU32 rent_col = IM_COL32(26, 128, 56, 255);
+  const double cap = std::min(chart.capacity_tokens_per_day, x.hi);
+  // The rent: a band when the price is a range; solid up to the capacity, dashed past it.
+  const ImVec2 band_a = plot.at(x.lo, chart.rent_monthly.high), band_b = plot.at(cap, chart.rent_monthly.low);
+  if (band_b.y - band_a.y > 1) plot.dl->AddRectFilled(band_a, band_b, IM_COL32(26, 128, 56, 60));
+  for (double m : {chart.rent_monthly.low, chart.rent_monthly.high}) {
+    plot.dl->AddLine(plot.at(x.lo, m), plot.at(cap, m), rent_col, 2.5f);
+    if (cap < x.hi) dashed(plot.dl, plot.at(cap, m), plot.at(x.hi, m), rent_col, f * 0.6f);
+  }
+  vertical_dashed(plot.dl, plot.at(cap, y.hi), plot.b.y, rent_col, f * 0.3f);
+  const ImVec2 cap_at = plot.at(cap, chart.rent_monthly.low);
+  plot.dl->AddRectFilled(ImVec2(cap_at.x - f * 0.25f, cap_at.y - f * 0.25f), ImVec2(cap_at.x + f * 0.25f, cap_at.y + f * 0.25f), rent_col);
+  plot.hits.push_back({cap_at, false, 0, 0});
+  for (std::size_t i = 0; i < chart.lines.size(); ++i) {
+    const ApiChartLine& l = chart.lines[i];
+    const ImU32 col = kSeries[i % 4];
+    // Providers at the same price draw the same line: the earlier ones wider, so every colour shows.
+    const float width = 2.0f + 2.0f * static_cast<float>(chart.lines.size() - 1 - i);
+    std::vector<ImVec2> line;
+    for (std::size_t k = 0; k < xs.size(); ++k) {
+      if (l.monthly[k] < y.lo || l.monthly[k] <= 0) continue;
+      // The line enters through the floor where it crosses it (the cost is linear in the volume).
+      if (line.empty() && k > 0) line.push_back(plot.at(y.lo / (l.monthly[k] / xs[k]), y.lo));
+      line.push_back(plot.at(xs[k], l.monthly[k]));
+      plot.hits.push_back({line.back(), false, i + 1, k});
+    }
+    plot.dl->AddPolyline(line.data(), static_cast<int>(line.size()), col, 0, width);
+    for (double be : {l.break_even_tokens_per_day.low, l.break_even_tokens_per_day.high}) {
+      const ImVec2 at = plot.at(be, be == l.break_even_tokens_per_day.low ? chart.rent_monthly.low : chart.rent_monthly.high);
+      if (l.rent_can_win) {
+        plot.dl->AddCircleFilled(at, f * 0.35f, col);
+        plot.dl->AddCircle(at, f * 0.35f, IM_COL32_WHITE, 0, 1.5f);
+      } else {
+        plot.dl->AddCircleFilled(at, f * 0.35f, IM_COL32_WHITE);  // past the capacity: hollow
+        plot.dl->AddCircle(at, f * 0.35f, col, 0, 2.0f);
+      }
+      plot.hits.push_back({at, false, i + 1, xs.size()});  // past the points: the break-even
+    }
+  }
+  if (const Hit* h = end_plot(plot)) {
+    if (h->series == 0) {
+      tooltip_lines({api_rent_label(app, p, chart), R(app, msg::chart_api_capacity(count_label(chart.capacity_tokens_per_day)))});
+    } else {
+      const std::size_t i = h->series - 1;
+      const ApiChartLine& l = chart.lines[i];
+      if (h->point == xs.size()) {
+        tooltip_lines({api_break_even_label(app, p, chart, i)});
+      } else {
+        const double v = l.monthly[h->point];
+        tooltip_lines({api_price_label(app, p, l.quote), api_point_label(app, p, xs[h->point], Money{v, v}),
+                       api_rent_label(app, p, chart)});
+      }
+    }
+  }
+  legend(rent_col, api_rent_label(app, p, chart));
+  for (std::size_t i = 0; i < chart.lines.size(); ++i) {
+    legend(kSeries[i % 4], api_legend_label(app, p, chart, i));
+  }
+}
+
 // [SECTION] Memory on each card
 
 ImU32 part_colour(MsgId part) {
@@ -323,6 +420,11 @@ void panel_charts(App& app) {
   ImGui::Spacing();
   ImGui::Separator();
   cost_chart(app);
+  if (app.derived.plan && app.derived.plan->api_compare) {
+    ImGui::Spacing();
+    ImGui::Separator();
+    api_cost_chart(app);
+  }
   ImGui::Spacing();
   ImGui::Separator();
   cards_chart(app);

@@ -40,8 +40,7 @@ void panel_explain(App& app) {
     if (g.gpu != e.explained_gpu || g.measured.empty()) continue;
     wrapped(T(app, MsgId::est_measured_title), kBlue);
     for (const MeasuredFigure& m : g.measured) {
-      wrapped(R(app, measured_message(m, m.source_id.rfind("http", 0) == 0 ? Arg(m.source_id)
-                                                                            : Arg(cite(app.catalog, m.source_id)))));
+      wrapped(R(app, measured_message(m, measured_source(app.catalog, m))));
     }
     wrapped_disabled(T(app, MsgId::est_measured_explain));
   }

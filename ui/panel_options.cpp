@@ -146,7 +146,11 @@ void option_row(App& app, const Plan& p, const Option& o) {
   ImGui::TableNextColumn();
   fit_label(app, o.fit);
   ImGui::TableNextColumn();
+  ImGui::BeginGroup();
   wrapped(t.speed);
+  if (!t.measured.empty()) wrapped(t.measured, kBlue);  // measured beside estimated; source and date on hover
+  ImGui::EndGroup();
+  if (ImGui::IsItemHovered() && !t.measured_lines.empty()) tooltip_lines(t.measured_lines);
   ImGui::TableNextColumn();
   if (!o.warnings.empty()) {
     ImGui::TextColored(kAmber, "! %zu", o.warnings.size());
@@ -205,6 +209,7 @@ void option_card(App& app, const Plan& p, const Option& o) {
   if (pick) box_begin();
   wrapped((pick ? "✓ " : "") + t.gpu + " · " + t.platform, pick ? &kGreen : nullptr);
   wrapped(t.cost + " · " + t.term + " · " + t.speed);
+  for (const std::string& line : t.measured_lines) wrapped(line, kBlue);  // measured beside estimated
   fit_label(app, o.fit);
   if (p.budget.set) {
     ImGui::SameLine();

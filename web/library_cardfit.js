@@ -303,6 +303,10 @@ mergeInto(LibraryManager.library, {
       const rows = d['options']['map'](function (o) {
         const cells = [o['gpu'], o['platform'], o['term'], o['cost']].concat(d['budget_set'] ? [o['budget']] : [], [o['fit'], o['speed']]);
         const tds = cells.map((c, i) => (i === 0 ? el('th', {'scope': 'row'}, [(o['pick'] ? '✓ ' : '') + c]) : el('td', {}, [c])));
+        // Measured beside estimated: under the speed, each with its source, date and difference.
+        if (o['measured']['length']) {
+          tds[tds.length - 1].append(el('ul', {'class': 'measured'}, o['measured']['map']((t) => el('li', {}, [t]))));
+        }
         tds.push(el('td', {}, [o['warnings']['length'] ? el('ul', {}, o['warnings']['map']((w) => el('li', {}, [w]))) : '']));
         const tr = el('tr', {'data-offer': o['offer'], 'title': o['reason']}, tds);
         if (o['pick']) tr.className = 'pick';

@@ -140,7 +140,8 @@ json mirror(const App& app) {
     for (const Message& w : o.warnings) warnings.push_back(R(app, w));
     options.push_back(json{{"offer", o.offer}, {"pick", is_pick(p, o)}, {"gpu", t.gpu}, {"platform", t.platform},
                            {"term", t.term}, {"cost", t.cost}, {"budget", t.budget}, {"fit", t.fit},
-                           {"speed", t.speed}, {"warnings", std::move(warnings)}, {"reason", R(app, o.reason)}});
+                           {"speed", t.speed}, {"measured", t.measured_lines}, {"warnings", std::move(warnings)},
+                           {"reason", R(app, o.reason)}});
   }
   j["options"] = std::move(options);
   json warnings = json::array();

@@ -6,6 +6,7 @@
 
 #include "catalog_fields.hpp"
 #include "estimate.hpp"
+#include "explain.hpp"
 #include "format.hpp"
 #include "messages.hpp"
 #include "scenario.hpp"
@@ -175,22 +176,41 @@ std::vector<MeasuredFigure> measured_for(const Catalog& catalog, const Estimate&
   return out;
 }
 
+namespace {
+
+// The metric's words; a metric without words of its own: its name.
+Arg figure_words(const MeasuredFigure& m) {
+  if (m.figure == "decode_tokens_per_s") return msg::est_measured_figure_decode_tokens_per_s();
+  if (m.figure == "aggregate_tokens_per_s") return msg::est_measured_figure_aggregate_tokens_per_s();
+  if (m.figure == "tpot_ms") return msg::est_measured_figure_tpot_ms();
+  if (m.figure == "ttft_ms") return msg::est_measured_figure_ttft_ms();
+  if (m.figure == "prefill_tokens_per_s") return msg::est_measured_figure_prefill_tokens_per_s();
+  if (m.figure == "kv_pool_gib") return msg::est_measured_figure_kv_pool_gib();
+  return m.figure;
+}
+
+}  // namespace
+
+Arg measured_source(const Catalog& catalog, const MeasuredFigure& m) {
+  return m.source_id.rfind("http", 0) == 0 ? Arg(m.source_id) : Arg(cite(catalog, m.source_id));
+}
+
+std::string measured_delta(const MeasuredFigure& m) {
+  return (m.delta >= 0 ? "+" : "-") + format_percent(std::fabs(m.delta)) + "%";
+}
+
 Message measured_message(const MeasuredFigure& m, Arg source) {
-  auto figure = [&m]() -> Arg {  // a metric without words of its own: its name
-    if (m.figure == "decode_tokens_per_s") return msg::est_measured_figure_decode_tokens_per_s();
-    if (m.figure == "aggregate_tokens_per_s") return msg::est_measured_figure_aggregate_tokens_per_s();
-    if (m.figure == "tpot_ms") return msg::est_measured_figure_tpot_ms();
-    if (m.figure == "ttft_ms") return msg::est_measured_figure_ttft_ms();
-    if (m.figure == "prefill_tokens_per_s") return msg::est_measured_figure_prefill_tokens_per_s();
-    if (m.figure == "kv_pool_gib") return msg::est_measured_figure_kv_pool_gib();
-    return m.figure;
-  };
-  const std::string delta = (m.delta >= 0 ? "+" : "-") + format_percent(std::fabs(m.delta)) + "%";
   Message note = m.twin.empty() ? Message() : msg::est_measured_twin(m.twin);
   if (m.yours) note = m.twin.empty() ? msg::est_measured_yours() : note;
   const Message compared = m.compared_with == ComparedWith::Serving ? msg::est_measured_serving() : Message();
-  return msg::est_measured_line(figure(), format_rate(m.value), m.unit, format_rate(m.estimate), delta, note, compared,
-                                source, m.as_of);
+  return msg::est_measured_line(figure_words(m), format_rate(m.value), m.unit, format_rate(m.estimate), measured_delta(m),
+                                note, compared, source, m.as_of);
 }
+
+Message measured_short(const MeasuredFigure& m) {
+  return msg::est_measured_short(figure_words(m), format_rate(m.value), m.unit, measured_delta(m));
+}
+
+Message measured_cited(const MeasuredFigure& m, Arg source) { return msg::est_measured_cited(source, m.as_of); }
 
 }  // namespace cardfit

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -63,5 +64,18 @@ std::vector<MeasuredFigure> measured_for(const Catalog& catalog, const Estimate&
 // (the CLI under its tables, the UI under the speed figures, the page's text view).
 // `source` is the measurement's source as cited (a web address, or the titles of cite()).
 Message measured_message(const MeasuredFigure& m, Arg source);
+
+// The measurement's source as a reader cites it: a web address as it is, source ids as cite() words them.
+Arg measured_source(const Catalog& catalog, const MeasuredFigure& m);
+
+// The difference as a reader sees it: "+5%", "-12%" ((estimate - measured) / measured, whole percent).
+std::string measured_delta(const MeasuredFigure& m);
+
+// The figure and the difference, short, for a table cell beside the speed: "decode 61.0 tok/s (-5%)"
+// (the plan's row model, column Measured: the CLI table, CSV, Markdown, HTML and the UI's options).
+Message measured_short(const MeasuredFigure& m);
+
+// Where and when it was measured: "<source>, 2024-01-10" (column MeasuredSource).
+Message measured_cited(const MeasuredFigure& m, Arg source);
 
 }  // namespace cardfit

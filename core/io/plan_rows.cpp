@@ -1,8 +1,11 @@
 // The plan's options as rows of cells (plan_rows.hpp): every renderer reads these.
 #include "plan_rows.hpp"
 
+#include <algorithm>
+
 #include "format.hpp"
 #include "labels.hpp"
+#include "measured.hpp"
 #include "messages.hpp"
 
 namespace cardfit {
@@ -62,6 +65,15 @@ std::string unit_of(const Message& around_amount, Lang lang) {
   return s;
 }
 
+// Several measurements of one configuration (decode and TTFT, bundled and yours): each, joined.
+std::string joined(const std::vector<MeasuredFigure>& list, Lang lang, Message (*line)(const MeasuredFigure&)) {
+  std::string s;
+  for (const MeasuredFigure& m : list) s += (s.empty() ? "" : "; ") + render(line(m), lang);
+  return s;
+}
+
+Message cited_as_given(const MeasuredFigure& m) { return measured_cited(m, m.source_id); }
+
 Cell cell_of(PlanColumn column, const Plan& p, const Option& o, Lang lang) {
   const std::string cur(name_of(p.currency));
   const bool usd = p.currency == Currency::Usd;
@@ -101,6 +113,14 @@ Cell cell_of(PlanColumn column, const Plan& p, const Option& o, Lang lang) {
     }
     case PlanColumn::Speed:
       return number_cell(o.decode_tokens_per_s > 0, o.decode_tokens_per_s, word(MsgId::cli_col_tokens_per_s, lang));
+    case PlanColumn::Measured: {
+      Cell c = text_cell(joined(o.measured, lang, measured_short));
+      c.kind = CellKind::Number;
+      c.known = !o.measured.empty();
+      c.value = c.known ? o.measured.front().value : 0;
+      c.unit = c.known ? o.measured.front().unit : "";
+      return c;
+    }
     case PlanColumn::Latency:
       return p.job ? number_cell(o.job_hours.has_value(), o.job_hours.value_or(0), "h")
                    : number_cell(o.ttft_ms > 0, o.ttft_ms, "ms");
@@ -121,6 +141,8 @@ Cell cell_of(PlanColumn column, const Plan& p, const Option& o, Lang lang) {
       return text_cell(o.price_source);
     case PlanColumn::Overlay:
       return id_cell(o.overlay, o.overlay);
+    case PlanColumn::MeasuredSource:
+      return text_cell(joined(o.measured, lang, cited_as_given));
   }
   return {};
 }
@@ -152,10 +174,18 @@ std::vector<PlanColumnHead> plan_columns(const Plan& p, Lang lang) {
       {PlanColumn::Cost, p.job ? say(msg::cli_col_job_cost(cur)) : say(msg::cli_col_per_mtok(cur)), p.job ? 0 : 8,
        false},
   };
+  // Measured beside estimated, right of the speed, and where and when at the end: only when some
+  // option has a measurement (where nothing matches, nothing is shown).
+  const bool measured = std::any_of(p.options.begin(), p.options.end(), [](const Option& o) { return !o.measured.empty(); });
+  if (measured) {
+    const auto speed = std::find_if(c.begin(), c.end(), [](const PlanColumnHead& h) { return h.column == PlanColumn::Speed; });
+    c.insert(speed + 1, PlanColumnHead{PlanColumn::Measured, word(MsgId::cli_col_measured, lang), 6, true});
+  }
   if (p.budget.set) c.push_back({PlanColumn::Budget, word(MsgId::cli_col_budget, lang), 1, false});
   c.push_back({PlanColumn::AsOf, word(MsgId::cli_col_as_of, lang), 9, false});
   c.push_back({PlanColumn::Source, word(MsgId::cli_col_price_source, lang), 11, true, true});
   c.push_back({PlanColumn::Overlay, word(MsgId::cli_col_overlay, lang), 10, false, true});
+  if (measured) c.push_back({PlanColumn::MeasuredSource, word(MsgId::cli_col_measured_source, lang), 12, true, true});
   return c;
 }
 

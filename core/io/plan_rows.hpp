@@ -27,12 +27,17 @@ enum class PlanColumn {
   Fit,        // comfortable / tight / does not fit; id = fit spelling
   Headroom,   // memory left over the need, percent
   Speed,      // decode tokens/s per sequence
+  Measured,   // a public (or the user's) measurement of the option's configuration and the difference:
+              // "decode 61.0 tok/s (-5%)", several joined by "; " (core/estimate/measured.hpp; only
+              // when some option has one); value and unit = the first one's figure
   Latency,    // inference: time to first token, ms; training job: its hours
   Cost,       // inference: cost per million tokens; training job: its total cost
   Budget,     // within / over / below (only when the plan has a budget)
   AsOf,       // the price's date, with "month not stated" / "stale price"
   Source,     // the price's source: citations of source ids (detail)
   Overlay,    // the overlay file that added or changed the offer, "" when bundled (detail)
+  MeasuredSource,  // where and when each measurement was made: "<source id or address>, 2024-01-10" (detail;
+                   // with Measured)
 };
 
 enum class CellKind {

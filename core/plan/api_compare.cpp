@@ -21,6 +21,10 @@ ApiQuote api_quote(const ApiPrice& price, const ApiMix& mix, Currency currency, 
   return q;
 }
 
+double api_monthly_cost(const ApiQuote& quote, double tokens_per_day) {
+  return tokens_per_day * kDaysPerMonth * quote.per_mtok / 1e6;
+}
+
 ApiBreakEven api_break_even(const ApiQuote& quote, Money monthly, double hours_per_day,
                             double output_tokens_per_s, const ApiMix& mix) {
   ApiBreakEven b;
@@ -30,7 +34,9 @@ ApiBreakEven api_break_even(const ApiQuote& quote, Money monthly, double hours_p
   auto per_mtok = [&](double m) {
     return b.capacity_tokens_per_day > 0 ? m / kDaysPerMonth / b.capacity_tokens_per_day * 1e6 : 0;
   };
-  auto break_even = [&](double m) { return quote.per_mtok > 0 ? m / kDaysPerMonth / quote.per_mtok * 1e6 : 0; };
+  // The volume whose API bill is the rent: api_monthly_cost is linear in the volume.
+  const double per_token_a_day = api_monthly_cost(quote, 1);
+  auto break_even = [&](double m) { return per_token_a_day > 0 ? m / per_token_a_day : 0; };
   b.rent_per_mtok = Money{per_mtok(monthly.low), per_mtok(monthly.high)};
   b.break_even_tokens_per_day = Money{break_even(monthly.low), break_even(monthly.high)};
   b.rent_can_win = quote.per_mtok > 0 && b.capacity_tokens_per_day > 0 &&

@@ -38,6 +38,10 @@ struct ApiQuote {
 // with r = input tokens per output token and h = the cache-hit share.
 ApiQuote api_quote(const ApiPrice& price, const ApiMix& mix, Currency currency, double usd_cny);
 
+// What `tokens_per_day` (input + output) cost a month at `quote` (plan currency):
+//   monthly = tokens a day x 30 x per 1M / 1e6
+double api_monthly_cost(const ApiQuote& quote, double tokens_per_day);
+
 // A rented option against one quote. Money ranges follow the option's monthly cost (low..high).
 struct ApiBreakEven {
   std::string price_id;              // ApiPrice::id
@@ -53,7 +57,7 @@ struct ApiBreakEven {
 //   capacity a day  = output tok/s x 3600 x hours_per_day x (1 + r)
 //   rent per 1M     = monthly / 30 / capacity a day x 1e6
 //   break-even a day = monthly / 30 / api per 1M x 1e6     (renting is a fixed cost, the API's grows
-//                                                           with volume)
+//                                                           with volume: monthly = api_monthly_cost)
 // NOTE: the rented capacity counts decode throughput only; prefilling the r input tokens takes GPU
 // time too, so at a long prompt the rented figure is optimistic (docs/model.md).
 ApiBreakEven api_break_even(const ApiQuote& quote, Money monthly, double hours_per_day,

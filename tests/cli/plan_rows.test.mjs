@@ -164,3 +164,50 @@ test('plan rows: spot prices, table = CSV = Markdown = HTML = JSON', () => {
   agree(['--model', 'qwen2.5-7b', '--precision', 'fp16', '--platform', 'gongjiyun', '--allow-spot',
     '--term', 'hourly'], { spot: true });
 });
+
+// Issue 31 item 1: a measured configuration beside the estimate. The scenario is the bundled row
+// llamacpp-4090-llama2-7b-f16-tg128 (ggml-org/llama.cpp PR 4766's llama-bench tg128, llama 7B F16 on
+// an RTX 4090; assets/catalog/measurements.json): its figure, source and date are read from the
+// JSON, the difference computed here from each option's own estimate.
+test('plan rows: measured beside the speed, table = CSV = Markdown = HTML = JSON; no column where nothing matches', () => {
+  const args = ['--model', 'llama-2-7b', '--precision', 'fp16', '--engine', 'llama.cpp', '--gpu', 'rtx-4090',
+    '--context', '128', '--prompt', '1'];
+  agree(args, {});
+  const j = json(run('plan', ...args, '--top', '40', '--json'));
+  const csv = parseCsv(run('plan', ...args, '--top', '40', '--format', 'csv').stdout);
+  const header = csv[0];
+  const col = header.indexOf('measured');
+  const src = header.indexOf('measured source');
+  assert.equal(col, header.indexOf('tok/s') + 1, 'the measured figure right of the estimated speed');
+  assert.ok(src > col);
+  let shown = 0;
+  csv.slice(1).forEach((row, i) => {
+    const o = j.options[i];
+    const where = `row ${i} (${o.offer})`;
+    if (!o.measured) {
+      assert.equal(row[col], '', `${where}: nothing where nothing matches`);
+      assert.equal(row[src], '', where);
+      return;
+    }
+    const m = o.measured.find((x) => x.id === 'llamacpp-4090-llama2-7b-f16-tg128');
+    assert.ok(m, `${where}: ${JSON.stringify(o.measured)}`);
+    const delta = (o.decode_tokens_per_s - m.value) / m.value;
+    const pct = `${delta >= 0 ? '+' : '-'}${(Math.abs(delta) * 100).toFixed(0)}%`;
+    assert.ok(row[col].includes(`decode ${m.value.toPrecision(3)} ${m.unit} (${pct})`), `${where}: ${row[col]}`);
+    assert.ok(row[src].includes(m.source_id) && row[src].includes(m.as_of), `${where}: ${row[src]}`);
+    shown += 1;
+  });
+  assert.ok(shown > 0, 'some option matches the measurement');
+  const text = run('plan', ...args).stdout;  // the readable table, as printed
+  assert.match(text, /measured/);
+  assert.ok(text.includes(csv[1][col]), text);
+  const zh = parseCsv(run('plan', ...args, '--lang', 'zh', '--format', 'csv').stdout);
+  assert.ok(zh[0].includes('实测') && zh[0].includes('实测来源'), zh[0].join(','));
+
+  const far = ['--model', 'llama-2-7b', '--precision', 'fp16', '--engine', 'llama.cpp', '--gpu', 'rtx-4090',
+    '--context', '8192'];  // 64x the measured context: outside the factor of 2
+  const none = parseCsv(run('plan', ...far, '--format', 'csv').stdout);
+  assert.ok(none.length > 1);
+  assert.equal(none[0].includes('measured'), false, none[0].join(','));
+  assert.doesNotMatch(run('plan', ...far).stdout, /measured/);
+});

@@ -65,5 +65,28 @@ TEST_CASE("vendor kit: a platform only its overlay has is applied once the catal
   CHECK(app.state.request.platforms_first == Ids{"example-cloud"});
 }
 
+TEST_CASE("vendor kit: its card's link (pf = its own platform) waits for the overlay, no unknown-platform notice",
+          "[native][vendor]") {
+  AppOptions o;
+  o.platform_first = "example-cloud";
+  o.state = "v=2&m=qwen2.5-7b&pf=example-cloud&lang=zh";  // what `cardfit card --vendor` prints and encodes
+  App app;
+  app_init(app, o);
+  CHECK(app.state_notice.empty());
+  CHECK(app.state.request.scenario.model == "qwen2.5-7b");
+  CHECK(app.vendor_platform == "example-cloud");
+  Platform p;
+  p.id = "example-cloud";
+  app.catalog.platforms.push_back(p);
+  app_apply_vendor_platform(app);
+  CHECK(app.state.request.platforms_first == Ids{"example-cloud"});
+  // Another platform in the link is read as any link's: unknown here, so a notice.
+  o.state = "v=2&m=qwen2.5-7b&pf=other-cloud";
+  App other;
+  app_init(other, o);
+  CHECK_FALSE(other.state_notice.empty());
+  CHECK(other.vendor_platform.empty());
+}
+
 }  // namespace
 }  // namespace cardfit::ui

@@ -893,6 +893,18 @@ test('charts: memory vs context, cost vs speed and the cards, on the canvas and 
   await phone.context.close();
 });
 
+test('charts: renting against the API (a model with API prices, compare on): its chart and its table in the text view', async () => {
+  const { page, context } = await open('?lang=en&v=2&m=deepseek-v4-flash&api=1', TALL);
+  await click(page, 'Charts');
+  await find(page, 'chart-api');
+  const tables = await page.evaluate(() => [...document.querySelectorAll('#mirror table.chart')].map(
+    (t) => ({ caption: t.caption.innerText, rows: t.tBodies[0].rows.length })));
+  assert.equal(tables.length, 4, tables.map((t) => t.caption).join(' | '));
+  assert.ok(tables.every((t) => t.rows > 0), JSON.stringify(tables));
+  await chartShot(page, 'chart-api', 'chart-api.png', 64, 80);
+  await context.close();
+});
+
 // [SECTION] Files in (no dialog of the app's own) and files out
 
 // The page's file button (the browser's <input type=file>) and a drop anywhere on the page.
