@@ -17,15 +17,9 @@
 #include "resolve.hpp"
 
 using namespace cardfit;
+using cardfit::test::run_plan;
 
 namespace {
-
-Plan run_plan(const PlanRequest& r, const Catalog& c) {
-  Result<Plan> p = plan(c, r);
-  INFO(test::all_errors(p.errors));
-  REQUIRE(p.ok());
-  return *p.value;
-}
 
 // The cards one machine of an offer holds, as docs/planner.md §1 reads an offer.
 int machine_cards(const Offer& o) {

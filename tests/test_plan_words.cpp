@@ -10,15 +10,9 @@
 using namespace cardfit;
 using cardfit::test::en;
 using cardfit::test::zh;
+using cardfit::test::run_plan;
 
 namespace {
-
-Plan run(const PlanRequest& r, const Catalog& c) {
-  Result<Plan> p = plan(c, r);
-  INFO(test::all_errors(p.errors));
-  REQUIRE(p.ok());
-  return *p.value;
-}
 
 const Message* warning(const Option& o, const char* code) {
   for (const Message& w : o.warnings) {
@@ -35,7 +29,7 @@ TEST_CASE("the over-provisioning threshold is catalog data") {
   r.scenario.gpu = "h100-sxm";
   r.platforms = {"yiwan"};
   Catalog c = test::plan_catalog();
-  const Plan before = run(r, c);
+  const Plan before = run_plan(r, c);
   REQUIRE_FALSE(before.options.empty());
   const Message* w = warning(before.options.front(), "over_provisioned");
   REQUIRE(w);
@@ -43,7 +37,7 @@ TEST_CASE("the over-provisioning threshold is catalog data") {
   CHECK(en(*w).find("一万网络") != std::string::npos);  // cites the guide by its short title
   CHECK(zh(*w).find("低于 40%") != std::string::npos);
   c.defaults.thresholds.over_provisioned_use = 0.01;  // a vendor's own rule
-  CHECK_FALSE(warning(run(r, c).options.front(), "over_provisioned"));
+  CHECK_FALSE(warning(run_plan(r, c).options.front(), "over_provisioned"));
 }
 
 TEST_CASE("no estimate warning is said twice in the planner's words") {
@@ -51,7 +45,7 @@ TEST_CASE("no estimate warning is said twice in the planner's words") {
   r.scenario.model = "qwen2.5-7b";
   r.scenario.precision = "fp8";
   r.scenario.gpu = "a100-40g";
-  const Plan p = run(r, test::plan_catalog());
+  const Plan p = run_plan(r, test::plan_catalog());
   for (const Option& o : p.options) {
     CHECK(warning(o, "fp8_unsupported"));
     CHECK_FALSE(warning(o, "fp8_weight_only"));
@@ -65,7 +59,7 @@ TEST_CASE("every option's words render in both languages without placeholders") 
   r.budget_tier = "3000-6000";
   r.allow_spot = true;
   r.student = true;
-  const Plan p = run(r, test::plan_catalog());
+  const Plan p = run_plan(r, test::plan_catalog());
   for (const Option& o : p.options) {
     for (Lang lang : {Lang::En, Lang::Zh}) {
       const std::string reason = render(o.reason, lang);
@@ -87,7 +81,7 @@ TEST_CASE("a multi-card warning names the card's own link, from the GPU's catalo
   r.scenario.gpu = "a100-80g";
   r.scenario.cards = 2;
   r.top = 50;
-  const Plan p = run(r, test::plan_catalog());
+  const Plan p = run_plan(r, test::plan_catalog());
   bool said = false;
   for (const Option& o : p.options) {
     const Message* w = warning(o, "nvlink_not_stated");

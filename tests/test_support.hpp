@@ -16,6 +16,7 @@
 #include "messages.hpp"
 #include "names.hpp"
 #include "params.hpp"
+#include "plan.hpp"
 #include "verify.hpp"
 
 namespace cardfit::embedded {
@@ -180,6 +181,14 @@ inline Estimate run(const Scenario& s, const Catalog& c = catalog()) {
   INFO(all_errors(r.errors));
   REQUIRE(r.ok());
   return *r.value;
+}
+
+// plan() that must succeed; prints the errors otherwise.
+inline Plan run_plan(const PlanRequest& r, const Catalog& c) {
+  Result<Plan> p = plan(c, r);
+  INFO(all_errors(p.errors));
+  REQUIRE(p.ok());
+  return *p.value;
 }
 
 // The same helpers over the fixture, for the formula tests (`using namespace test::formula`).
