@@ -207,3 +207,44 @@ TEST_CASE("card: a long GPU name wraps or shrinks in the options, never cut") {
     CHECK(cells.find(shown + " × ") != std::string::npos);
   }
 }
+
+TEST_CASE("card: no two texts on one line run into each other") {
+  // Each text's extent as drawn: from x (Left) or back from x (Right), the estimated width
+  // (an upper bound, card.cpp advance_em) narrowed to max_width as the renderers narrow it. Two
+  // texts whose baselines are closer than the smaller size must leave >= 8 px between them.
+  // Qwen2.5-72B in English put "comfortable" 5 px from the speed "16.2" (stop 42's card).
+  const auto extent = [](const CardText& t) {
+    int w = estimate_text_width(t.text, t.size);
+    if (t.max_width > 0) w = std::min(w, t.max_width);
+    return t.align == CardAlign::Right ? std::pair<int, int>{t.x - w, t.x} : std::pair<int, int>{t.x, t.x + w};
+  };
+  for (const std::string model : {"qwen2.5-72b", "deepseek-r1", "llama-3.1-8b", "kimi-k3"}) {
+    for (Lang lang : {Lang::En, Lang::Zh}) {
+      PlanRequest r;
+      r.scenario.model = model;
+      r.lang = lang;
+      r.today = "2026-12-04";
+      const Result<Plan> p = plan(test::catalog(), r);
+      REQUIRE(p.ok());
+      CardInput in;
+      in.catalog = &test::catalog();
+      in.request = &r;
+      in.plan = &*p.value;
+      in.lang = lang;
+      in.link = card_link(test::catalog(), "https://example.org/", r);
+      const Card c = card_layout(in);
+      for (std::size_t i = 0; i < c.texts.size(); ++i) {
+        for (std::size_t j = i + 1; j < c.texts.size(); ++j) {
+          const CardText& a = c.texts[i];
+          const CardText& b = c.texts[j];
+          if (std::abs(a.baseline - b.baseline) >= std::min(a.size, b.size)) continue;
+          const auto [a0, a1] = extent(a);
+          const auto [b0, b1] = extent(b);
+          INFO(model << " " << (lang == Lang::En ? "en" : "zh") << ": \"" << a.text << "\" [" << a0 << ", " << a1
+                     << "] and \"" << b.text << "\" [" << b0 << ", " << b1 << "]");
+          CHECK((a1 + 8 <= b0 || b1 + 8 <= a0));
+        }
+      }
+    }
+  }
+}

@@ -265,6 +265,16 @@ void options(Builder& b, const Plan& p, Lang lang) {
       shown.push_back(pick_row);
     }
   }
+  // The speed column as wide as its widest figure; the fit word drawn at the largest size that
+  // leaves a gap before it ("comfortable" takes 24 px in English, 宽裕 stays at 28).
+  const Col& speed_col = cols[4];
+  int speed_width = 0;
+  for (const PlanRow& r : shown) {
+    if (const Cell* cell = rows.cell(r, PlanColumn::Speed)) {
+      speed_width = std::max(speed_width, std::min(110, estimate_text_width(cell->words, 28)));
+    }
+  }
+  const int fit_width = speed_col.x - speed_width - 16 - cols[3].x;
   const int row_h = 62;
   for (const PlanRow& r : shown) {
     const Cell* mark = rows.cell(r, PlanColumn::Mark);
@@ -296,7 +306,13 @@ void options(Builder& b, const Plan& p, Lang lang) {
         }
         continue;
       }
-      b.text(c.x, b.y + 42, 28, bold, colour, s, c.width, c.align);
+      if (c.column == PlanColumn::Fit) {
+        int size = 28;
+        while (size > 20 && estimate_text_width(s, size) > fit_width) size -= 2;
+        b.text(c.x, b.y + 42, size, bold, colour, s, fit_width, c.align);
+        continue;
+      }
+      b.text(c.x, b.y + 42, 28, bold, colour, s, c.column == PlanColumn::Speed ? speed_width : c.width, c.align);
     }
     if (pick) b.card.rects[pick_rect].h = h;
     b.y += h;
