@@ -6,8 +6,11 @@
 # Elsewhere (no system package): FetchContent at a pinned tag.
 include(FetchContent)
 
-function(cardfit_header_folder target folder)
+function(cardfit_header_folder target folder)  # [leaf]: the name it is included under, else folder's own
   get_filename_component(leaf "${folder}" NAME)
+  if(ARGC GREATER 2)
+    set(leaf "${ARGV2}")
+  endif()
   set(root "${CMAKE_BINARY_DIR}/_headers/${target}")
   if(NOT EXISTS "${root}/${leaf}")
     file(MAKE_DIRECTORY "${root}")
@@ -75,6 +78,13 @@ if(EXISTS /usr/include/stb/stb_truetype.h AND EXISTS /usr/include/stb/stb_image_
   else()
     add_library(cardfit_stb INTERFACE)
   endif()
+elseif(APPLE)
+  # macOS has no stb package: the same commit as Debian 12's libstb-dev (0.0~git20220908.8b5f1f3).
+  FetchContent_Declare(stb GIT_REPOSITORY https://github.com/nothings/stb GIT_TAG 8b5f1f37b5b75829fc72d38e7b5d4bcbf8a26d55)
+  FetchContent_MakeAvailable(stb)  # headers only: no CMakeLists.txt, so nothing is built
+  cardfit_header_folder(cardfit_stb_headers "${stb_SOURCE_DIR}" stb)
+  add_library(cardfit_stb ALIAS cardfit_stb_headers)
+  set(STB_INCLUDE_DIR "${stb_SOURCE_DIR}" CACHE PATH "stb headers (the desktop app's stb_image_write.h)")
 else()
   message(FATAL_ERROR "cardfit: stb headers not found in /usr/include/stb (tools/setup.sh installs libstb-dev)")
 endif()

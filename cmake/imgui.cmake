@@ -69,8 +69,12 @@ else()
   # The desktop app's window and input: GLFW (its ImGui backend is built only here).
   target_sources(cardfit_imgui PRIVATE "${IMGUI_SOURCE_DIR}/backends/imgui_impl_glfw.cpp")
   if(WIN32)
-    include(glfw-windows)  # GLFW built from source; OpenGL through opengl32.dll
+    include(glfw-source)  # GLFW built from source; OpenGL through opengl32.dll
     target_link_libraries(cardfit_imgui PUBLIC glfw opengl32)
+  elseif(APPLE)
+    include(glfw-source)  # GLFW from its tag, for every architecture of a universal build
+    find_package(OpenGL REQUIRED)
+    target_link_libraries(cardfit_imgui PUBLIC glfw OpenGL::GL)
   else()
     find_package(glfw3 3.3 REQUIRED)
     find_package(OpenGL REQUIRED)

@@ -2,7 +2,7 @@
 # need them), `cmake --preset windows-release` (tools/setup.sh windows installs the compiler).
 # Libraries and headers are searched only under the mingw-w64 root, never in the Linux ones:
 # the header-only dependencies come in through cmake/deps.cmake's folder links, GLFW from its
-# Windows build (cmake/glfw-windows.cmake).
+# Windows build (cmake/glfw-source.cmake).
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 set(triple x86_64-w64-mingw32)

@@ -37,7 +37,8 @@ class SettingsFile {
 };
 
 // The desktop app's own file: on Windows %APPDATA%\cardfit\settings.json (the roaming AppData
-// folder); elsewhere $XDG_CONFIG_HOME/cardfit/settings.json, else ~/.config/cardfit/; else
+// folder); on macOS ~/Library/Application Support/cardfit/settings.json; elsewhere
+// $XDG_CONFIG_HOME/cardfit/settings.json, else ~/.config/cardfit/; else
 // ./cardfit-settings.json (os::config_folder); one instance per process.
 SettingsFile& app_settings();
 

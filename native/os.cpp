@@ -89,6 +89,10 @@ std::string config_folder() {
   if (SHGetKnownFolderPath(FOLDERID_RoamingAppData, 0, nullptr, &folder) == S_OK) out = narrow(folder);
   CoTaskMemFree(folder);
   return out.empty() ? env("APPDATA") : out;
+#elif defined(__APPLE__)
+  // macOS keeps an app's settings in ~/Library/Application Support.
+  if (const std::string home = env("HOME"); !home.empty()) return home + "/Library/Application Support";
+  return "";
 #else
   if (const std::string xdg = env("XDG_CONFIG_HOME"); !xdg.empty()) return xdg;
   if (const std::string home = env("HOME"); !home.empty()) return home + "/.config";

@@ -76,7 +76,7 @@ if [ "$what" != fuzz ] && [ ! -f "$top/.deps/imgui/imgui.cpp" ]; then  # the fuz
 fi
 
 # GLFW 3.3.8 from Debian's source package into .deps/glfw (gitignored): the Windows build
-# compiles it with mingw-w64 (cmake/glfw-windows.cmake); Linux uses Debian's libglfw3-dev.
+# compiles it with mingw-w64 (cmake/glfw-source.cmake); Linux uses Debian's libglfw3-dev.
 if [ "$what" = windows ] && [ ! -f "$top/.deps/glfw/src/win32_window.c" ]; then
   fetch_source glfw3=3.3.8-1 glfw3_3.3.8.orig.tar.gz \
     f30f42e05f11e5fc62483e513b0488d5bceeab7d9c5da0ffe2252ad81816c713 "$top/.deps/glfw"
