@@ -241,11 +241,23 @@ TEST_CASE("properties of plan() on random requests", "[properties]") {
     ++picked;
 
     // Estimate and plan agree: the pick's GPU at the pick's card count gives the same figures.
+    // On an offer whose machines hold fewer cards than the estimate's tensor-parallel group, the
+    // plan re-estimates with TP at most one machine's cards (plan.cpp estimate_on_offer): so here.
     Scenario s = r.scenario;
     s.gpu = pick->gpu;
     s.cards = pick->cards;
-    const Result<Estimate> e = estimate(c, s);
+    Result<Estimate> e = estimate(c, s);
     REQUIRE(e.ok());
+    const Offer* offer = c.find_offer(pick->offer);
+    REQUIRE(offer != nullptr);
+    const int machine = offer->unit == OfferUnit::Machine ? std::max(1, offer->cards)
+                        : offer->unit == OfferUnit::Card  ? std::max(1, offer->max_cards)
+                                                          : 1;
+    if (e.value->gpus.at(0).tensor_parallel > machine) {
+      s.max_tensor_parallel = machine;
+      e = estimate(c, s);
+      REQUIRE(e.ok());
+    }
     const GpuEstimate& g = e.value->gpus.at(0);
     CHECK(p.value->memory_bytes == e.value->memory.total);
     CHECK(pick->need_bytes == Approx(static_cast<double>(g.per_card_bytes)));

@@ -415,6 +415,31 @@ TEST_CASE("step cost by architecture: llama.cpp's fixed cost per token on Apple 
   CHECK(bad.errors.front().field.find("step_ms_by_architecture[0].ms") != std::string::npos);
 }
 
+TEST_CASE("MLX (issue 30): Apple silicon only, its own 4.5-bit weights, 2 ms per token on Metal", "[mlx]") {
+  // docs/model.md §7: step_ms fitted on two publishers' M4 Max rows; the formats from mlx.core.quantize.
+  const Resolved q4 = resolved(inference("qwen2.5-7b", "mlx-4bit", "mlx"));
+  const Resolved bf16 = resolved(inference("qwen2.5-7b", "bf16", "mlx"));
+  const EngineProfile& mlx = q4.engine();
+  const Gpu& m4max = gpu("apple-m4-max-128g");
+  // Metal only: an MLX option exists on the Mac, not on an RTX 4090; GGUF engines do not read MLX files.
+  CHECK(kernel_support(catalog(), m4max, "mlx", "mlx-4bit").runs);
+  CHECK_FALSE(kernel_support(catalog(), gpu("rtx-4090"), "mlx", "bf16").runs);
+  const WeightPrecision* p4 = catalog().find_weight_precision("mlx-4bit");
+  REQUIRE(p4 != nullptr);
+  CHECK(p4->bits_per_weight == Approx(4 + 2 * 16.0 / 64));  // scale + bias per group of 64
+  CHECK(std::find(p4->engines.begin(), p4->engines.end(), "llama.cpp") == p4->engines.end());
+  // One fixed cost per token on the Mac, the same for every size (the step the rows fitted).
+  Layout one;
+  const DecodeSpeed d4 = decode_speed(q4, m4max, one, 128, 1);
+  const DecodeSpeed d16 = decode_speed(bf16, m4max, one, 128, 1);
+  CHECK(step_ms_on(mlx, m4max) == Approx(2.0));
+  CHECK(d4.fixed_ms == Approx(d16.fixed_ms));
+  CHECK(d4.fixed_ms >= 2.0);
+  // The 4-bit file is read about 4.5/16 as long as BF16 (embeddings are quantised too; norms stay).
+  CHECK(d4.memory_ms / d16.memory_ms == Approx(4.5 / 16).epsilon(0.05));
+  CHECK(d4.per_sequence > d16.per_sequence);
+}
+
 TEST_CASE("DSA decode: SGLang's indexer kernels cost per indexer layer and per sequence", "[dsa]") {
   const Resolved r = resolved(inference("glm-5", "fp8", "sglang"));
   const EngineProfile& e = r.engine();

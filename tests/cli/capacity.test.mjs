@@ -134,6 +134,16 @@ test('capacity --this-machine: a Mac or Strix Halo from the CPU name, unified me
   assert.match(json(amd).errors[0].message, /no GPU detected/);
 });
 
+// The M4 Pro is in the catalog (48 GB, 20-core GPU): a 48 GB M4 Pro is that entry, a 24 GB one is offered it.
+test('capacity --this-machine: an M4 Pro with 48 GB is the catalog\'s M4 Pro', { skip: !cli || process.platform === 'win32' }, () => {
+  const pro = withMachine(missing, 'Apple M4 Pro', 'capacity', '--this-machine', '--ram', '48', '--json');
+  assert.equal(pro.status, 0, pro.stderr);
+  assert.equal(json(pro).gpu, 'apple-m4-pro-48g');
+  const small = withMachine(missing, 'Apple M4 Pro', 'capacity', '--this-machine', '--ram', '24', '--json');
+  assert.equal(small.status, 1);
+  assert.match(json(small).errors[0].message, /apple-m4-pro-48g/);
+});
+
 // Issue 30's laptops and chips the catalog does not list yet: an error asking for --gpu, never the
 // nearest listed sibling (RTX 5090 Laptop, a 5080 desktop card, an M4 Max).
 test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks are not guessed', { skip: !cli || process.platform === 'win32' }, () => {
@@ -145,7 +155,7 @@ test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks 
     assert.match(err.message, /not recognised/);
     assert.match(err.message, /--gpu/);
   }
-  for (const cpu of ['Apple M4 Pro', 'Apple M5', 'Apple M5 Pro', 'Apple M5 Max']) {
+  for (const cpu of ['Apple M4', 'Apple M5', 'Apple M5 Pro', 'Apple M5 Max']) {
     const r = withMachine(missing, cpu, 'capacity', '--this-machine', '--ram', '48', '--json');
     assert.equal(r.status, 1, cpu);
     assert.equal(json(r).errors[0].field, 'gpu');
