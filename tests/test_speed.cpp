@@ -353,3 +353,68 @@ TEST_CASE("prefill mixed into decode: a serving benchmark's TPOT and output rate
   s.max_num_seqs = 4;
   CHECK(one(s, "a100-80g").mixed->concurrency == 4);
 }
+
+TEST_CASE("sizing from traffic: a full batch with prefill mixed in, its TPOT limit found by bisection") {
+  // Hand-worked (docs/planner.md §Sizing from traffic, docs/model.md §Decode with prefill mixed in):
+  // a decode step of 20 + 0.5 x B ms at batch B, 80 ms of prefill work per prompt (P), a 120 ms
+  // TTFT, 100 output tokens (O), a KV pool of 16 sequences.
+  //   tpot(B) = step(B) + (B - 1) x P / O = 20 + 0.5 B + 0.8 (B - 1) = 19.2 + 1.3 B
+  //   requests/s = B x 1000 / (O x step(B) + B x P)
+  // The old stall (B whole TTFTs per O steps: tpot = step(B) + B x 120 / 100 = 20 + 1.7 B) gives
+  // other figures at every line below.
+  auto step = [](std::int64_t b) { return 20 + 0.5 * static_cast<double>(b); };
+  // No limit: B = 16, step 28 ms, tpot = 19.2 + 20.8 = 40 ms (old: 47.2),
+  // requests/s = 16,000 / (2,800 + 1,280) = 3.9216 (old: 16,000 / (2,800 + 1,920) = 3.3898).
+  const Serving all = serving_at(step, 120, 80, 16, 100, 0);
+  CHECK(all.feasible);
+  CHECK(all.batch == 16);
+  CHECK(all.limited_by == ServingLimit::Memory);
+  CHECK(all.step_ms == Approx(28));
+  CHECK(all.tpot_ms == Approx(40));
+  CHECK(all.requests_per_s == Approx(16000.0 / 4080));
+  CHECK(all.prefill_ms == 120);  // the TTFT, for the planner's queueing margin
+  CHECK(all.mixed_prefill_ms == 80);
+  // A 30 ms limit: 19.2 + 1.3 B <= 30 while B <= 8.3, so B = 8 (old: 20 + 1.7 B <= 30, B = 5):
+  // tpot = 29.6 ms, requests/s = 8,000 / (100 x 24 + 8 x 80) = 8,000 / 3,040 = 2.6316.
+  const Serving capped = serving_at(step, 120, 80, 16, 100, 30);
+  CHECK(capped.feasible);
+  CHECK(capped.batch == 8);
+  CHECK(capped.limited_by == ServingLimit::Tpot);
+  CHECK(capped.tpot_ms == Approx(29.6));
+  CHECK(capped.requests_per_s == Approx(8000.0 / 3040));
+  // Exactly at B = 8's TPOT the bisection keeps 8; just below it drops to 7 (19.2 + 9.1 = 28.3 ms).
+  CHECK(serving_at(step, 120, 80, 16, 100, 29.6 + 1e-9).batch == 8);
+  CHECK(serving_at(step, 120, 80, 16, 100, 29.5).batch == 7);
+  // One sequence sees no other prompt: tpot(1) = step(1) = 20.5 ms (old: 21.7). A 21 ms limit
+  // is met by B = 1 only (tpot(2) = 21.8); a 20 ms limit by none: infeasible, batch 0.
+  const Serving one_seq = serving_at(step, 120, 80, 16, 100, 21);
+  CHECK(one_seq.feasible);
+  CHECK(one_seq.batch == 1);
+  CHECK(one_seq.tpot_ms == Approx(20.5));
+  CHECK(one_seq.requests_per_s == Approx(1000.0 / (100 * 20.5 + 80)));
+  const Serving none = serving_at(step, 120, 80, 16, 100, 20);
+  CHECK_FALSE(none.feasible);
+  CHECK(none.batch == 0);
+  CHECK(none.limited_by == ServingLimit::Tpot);
+
+  // estimate() sizes the planner's replica with the same model as its `mixed` figures: at a
+  // concurrency equal to the serving batch the two agree.
+  Scenario s = decode("llama-3.1-8b", "bf16", "vllm", 2048);
+  s.prompt = 1024;
+  s.output_tokens = 256;
+  const GpuEstimate g = one(s, "a100-80g");
+  REQUIRE(g.serving);
+  REQUIRE(g.serving->feasible);
+  s.concurrency = g.serving->batch;
+  const GpuEstimate at_batch = one(s, "a100-80g");
+  REQUIRE(at_batch.mixed);
+  CHECK(g.serving->mixed_prefill_ms == Approx(at_batch.mixed->prefill_ms));
+  CHECK(g.serving->step_ms == Approx(at_batch.mixed->step_ms));
+  CHECK(g.serving->tpot_ms == Approx(at_batch.mixed->tpot_ms));
+  CHECK(g.serving->requests_per_s == Approx(at_batch.mixed->tokens_per_s / 256));
+  CHECK(g.serving->prefill_ms == Approx(g.ttft_ms));
+  // --max-num-seqs caps the batch as it caps the sequences that decode.
+  s.concurrency = 1;
+  s.max_num_seqs = 4;
+  CHECK(one(s, "a100-80g").serving->batch == 4);
+}

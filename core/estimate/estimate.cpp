@@ -68,41 +68,15 @@ void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& 
   }
 }
 
-// Continuous batching on one replica (docs/planner.md §Sizing from traffic): `batch` sequences
-// decode together, each request's prefill stalls the batch once, so a batch of B finishes B
-// requests in O steps plus B prefills. The batch is the KV pool's (max_concurrency), capped by
-// --max-tpot-ms.
-Serving serving(const Resolved& r, const Gpu& gpu, const Layout& layout, const GpuEstimate& g) {
+// Continuous batching on one replica (docs/planner.md §Sizing from traffic): the one model of
+// prefill mixed into decode (serving_at, mixed_decode) at the batch the KV pool holds
+// (max_concurrency; --max-num-seqs if smaller), capped by --max-tpot-ms.
+Serving serving(const Resolved& r, const Gpu& gpu, const Layout& layout, const GpuEstimate& g, const PrefillSpeed& p) {
   const Scenario& sc = r.scenario();
-  const double out = static_cast<double>(sc.output_tokens);
-  Serving s;
-  s.prefill_ms = g.ttft_ms;
+  std::int64_t most = std::max<std::int64_t>(1, g.max_concurrency);
+  if (sc.max_num_seqs) most = std::min(most, std::max<std::int64_t>(1, *sc.max_num_seqs));
   auto step = [&](std::int64_t b) { return decode_speed(r, gpu, layout, sc.context, b).step_ms; };
-  auto tpot = [&](std::int64_t b) { return (out * step(b) + static_cast<double>(b) * s.prefill_ms) / out; };
-  const std::int64_t by_memory = std::max<std::int64_t>(1, g.max_concurrency);
-  s.batch = by_memory;
-  if (sc.max_tpot_ms > 0) {
-    if (tpot(1) > sc.max_tpot_ms) {
-      s.limited_by = ServingLimit::Tpot;
-      s.batch = 0;
-      return s;
-    }
-    std::int64_t lo = 1, hi = by_memory;  // tpot(lo) within the limit; tpot grows with the batch
-    if (tpot(hi) > sc.max_tpot_ms) {
-      while (hi - lo > 1) {
-        const std::int64_t mid = lo + (hi - lo) / 2;
-        (tpot(mid) <= sc.max_tpot_ms ? lo : hi) = mid;
-      }
-      s.batch = lo;
-      s.limited_by = ServingLimit::Tpot;
-    }
-  }
-  s.feasible = true;
-  s.step_ms = step(s.batch);
-  s.tpot_ms = tpot(s.batch);
-  const double cycle_ms = out * s.step_ms + static_cast<double>(s.batch) * s.prefill_ms;
-  s.requests_per_s = cycle_ms > 0 ? static_cast<double>(s.batch) * 1000 / cycle_ms : 0;
-  return s;
+  return serving_at(step, g.ttft_ms, mixed_prefill_ms(p), most, static_cast<double>(sc.output_tokens), sc.max_tpot_ms);
 }
 
 Message cards_text(int n) { return n == 1 ? msg::common_one_card() : msg::common_cards(std::to_string(n)); }
@@ -166,7 +140,7 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
       g.prefill_tokens_per_s = p.tokens_per_s;
       g.ttft_ms = p.ttft_ms;
       if (sc.output_tokens > 0) {
-        g.serving = serving(r, gpu, fc.layout, g);
+        g.serving = serving(r, gpu, fc.layout, g, p);
         const double sequences = d.per_sequence > 0 ? d.aggregate / d.per_sequence : 1;  // --max-num-seqs applied
         g.mixed = mixed_decode(d.step_ms, mixed_prefill_ms(p), sequences, static_cast<double>(sc.output_tokens));
       }

@@ -69,12 +69,14 @@ struct EnumNames<ServingLimit> {
 
 struct Serving {                        // one replica under continuous batching (Scenario::output_tokens > 0)
   bool feasible = false;                // false: even one sequence misses --max-tpot-ms
-  std::int64_t batch = 0;               // sequences decoded together: the KV pool's (max_concurrency), capped by TPOT
+  std::int64_t batch = 0;               // sequences decoded together: the KV pool's (max_concurrency; --max-num-seqs
+                                        // if smaller), capped by TPOT
   ServingLimit limited_by = ServingLimit::Memory;  // memory or tpot here; the planner may add ttft
-  double prefill_ms = 0;                // one prompt alone (ttft_ms)
+  double prefill_ms = 0;                // one prompt alone (ttft_ms): the planner's queueing TTFT
+  double mixed_prefill_ms = 0;          // the work one prompt adds to the decode steps (mixed_prefill_ms)
   double step_ms = 0;                   // one decode step at `batch`
-  double tpot_ms = 0;                   // (output x step + batch x prefill) / output: decode stalled by prefills
-  double requests_per_s = 0;            // batch x 1000 / (output x step + batch x prefill), fully busy
+  double tpot_ms = 0;                   // step + (batch - 1) x mixed prefill / output (mixed_decode)
+  double requests_per_s = 0;            // batch x 1000 / (output x step + batch x mixed prefill), fully busy
 };
 
 struct MixedDecode {                     // the scenario's concurrency in steady state, every request's prompt

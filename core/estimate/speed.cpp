@@ -349,6 +349,38 @@ MixedDecode mixed_decode(double step_ms, double prefill_ms, double concurrency, 
   return out;
 }
 
+Serving serving_at(const std::function<double(std::int64_t)>& step_ms, double ttft_ms, double mixed_prefill_ms,
+                   std::int64_t max_batch, double output_tokens, double max_tpot_ms) {
+  Serving s;
+  s.prefill_ms = ttft_ms;
+  s.mixed_prefill_ms = std::max(0.0, mixed_prefill_ms);
+  auto at = [&](std::int64_t b) { return mixed_decode(step_ms(b), s.mixed_prefill_ms, static_cast<double>(b), output_tokens); };
+  const std::int64_t most = std::max<std::int64_t>(1, max_batch);
+  s.batch = most;
+  if (max_tpot_ms > 0) {
+    if (at(1).tpot_ms > max_tpot_ms) {
+      s.limited_by = ServingLimit::Tpot;
+      s.batch = 0;
+      return s;
+    }
+    std::int64_t lo = 1, hi = most;  // tpot(lo) within the limit; tpot grows with the batch
+    if (at(hi).tpot_ms > max_tpot_ms) {
+      while (hi - lo > 1) {
+        const std::int64_t mid = lo + (hi - lo) / 2;
+        (at(mid).tpot_ms <= max_tpot_ms ? lo : hi) = mid;
+      }
+      s.batch = lo;
+      s.limited_by = ServingLimit::Tpot;
+    }
+  }
+  s.feasible = true;
+  const MixedDecode m = at(s.batch);
+  s.step_ms = m.step_ms;
+  s.tpot_ms = m.tpot_ms;
+  s.requests_per_s = output_tokens > 0 ? m.tokens_per_s / std::max(1.0, output_tokens) : 0;
+  return s;
+}
+
 double mixed_prefill_ms(const PrefillSpeed& p) { return std::max(0.0, p.compute_ms) + std::max(0.0, p.sync_ms); }
 
 double training_flops_per_token(const Resolved& r, std::int64_t seq) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 
 #include "catalog.hpp"
 #include "estimate_types.hpp"
@@ -142,6 +143,13 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& gpu, const Layout& layo
 // slot's next prompt once, its own included); a request's decode span holds the other c - 1:
 // TPOT = step + (c - 1) x prefill / output, output tokens/s = c x output x 1000 / (output x step + c x prefill).
 MixedDecode mixed_decode(double step_ms, double prefill_ms, double concurrency, double output_tokens);
+
+// One replica sized from traffic (docs/planner.md §Sizing from traffic): a full batch of B sequences
+// in steady state, mixed_decode(step_ms(B), mixed_prefill_ms, B, output) at the largest B up to
+// `max_batch` whose TPOT meets `max_tpot_ms` (0 = no limit; TPOT grows with B: bisection).
+// requests/s = B x 1000 / (output x step + B x prefill). `ttft_ms` is kept for the queueing TTFT.
+Serving serving_at(const std::function<double(std::int64_t)>& step_ms, double ttft_ms, double mixed_prefill_ms,
+                   std::int64_t max_batch, double output_tokens, double max_tpot_ms);
 
 // The work one prompt adds to the decode steps it is chunked into: its math and its all-reduces
 // (PrefillSpeed::compute_ms + sync_ms). The weight reads, fixed and MoE per-step costs are the step's

@@ -62,6 +62,7 @@ void serving_json(JsonWriter& w, const std::optional<Serving>& s) {
       .field("batch", s->batch)
       .field("limited_by", name_of(s->limited_by))
       .field("prefill_ms", s->prefill_ms)
+      .field("mixed_prefill_ms", s->mixed_prefill_ms)
       .field("step_ms", s->step_ms)
       .field("tpot_ms", s->tpot_ms)
       .field("requests_per_s", s->requests_per_s)
