@@ -87,9 +87,25 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   if (vendor && !vendor->platform.empty() && req.platforms.empty() && req.platforms_first.empty()) {
     req.platforms_first = {vendor->platform};
   }
+  std::string logo_file;  // vendor.json's logo, beside it
   if (vendor) {
     in.vendor = vendor->name;
     in.accent = vendor->accent;
+    if (!vendor->logo.empty()) {
+      logo_file = dir_of(flags.vendor) + vendor->logo;
+      const std::optional<std::string> logo = native::read_file(logo_file);
+      if (!logo) {
+        print_errors({{logo_file, msg::cli_err_unreadable()}}, f, io);
+        return kInvalid;
+      }
+      const bool svg = logo_file.size() >= 4 && logo_file.compare(logo_file.size() - 4, 4, ".svg") == 0;
+      in.logo_kind = svg ? CardLogoKind::Svg : CardLogoKind::Png;  // parse_vendor allows .png and .svg only
+      if (const std::optional<Issue> bad = card_logo_problem(in.logo_kind, *logo, logo_file)) {
+        print_errors({*bad}, f, io);
+        return kInvalid;
+      }
+      in.logo = *logo;
+    }
   }
   in.request = &req;
   std::optional<Result<Plan>> planned;
@@ -144,6 +160,7 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
     print_errors(in.errors, f, io);
     return kInvalid;
   }
+  if (in.logo_kind == CardLogoKind::Svg && kind != "svg") io.err << render(msg::card_logo_svg_only(logo_file), f.lang) << "\n";
   if (flags.out != "-" && !f.json) io.err << flags.out << " (" << bytes.size() << " bytes): " << in.link << "\n";
   return kOk;
 }

@@ -14,6 +14,7 @@
 #include "plan_rows.hpp"
 #include "test_support.hpp"
 #include "url_state.hpp"
+#include "vendor.hpp"
 
 using namespace cardfit;
 
@@ -247,4 +248,65 @@ TEST_CASE("card: no two texts on one line run into each other") {
       }
     }
   }
+}
+
+TEST_CASE("card: a vendor's logo in the header, checked before it is drawn") {
+  // A 40 x 40 pure red PNG made by the card's own encoder (a card of one rectangle, no text).
+  Card square;
+  square.width = 40;
+  square.height = 40;
+  square.background = {255, 0, 0};
+  const Result<std::string> red = card_image(square, fonts(), CardImage::Png);
+  REQUIRE(red.ok());
+  CHECK_FALSE(card_logo_problem(CardLogoKind::Png, *red.value, "logo.png"));
+  // Refused, each naming the file: not a PNG, too large, an SVG without <svg.
+  CHECK(card_logo_problem(CardLogoKind::Png, "GIF89a....", "logo.png"));
+  CHECK(card_logo_problem(CardLogoKind::Png, red.value->substr(0, 20), "logo.png"));  // a cut file
+  CHECK(card_logo_problem(CardLogoKind::Png, std::string(kVendorLogoMaxBytes + 1, 'x'), "logo.png"));
+  const std::optional<Issue> svg_bad = card_logo_problem(CardLogoKind::Svg, "<html></html>", "brand/logo.svg");
+  REQUIRE(svg_bad);
+  CHECK(issue_text(*svg_bad, Lang::En).find("brand/logo.svg") != std::string::npos);
+  CHECK(issue_text(*svg_bad, Lang::Zh).find("SVG") != std::string::npos);
+
+  const PlanRequest r = deepseek_request(Lang::En);
+  const Result<Plan> p = plan(test::catalog(), r);
+  REQUIRE(p.ok());
+  CardInput in;
+  in.catalog = &test::catalog();
+  in.request = &r;
+  in.plan = &*p.value;
+  in.link = card_link(test::catalog(), "https://gpu.example.com/", r);
+  in.vendor = "Acme GPU";
+  in.accent = "#1f4e79";
+  in.logo_kind = CardLogoKind::Png;
+  in.logo = *red.value;
+  const Card c = card_layout(in);
+  // The box at the band's left, the name right of it.
+  CHECK(c.logo.kind == CardLogoKind::Png);
+  CHECK(c.logo.x == 60);
+  CHECK(c.logo.y + c.logo.h <= 120);
+  for (const CardText& t : c.texts) {
+    if (t.text == "Acme GPU" && t.baseline < 120) CHECK(t.x >= c.logo.x + c.logo.w + 16);
+  }
+  // The PNG draws it: pure red is in the picture's palette (nothing else on the card is).
+  const Result<std::string> png = card_image(c, fonts(), CardImage::Png);
+  REQUIRE(png.ok());
+  const std::size_t plte = png.value->find("PLTE");
+  REQUIRE(plte != std::string::npos);
+  const std::string palette = png.value->substr(plte + 4, static_cast<std::size_t>(static_cast<unsigned char>((*png.value)[plte - 2])) * 256 +
+                                                              static_cast<unsigned char>((*png.value)[plte - 1]));
+  bool has_red = false;
+  for (std::size_t i = 0; i + 2 < palette.size(); i += 3) has_red |= palette.compare(i, 3, std::string("\xff\x00\x00", 3)) == 0;
+  CHECK(has_red);
+  CardInput plain = in;
+  plain.logo_kind = CardLogoKind::None;
+  plain.logo.clear();
+  const Result<std::string> without = card_image(card_layout(plain), fonts(), CardImage::Png);
+  REQUIRE(without.ok());
+  CHECK(without.value->find(std::string("\xff\x00\x00", 3)) == std::string::npos);
+  // The SVG carries it as an <image> of a data: address; an SVG logo the same way.
+  CHECK(card_svg(c).find("href=\"data:image/png;base64,iVBORw0KGgo") != std::string::npos);
+  in.logo_kind = CardLogoKind::Svg;
+  in.logo = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>";
+  CHECK(card_svg(card_layout(in)).find("href=\"data:image/svg+xml;base64,PHN2ZyB4bWxucz0i") != std::string::npos);
 }

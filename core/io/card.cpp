@@ -360,6 +360,7 @@ CardColour ink_on(CardColour bg) {
 }
 
 // The header band: cardfit's title; with a vendor, the vendor's name large and the title under it.
+// A logo takes an 88 px square at the band's left and the words move right of it.
 void header(Builder& b, const CardInput& in) {
   const CardColour bg = band_colour(in), ink = ink_on(bg);
   b.rect(0, 0, kCardWidth, 120, bg);
@@ -367,10 +368,16 @@ void header(Builder& b, const CardInput& in) {
     b.text(kMargin, 78, 40, true, ink, word(MsgId::app_title, in.lang));
     return;
   }
+  int x = kMargin;
+  if (in.logo_kind != CardLogoKind::None && !in.logo.empty()) {
+    b.card.logo = CardLogo{in.logo_kind, in.logo, kMargin, 16, 88, 88};
+    x += 88 + 24;
+  }
+  const int width = kMargin + kInner - x;
   int size = 44;  // the largest that holds the name on one line (the renderer narrows what is still wider)
-  while (size > 28 && estimate_text_width(in.vendor, size) > kInner) size -= 2;
-  b.text(kMargin, 62, size, true, ink, in.vendor);
-  b.text(kMargin, 102, 26, false, ink, word(MsgId::app_title, in.lang));
+  while (size > 28 && estimate_text_width(in.vendor, size) > width) size -= 2;
+  b.text(x, 62, size, true, ink, in.vendor, width);
+  b.text(x, 102, 26, false, ink, word(MsgId::app_title, in.lang), width);
 }
 
 // The QR code (left) beside the version and the invitation to scan; the link printed below.

@@ -48,6 +48,16 @@ struct CardQr {
   bool at(int col, int row) const { return dark[static_cast<std::size_t>(row * size + col)] != 0; }
 };
 
+// A vendor's logo (vendor.json "logo", vendor.hpp): its file's bytes, drawn in a box of the header
+// band, keeping its proportions. The PNG renderer draws a PNG; an SVG logo is drawn only by the
+// SVG renderer (the PNG card then shows the name alone, and says so: card_logo_drawn).
+enum class CardLogoKind { None, Png, Svg };
+struct CardLogo {
+  CardLogoKind kind = CardLogoKind::None;
+  std::string bytes;
+  int x = 0, y = 0, w = 0, h = 0;  // the box (set by card_layout)
+};
+
 struct Card {
   int width = kCardWidth;
   int height = 0;
@@ -55,6 +65,7 @@ struct Card {
   std::vector<CardRect> rects;  // drawn first, in order
   CardQr qr;                    // then the QR code
   std::vector<CardText> texts;  // then the text
+  CardLogo logo;                // then the vendor's logo, if any
   std::string link;             // the scenario's link, as the QR code holds it
 };
 
@@ -70,6 +81,8 @@ struct CardInput {
   std::string vendor;                // a vendor's name (vendor.hpp), drawn as text in the header and
                                      // above the link, in `accent`; "" = cardfit's own card
   std::string accent;                // "#RRGGBB" (vendor.hpp parse_accent): the header band's colour; "" or bad = blue
+  CardLogoKind logo_kind = CardLogoKind::None;  // the vendor's logo, beside its name in the header
+  std::string logo;                  // its bytes (the front end reads the file; card_logo_problem checks them)
 };
 
 // The card of `in`: always a card, one that says why when the scenario does not compute.

@@ -8,6 +8,7 @@
 
 #include "messages.hpp"
 #include "table_export.hpp"  // html_cell: the one escaping of text in markup
+#include "vendor.hpp"
 
 // stb (public domain / MIT), compiled here with internal linkage: Dear ImGui's own copy of
 // stb_truetype in the UI is static too, and the desktop app has its own stb_image_write.
@@ -18,6 +19,14 @@
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #define STBI_WRITE_NO_STDIO
 #include <stb/stb_image_write.h>
+#define STB_IMAGE_STATIC
+#define STB_IMAGE_IMPLEMENTATION
+#define STBI_ONLY_PNG
+#define STBI_NO_STDIO
+#define STBI_NO_LINEAR
+#define STBI_NO_HDR
+#define STBI_MAX_DIMENSIONS 4096  // = kCardLogoMaxSide: larger files are refused before decoding
+#include <stb/stb_image.h>
 
 namespace cardfit {
 namespace {
@@ -203,6 +212,53 @@ std::string indexed_png(const Canvas& canvas) {
   return png;
 }
 
+std::string base64(std::string_view bytes) {
+  static const char* digits = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  for (std::size_t i = 0; i < bytes.size(); i += 3) {
+    const std::size_t n = std::min<std::size_t>(3, bytes.size() - i);
+    std::uint32_t v = 0;
+    for (std::size_t k = 0; k < 3; ++k) v = (v << 8) | (k < n ? static_cast<std::uint8_t>(bytes[i + k]) : 0u);
+    for (std::size_t k = 0; k < 4; ++k) out += k <= n ? digits[(v >> (18 - 6 * k)) & 63] : '=';
+  }
+  return out;
+}
+
+// The logo's pixels scaled into its box, proportions kept and centred, each box pixel the mean of
+// the source pixels it covers (alpha-weighted), blended over what is there.
+void draw_logo(Canvas& canvas, const CardLogo& logo) {
+  if (logo.kind != CardLogoKind::Png || logo.w <= 0 || logo.h <= 0) return;
+  int w = 0, h = 0, n = 0;
+  stbi_uc* src = stbi_load_from_memory(reinterpret_cast<const stbi_uc*>(logo.bytes.data()),
+                                       static_cast<int>(logo.bytes.size()), &w, &h, &n, 4);
+  if (src == nullptr) return;
+  const double scale = std::min(static_cast<double>(logo.w) / w, static_cast<double>(logo.h) / h);
+  const int dw = std::max(1, static_cast<int>(w * scale)), dh = std::max(1, static_cast<int>(h * scale));
+  const int x0 = logo.x + (logo.w - dw) / 2, y0 = logo.y + (logo.h - dh) / 2;
+  for (int dy = 0; dy < dh; ++dy) {
+    const int sy0 = dy * h / dh, sy1 = std::max(sy0 + 1, (dy + 1) * h / dh);
+    for (int dx = 0; dx < dw; ++dx) {
+      const int sx0 = dx * w / dw, sx1 = std::max(sx0 + 1, (dx + 1) * w / dw);
+      double r = 0, g = 0, b = 0, a = 0;
+      for (int sy = sy0; sy < sy1; ++sy) {
+        for (int sx = sx0; sx < sx1; ++sx) {
+          const stbi_uc* p = src + (static_cast<std::size_t>(sy) * static_cast<std::size_t>(w) + static_cast<std::size_t>(sx)) * 4;
+          r += p[0] * p[3];
+          g += p[1] * p[3];
+          b += p[2] * p[3];
+          a += p[3];
+        }
+      }
+      if (a <= 0) continue;
+      const double count = static_cast<double>((sx1 - sx0) * (sy1 - sy0));
+      const CardColour c{static_cast<std::uint8_t>(r / a + 0.5), static_cast<std::uint8_t>(g / a + 0.5),
+                         static_cast<std::uint8_t>(b / a + 0.5)};
+      canvas.blend(x0 + dx, y0 + dy, c, static_cast<int>(a / count + 0.5));
+    }
+  }
+  stbi_image_free(src);
+}
+
 void append(void* context, void* data, int size) {
   static_cast<std::string*>(context)->append(static_cast<const char*>(data), static_cast<std::size_t>(size));
 }
@@ -241,8 +297,32 @@ std::string card_svg(const Card& card) {
     }
     s += ">" + html_cell(t.text) + "</text>\n";
   }
-  s += "</g>\n</svg>\n";
+  s += "</g>\n";
+  if (card.logo.kind != CardLogoKind::None) {  // an <image>: an SVG drawn this way runs no script
+    const CardLogo& l = card.logo;
+    s += "<image x=\"" + std::to_string(l.x) + "\" y=\"" + std::to_string(l.y) + "\" width=\"" + std::to_string(l.w) +
+         "\" height=\"" + std::to_string(l.h) + "\" preserveAspectRatio=\"xMidYMid meet\" href=\"data:image/" +
+         (l.kind == CardLogoKind::Png ? "png" : "svg+xml") + ";base64," + base64(l.bytes) + "\"/>\n";
+  }
+  s += "</svg>\n";
   return s;
+}
+
+std::optional<Issue> card_logo_problem(CardLogoKind kind, std::string_view bytes, const std::string& file) {
+  if (bytes.size() > static_cast<std::size_t>(kVendorLogoMaxBytes)) {
+    return Issue{"logo", msg::err_card_logo_size(file, std::to_string(bytes.size()), std::to_string(kVendorLogoMaxBytes))};
+  }
+  if (kind == CardLogoKind::Png) {
+    int w = 0, h = 0, n = 0;
+    const bool png = bytes.size() > 8 && stbi_info_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
+                                                               static_cast<int>(bytes.size()), &w, &h, &n) != 0;
+    if (!png || w < 1 || h < 1 || w > kCardLogoMaxSide || h > kCardLogoMaxSide) {
+      return Issue{"logo", msg::err_card_logo_png(file, std::to_string(kCardLogoMaxSide))};
+    }
+  } else if (kind == CardLogoKind::Svg && bytes.find("<svg") == std::string_view::npos) {
+    return Issue{"logo", msg::err_card_logo_svg(file)};
+  }
+  return std::nullopt;
 }
 
 std::vector<std::uint32_t> card_missing_glyphs(const Card& card, const std::vector<std::string_view>& files) {
@@ -275,6 +355,7 @@ Result<std::string> card_image(const Card& card, const std::vector<std::string_v
     }
   }
   for (const CardText& t : card.texts) draw_text(canvas, fonts, t);
+  draw_logo(canvas, card.logo);
   std::string out;
   int ok = 0;
   if (kind == CardImage::Jpg) {
