@@ -796,124 +796,140 @@ struct Variant {
 
 const char* key_of(Input input) { return input_spec(input).key; }
 
+// Whether the scenario's engine supports a precision listing `engines` (empty: every engine;
+// training: always).
+bool engine_supports(const Scenario& s, const std::vector<std::string>& engines) {
+  return s.task != Task::Inference || engines.empty() ||
+         std::find(engines.begin(), engines.end(), s.engine) != engines.end();
+}
+
+// Neighbouring (smaller) weight precisions, nearest first; none for QLoRA or an unknown precision.
+void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::vector<Variant>>& kinds) {
+  if (s.task == Task::Qlora) return;
+  const WeightPrecision* cur = c.find_weight_precision(s.precision);
+  if (!cur) return;
+  std::vector<const WeightPrecision*> lower;
+  for (const WeightPrecision& p : c.weight_precisions) {
+    if (p.bits_per_weight < cur->bits_per_weight && engine_supports(s, p.engines)) lower.push_back(&p);
+  }
+  std::stable_sort(lower.begin(), lower.end(), [](const WeightPrecision* a, const WeightPrecision* b) {
+    return a->bits_per_weight > b->bits_per_weight;
+  });
+  std::vector<Variant> k;
+  for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
+    Variant v{"precision", {}, s, {}};
+    v.scenario.precision = lower[i]->id;
+    v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
+    v.set = {{key_of(Input::Precision), lower[i]->id}};
+    k.push_back(std::move(v));
+  }
+  kinds.push_back(std::move(k));
+}
+
+// Smaller KV-cache precisions (serving only; not for a cache of one layout, DeepSeek-V4's).
+void kv_precision_variants(const Catalog& c, const Scenario& s, const Model* model,
+                           std::vector<std::vector<Variant>>& kinds) {
+  if (s.task != Task::Inference || (model && model->has_compressed_attention)) return;
+  double cur_bits = 16;
+  if (const KvPrecision* kv = s.kv_precision.empty() ? nullptr : c.find_kv_precision(s.kv_precision)) {
+    cur_bits = kv->bits;
+  }
+  std::vector<const KvPrecision*> lower;
+  for (const KvPrecision& p : c.kv_precisions) {
+    if (p.bits < cur_bits && engine_supports(s, p.engines)) lower.push_back(&p);
+  }
+  std::stable_sort(lower.begin(), lower.end(),
+                   [](const KvPrecision* a, const KvPrecision* b) { return a->bits > b->bits; });
+  std::vector<Variant> k;
+  for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
+    Variant v{"kv_precision", {}, s, {}};
+    v.scenario.kv_precision = lower[i]->id;
+    v.change = msg::plan_change_kv_precision(kv_label(lower[i]->id), kv_label(s.kv_precision));
+    v.set = {{key_of(Input::KvPrecision), lower[i]->id}};
+    k.push_back(std::move(v));
+  }
+  kinds.push_back(std::move(k));
+}
+
+// Shorter context: half, then a quarter (not below 512 tokens).
+std::vector<Variant> context_variants(const Scenario& s) {
+  std::vector<Variant> k;
+  for (std::int64_t div : {2, 4}) {
+    const std::int64_t ctx_len = s.context / div;
+    if (ctx_len < 512) break;
+    Variant v{"context", {}, s, {}};
+    v.scenario.context = ctx_len;
+    v.scenario.prompt = std::min(s.prompt, ctx_len);
+    v.change = msg::plan_change_context(tokens_label(ctx_len), tokens_label(s.context));
+    v.set = {{key_of(Input::Context), std::to_string(ctx_len)}};
+    if (s.prompt > ctx_len) v.set.emplace_back(key_of(Input::Prompt), std::to_string(ctx_len));
+    k.push_back(std::move(v));
+  }
+  return k;
+}
+
+// Fewer concurrent sequences (serving) or a smaller micro-batch (training: activations shrink
+// with it; the global batch is kept by more gradient-accumulation steps): half, a quarter, one.
+std::vector<Variant> batch_variants(const Scenario& s) {
+  const bool inference = s.task == Task::Inference;
+  const std::int64_t amount = inference ? s.concurrency : s.batch;
+  std::vector<Variant> k;
+  std::int64_t last = amount;
+  for (std::int64_t n : {amount / 2, amount / 4, std::int64_t{1}}) {
+    if (n < 1 || n >= last) continue;
+    last = n;
+    Variant v{inference ? "concurrency" : "batch", {}, s, {}};
+    (inference ? v.scenario.concurrency : v.scenario.batch) = n;
+    const std::string to = std::to_string(n), from = std::to_string(amount);
+    v.change = inference ? msg::plan_change_concurrency(to, from) : msg::plan_change_batch(to, from);
+    v.set = {{key_of(inference ? Input::Concurrency : Input::Batch), to}};
+    k.push_back(std::move(v));
+  }
+  return k;
+}
+
+// Activation checkpointing (full recomputation) when training without it: about a third more
+// compute for far less activation memory, before changing the task.
+std::optional<Variant> checkpointing_variant(const Scenario& s) {
+  if (!is_training(s.task) || s.checkpointing == Checkpointing::Full ||
+      (s.checkpointing == Checkpointing::Auto && is_lora(s.task))) {
+    return std::nullopt;
+  }
+  Variant v{"checkpointing", {}, s, {}};
+  v.scenario.checkpointing = Checkpointing::Full;
+  const Checkpointing from = s.checkpointing == Checkpointing::Auto ? Checkpointing::None : s.checkpointing;
+  v.change = msg::plan_change_checkpointing(Message(label_of(from)));
+  v.set = {{key_of(Input::Checkpointing), std::string(name_of(Checkpointing::Full))}};
+  return v;
+}
+
+// LoRA / QLoRA instead of full fine-tuning (or pre-training), QLoRA instead of LoRA.
+std::vector<Variant> task_variants(const Scenario& s) {
+  std::vector<Task> to;
+  if (s.task == Task::Full || s.task == Task::Pretrain) to = {Task::Lora, Task::Qlora};
+  if (s.task == Task::Lora) to = {Task::Qlora};
+  std::vector<Variant> k;
+  for (Task task : to) {
+    Variant v{"task", {}, s, {}};
+    v.scenario.task = task;
+    v.change = msg::plan_change_task(plan_words::task_phrase(task), plan_words::task_phrase(s.task));
+    v.set = {{key_of(Input::Task), std::string(name_of(task))}};
+    k.push_back(std::move(v));
+  }
+  return k;
+}
+
 // Milder changes first within a kind; the first one that yields a pick is kept. `model`: the
 // scenario's model as the plan resolved it (nullptr when the catalog has no such model).
+// NOTE: a kind may be empty (kept, as before: the order of kinds is the order tried).
 std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s, const Model* model) {
   std::vector<std::vector<Variant>> kinds;
-  const Catalog& c = ctx.catalog;
-  const bool inference = s.task == Task::Inference;
-  auto supports = [&](const std::vector<std::string>& engines) {
-    return !inference || engines.empty() || std::find(engines.begin(), engines.end(), s.engine) != engines.end();
-  };
-
-  // Neighbouring (smaller) weight precisions, nearest first.
-  if (s.task != Task::Qlora) {
-    if (const WeightPrecision* cur = c.find_weight_precision(s.precision)) {
-      std::vector<const WeightPrecision*> lower;
-      for (const WeightPrecision& p : c.weight_precisions) {
-        if (p.bits_per_weight < cur->bits_per_weight && supports(p.engines)) lower.push_back(&p);
-      }
-      std::stable_sort(lower.begin(), lower.end(), [](const WeightPrecision* a, const WeightPrecision* b) {
-        return a->bits_per_weight > b->bits_per_weight;
-      });
-      std::vector<Variant> k;
-      for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
-        Variant v{"precision", {}, s, {}};
-        v.scenario.precision = lower[i]->id;
-        v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
-        v.set = {{key_of(Input::Precision), lower[i]->id}};
-        k.push_back(std::move(v));
-      }
-      kinds.push_back(std::move(k));
-    }
-  }
-
-  // Smaller KV-cache precisions (serving only; not for a cache of one layout, DeepSeek-V4's).
-  if (inference && !(model && model->has_compressed_attention)) {
-    double cur_bits = 16;
-    if (const KvPrecision* kv = s.kv_precision.empty() ? nullptr : c.find_kv_precision(s.kv_precision)) {
-      cur_bits = kv->bits;
-    }
-    std::vector<const KvPrecision*> lower;
-    for (const KvPrecision& p : c.kv_precisions) {
-      if (p.bits < cur_bits && supports(p.engines)) lower.push_back(&p);
-    }
-    std::stable_sort(lower.begin(), lower.end(),
-                     [](const KvPrecision* a, const KvPrecision* b) { return a->bits > b->bits; });
-    std::vector<Variant> k;
-    for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
-      Variant v{"kv_precision", {}, s, {}};
-      v.scenario.kv_precision = lower[i]->id;
-      v.change = msg::plan_change_kv_precision(kv_label(lower[i]->id), kv_label(s.kv_precision));
-      v.set = {{key_of(Input::KvPrecision), lower[i]->id}};
-      k.push_back(std::move(v));
-    }
-    kinds.push_back(std::move(k));
-  }
-
-  // Shorter context: half, then a quarter (not below 512 tokens).
-  {
-    std::vector<Variant> k;
-    for (std::int64_t div : {2, 4}) {
-      const std::int64_t ctx_len = s.context / div;
-      if (ctx_len < 512) break;
-      Variant v{"context", {}, s, {}};
-      v.scenario.context = ctx_len;
-      v.scenario.prompt = std::min(s.prompt, ctx_len);
-      v.change = msg::plan_change_context(tokens_label(ctx_len), tokens_label(s.context));
-      v.set = {{key_of(Input::Context), std::to_string(ctx_len)}};
-      if (s.prompt > ctx_len) v.set.emplace_back(key_of(Input::Prompt), std::to_string(ctx_len));
-      k.push_back(std::move(v));
-    }
-    kinds.push_back(std::move(k));
-  }
-
-  // Fewer concurrent sequences (serving) or a smaller micro-batch (training: activations shrink
-  // with it; the global batch is kept by more gradient-accumulation steps): half, a quarter, one.
-  {
-    const std::int64_t amount = inference ? s.concurrency : s.batch;
-    std::vector<Variant> k;
-    std::int64_t last = amount;
-    for (std::int64_t n : {amount / 2, amount / 4, std::int64_t{1}}) {
-      if (n < 1 || n >= last) continue;
-      last = n;
-      Variant v{inference ? "concurrency" : "batch", {}, s, {}};
-      (inference ? v.scenario.concurrency : v.scenario.batch) = n;
-      const std::string to = std::to_string(n), from = std::to_string(amount);
-      v.change = inference ? msg::plan_change_concurrency(to, from) : msg::plan_change_batch(to, from);
-      v.set = {{key_of(inference ? Input::Concurrency : Input::Batch), to}};
-      k.push_back(std::move(v));
-    }
-    if (!k.empty()) kinds.push_back(std::move(k));
-  }
-
-  // Activation checkpointing (full recomputation) when training without it: about a third more
-  // compute for far less activation memory, before changing the task.
-  if (is_training(s.task) && s.checkpointing != Checkpointing::Full &&
-      !(s.checkpointing == Checkpointing::Auto && is_lora(s.task))) {
-    Variant v{"checkpointing", {}, s, {}};
-    v.scenario.checkpointing = Checkpointing::Full;
-    const Checkpointing from = s.checkpointing == Checkpointing::Auto ? Checkpointing::None : s.checkpointing;
-    v.change = msg::plan_change_checkpointing(Message(label_of(from)));
-    v.set = {{key_of(Input::Checkpointing), std::string(name_of(Checkpointing::Full))}};
-    kinds.push_back({std::move(v)});
-  }
-
-  // LoRA / QLoRA instead of full fine-tuning (or pre-training), QLoRA instead of LoRA.
-  {
-    std::vector<Task> to;
-    if (s.task == Task::Full || s.task == Task::Pretrain) to = {Task::Lora, Task::Qlora};
-    if (s.task == Task::Lora) to = {Task::Qlora};
-    std::vector<Variant> k;
-    for (Task task : to) {
-      Variant v{"task", {}, s, {}};
-      v.scenario.task = task;
-      v.change = msg::plan_change_task(plan_words::task_phrase(task), plan_words::task_phrase(s.task));
-      v.set = {{key_of(Input::Task), std::string(name_of(task))}};
-      k.push_back(std::move(v));
-    }
-    kinds.push_back(std::move(k));
-  }
+  precision_variants(ctx.catalog, s, kinds);
+  kv_precision_variants(ctx.catalog, s, model, kinds);
+  kinds.push_back(context_variants(s));
+  if (std::vector<Variant> k = batch_variants(s); !k.empty()) kinds.push_back(std::move(k));
+  if (std::optional<Variant> v = checkpointing_variant(s)) kinds.push_back({std::move(*v)});
+  kinds.push_back(task_variants(s));
   return kinds;
 }
 
