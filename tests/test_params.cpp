@@ -144,3 +144,17 @@ TEST_CASE("a zeroed model counts zero, never negative") {
   CHECK(p.total == 0);
   CHECK(p.active == 0);
 }
+
+TEST_CASE("hyper-connections on a huge layer count do not overflow int") {
+  // layers x 2 passes INT_MAX at 1.1e9 layers; the count must keep growing with the layers.
+  // Per layer: 2 x (mix x hc x hidden + mix + 3), mix = (2 + hc) x hc; the head's hc x hc x hidden + hc + 1.
+  cardfit::Model m;
+  m.hidden_size = 1;
+  m.num_layers = 1'100'000'000;
+  m.has_compressed_attention = true;
+  const std::int64_t without = count_params(m).total;
+  m.compressed_attention.hc_mult = 4;
+  const std::int64_t with = count_params(m).total;
+  const std::int64_t per_layer = 2 * ((2 + 4) * 4 * 4 * 1 + (2 + 4) * 4 + 3);  // 246
+  CHECK(with - without == 1'100'000'000LL * per_layer + 4 * 4 * 1 + 4 + 1);
+}

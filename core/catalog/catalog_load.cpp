@@ -7,6 +7,7 @@
 #include <functional>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <unordered_map>
 #include <set>
 #include <type_traits>
@@ -314,6 +315,130 @@ std::string nearest_id(const Entries& items, std::size_t n, const std::vector<ch
   return closest(ids, id);
 }
 
+// What read_section keeps while it reads one document's section. NOTE: linear time in the size
+// of the section and of the document (a vendor overlay may hold tens of thousands of offers):
+// ids are found through an index, not a search, and removed entries are dropped in one pass at the end.
+struct SectionState {
+  std::unordered_map<std::string, std::size_t> index;      // id -> position in `items`
+  std::vector<char> gone;                                   // removed by this document
+  std::unordered_map<std::string, std::size_t> seen_here;  // id -> its first position in this document
+};
+
+// The id of entry i of the document, or nullopt with an issue: not an object, no id or a bad
+// one, or an id the document already gave.
+std::optional<std::string> entry_id(const json& e, const std::string& path, std::size_t i,
+                                    const fields::Section& section, SectionState& st, IssueList& issues) {
+  if (!e.is_object()) {
+    issues.add(path, msg::cat_type_object(describe_json(e)));
+    return std::nullopt;
+  }
+  auto id_it = e.find("id");
+  if (id_it == e.end() || !id_it->is_string()) {
+    issues.add(path + ".id", id_it == e.end() ? msg::cat_field_missing() : msg::cat_type_string(describe_json(*id_it)));
+    return std::nullopt;
+  }
+  std::string id = id_it->get<std::string>();
+  if (auto err = fields::check_text(id, Need::Required, TextRule::Id)) {
+    issues.add(path + ".id", *err);
+    return std::nullopt;
+  }
+  auto [first, fresh] = st.seen_here.emplace(id, i);
+  if (!fresh) {
+    issues.add(path + ".id", msg::cat_entry_duplicate_here(Message(section.noun), id, section.key,
+                                                          std::to_string(first->second)));
+    return std::nullopt;
+  }
+  return id;
+}
+
+// The entry's "remove" flag (false when absent), or nullopt with an issue: not a boolean, or in
+// a bundled file (only overlays remove).
+std::optional<bool> remove_flag(const json& e, const std::string& path, Target& t) {
+  const auto r = e.find("remove");
+  if (r == e.end()) return false;
+  if (!r->is_boolean()) {
+    t.issues.add(path + ".remove", msg::cat_type_bool(describe_json(*r)));
+    return std::nullopt;
+  }
+  if (t.mode == Mode::Load) {
+    t.issues.add(path + ".remove", msg::cat_entry_remove_overlay_only());
+    return std::nullopt;
+  }
+  return r->get<bool>();
+}
+
+// {"id", "remove": true}: marks the entry gone (dropped at the end of the section), or says
+// what is wrong: other fields beside the id, or no such entry (with the nearest id).
+void remove_entry(const json& e, const std::string& path, const std::string& id, const fields::Section& section,
+                  const Entries& items, SectionState& st, Target& t) {
+  for (auto it = e.begin(); it != e.end(); ++it) {
+    if (it.key() != "id" && it.key() != "remove" && it.key() != "comment") {
+      t.issues.add(path + "." + it.key(), msg::cat_entry_remove_only_id());
+    }
+  }
+  const auto found = st.index.find(id);
+  if (found == st.index.end()) {
+    const std::string near = nearest_id(items, items.size(), st.gone, id);
+    t.issues.add(path + ".id", near.empty() ? msg::cat_entry_remove_missing(Message(section.noun), id)
+                                            : msg::cat_entry_remove_missing_near(Message(section.noun), id, near));
+    return;
+  }
+  st.gone[found->second] = 1;
+  st.index.erase(found);
+  t.origins.paths.erase(detail::EntryOrigins::key(section.key, id));
+  t.removed.push_back(detail::RemovedEntry{section.key, id, path});
+}
+
+// Whether the document may change the existing entry `id` at `position`: a bundled file may not
+// give an id twice; an overlay that changes an entry it did not add says so, and cites its own
+// source for what it changes: a vendor's price is never shown under the bundled report's name (issue 32).
+bool may_change(const json& e, const std::string& path, const std::string& id, std::size_t position,
+                const fields::Section& section, Target& t) {
+  if (t.mode == Mode::Load) {
+    t.issues.add(path + ".id", msg::cat_entry_duplicate_at(Message(section.noun), id,
+                                                         t.origins.path_of(section.key, id, position)));
+    return false;
+  }
+  if (t.mode != Mode::Overlay) return true;
+  const auto replaces = e.find("replaces");
+  if (replaces == e.end() || !replaces->is_boolean() || !replaces->get<bool>()) {
+    t.issues.add(path + ".replaces", msg::cat_entry_replaces(Message(section.noun), id));
+    return false;
+  }
+  if (std::string_view(section.key) != "sources" && e.find("source") == e.end()) {
+    t.issues.add(path + ".source", msg::cat_entry_replaces_source(Message(section.noun), id));
+    return false;
+  }
+  return true;
+}
+
+// Reads the object into the entry at `position`, or into a new one appended when there is none
+// (position == nullopt): a new entry must be complete, an existing one is overridden field by field.
+void read_entry(const json& e, const std::string& path, const std::string& file, const std::string& id,
+                std::optional<std::size_t> position, const fields::Section& section, Entries& items,
+                SectionState& st, Target& t) {
+  const bool is_new = !position;
+  Reader reader(e, path, is_new, t.issues);
+  reader.allow("remove");
+  reader.allow("replaces");
+  const std::size_t n = items.size();
+  std::vector<char>& gone = st.gone;
+  if (is_new && t.mode == Mode::Overlay) {
+    reader.set_new_entry(section.noun, id, [&items, &gone, n](const std::string& wanted) {
+      return nearest_id(items, n, gone, wanted);
+    });
+  }
+  items.read(is_new ? n : *position, reader);
+  reader.finish();
+  if (t.mode == Mode::Overlay) items.mark(is_new ? n : *position, file);
+  if (is_new) {
+    st.index.emplace(id, n);
+    st.gone.push_back(0);
+  }
+  t.origins.paths[detail::EntryOrigins::key(section.key, id)] = path;
+}
+
+// One document's section: each entry adds, changes or (in an overlay) removes one of `items`.
 void read_section(const json& value, const std::string& file, const fields::Section& section, Entries& items,
                   Target& t) {
   const std::string base = file + ": " + section.key;
@@ -321,108 +446,28 @@ void read_section(const json& value, const std::string& file, const fields::Sect
     t.issues.add(base, msg::cat_section_array(describe_json(value)));
     return;
   }
-  // NOTE: linear time in the size of the section and of the document (a vendor overlay may
-  // hold tens of thousands of offers): ids are found through an index, not a search, and
-  // removed entries are dropped in one pass at the end.
-  std::unordered_map<std::string, std::size_t> index;  // id -> position in `items`
-  index.reserve(items.size() + value.size());
-  for (std::size_t k = 0; k < items.size(); ++k) index.emplace(items.id(k), k);
-  std::vector<char> gone(items.size(), 0);              // removed by this document
-  std::unordered_map<std::string, std::size_t> seen_here;
+  SectionState st;
+  st.index.reserve(items.size() + value.size());
+  for (std::size_t k = 0; k < items.size(); ++k) st.index.emplace(items.id(k), k);
+  st.gone.assign(items.size(), 0);
   for (std::size_t i = 0; i < value.size() && !t.issues.full(); ++i) {
     const json& e = value[i];
     const std::string path = base + "[" + std::to_string(i) + "]";
-    if (!e.is_object()) {
-      t.issues.add(path, msg::cat_type_object(describe_json(e)));
+    const std::optional<std::string> id = entry_id(e, path, i, section, st, t.issues);
+    if (!id) continue;
+    const std::optional<bool> remove = remove_flag(e, path, t);
+    if (!remove) continue;
+    if (*remove) {
+      remove_entry(e, path, *id, section, items, st, t);
       continue;
     }
-    auto id_it = e.find("id");
-    if (id_it == e.end() || !id_it->is_string()) {
-      t.issues.add(path + ".id", id_it == e.end() ? msg::cat_field_missing() : msg::cat_type_string(describe_json(*id_it)));
-      continue;
-    }
-    const std::string id = id_it->get<std::string>();
-    if (auto err = fields::check_text(id, Need::Required, TextRule::Id)) {
-      t.issues.add(path + ".id", *err);
-      continue;
-    }
-    auto [first, fresh] = seen_here.emplace(id, i);
-    if (!fresh) {
-      t.issues.add(path + ".id", msg::cat_entry_duplicate_here(Message(section.noun), id, section.key,
-                                                               std::to_string(first->second)));
-      continue;
-    }
-    bool remove = false;
-    if (auto r = e.find("remove"); r != e.end()) {
-      if (!r->is_boolean()) {
-        t.issues.add(path + ".remove", msg::cat_type_bool(describe_json(*r)));
-        continue;
-      }
-      if (t.mode == Mode::Load) {
-        t.issues.add(path + ".remove", msg::cat_entry_remove_overlay_only());
-        continue;
-      }
-      remove = r->get<bool>();
-    }
-    const auto found = index.find(id);
-    const std::string origin_key = detail::EntryOrigins::key(section.key, id);
-    if (remove) {
-      for (auto it = e.begin(); it != e.end(); ++it) {
-        if (it.key() != "id" && it.key() != "remove" && it.key() != "comment") {
-          t.issues.add(path + "." + it.key(), msg::cat_entry_remove_only_id());
-        }
-      }
-      if (found == index.end()) {
-        const std::string near = nearest_id(items, items.size(), gone, id);
-        t.issues.add(path + ".id", near.empty() ? msg::cat_entry_remove_missing(Message(section.noun), id)
-                                                : msg::cat_entry_remove_missing_near(Message(section.noun), id, near));
-        continue;
-      }
-      gone[found->second] = 1;
-      index.erase(found);
-      t.origins.paths.erase(origin_key);
-      t.removed.push_back(detail::RemovedEntry{section.key, id, path});
-      continue;
-    }
-    const bool is_new = found == index.end();
-    if (!is_new && t.mode == Mode::Load) {
-      t.issues.add(path + ".id", msg::cat_entry_duplicate_at(Message(section.noun), id,
-                                                           t.origins.path_of(section.key, id, found->second)));
-      continue;
-    }
-    // An overlay that changes an entry it did not add says so, and cites its own source for what
-    // it changes: a vendor's price is never shown under the bundled report's name (issue 32).
-    if (!is_new && t.mode == Mode::Overlay) {
-      const auto replaces = e.find("replaces");
-      if (replaces == e.end() || !replaces->is_boolean() || !replaces->get<bool>()) {
-        t.issues.add(path + ".replaces", msg::cat_entry_replaces(Message(section.noun), id));
-        continue;
-      }
-      if (std::string_view(section.key) != "sources" && e.find("source") == e.end()) {
-        t.issues.add(path + ".source", msg::cat_entry_replaces_source(Message(section.noun), id));
-        continue;
-      }
-    }
-    // A new entry must be complete; an existing one is overridden field by field.
-    Reader reader(e, path, is_new, t.issues);
-    reader.allow("remove");
-    reader.allow("replaces");
-    const std::size_t n = items.size();
-    if (is_new && t.mode == Mode::Overlay) {
-      reader.set_new_entry(section.noun, id, [&items, &gone, n](const std::string& wanted) {
-        return nearest_id(items, n, gone, wanted);
-      });
-    }
-    items.read(is_new ? n : found->second, reader);
-    reader.finish();
-    if (t.mode == Mode::Overlay) items.mark(is_new ? n : found->second, file);
-    if (is_new) {
-      index.emplace(id, n);
-      gone.push_back(0);
-    }
-    t.origins.paths[origin_key] = path;
+    const auto found = st.index.find(*id);
+    std::optional<std::size_t> position;
+    if (found != st.index.end()) position = found->second;
+    if (position && !may_change(e, path, *id, *position, section, t)) continue;
+    read_entry(e, path, file, *id, position, section, items, st, t);
   }
-  if (std::find(gone.begin(), gone.end(), 1) != gone.end()) items.drop(gone);
+  if (std::find(st.gone.begin(), st.gone.end(), 1) != st.gone.end()) items.drop(st.gone);
 }
 
 // "defaults" and "custom": one object per catalog; a load may give each only once.

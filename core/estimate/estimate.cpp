@@ -81,12 +81,8 @@ Serving serving(const Resolved& r, const Gpu& gpu, const Layout& layout, const G
 
 Message cards_text(int n) { return n == 1 ? msg::common_one_card() : msg::common_cards(std::to_string(n)); }
 
-GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
-  const Scenario& sc = r.scenario();
-  const bool inference = r.task == Task::Inference;
-  GpuEstimate g;
-  g.gpu = gpu.id;
-  const FitChoice fc = choose_cards(r, gpu);
+// The card count and the parallel layout choose_cards settled on (cards 0 = no fit).
+void fill_layout(const Resolved& r, const FitChoice& fc, GpuEstimate& g) {
   g.cards = fc.found ? fc.layout.cards : 0;
   g.max_cards_tried = fc.max_cards_tried;
   g.min_cards_tight = fc.min_cards_tight;
@@ -96,12 +92,18 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.data_parallel = fc.layout.data_parallel;
   g.zero_stage = fc.layout.zero_stage;
   g.microbatches = fc.layout.microbatches;
-  g.pipeline_bubble = inference ? 0 : pipeline_bubble(fc.layout);
+  g.pipeline_bubble = r.task == Task::Inference ? 0 : pipeline_bubble(fc.layout);
   g.fit = fc.fit;
+}
+
+// Memory per card against the card's usable memory, the engine's KV pool, the dense rate used
+// and the longest context and most sequences the layout holds.
+void fill_memory(const Resolved& r, const Gpu& gpu, const FitChoice& fc, GpuEstimate& g) {
+  const Scenario& sc = r.scenario();
   g.per_card = fc.per_card;
   g.per_card_bytes = fc.per_card.total;
   g.card_memory_bytes = to_bytes(gpu_memory_mib(gpu) * kMiB);
-  if (inference) {
+  if (r.task == Task::Inference) {
     const EngineMemory em = engine_memory(r, &gpu, fc.layout, sc.prompt, sc.concurrency);
     if (em.has_pool) g.kv_pool_bytes = to_bytes(std::max(0.0, em.kv_pool));
   }
@@ -113,51 +115,61 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
   g.dense_tflops = rate.tflops;
   g.max_context = max_context(r, gpu, fc.layout);
   g.max_concurrency = max_concurrency(r, gpu, fc.layout);
+}
 
-  if (inference && (sc.offload.any() || sc.n_cpu_moe)) {
-    const OffloadSplit split = offload_split(r, fc.layout);
-    OffloadEstimate o;
-    o.gpu_layers = split.gpu_layers;
-    o.total_layers = split.total_layers;
-    o.experts_on_cpu = split.experts_on_cpu;
-    o.n_cpu_moe = split.experts_on_cpu > 0 ? split.experts_on_cpu + (split.total_layers - r.params.moe_layers) : 0;
-    o.cpu_bytes = to_bytes(split.cpu_weight_bytes);
-    const double kv_all = static_cast<double>(std::max<std::int64_t>(1, sc.concurrency)) *
-                          (kv_cache_bytes_per_sequence(r.model(), r.kv_bits, sc.context) +
-                           state_bytes_per_sequence(r.model(), r.state_bits));
-    o.host_bytes = to_bytes(split.cpu_weight_bytes + kv_all * (1 - split.layer_share));
-    o.host_bandwidth_gb_per_s = host_bandwidth(r, gpu).effective / 1e9;
-    g.offload = o;
+// Layer-split engines (--offload, --n-cpu-moe): which layers and experts stay in host memory,
+// the bytes there (weights plus the KV of the host's layers) and the host bandwidth that reads them.
+OffloadEstimate offload_estimate(const Resolved& r, const Gpu& gpu, const Layout& layout) {
+  const Scenario& sc = r.scenario();
+  const OffloadSplit split = offload_split(r, layout);
+  OffloadEstimate o;
+  o.gpu_layers = split.gpu_layers;
+  o.total_layers = split.total_layers;
+  o.experts_on_cpu = split.experts_on_cpu;
+  o.n_cpu_moe = split.experts_on_cpu > 0 ? split.experts_on_cpu + (split.total_layers - r.params.moe_layers) : 0;
+  o.cpu_bytes = to_bytes(split.cpu_weight_bytes);
+  const double kv_all = static_cast<double>(std::max<std::int64_t>(1, sc.concurrency)) *
+                        (kv_cache_bytes_per_sequence(r.model(), r.kv_bits, sc.context) +
+                         state_bytes_per_sequence(r.model(), r.state_bits));
+  o.host_bytes = to_bytes(split.cpu_weight_bytes + kv_all * (1 - split.layer_share));
+  o.host_bandwidth_gb_per_s = host_bandwidth(r, gpu).effective / 1e9;
+  return o;
+}
+
+// Inference on a layout that fits: decode and prefill speeds, and with --output-tokens the
+// serving capacity and the decode speed with prefills mixed in.
+void fill_inference_speed(const Resolved& r, const Gpu& gpu, const Layout& layout, GpuEstimate& g) {
+  const Scenario& sc = r.scenario();
+  const DecodeSpeed d = decode_speed(r, gpu, layout, sc.context, sc.concurrency);
+  g.decode_tokens_per_s = d.per_sequence;
+  g.aggregate_tokens_per_s = d.aggregate;
+  g.decode_compute_bound = d.compute_bound;
+  const PrefillSpeed p = prefill_speed(r, gpu, layout, sc.prompt);
+  g.prefill_tokens_per_s = p.tokens_per_s;
+  g.ttft_ms = p.ttft_ms;
+  if (sc.output_tokens > 0) {
+    g.serving = serving(r, gpu, layout, g, p);
+    const double sequences = d.per_sequence > 0 ? d.aggregate / d.per_sequence : 1;  // --max-num-seqs applied
+    g.mixed = mixed_decode(d.step_ms, mixed_prefill_ms(p), sequences, static_cast<double>(sc.output_tokens));
   }
+}
 
-  if (fc.found) {
-    if (inference) {
-      const DecodeSpeed d = decode_speed(r, gpu, fc.layout, sc.context, sc.concurrency);
-      g.decode_tokens_per_s = d.per_sequence;
-      g.aggregate_tokens_per_s = d.aggregate;
-      g.decode_compute_bound = d.compute_bound;
-      const PrefillSpeed p = prefill_speed(r, gpu, fc.layout, sc.prompt);
-      g.prefill_tokens_per_s = p.tokens_per_s;
-      g.ttft_ms = p.ttft_ms;
-      if (sc.output_tokens > 0) {
-        g.serving = serving(r, gpu, fc.layout, g, p);
-        const double sequences = d.per_sequence > 0 ? d.aggregate / d.per_sequence : 1;  // --max-num-seqs applied
-        g.mixed = mixed_decode(d.step_ms, mixed_prefill_ms(p), sequences, static_cast<double>(sc.output_tokens));
-      }
-    } else {
-      const TrainTime t = train_time(r, gpu, fc.layout);
-      g.mfu = t.mfu;
-      g.train_tokens_per_s = t.tokens_per_s;
-      if (sc.tokens > 0) {
-        g.train_hours = t.hours;
-        g.gpu_hours = t.gpu_hours;
-      }
-    }
+// Training on a layout that fits: MFU and tokens/s, and with --tokens the hours it takes.
+void fill_training(const Resolved& r, const Gpu& gpu, const Layout& layout, GpuEstimate& g) {
+  const TrainTime t = train_time(r, gpu, layout);
+  g.mfu = t.mfu;
+  g.train_tokens_per_s = t.tokens_per_s;
+  if (r.scenario().tokens > 0) {
+    g.train_hours = t.hours;
+    g.gpu_hours = t.gpu_hours;
   }
+}
 
-  // Warnings.
+// No fit (what it needs against what a card offers, and what to try) or a tight fit.
+void fit_warnings(const Resolved& r, const Gpu& gpu, const FitChoice& fc, GpuEstimate& g) {
+  const Scenario& sc = r.scenario();
+  const bool inference = r.task == Task::Inference;
   std::vector<Message>& w = g.warnings;
-  capability_warnings(r, gpu, w);
   if (!fc.found) {
     const std::string need = format_bytes(static_cast<double>(g.per_card_bytes));
     const std::string usable = format_bytes(fc.usable);
@@ -180,40 +192,72 @@ GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
     const double margin = headroom_of(static_cast<double>(g.per_card_bytes), fc.usable, fc.held_back);
     w.push_back(msg::est_warn_tight(format_margin(margin, r.headroom), format_headroom(r.headroom)));
   }
-  if (g.offload && fc.found) {
-    const OffloadEstimate& o = *g.offload;
-    if (o.gpu_layers < o.total_layers || o.experts_on_cpu > 0) {
-      w.push_back(msg::est_warn_offload(
-          std::to_string(o.gpu_layers), std::to_string(o.total_layers),
-          o.experts_on_cpu > 0 ? msg::est_warn_offload_experts(std::to_string(o.experts_on_cpu)) : Message(),
-          format_bytes(static_cast<double>(o.cpu_bytes)), format_bytes(static_cast<double>(o.host_bytes)),
-          format_trimmed(o.host_bandwidth_gb_per_s, 1)));
-    } else {
-      w.push_back(msg::est_warn_offload_none());
-    }
+}
+
+// What the offloaded part costs: the layers and experts left in host memory, or that none are.
+void offload_warnings(const OffloadEstimate& o, std::vector<Message>& w) {
+  if (o.gpu_layers < o.total_layers || o.experts_on_cpu > 0) {
+    w.push_back(msg::est_warn_offload(
+        std::to_string(o.gpu_layers), std::to_string(o.total_layers),
+        o.experts_on_cpu > 0 ? msg::est_warn_offload_experts(std::to_string(o.experts_on_cpu)) : Message(),
+        format_bytes(static_cast<double>(o.cpu_bytes)), format_bytes(static_cast<double>(o.host_bytes)),
+        format_trimmed(o.host_bandwidth_gb_per_s, 1)));
+  } else {
+    w.push_back(msg::est_warn_offload_none());
   }
-  if (fc.found && inference) {
+}
+
+// Costs of a multi-card layout that fits: replicated KV or MLA heads, layer split or pipeline
+// stages when serving; the pipeline bubble and a slow link when training.
+void layout_warnings(const Resolved& r, const Gpu& gpu, const Layout& layout, GpuEstimate& g) {
+  std::vector<Message>& w = g.warnings;
+  if (r.task == Task::Inference) {
     const Model& m = r.model();
-    const int tp = fc.layout.tensor_parallel;
+    const int tp = layout.tensor_parallel;
     if (tp > 1 && (m.is_mla || m.has_compressed_attention)) {
       w.push_back(msg::est_warn_mla_replicated(std::to_string(tp)));
     } else if (tp > m.num_kv_heads && m.num_kv_heads > 0) {
       w.push_back(msg::est_warn_kv_replicated(std::to_string(tp), std::to_string(m.num_kv_heads),
                                               std::to_string(tp / m.num_kv_heads)));
     }
-    if (fc.layout.cards > 1 && r.engine().multi_gpu != MultiGpu::Tensor) {
+    if (layout.cards > 1 && r.engine().multi_gpu != MultiGpu::Tensor) {
       w.push_back(msg::est_warn_layer_split(r.engine().name));
-    } else if (fc.layout.pipeline_parallel > 1) {
-      w.push_back(msg::est_warn_pipeline(std::to_string(fc.layout.pipeline_parallel)));
+    } else if (layout.pipeline_parallel > 1) {
+      w.push_back(msg::est_warn_pipeline(std::to_string(layout.pipeline_parallel)));
     }
+    return;
   }
-  if (fc.found && !inference && fc.layout.pipeline_parallel > 1) {
-    w.push_back(msg::est_warn_training_pipeline(std::to_string(fc.layout.pipeline_parallel),
+  if (layout.pipeline_parallel > 1) {
+    w.push_back(msg::est_warn_training_pipeline(std::to_string(layout.pipeline_parallel),
                                                 format_percent(g.pipeline_bubble)));
   }
-  if (fc.found && !inference && fc.layout.cards > 1 && !has_fast_link(gpu)) {
+  if (layout.cards > 1 && !has_fast_link(gpu)) {
     w.push_back(msg::est_warn_no_fast_link_training(format_percent(r.catalog().defaults.train_scaling_pcie)));
   }
+}
+
+// One GPU: cards and layout, memory, offload, speed or training time, then the warnings in a
+// fixed order (capability, fit, offload, layout).
+GpuEstimate evaluate(const Resolved& r, const Gpu& gpu) {
+  const Scenario& sc = r.scenario();
+  const bool inference = r.task == Task::Inference;
+  GpuEstimate g;
+  g.gpu = gpu.id;
+  const FitChoice fc = choose_cards(r, gpu);
+  fill_layout(r, fc, g);
+  fill_memory(r, gpu, fc, g);
+  if (inference && (sc.offload.any() || sc.n_cpu_moe)) g.offload = offload_estimate(r, gpu, fc.layout);
+  if (fc.found) {
+    if (inference) {
+      fill_inference_speed(r, gpu, fc.layout, g);
+    } else {
+      fill_training(r, gpu, fc.layout, g);
+    }
+  }
+  capability_warnings(r, gpu, g.warnings);
+  fit_warnings(r, gpu, fc, g);
+  if (g.offload && fc.found) offload_warnings(*g.offload, g.warnings);
+  if (fc.found) layout_warnings(r, gpu, fc.layout, g);
   return g;
 }
 

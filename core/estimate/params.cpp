@@ -158,11 +158,12 @@ Weights compressed_indexer(const CompressedAttention& c, num h) {
 // Manifold hyper-connections (hc_mult streams): per layer, for attention and for the MLP,
 // fn (mix x hc_mult x hidden), base (mix) and scale (3), mix = (2 + hc_mult) x hc_mult;
 // the head's (hc_mult x hc_mult x hidden, hc_mult, 1) once. All FP32 vectors.
+// NOTE: layers x 2 in double, not int: an overlay's layer count near INT_MAX must not overflow.
 num hyper_connection_vectors(const CompressedAttention& c, num h, int layers) {
   if (c.hc_mult <= 0) return 0;
   const num hc = c.hc_mult;
   const num mix = (2 + hc) * hc;
-  return layers * 2 * (mix * hc * h + mix + 3) + hc * hc * h + hc + 1;
+  return static_cast<num>(layers) * 2 * (mix * hc * h + mix + 3) + hc * hc * h + hc + 1;
 }
 
 // DeepSeek-V4's parts beside the per-layer attention, for all layers: the compressors of the

@@ -574,6 +574,132 @@ void band_order(const Context& ctx, const Evaluation& ev, std::vector<std::size_
   }
 }
 
+// Re-estimates each GPU at the other card counts where they can matter (kCardCounts): fewer
+// when a smaller count fits tightly, more for a tight fit or a missed speed target. Only with
+// the automatic card count; failed estimates are skipped.
+void estimate_more_counts(const Context& ctx, Evaluation& ev) {
+  if (ev.scenario.cards != 0) return;
+  const bool targets = ctx.targets && ev.scenario.task == Task::Inference;
+  auto misses_target = [&](const GpuEstimate& a) {
+    const PlanRequest& r = ctx.req;
+    return (r.min_tokens_per_s > 0 && a.decode_tokens_per_s < r.min_tokens_per_s) ||
+           (r.max_ttft_ms > 0 && !(a.ttft_ms > 0 && a.ttft_ms <= r.max_ttft_ms));
+  };
+  auto wanted = [&](const GpuEstimate& a, int k) {
+    if (a.cards <= 0 || k == a.cards) return false;
+    if (k < a.cards) return a.min_cards_tight > 0 && a.min_cards_tight <= k;  // fits, tightly, on fewer
+    return a.fit == Fit::Tight || (targets && misses_target(a));              // comfortable or faster on more
+  };
+  for (const Gpu* gpu : ctx.gpus) {
+    const GpuEstimate* auto_ge = nullptr;
+    for (const GpuEstimate& a : ev.estimates.front().gpus) {
+      if (a.gpu == gpu->id) auto_ge = &a;
+    }
+    if (!auto_ge) continue;
+    for (int k : kCardCounts) {  // `estimates` is reserved: auto_ge stays valid
+      if (!wanted(*auto_ge, k)) continue;
+      Scenario more = ev.scenario;
+      more.gpu = auto_ge->gpu;
+      more.cards = k;
+      Result<Estimate> r = estimate(ctx.catalog, more);
+      if (r.ok()) ev.estimates.push_back(std::move(*r.value));
+    }
+  }
+}
+
+// Prices every allowed offer of every GPU estimate that fits and that some engine can run.
+void price_estimates(const Context& ctx, Evaluation& ev) {
+  ev.candidates.reserve(64);
+  for (const Estimate& est : ev.estimates) {
+    for (const GpuEstimate& ge : est.gpus) {
+      if (ge.cards <= 0 || ge.fit == Fit::No) continue;
+      const auto gpu = std::find_if(ctx.gpus.begin(), ctx.gpus.end(), [&](const Gpu* g) { return g->id == ge.gpu; });
+      if (gpu == ctx.gpus.end()) continue;  // no allowed offer rents it
+      // What can run (the catalog's support table): no build or no kernel, no option.
+      if (!engine_runs(ctx.catalog, **gpu, ev.scenario)) continue;
+      add_offers(ctx, ev, ge, **gpu);
+    }
+  }
+}
+
+// Orders the candidates by rank, then by band (band_order), and marks slices dearer than whole cards.
+void sort_candidates(const Context& ctx, Evaluation& ev) {
+  // Sort an index (candidates are large), then lay them out in that order.
+  const bool job = ev.job;
+  std::vector<std::size_t> order(ev.candidates.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return ranks_before(ev.candidates[a], ev.candidates[b], job);
+  });
+  band_order(ctx, ev, order);
+  std::vector<Candidate> sorted;
+  sorted.reserve(order.size());
+  for (std::size_t i : order) sorted.push_back(std::move(ev.candidates[i]));
+  ev.candidates = std::move(sorted);
+  mark_dear_slices(ctx, ev);
+}
+
+// One pass of choose_pick: tight or comfortable fits, one machine or several; `need_fp8` /
+// `need_fp4`: a suggested scenario's pick must run its FP8 / FP4 weights natively.
+struct PickPass {
+  bool tight = false;
+  bool multi = false;
+  bool need_fp8 = false;
+  bool need_fp4 = false;
+};
+
+// Whether a qualifying candidate may be the pick in this pass; notes a cheaper multi-machine
+// option skipped in a single-machine pass.
+bool pickable_in_pass(const Context& ctx, Evaluation& ev, const Candidate& c, const PickPass& pass) {
+  // A tight pick carries one risk, memory, measured where the memory figures were (CUDA cards:
+  // docs/model.md §7); not also a card whose engines' memory is not calibrated, or a kernel that
+  // only some engine versions have.
+  if (pass.tight && (c.gpu->runtime != Runtime::Cuda ||
+                     kernel_support(ctx.catalog, *c.gpu, support_engine(ev.scenario), ev.scenario.precision).version_dependent)) {
+    return false;
+  }
+  if (pass.need_fp8 && !(c.gpu->fp8_dense_tflops > 0)) return false;
+  if (pass.need_fp4 && !(c.gpu->fp4_dense_tflops > 0)) return false;
+  if (!pass.multi && machines(c) > 1) {
+    ev.cheaper_multi_machine = true;
+    return false;
+  }
+  if (machines(c) > 1 && c.gpu->gpu_class != GpuClass::Datacenter && ev.datacenter_node_fits) return false;
+  // Training across machines needs an RDMA network between them, and no offer states one:
+  // such layouts are listed, never picked (docs/planner.md §4).
+  return !(machines(c) > 1 && is_training(ev.scenario.task));
+}
+
+// The pick: the first (cheapest) qualifying option within one machine; one spanning
+// machines only when none does (the offers promise no fast network between machines), and never
+// a cluster of consumer or workstation cards while one machine of datacenter cards holds the job.
+void choose_pick(const Context& ctx, Evaluation& ev, bool suggested) {
+  const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
+  const bool fp8 = precision && precision->compute == ComputeType::Fp8;
+  const bool fp4 = precision && precision->requires_capability == Capability::Fp4;
+  for (const Candidate& c : ev.candidates) {
+    if (c.option.fit != Fit::No && machines(c) == 1 && c.gpu->gpu_class == GpuClass::Datacenter) {
+      ev.datacenter_node_fits = true;
+    }
+  }
+  // When no comfortable fit qualifies, a tight one within the budget is the pick, with its
+  // headroom warning (the Yiwan budget guide picks the A100 40G for Qwen2.5-14B at 3,000 CNY
+  // though it leaves 19% headroom of 20%); a tight fit in one machine comes before a comfortable
+  // one over several, as in fit.cpp choose_cards. Passes: comfortable and then tight in one
+  // machine, then the same over several.
+  for (int n = 0; n < 4 && !ev.pick; ++n) {
+    const PickPass pass{n % 2 == 1, n >= 2, suggested && fp8, suggested && fp4};
+    if (n == 2) ev.cheaper_multi_machine = false;
+    for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
+      const Candidate& c = ev.candidates[i];
+      if (!(pass.tight ? qualifies_tight(c.option) : qualifies(c.option))) continue;
+      if (!pickable_in_pass(ctx, ev, c, pass)) continue;
+      ev.pick = i;
+      break;
+    }
+  }
+}
+
 // Estimates `scenario` (automatic card count, plus larger counts when a target or a tight fit
 // could use them) and prices every offer. Errors are the estimate's.
 // `suggested`: the scenario is our suggestion (an alternative), so its pick must also run the
@@ -590,105 +716,10 @@ Result<Evaluation> evaluate(const Context& ctx, const Scenario& scenario, bool s
   Result<Estimate> first = estimate(ctx.catalog, ev.scenario);
   if (!first.ok()) return Result<Evaluation>::failure(std::move(first.errors));
   ev.estimates.push_back(std::move(*first.value));
-
-  // Other card counts where they can matter, one GPU at a time.
-  const bool targets = ctx.targets && ev.scenario.task == Task::Inference;
-  auto misses_target = [&](const GpuEstimate& a) {
-    const PlanRequest& r = ctx.req;
-    return (r.min_tokens_per_s > 0 && a.decode_tokens_per_s < r.min_tokens_per_s) ||
-           (r.max_ttft_ms > 0 && !(a.ttft_ms > 0 && a.ttft_ms <= r.max_ttft_ms));
-  };
-  auto wanted = [&](const GpuEstimate& a, int k) {
-    if (a.cards <= 0 || k == a.cards) return false;
-    if (k < a.cards) return a.min_cards_tight > 0 && a.min_cards_tight <= k;  // fits, tightly, on fewer
-    return a.fit == Fit::Tight || (targets && misses_target(a));              // comfortable or faster on more
-  };
-  if (ev.scenario.cards == 0) {
-    for (const Gpu* gpu : ctx.gpus) {
-      const GpuEstimate* auto_ge = nullptr;
-      for (const GpuEstimate& a : ev.estimates.front().gpus) {
-        if (a.gpu == gpu->id) auto_ge = &a;
-      }
-      if (!auto_ge) continue;
-      for (int k : kCardCounts) {  // `estimates` is reserved: auto_ge stays valid
-        if (!wanted(*auto_ge, k)) continue;
-        Scenario more = ev.scenario;
-        more.gpu = auto_ge->gpu;
-        more.cards = k;
-        Result<Estimate> r = estimate(ctx.catalog, more);
-        if (r.ok()) ev.estimates.push_back(std::move(*r.value));
-      }
-    }
-  }
-
-  ev.candidates.reserve(64);
-  for (const Estimate& est : ev.estimates) {
-    for (const GpuEstimate& ge : est.gpus) {
-      if (ge.cards <= 0 || ge.fit == Fit::No) continue;
-      const auto gpu = std::find_if(ctx.gpus.begin(), ctx.gpus.end(), [&](const Gpu* g) { return g->id == ge.gpu; });
-      if (gpu == ctx.gpus.end()) continue;  // no allowed offer rents it
-      // What can run (the catalog's support table): no build or no kernel, no option.
-      if (!engine_runs(ctx.catalog, **gpu, ev.scenario)) continue;
-      add_offers(ctx, ev, ge, **gpu);
-    }
-  }
-
-  // Sort an index (candidates are large), then lay them out in that order.
-  const bool job = ev.job;
-  std::vector<std::size_t> order(ev.candidates.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return ranks_before(ev.candidates[a], ev.candidates[b], job);
-  });
-  band_order(ctx, ev, order);
-  std::vector<Candidate> sorted;
-  sorted.reserve(order.size());
-  for (std::size_t i : order) sorted.push_back(std::move(ev.candidates[i]));
-  ev.candidates = std::move(sorted);
-  mark_dear_slices(ctx, ev);
-  const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
-  const bool fp8 = precision && precision->compute == ComputeType::Fp8;
-  const bool fp4 = precision && precision->requires_capability == Capability::Fp4;
-  // The pick: the first (cheapest) qualifying option within one machine; one spanning
-  // machines only when none does (the offers promise no fast network between machines), and never
-  // a cluster of consumer or workstation cards while one machine of datacenter cards holds the job.
-  for (const Candidate& c : ev.candidates) {
-    if (c.option.fit != Fit::No && machines(c) == 1 && c.gpu->gpu_class == GpuClass::Datacenter) {
-      ev.datacenter_node_fits = true;
-    }
-  }
-  // When no comfortable fit qualifies, a tight one within the budget is the pick, with its
-  // headroom warning (the Yiwan budget guide picks the A100 40G for Qwen2.5-14B at 3,000 CNY
-  // though it leaves 19% headroom of 20%); a tight fit in one machine comes before a comfortable
-  // one over several, as in fit.cpp choose_cards. Passes: comfortable and then tight in one
-  // machine, then the same over several.
-  for (int pass = 0; pass < 4 && !ev.pick; ++pass) {
-    const bool tight_pass = pass % 2 == 1, multi_pass = pass >= 2;
-    if (pass == 2) ev.cheaper_multi_machine = false;
-    for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
-      const Candidate& c = ev.candidates[i];
-      if (!(tight_pass ? qualifies_tight(c.option) : qualifies(c.option))) continue;
-      // A tight pick carries one risk, memory, measured where the memory figures were (CUDA cards:
-      // docs/model.md §7); not also a card whose engines' memory is not calibrated, or a kernel that
-      // only some engine versions have.
-      if (tight_pass && (c.gpu->runtime != Runtime::Cuda ||
-                        kernel_support(ctx.catalog, *c.gpu, support_engine(ev.scenario), ev.scenario.precision).version_dependent)) {
-        continue;
-      }
-      if (suggested && fp8 && !(c.gpu->fp8_dense_tflops > 0)) continue;
-      if (suggested && fp4 && !(c.gpu->fp4_dense_tflops > 0)) continue;
-      if (!multi_pass && machines(c) > 1) {
-        ev.cheaper_multi_machine = true;
-        continue;
-      }
-      if (machines(c) > 1 && c.gpu->gpu_class != GpuClass::Datacenter && ev.datacenter_node_fits) continue;
-      // Training across machines needs an RDMA network between them, and no offer states one:
-      // such layouts are listed, never picked (docs/planner.md §4).
-      if (machines(c) > 1 && is_training(ev.scenario.task)) continue;
-      ev.pick = i;
-      break;
-    }
-  }
+  estimate_more_counts(ctx, ev);
+  price_estimates(ctx, ev);
+  sort_candidates(ctx, ev);
+  choose_pick(ctx, ev, suggested);
   return Result<Evaluation>::success(std::move(ev));
 }
 
@@ -765,124 +796,140 @@ struct Variant {
 
 const char* key_of(Input input) { return input_spec(input).key; }
 
+// Whether the scenario's engine supports a precision listing `engines` (empty: every engine;
+// training: always).
+bool engine_supports(const Scenario& s, const std::vector<std::string>& engines) {
+  return s.task != Task::Inference || engines.empty() ||
+         std::find(engines.begin(), engines.end(), s.engine) != engines.end();
+}
+
+// Neighbouring (smaller) weight precisions, nearest first; none for QLoRA or an unknown precision.
+void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::vector<Variant>>& kinds) {
+  if (s.task == Task::Qlora) return;
+  const WeightPrecision* cur = c.find_weight_precision(s.precision);
+  if (!cur) return;
+  std::vector<const WeightPrecision*> lower;
+  for (const WeightPrecision& p : c.weight_precisions) {
+    if (p.bits_per_weight < cur->bits_per_weight && engine_supports(s, p.engines)) lower.push_back(&p);
+  }
+  std::stable_sort(lower.begin(), lower.end(), [](const WeightPrecision* a, const WeightPrecision* b) {
+    return a->bits_per_weight > b->bits_per_weight;
+  });
+  std::vector<Variant> k;
+  for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
+    Variant v{"precision", {}, s, {}};
+    v.scenario.precision = lower[i]->id;
+    v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
+    v.set = {{key_of(Input::Precision), lower[i]->id}};
+    k.push_back(std::move(v));
+  }
+  kinds.push_back(std::move(k));
+}
+
+// Smaller KV-cache precisions (serving only; not for a cache of one layout, DeepSeek-V4's).
+void kv_precision_variants(const Catalog& c, const Scenario& s, const Model* model,
+                           std::vector<std::vector<Variant>>& kinds) {
+  if (s.task != Task::Inference || (model && model->has_compressed_attention)) return;
+  double cur_bits = 16;
+  if (const KvPrecision* kv = s.kv_precision.empty() ? nullptr : c.find_kv_precision(s.kv_precision)) {
+    cur_bits = kv->bits;
+  }
+  std::vector<const KvPrecision*> lower;
+  for (const KvPrecision& p : c.kv_precisions) {
+    if (p.bits < cur_bits && engine_supports(s, p.engines)) lower.push_back(&p);
+  }
+  std::stable_sort(lower.begin(), lower.end(),
+                   [](const KvPrecision* a, const KvPrecision* b) { return a->bits > b->bits; });
+  std::vector<Variant> k;
+  for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
+    Variant v{"kv_precision", {}, s, {}};
+    v.scenario.kv_precision = lower[i]->id;
+    v.change = msg::plan_change_kv_precision(kv_label(lower[i]->id), kv_label(s.kv_precision));
+    v.set = {{key_of(Input::KvPrecision), lower[i]->id}};
+    k.push_back(std::move(v));
+  }
+  kinds.push_back(std::move(k));
+}
+
+// Shorter context: half, then a quarter (not below 512 tokens).
+std::vector<Variant> context_variants(const Scenario& s) {
+  std::vector<Variant> k;
+  for (std::int64_t div : {2, 4}) {
+    const std::int64_t ctx_len = s.context / div;
+    if (ctx_len < 512) break;
+    Variant v{"context", {}, s, {}};
+    v.scenario.context = ctx_len;
+    v.scenario.prompt = std::min(s.prompt, ctx_len);
+    v.change = msg::plan_change_context(tokens_label(ctx_len), tokens_label(s.context));
+    v.set = {{key_of(Input::Context), std::to_string(ctx_len)}};
+    if (s.prompt > ctx_len) v.set.emplace_back(key_of(Input::Prompt), std::to_string(ctx_len));
+    k.push_back(std::move(v));
+  }
+  return k;
+}
+
+// Fewer concurrent sequences (serving) or a smaller micro-batch (training: activations shrink
+// with it; the global batch is kept by more gradient-accumulation steps): half, a quarter, one.
+std::vector<Variant> batch_variants(const Scenario& s) {
+  const bool inference = s.task == Task::Inference;
+  const std::int64_t amount = inference ? s.concurrency : s.batch;
+  std::vector<Variant> k;
+  std::int64_t last = amount;
+  for (std::int64_t n : {amount / 2, amount / 4, std::int64_t{1}}) {
+    if (n < 1 || n >= last) continue;
+    last = n;
+    Variant v{inference ? "concurrency" : "batch", {}, s, {}};
+    (inference ? v.scenario.concurrency : v.scenario.batch) = n;
+    const std::string to = std::to_string(n), from = std::to_string(amount);
+    v.change = inference ? msg::plan_change_concurrency(to, from) : msg::plan_change_batch(to, from);
+    v.set = {{key_of(inference ? Input::Concurrency : Input::Batch), to}};
+    k.push_back(std::move(v));
+  }
+  return k;
+}
+
+// Activation checkpointing (full recomputation) when training without it: about a third more
+// compute for far less activation memory, before changing the task.
+std::optional<Variant> checkpointing_variant(const Scenario& s) {
+  if (!is_training(s.task) || s.checkpointing == Checkpointing::Full ||
+      (s.checkpointing == Checkpointing::Auto && is_lora(s.task))) {
+    return std::nullopt;
+  }
+  Variant v{"checkpointing", {}, s, {}};
+  v.scenario.checkpointing = Checkpointing::Full;
+  const Checkpointing from = s.checkpointing == Checkpointing::Auto ? Checkpointing::None : s.checkpointing;
+  v.change = msg::plan_change_checkpointing(Message(label_of(from)));
+  v.set = {{key_of(Input::Checkpointing), std::string(name_of(Checkpointing::Full))}};
+  return v;
+}
+
+// LoRA / QLoRA instead of full fine-tuning (or pre-training), QLoRA instead of LoRA.
+std::vector<Variant> task_variants(const Scenario& s) {
+  std::vector<Task> to;
+  if (s.task == Task::Full || s.task == Task::Pretrain) to = {Task::Lora, Task::Qlora};
+  if (s.task == Task::Lora) to = {Task::Qlora};
+  std::vector<Variant> k;
+  for (Task task : to) {
+    Variant v{"task", {}, s, {}};
+    v.scenario.task = task;
+    v.change = msg::plan_change_task(plan_words::task_phrase(task), plan_words::task_phrase(s.task));
+    v.set = {{key_of(Input::Task), std::string(name_of(task))}};
+    k.push_back(std::move(v));
+  }
+  return k;
+}
+
 // Milder changes first within a kind; the first one that yields a pick is kept. `model`: the
 // scenario's model as the plan resolved it (nullptr when the catalog has no such model).
+// NOTE: a kind may be empty (kept, as before: the order of kinds is the order tried).
 std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s, const Model* model) {
   std::vector<std::vector<Variant>> kinds;
-  const Catalog& c = ctx.catalog;
-  const bool inference = s.task == Task::Inference;
-  auto supports = [&](const std::vector<std::string>& engines) {
-    return !inference || engines.empty() || std::find(engines.begin(), engines.end(), s.engine) != engines.end();
-  };
-
-  // Neighbouring (smaller) weight precisions, nearest first.
-  if (s.task != Task::Qlora) {
-    if (const WeightPrecision* cur = c.find_weight_precision(s.precision)) {
-      std::vector<const WeightPrecision*> lower;
-      for (const WeightPrecision& p : c.weight_precisions) {
-        if (p.bits_per_weight < cur->bits_per_weight && supports(p.engines)) lower.push_back(&p);
-      }
-      std::stable_sort(lower.begin(), lower.end(), [](const WeightPrecision* a, const WeightPrecision* b) {
-        return a->bits_per_weight > b->bits_per_weight;
-      });
-      std::vector<Variant> k;
-      for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
-        Variant v{"precision", {}, s, {}};
-        v.scenario.precision = lower[i]->id;
-        v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
-        v.set = {{key_of(Input::Precision), lower[i]->id}};
-        k.push_back(std::move(v));
-      }
-      kinds.push_back(std::move(k));
-    }
-  }
-
-  // Smaller KV-cache precisions (serving only; not for a cache of one layout, DeepSeek-V4's).
-  if (inference && !(model && model->has_compressed_attention)) {
-    double cur_bits = 16;
-    if (const KvPrecision* kv = s.kv_precision.empty() ? nullptr : c.find_kv_precision(s.kv_precision)) {
-      cur_bits = kv->bits;
-    }
-    std::vector<const KvPrecision*> lower;
-    for (const KvPrecision& p : c.kv_precisions) {
-      if (p.bits < cur_bits && supports(p.engines)) lower.push_back(&p);
-    }
-    std::stable_sort(lower.begin(), lower.end(),
-                     [](const KvPrecision* a, const KvPrecision* b) { return a->bits > b->bits; });
-    std::vector<Variant> k;
-    for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
-      Variant v{"kv_precision", {}, s, {}};
-      v.scenario.kv_precision = lower[i]->id;
-      v.change = msg::plan_change_kv_precision(kv_label(lower[i]->id), kv_label(s.kv_precision));
-      v.set = {{key_of(Input::KvPrecision), lower[i]->id}};
-      k.push_back(std::move(v));
-    }
-    kinds.push_back(std::move(k));
-  }
-
-  // Shorter context: half, then a quarter (not below 512 tokens).
-  {
-    std::vector<Variant> k;
-    for (std::int64_t div : {2, 4}) {
-      const std::int64_t ctx_len = s.context / div;
-      if (ctx_len < 512) break;
-      Variant v{"context", {}, s, {}};
-      v.scenario.context = ctx_len;
-      v.scenario.prompt = std::min(s.prompt, ctx_len);
-      v.change = msg::plan_change_context(tokens_label(ctx_len), tokens_label(s.context));
-      v.set = {{key_of(Input::Context), std::to_string(ctx_len)}};
-      if (s.prompt > ctx_len) v.set.emplace_back(key_of(Input::Prompt), std::to_string(ctx_len));
-      k.push_back(std::move(v));
-    }
-    kinds.push_back(std::move(k));
-  }
-
-  // Fewer concurrent sequences (serving) or a smaller micro-batch (training: activations shrink
-  // with it; the global batch is kept by more gradient-accumulation steps): half, a quarter, one.
-  {
-    const std::int64_t amount = inference ? s.concurrency : s.batch;
-    std::vector<Variant> k;
-    std::int64_t last = amount;
-    for (std::int64_t n : {amount / 2, amount / 4, std::int64_t{1}}) {
-      if (n < 1 || n >= last) continue;
-      last = n;
-      Variant v{inference ? "concurrency" : "batch", {}, s, {}};
-      (inference ? v.scenario.concurrency : v.scenario.batch) = n;
-      const std::string to = std::to_string(n), from = std::to_string(amount);
-      v.change = inference ? msg::plan_change_concurrency(to, from) : msg::plan_change_batch(to, from);
-      v.set = {{key_of(inference ? Input::Concurrency : Input::Batch), to}};
-      k.push_back(std::move(v));
-    }
-    if (!k.empty()) kinds.push_back(std::move(k));
-  }
-
-  // Activation checkpointing (full recomputation) when training without it: about a third more
-  // compute for far less activation memory, before changing the task.
-  if (is_training(s.task) && s.checkpointing != Checkpointing::Full &&
-      !(s.checkpointing == Checkpointing::Auto && is_lora(s.task))) {
-    Variant v{"checkpointing", {}, s, {}};
-    v.scenario.checkpointing = Checkpointing::Full;
-    const Checkpointing from = s.checkpointing == Checkpointing::Auto ? Checkpointing::None : s.checkpointing;
-    v.change = msg::plan_change_checkpointing(Message(label_of(from)));
-    v.set = {{key_of(Input::Checkpointing), std::string(name_of(Checkpointing::Full))}};
-    kinds.push_back({std::move(v)});
-  }
-
-  // LoRA / QLoRA instead of full fine-tuning (or pre-training), QLoRA instead of LoRA.
-  {
-    std::vector<Task> to;
-    if (s.task == Task::Full || s.task == Task::Pretrain) to = {Task::Lora, Task::Qlora};
-    if (s.task == Task::Lora) to = {Task::Qlora};
-    std::vector<Variant> k;
-    for (Task task : to) {
-      Variant v{"task", {}, s, {}};
-      v.scenario.task = task;
-      v.change = msg::plan_change_task(plan_words::task_phrase(task), plan_words::task_phrase(s.task));
-      v.set = {{key_of(Input::Task), std::string(name_of(task))}};
-      k.push_back(std::move(v));
-    }
-    kinds.push_back(std::move(k));
-  }
+  precision_variants(ctx.catalog, s, kinds);
+  kv_precision_variants(ctx.catalog, s, model, kinds);
+  kinds.push_back(context_variants(s));
+  if (std::vector<Variant> k = batch_variants(s); !k.empty()) kinds.push_back(std::move(k));
+  if (std::optional<Variant> v = checkpointing_variant(s)) kinds.push_back({std::move(*v)});
+  kinds.push_back(task_variants(s));
   return kinds;
 }
 
