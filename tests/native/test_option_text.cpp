@@ -17,6 +17,7 @@
 #include "result_text.hpp"
 #include "ui_state.hpp"
 #include "url_state.hpp"
+#include "widgets.hpp"
 
 namespace cardfit::ui {
 namespace {
