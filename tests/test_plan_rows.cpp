@@ -169,3 +169,53 @@ TEST_CASE("plan rows: no measured column where no option matches a measurement",
     CHECK_THAT(csv, !Catch::Contains(text(MsgId::cli_col_measured, lang)));
   }
 }
+
+// A serving benchmark (its scenario names output-tokens) is compared with cardfit's serving figure
+// at the benchmark's lengths, not with the speed in the cell beside it: the short cell says so, in
+// both languages, and so do the CSV, Markdown and HTML that print the cell. A llama-bench row
+// (compared with the estimate itself) does not. The rows: the bundled measurements whose scenario
+// names output-tokens, read from assets/catalog/measurements.json.
+TEST_CASE("plan rows: a serving benchmark's short cell says it is compared with the serving estimate",
+          "[plan_rows][measured]") {
+  int serving_rows = 0;
+  for (const Measurement& m : test::plan_catalog().measurements) {
+    if (measurement_scenario(m.scenario).output_tokens == 0) continue;
+    const Plan p = plan_of(m);
+    const auto shown = std::find_if(p.options.begin(), p.options.end(), [&](const Option& o) {
+      return std::any_of(o.measured.begin(), o.measured.end(), [&](const MeasuredFigure& f) { return f.id == m.id; });
+    });
+    if (shown == p.options.end()) continue;  // a layout the plan does not list (e.g. no offer of the GPU)
+    INFO(m.id << ": " << m.scenario);
+    check_rows(p);
+    const std::size_t i = static_cast<std::size_t>(shown - p.options.begin());
+    for (Lang lang : {Lang::En, Lang::Zh}) {
+      const std::string note = render(msg::est_measured_serving_short(), lang);
+      REQUIRE_FALSE(note.empty());
+      const PlanRows rows = plan_rows(p, lang);
+      const Cell* cell = rows.cell(rows.rows[i], PlanColumn::Measured);
+      REQUIRE(cell != nullptr);
+      CHECK_THAT(cell->words, Catch::Contains(note));
+      CHECK_THAT(cell->words, Catch::Contains(format_rate(m.measured)));
+      for (TableFormat f : {TableFormat::Csv, TableFormat::Markdown, TableFormat::Html}) {
+        CHECK_THAT(render_table(plan_table(p, lang), f), Catch::Contains(note));
+      }
+    }
+    if (++serving_rows >= 3) break;  // each plan takes a while; three rows are enough
+  }
+  CHECK(serving_rows > 0);
+
+  const Plan decode = plan_of(bundled_measurement("llamacpp-4090-llama2-7b-f16-tg128"));
+  for (Lang lang : {Lang::En, Lang::Zh}) {
+    const std::string note = render(msg::est_measured_serving_short(), lang);
+    const PlanRows rows = plan_rows(decode, lang);
+    int measured = 0;
+    for (const PlanRow& r : rows.rows) {
+      const Cell* cell = rows.cell(r, PlanColumn::Measured);
+      REQUIRE(cell != nullptr);
+      if (!cell->known) continue;
+      CHECK_THAT(cell->words, !Catch::Contains(note));
+      ++measured;
+    }
+    CHECK(measured > 0);
+  }
+}

@@ -2,6 +2,7 @@
 
 #include "format.hpp"
 #include "labels.hpp"
+#include "measured.hpp"
 #include "option_text.hpp"
 #include "widgets.hpp"
 
@@ -40,6 +41,8 @@ std::string result_text(const App& app, const std::string& link) {
   };
   if (p.pick) {
     out += std::string(T(app, MsgId::sum_pick)) + " " + line(*p.pick) + "\n" + R(app, p.pick->reason) + "\n";
+    // Measured beside estimated (core/estimate/measured.hpp), in full as the explanation shows it.
+    for (const std::string& m : option_text(app, p, *p.pick).measured_lines) out += m + "\n";
   } else {
     out += std::string(T(app, MsgId::sum_no_pick)) + " " + R(app, p.no_pick_reason) + "\n";
     for (const Alternative& a : p.alternatives) out += "- " + R(app, a.change) + ": " + R(app, a.pick.reason) + "\n";
@@ -49,7 +52,12 @@ std::string result_text(const App& app, const std::string& link) {
     out += "  " + std::string(T(app, label)) + " " + format_gb(static_cast<double>(bytes)) + "\n";
   }
   if (!p.options.empty()) out += "\n" + std::string(T(app, MsgId::tab_plan)) + "\n";
-  for (const Option& o : p.options) out += "- " + line(o) + "\n";
+  for (const Option& o : p.options) {
+    // The options table's short marker, then where and when each figure was measured.
+    const OptionText t = option_text(app, p, o);
+    out += "- " + line(o) + (t.measured.empty() ? "" : " · " + t.measured) + "\n";
+    for (const MeasuredFigure& m : o.measured) out += "    " + R(app, measured_cited(m, measured_source(app.catalog, m))) + "\n";
+  }
   for (const Message& w : app.derived.estimate->warnings) out += "! " + R(app, w) + "\n";
   if (!link.empty()) out += "\n" + link + "\n";
   return out;

@@ -1,5 +1,7 @@
 // The result as plain text in the interface language: what "copy result" puts on the clipboard
-// (the scenario, the pick and its reason, the memory, the options, the warnings, the link).
+// (the scenario, the pick and its reason, the memory, the options, the warnings, the link), with
+// the measurements of a configuration where one matches (the pick's in full; each option's short
+// marker and where and when it was measured), as the options and the explanation show them.
 #pragma once
 
 #include <cstdint>

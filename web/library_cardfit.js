@@ -280,9 +280,14 @@ mergeInto(LibraryManager.library, {
         }
         const v = d['pick']['verify'];
         if (v) {
-          status.append(el('h3', {}, [L['verify']]), el('p', {'class': 'launch'}, [v['label']]),
-                        el('pre', {}, [el('code', {}, [v['text']])]),
-                        el('ul', {}, v['compare']['map']((t) => el('li', {}, [t]))), el('p', {}, [L['verify_how']]));
+          // The benchmark, then the engine's one-batch benchmark beside it (vllm bench latency,
+          // sglang.bench_one_batch), each with what to compare; the commands are text nodes, never HTML.
+          status.append(el('h3', {}, [L['verify']]));
+          for (const r of [v].concat(v['also'] || [])) {
+            status.append(el('p', {'class': 'launch'}, [r['label']]), el('pre', {}, [el('code', {}, [r['text']])]),
+                          el('ul', {}, r['compare']['map']((t) => el('li', {}, [t]))));
+          }
+          status.append(el('p', {}, [L['verify_how']]));
         }
       } else {
         status.append(el('h2', {}, [L['no_pick']]), el('p', {'class': 'reason'}, [d['no_pick_reason']]));

@@ -118,7 +118,14 @@ json mirror(const App& app) {
     if (const std::optional<VerifyCommand>& v = p.pick->verify) {
       json compare = json::array();
       for (const VerifyCompare& c : v->compare) compare.push_back(R(app, compare_message(c)));
-      verify = json{{"label", T(app, label_of(v->tool))}, {"text", v->text}, {"compare", std::move(compare)}};
+      json also = json::array();  // the engine's one-batch benchmark beside it (vllm bench latency, bench_one_batch)
+      for (const VerifyRun& r : v->also) {
+        json run_compare = json::array();
+        for (const VerifyCompare& c : r.compare) run_compare.push_back(R(app, compare_message(c)));
+        also.push_back(json{{"label", T(app, label_of(r.tool))}, {"text", r.text}, {"compare", std::move(run_compare)}});
+      }
+      verify = json{{"label", T(app, label_of(v->tool))}, {"text", v->text}, {"compare", std::move(compare)},
+                    {"also", std::move(also)}};
     }
     j["pick"]["verify"] = std::move(verify);
   }

@@ -208,7 +208,9 @@ Message measured_message(const MeasuredFigure& m, Arg source) {
 }
 
 Message measured_short(const MeasuredFigure& m) {
-  return msg::est_measured_short(figure_words(m), format_rate(m.value), m.unit, measured_delta(m));
+  // A serving benchmark is compared with the serving figure, not the speed beside it: said even in the short cell.
+  const Message compared = m.compared_with == ComparedWith::Serving ? msg::est_measured_serving_short() : Message();
+  return msg::est_measured_short(figure_words(m), format_rate(m.value), m.unit, measured_delta(m), compared);
 }
 
 Message measured_cited(const MeasuredFigure& m, Arg source) { return msg::est_measured_cited(source, m.as_of); }

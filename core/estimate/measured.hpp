@@ -71,8 +71,10 @@ Arg measured_source(const Catalog& catalog, const MeasuredFigure& m);
 // The difference as a reader sees it: "+5%", "-12%" ((estimate - measured) / measured, whole percent).
 std::string measured_delta(const MeasuredFigure& m);
 
-// The figure and the difference, short, for a table cell beside the speed: "decode 61.0 tok/s (-5%)"
-// (the plan's row model, column Measured: the CLI table, CSV, Markdown, HTML and the UI's options).
+// The figure and the difference, short, for a table cell beside the speed: "decode 61.0 tok/s (-5%)",
+// "time per output token 21.8 ms (+12%, vs the serving estimate)" for a serving benchmark (compared_with
+// Serving: not the speed in the cell beside it) (the plan's row model, column Measured: the CLI table,
+// CSV, Markdown, HTML, the UI's options and the copied result).
 Message measured_short(const MeasuredFigure& m);
 
 // Where and when it was measured: "<source>, 2024-01-10" (column MeasuredSource).

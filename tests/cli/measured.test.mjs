@@ -111,3 +111,26 @@ test('estimate --json: a serving row compares with the mixed figure, named; mixe
   const decodeRow = json(run('estimate', ...scenario, '--json')).gpus[0].measured.find((x) => x.id === row);
   assert.equal(decodeRow.compared_with, 'estimate');
 });
+
+// The plan's short `measured` cell says when the comparison is with the serving estimate (a serving
+// benchmark's figure is not compared with the tok/s beside it): the table, CSV, Markdown and HTML,
+// in both languages; a llama-bench row's cell does not. Row: the TensorRT-LLM one above.
+test('plan: a serving row\'s measured cell names the serving estimate, in every format and both languages', () => {
+  const id = 'trtllm-2xh100-llama3.3-70b-fp8-c5-itl-5k';
+  const serving = bundled.measurements.find((m) => m.id === id);
+  const flags = serving.scenario.split('&').flatMap((pair) => { const [k, v] = pair.split('='); return [`--${k}`, v]; });
+  const words = JSON.parse(fs.readFileSync(path.join(root, 'assets', 'i18n', 'estimate.json'), 'utf8'))['est.measured.serving_short'];
+  for (const lang of ['en', 'zh']) {
+    const note = words[lang];
+    assert.ok(note && note.length > 3, lang);
+    for (const format of ['table', 'csv', 'markdown', 'html']) {
+      const r = run('plan', ...flags, '--lang', lang, '--format', format, '--top', '200');
+      assert.equal(r.status, 0, r.stderr);
+      assert.ok(r.stdout.includes(note), `${lang} ${format}:\n${r.stdout.slice(0, 2000)}`);
+    }
+    const decode = run('plan', ...scenario, '--lang', lang, '--format', 'csv', '--top', '200');
+    assert.equal(decode.status, 0, decode.stderr);
+    assert.ok(decode.stdout.includes(bundled.measurements.find((m) => m.id === row).date), 'the llama-bench row is shown');
+    assert.ok(!decode.stdout.includes(note), `${lang}: no serving note beside a llama-bench row`);
+  }
+});

@@ -14,8 +14,10 @@
 #include "format.hpp"
 #include "messages.hpp"
 #include "option_text.hpp"
+#include "result_text.hpp"
 #include "ui_state.hpp"
 #include "url_state.hpp"
+#include "widgets.hpp"
 
 namespace cardfit::ui {
 namespace {
@@ -97,6 +99,48 @@ TEST_CASE("option text: nothing measured where nothing matches", "[ui][option_te
       CHECK(t.measured.empty());
       CHECK(t.measured_lines.empty());
     }
+  }
+}
+
+// "Copy result" (ui/result_text.hpp) carries what the options and the explanation show: the
+// pick's measurements in full, and each measured option's short marker with where and when.
+TEST_CASE("copy result: the measured figures of a matching configuration, in both languages",
+          "[ui][result_text][measured]") {
+  App app = app_with_catalog();
+  const Measurement& m = row(app);
+  for (Lang lang : {Lang::En, Lang::Zh}) {
+    plan_row_scenario(app, lang, 0);
+    const Plan& p = *app.derived.plan;
+    const std::string text = result_text(app, "");
+    INFO(name_of(lang) << "\n" << text);
+    REQUIRE(p.pick);
+    for (const std::string& line : option_text(app, p, *p.pick).measured_lines) {
+      CHECK_THAT(text, Catch::Contains(line + "\n"));
+    }
+    int shown = 0;
+    for (const Option& o : p.options) {
+      const OptionText t = option_text(app, p, o);
+      if (t.measured.empty()) continue;
+      CHECK_THAT(text, Catch::Contains(" · " + t.measured + "\n"));  // on the option's own line
+      ++shown;
+    }
+    CHECK(shown > 0);
+    CHECK_THAT(text, Catch::Contains(m.source));
+    CHECK_THAT(text, Catch::Contains(m.date));
+  }
+}
+
+TEST_CASE("copy result: nothing measured where nothing matches", "[ui][result_text][measured]") {
+  App app = app_with_catalog();
+  const Measurement& m = row(app);
+  for (Lang lang : {Lang::En, Lang::Zh}) {
+    plan_row_scenario(app, lang, 8192);  // 64x the measured context: outside the factor of 2
+    const std::string text = result_text(app, "");
+    INFO(name_of(lang) << "\n" << text);
+    REQUIRE_FALSE(text.empty());
+    CHECK_THAT(text, !Catch::Contains(m.source));
+    CHECK_THAT(text, !Catch::Contains(m.date));
+    CHECK_THAT(text, !Catch::Contains(R(app, msg::opt_measured(""))));  // "measured " / "实测"
   }
 }
 

@@ -1067,9 +1067,10 @@ test('capability: the section for the pick\'s GPU x cards, listed in the text vi
   assert.ok(pick && pick.launch.length > 0, 'a pick with launch commands');
   // The pick's commands under it, each as code with its engine's name.
   const launch = await page.evaluate(() => [...document.querySelectorAll('#mirror-status pre code')].map((c) => c.textContent));
-  // Then the benchmark that checks the figures on the rented machine (core/plan/verify).
+  // Then the benchmark that checks the figures on the rented machine (core/plan/verify), and the
+  // engine's one-batch benchmark beside it (verify.also: vllm bench latency, sglang.bench_one_batch).
   assert.ok(pick.verify, 'a benchmark beside the launch command');
-  assert.deepEqual(launch, [...pick.launch.map((c) => c.text), pick.verify.command]);
+  assert.deepEqual(launch, [...pick.launch.map((c) => c.text), pick.verify.command, ...pick.verify.also.map((r) => r.command)]);
   assert.ok((await mirrorText(page)).includes('How to start it'), 'the commands are titled');
   // Not computed until the section is opened.
   assert.equal(await page.evaluate(() => document.getElementById('mirror-capability')), null);
