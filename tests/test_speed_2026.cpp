@@ -469,3 +469,60 @@ TEST_CASE("DSA decode: SGLang's indexer kernels cost per indexer layer and per s
   CHECK(decode_speed(resolved(inference("qwen3-30b-a3b", "bf16", "sglang")), b200, tp8, 9216, 4).indexer_ms == 0);
   CHECK(decode_speed(resolved(inference("glm-5", "fp8", "vllm")), b200, tp8, 9216, 4).indexer_ms == 0);
 }
+
+TEST_CASE("INT4 by the engine's kernel path: TensorRT-LLM's own AWQ kernels, the format's figure elsewhere", "[int4]") {
+  const Scenario trt_s = inference("mistral-7b", "int4", "tensorrt-llm");
+  const Resolved trt = resolved(trt_s);
+  const Resolved vllm = resolved(inference("mistral-7b", "int4", "vllm"));
+  const Gpu& g = gpu("rtx-4090");
+  const double format = trt.precision().decode_efficiency;  // the default, precisions.json
+  // The catalog gives TensorRT-LLM its own figure for INT4, different from the format's (else this
+  // test could not tell whether it is read); vLLM lists none and keeps the format's.
+  double listed = 0;
+  for (const PrecisionEfficiency& p : trt.engine().decode_efficiency_by_precision) {
+    if (p.precision == "int4") listed = p.efficiency;
+  }
+  REQUIRE(listed > 0);
+  REQUIRE(listed != Approx(format));
+  CHECK(quantized_efficiency(trt, g) == Approx(listed));
+  CHECK(quantized_efficiency(vllm, g) == Approx(format));
+  // The decode step reads the INT4 bytes at the engine's figure, the kept 16-bit tensors at full speed.
+  const DecodeSpeed d = decode_speed(trt, g, Layout{}, 2048, 1);
+  const double bw = decode_bandwidth(trt.engine(), g);
+  REQUIRE(d.weight_bytes_quantized > 0);
+  REQUIRE(d.weight_bytes_quantized < d.weight_bytes);
+  CHECK(d.kernel_efficiency == Approx(listed));
+  CHECK(d.weights_ms ==
+        Approx(((d.weight_bytes - d.weight_bytes_quantized) / bw + d.weight_bytes_quantized / (bw * listed)) * 1000));
+  // Without the entry (an overlay that empties the list) the same engine falls back to the format's
+  // figure and its step changes by exactly the INT4 bytes' time.
+  const Result<Catalog> plain = apply_overlay(catalog(), CatalogFile{"overlay.json", R"({"schema": "cardfit.catalog/1",
+    "engines": [{"id": "tensorrt-llm", "replaces": true, "source": "cardfit", "decode_efficiency_by_precision": []}]})"});
+  REQUIRE(plain.ok());
+  const Result<Resolved> without = resolve(*plain.value, trt_s);
+  REQUIRE(without.ok());
+  CHECK(quantized_efficiency(*without.value, g) == Approx(format));
+  const DecodeSpeed d0 = decode_speed(*without.value, g, Layout{}, 2048, 1);
+  CHECK(d0.weights_ms - d.weights_ms == Approx(d.weight_bytes_quantized / bw * (1 / format - 1 / listed) * 1000));
+  // FP4 formats keep their FP4 path: an entry for MXFP4 does not replace vLLM's Marlin figure.
+  const Result<Catalog> fp4 = apply_overlay(catalog(), CatalogFile{"overlay.json", R"({"schema": "cardfit.catalog/1",
+    "engines": [{"id": "vllm", "replaces": true, "source": "cardfit",
+                 "decode_efficiency_by_precision": [{"precision": "mxfp4", "efficiency": 0.99}]}]})"});
+  REQUIRE(fp4.ok());
+  const Scenario oss = inference("gpt-oss-120b", "mxfp4", "vllm");
+  const Result<Resolved> r_oss = resolve(*fp4.value, oss);
+  REQUIRE(r_oss.ok());
+  CHECK(quantized_efficiency(*r_oss.value, gpu("a100-80g")) == Approx(r_oss.value->engine().fp4_efficiency_weight_only));
+  // Written and read back with the catalog; a bad efficiency or an unknown format is refused with the field named.
+  CHECK(catalog_to_json(catalog()).find("\"decode_efficiency_by_precision\"") != std::string::npos);
+  const Result<Catalog> high = apply_overlay(catalog(), CatalogFile{"overlay.json", R"({"schema": "cardfit.catalog/1",
+    "engines": [{"id": "tensorrt-llm", "replaces": true, "source": "cardfit",
+                 "decode_efficiency_by_precision": [{"precision": "int4", "efficiency": 1.5}]}]})"});
+  REQUIRE_FALSE(high.ok());
+  CHECK(high.errors.front().field.find("decode_efficiency_by_precision[0].efficiency") != std::string::npos);
+  const Result<Catalog> unknown = apply_overlay(catalog(), CatalogFile{"overlay.json", R"({"schema": "cardfit.catalog/1",
+    "engines": [{"id": "tensorrt-llm", "replaces": true, "source": "cardfit",
+                 "decode_efficiency_by_precision": [{"precision": "int5", "efficiency": 0.9}]}]})"});
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.errors.front().field.find("decode_efficiency_by_precision[0].precision") != std::string::npos);
+}

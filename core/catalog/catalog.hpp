@@ -463,6 +463,14 @@ struct KeptTensorBits {
   double bits = 16;       // bits per weight of the tensors the format's 'unquantized' keeps
 };
 
+// The engine's own kernels for one weight format: the decode efficiency of that format's quantised
+// bytes through this engine (TensorRT-LLM's W4A16 AWQ GEMV reads INT4 weights far closer to the
+// bandwidth than vLLM's Marlin), in place of the format's decode_efficiency (the default).
+struct PrecisionEfficiency {
+  std::string precision;  // WeightPrecision::id ("int4")
+  double efficiency = 1;  // 0..1 of the bandwidth the 16-bit bytes get
+};
+
 // A GPU generation on which this engine runs at its own efficiency: FP4 kernels (AMD CDNA 3 runs
 // MXFP4 through its own weight-only kernels, not NVIDIA's Marlin) or the whole decode step (SGLang's
 // ROCm kernels on CDNA 3).
@@ -519,6 +527,8 @@ struct EngineProfile {
   double fp4_efficiency_native = 0;  // decode efficiency of FP4 bytes on FP4 tensor cores (Blackwell); 0 = the format's
   double fp4_efficiency_weight_only = 0;  // ... through weight-only kernels (Marlin/Triton on Hopper, Ampere)
   std::vector<ArchitectureEfficiency> fp4_efficiency_by_architecture;  // ... on these generations instead
+  // Non-FP4 formats through this engine's kernels: replaces the format's decode_efficiency (none listed: the format's).
+  std::vector<PrecisionEfficiency> decode_efficiency_by_precision;
   // The whole decode step on these generations: step time / efficiency (none listed: 1).
   std::vector<ArchitectureEfficiency> decode_efficiency_by_architecture;
   double attention_efficiency = 1;   // attention FLOPs (flash-attention kernels) relative to the matmul rate

@@ -413,6 +413,12 @@ void architecture_efficiency_fields(V& v, T& a) {
 }
 
 template <class V, class T>
+void precision_efficiency_fields(V& v, T& p) {
+  v.text("precision", p.precision, Need::Required, TextRule::Id);
+  v.number("efficiency", p.efficiency, Need::Required, kPositiveFraction);
+}
+
+template <class V, class T>
 void architecture_ms_fields(V& v, T& a) {
   v.text("architecture", a.architecture, Need::Required, TextRule::Any);
   v.number("ms", a.ms, Need::Required, closed(0, 10000));
@@ -459,6 +465,8 @@ void engine_fields(V& v, T& e) {
   v.number("fp4_efficiency_weight_only", e.fp4_efficiency_weight_only, Need::Optional, kFraction);
   v.list("fp4_efficiency_by_architecture", e.fp4_efficiency_by_architecture, Need::Optional,
          [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
+  v.list("decode_efficiency_by_precision", e.decode_efficiency_by_precision, Need::Optional,
+         [](auto& vv, auto& x) { precision_efficiency_fields(vv, x); });
   v.list("decode_efficiency_by_architecture", e.decode_efficiency_by_architecture, Need::Optional,
          [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
   v.number("attention_efficiency", e.attention_efficiency, Need::Optional, kPositiveFraction);

@@ -553,6 +553,10 @@ void check_engine_references(const References& r) {
       r.gpu(e.first_tier_gpus[k], msg::cat_ref_from(msg::cat_noun_engine(), e.id),
             path + ".first_tier_gpus[" + std::to_string(k) + "]");
     }
+    for (std::size_t k = 0; k < e.decode_efficiency_by_precision.size(); ++k) {
+      r.weight_precision(e.decode_efficiency_by_precision[k].precision, msg::cat_ref_from(msg::cat_noun_engine(), e.id),
+                         path + ".decode_efficiency_by_precision[" + std::to_string(k) + "].precision");
+    }
   }
 }
 

@@ -164,15 +164,22 @@ double expert_efficiency(const EngineProfile& e, const Gpu& g) {
   return fields::within(has_hbm(g) ? e.expert_efficiency_hbm : e.expert_efficiency_gddr, fields::kPositiveFraction);
 }
 
+// The kernel path of the quantised bytes: FP4 formats by the card's FP4 path (native tensor cores,
+// weight-only kernels, or the generation's own figure); other formats by the engine's own kernels
+// for the format (decode_efficiency_by_precision); else the format's decode_efficiency.
 double quantized_efficiency(const Resolved& r, const Gpu& g) {
   const WeightPrecision& w = r.precision();
-  if (w.requires_capability == Capability::Fp4 && r.task == Task::Inference) {
-    const EngineProfile& e = r.engine();
+  if (r.task != Task::Inference) return fields::within(w.decode_efficiency, fields::kPositiveFraction);
+  const EngineProfile& e = r.engine();
+  if (w.requires_capability == Capability::Fp4) {
     for (const ArchitectureEfficiency& a : e.fp4_efficiency_by_architecture) {
       if (a.architecture == g.architecture) return fields::within(a.efficiency, fields::kPositiveFraction);
     }
     const double path = g.fp4_path == Fp4Path::Native ? e.fp4_efficiency_native : e.fp4_efficiency_weight_only;
     if (path > 0) return fields::within(path, fields::kFraction);
+  }
+  for (const PrecisionEfficiency& p : e.decode_efficiency_by_precision) {
+    if (p.precision == w.id) return fields::within(p.efficiency, fields::kPositiveFraction);
   }
   return fields::within(w.decode_efficiency, fields::kPositiveFraction);
 }

@@ -50,8 +50,9 @@ double bandwidth_efficiency(const EngineProfile& engine, const Gpu& gpu);
 // measured achievable bandwidth when it has one.
 double decode_bandwidth(const EngineProfile& engine, const Gpu& gpu);
 // Decode efficiency of the bytes stored at the weight format's bits: FP4 formats by the card's FP4
-// path (tensor cores or weight-only kernels) and the engine's kernels for it, else the format's
-// decode_efficiency. Kept 16-bit tensors (MXFP4's attention and dense layers) read at 1.
+// path (tensor cores or weight-only kernels) and the engine's kernels for it; other formats by the
+// engine's kernels for that format (decode_efficiency_by_precision: TensorRT-LLM's INT4 AWQ), else
+// the format's decode_efficiency. Kept 16-bit tensors (MXFP4's attention and dense layers) read at 1.
 double quantized_efficiency(const Resolved& r, const Gpu& gpu);
 // The engine's efficiency of the whole decode step on the card's generation
 // (decode_efficiency_by_architecture; 1 where none is listed).
