@@ -23,6 +23,22 @@ std::string upper(std::string s) {
   return s;
 }
 
+// A file or directory name cardfit chooses: any character outside [A-Za-z0-9._-] written '_'.
+std::string plain_name(std::string name) {
+  for (char& c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    if (!ok) c = '_';
+  }
+  return name;
+}
+
+// The repository's name without its owner ("Qwen2.5-7B-Instruct").
+std::string repo_name(const Model& m) {
+  const std::string ref = model_reference(m);
+  const std::size_t slash = ref.rfind('/');
+  return slash == std::string::npos ? ref : ref.substr(slash + 1);
+}
+
 // A fraction rounded down to two decimals, so the engine never takes more than cardfit sized:
 // "0.85", "0.9", "1", "0".
 std::string fraction_down(double f) {
@@ -285,26 +301,11 @@ std::string render_sh(const std::vector<ShellWord>& argv) {
 std::string model_reference(const Model& m) { return !m.hf_repo.empty() ? m.hf_repo : m.id.empty() ? "custom" : m.id; }
 
 std::string gguf_file(const Model& m, const std::string& precision_id) {
-  std::string base = model_reference(m);
-  const std::size_t slash = base.rfind('/');
-  if (slash != std::string::npos) base = base.substr(slash + 1);
-  std::string name = base + "-" + upper(precision_id) + ".gguf";
-  for (char& c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
-    if (!ok) c = '_';
-  }
-  return name;
+  return plain_name(repo_name(m) + "-" + upper(precision_id) + ".gguf");
 }
 
 std::string mlx_dir(const Model& m, const std::string& precision_id) {
-  std::string base = model_reference(m);
-  const std::size_t slash = base.rfind('/');
-  if (slash != std::string::npos) base = base.substr(slash + 1);
-  std::string name = base + "-" + precision_id;
-  for (char& c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
-    if (!ok) c = '_';
-  }
+  const std::string name = plain_name(repo_name(m) + "-" + precision_id);
   return name.front() == '-' ? "model" + name : name;  // a word starting with '-' would be read as a flag
 }
 
