@@ -8,6 +8,7 @@
 
 #include <string>
 
+#include "fuzz/sh_words.hpp"
 #include "test_support.hpp"
 #include "format.hpp"
 #include "launch.hpp"
@@ -337,4 +338,86 @@ TEST_CASE("launch: no kernel for the weights on the card, no command, and the es
   CHECK(amd.second == 0);
   CHECK(one("mxfp4", "mi300x") == std::make_pair(false, std::size_t{1}));
   CHECK(one("nvfp4", "h100-sxm") == std::make_pair(false, std::size_t{1}));
+}
+
+// Issue 30: MLX (mlx-lm) on Apple silicon. The expected lines are written out from mlx-lm's own
+// argument parsers, which ml-explore/mlx-lm@a4c64703906f709a493341508ac31af4085d2638 (0.28.2)
+// and @d78bf58e217c904ec282ed8da9b947491f78c022 (0.32.0) both have: mlx_lm/convert.py (--hf-path,
+// --mlx-path, -q, --q-bits, --q-group-size) and mlx_lm/server.py (--model, --max-tokens). The
+// bundled catalog: the formula fixture has no MLX profile and no Apple GPU.
+namespace {
+
+std::vector<LaunchCommand> mlx_launch(const Catalog& c, const std::string& precision, std::int64_t output_tokens = 0) {
+  Scenario s;
+  s.model = "qwen2.5-7b";
+  s.engine = "mlx";
+  s.precision = precision;
+  s.output_tokens = output_tokens;
+  s.gpu = "apple-m4-max-64g";
+  s.explain = false;
+  const Estimate e = test::run(s, test::catalog());
+  REQUIRE(e.gpus.size() == 1);
+  REQUIRE(e.gpus[0].fit != Fit::No);
+  return launch_commands(c, e.scenario, e.gpus[0]);
+}
+
+}  // namespace
+
+TEST_CASE("launch: MLX quantises 4-/8-bit weights once with mlx_lm.convert, then mlx_lm.server loads them") {
+  const Catalog& c = test::catalog();
+  REQUIRE(test::model("qwen2.5-7b", c).hf_repo == "Qwen/Qwen2.5-7B-Instruct");
+  const std::vector<LaunchCommand> q4 = mlx_launch(c, "mlx-4bit");
+  REQUIRE(q4.size() == 2);
+  CHECK(q4[0].kind == LaunchKind::MlxConvert);
+  CHECK(q4[0].file.empty());
+  CHECK(q4[0].text == "mlx_lm.convert --hf-path Qwen/Qwen2.5-7B-Instruct --mlx-path Qwen2.5-7B-Instruct-mlx-4bit"
+                      " -q --q-bits 4 --q-group-size 64");
+  CHECK(q4[1].kind == LaunchKind::MlxServer);
+  CHECK(q4[1].text == "mlx_lm.server --model Qwen2.5-7B-Instruct-mlx-4bit");
+
+  const std::vector<LaunchCommand> q8 = mlx_launch(c, "mlx-8bit", 256);
+  REQUIRE(q8.size() == 2);
+  CHECK(q8[0].text == "mlx_lm.convert --hf-path Qwen/Qwen2.5-7B-Instruct --mlx-path Qwen2.5-7B-Instruct-mlx-8bit"
+                      " -q --q-bits 8 --q-group-size 64");
+  CHECK(q8[1].text == "mlx_lm.server --model Qwen2.5-7B-Instruct-mlx-8bit --max-tokens 256");
+
+  // BF16 and FP16: no conversion, the server loads the Hugging Face repository itself.
+  for (const char* p : {"bf16", "fp16"}) {
+    const std::vector<LaunchCommand> l = mlx_launch(c, p);
+    REQUIRE(l.size() == 1);
+    CHECK(l[0].kind == LaunchKind::MlxServer);
+    CHECK(l[0].text == "mlx_lm.server --model Qwen/Qwen2.5-7B-Instruct");
+  }
+  CHECK(name_of(LaunchKind::MlxConvert) == std::string("mlx-convert"));
+  CHECK(name_of(LaunchKind::MlxServer) == std::string("mlx-server"));
+  CHECK(mlx_bits("mlx-4bit") == 4);
+  CHECK(mlx_bits("q4_k_m") == 0);
+}
+
+TEST_CASE("launch: a hostile model id stays one quoted word in MLX's commands, its directory plain") {
+  Catalog c = test::catalog();
+  Model* m = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  REQUIRE(m != nullptr);
+  const std::string odd = "it's my model/Qwen 7B; rm -rf ~";
+  m->hf_repo = odd;
+  for (const char* p : {"mlx-4bit", "mlx-8bit", "bf16"}) {
+    const std::vector<LaunchCommand> l = mlx_launch(c, p);
+    REQUIRE(!l.empty());
+    for (const LaunchCommand& x : l) {
+      CAPTURE(x.text);
+      const auto split = fuzz::sh_split(x.text);
+      REQUIRE(split);
+      CHECK(*split == x.argv);  // sh gives back exactly the words meant
+    }
+    if (std::string(p) == "bf16") {
+      CHECK(l[0].text == "mlx_lm.server --model 'it'\\''s my model/Qwen 7B; rm -rf ~'");
+      continue;
+    }
+    const std::string dir = std::string("Qwen_7B__rm_-rf__-") + p;
+    CHECK(l[0].text.rfind("mlx_lm.convert --hf-path 'it'\\''s my model/Qwen 7B; rm -rf ~' --mlx-path " + dir + " ", 0) == 0);
+    CHECK(sh_word({dir, false}) == dir);
+    CHECK(l[1].text == "mlx_lm.server --model " + dir);
+  }
+  m->hf_repo = "org/";  // a directory name never starts with '-' (mlx_lm would read it as a flag)
+  CHECK(mlx_dir(*m, "mlx-4bit") == "model-mlx-4bit");
 }

@@ -19,7 +19,10 @@
 //   sglang.bench_one_batch: sgl-project/sglang@009441505062411de64a6e06e346779899eb53dc
 //     python/sglang/bench_one_batch.py (--batch-size, --input-len, --output-len, --run-name,
 //     --result-filename; ServerArgs for the rest; median_decode_throughput = batch / median step
-//     time, prefill_throughput = input_len x batch / prefill time).
+//     time, prefill_throughput = input_len x batch / prefill time);
+//   mlx_lm.benchmark: ml-explore/mlx-lm@d78bf58e217c904ec282ed8da9b947491f78c022 (and
+//     @a4c64703906f709a493341508ac31af4085d2638) mlx_lm/benchmark.py (--model, -p, -g; it prints
+//     "Averages: prompt_tps=X, generation_tps=Y, peak_memory=Z").
 // The figures compared are read from the estimate the command checks (formula catalog).
 #include <catch2/catch.hpp>
 
@@ -367,4 +370,83 @@ TEST_CASE("verify: llama-bench has no one-batch benchmark beside it", "[verify]"
   REQUIRE(r.verify);
   CHECK(r.verify->tool == VerifyTool::LlamaBench);
   CHECK(r.verify->also.empty());
+}
+
+namespace {
+
+// An MLX row on the bundled catalog (the formula fixture has no MLX profile and no Apple GPU).
+LaunchRow mlx_row(Scenario s, const Catalog& c = cardfit::test::catalog()) {
+  s.model = "qwen2.5-7b";
+  s.engine = "mlx";
+  s.gpu = "apple-m4-max-64g";
+  s.explain = false;
+  LaunchRow r{cardfit::test::run(s, cardfit::test::catalog()), {}, {}, {}};
+  REQUIRE(r.e.gpus.size() == 1);
+  r.g = r.e.gpus[0];
+  r.launch = launch_commands(c, r.e.scenario, r.g);
+  r.verify = verify_for(c, r.e.scenario, r.g, r.launch);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("verify: mlx_lm.benchmark with the server's model, the scenario's prompt and output", "[verify]") {
+  Scenario s;
+  s.precision = "mlx-4bit";
+  s.context = 2176;  // the calibration rows' -p 2048 -g 128
+  s.prompt = 2048;
+  const LaunchRow r = mlx_row(s);
+  REQUIRE(r.launch.size() == 2);
+  REQUIRE(r.verify);
+  const VerifyCommand& v = *r.verify;
+  CHECK(v.tool == VerifyTool::MlxBenchmark);
+  CHECK(v.launch == LaunchKind::MlxServer);
+  CHECK(name_of(v.tool) == std::string("mlx-benchmark"));
+  // The directory mlx_lm.convert wrote and mlx_lm.server loads; 128 tokens when --output-tokens is not given.
+  CHECK(v.text == "mlx_lm.benchmark --model Qwen2.5-7B-Instruct-mlx-4bit -p 2048 -g 128");
+  CHECK(after(v.argv, "--model") == after(r.launch[1].argv, "--model"));
+  CHECK(v.also.empty());
+  REQUIRE(v.compare.size() == 2);
+  CHECK(v.compare[0].field == "prompt_tps");
+  CHECK(v.compare[0].select.empty());
+  CHECK(v.compare[0].figure == "prefill_tokens_per_s");
+  CHECK(v.compare[0].predicted == Approx(r.g.prefill_tokens_per_s));
+  CHECK(v.compare[1].field == "generation_tps");
+  CHECK(v.compare[1].figure == "decode_tokens_per_s");
+  CHECK(v.compare[1].predicted == Approx(r.g.decode_tokens_per_s));
+  CHECK(v.compare[1].unit == "tok/s");
+
+  // BF16 from the repository; the output within the context: 4096 - 4000 = 96 tokens.
+  Scenario b;
+  b.precision = "bf16";
+  b.context = 4096;
+  b.prompt = 4000;
+  b.output_tokens = 512;
+  const LaunchRow t = mlx_row(b);
+  REQUIRE(t.verify);
+  CHECK(t.verify->text == "mlx_lm.benchmark --model Qwen/Qwen2.5-7B-Instruct -p 4000 -g 96");
+}
+
+TEST_CASE("verify: a hostile model id stays one quoted word in mlx_lm.benchmark", "[verify]") {
+  Catalog c = cardfit::test::catalog();
+  Model* m = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  REQUIRE(m != nullptr);
+  const std::string odd = "it's my model/Qwen 7B; rm -rf ~";
+  m->hf_repo = odd;
+  for (const char* p : {"bf16", "mlx-8bit"}) {
+    Scenario s;
+    s.precision = p;
+    const LaunchRow r = mlx_row(s, c);
+    REQUIRE(r.verify);
+    CAPTURE(r.verify->text);
+    const auto split = fuzz::sh_split(r.verify->text);
+    REQUIRE(split);
+    CHECK(*split == r.verify->argv);  // sh gives back exactly the words meant
+    if (std::string(p) == "bf16") {
+      CHECK(after(r.verify->argv, "--model") == odd);
+      CHECK(r.verify->text.rfind("mlx_lm.benchmark --model 'it'\\''s my model/Qwen 7B; rm -rf ~' -p ", 0) == 0);
+    } else {
+      CHECK(after(r.verify->argv, "--model") == "Qwen_7B__rm_-rf__-mlx-8bit");
+    }
+  }
 }

@@ -155,7 +155,7 @@ declare namespace createCardfit {
 
   /** The benchmark that checks the figures on the rented machine (docs/verify.md). */
   export interface VerifyCommand {
-    tool: 'llama-bench' | 'vllm-bench-serve' | 'sglang-bench-serving' | string;
+    tool: 'llama-bench' | 'vllm-bench-serve' | 'sglang-bench-serving' | 'mlx-benchmark' | string;
     launch: string;
     command: string;
     argv: string[];

@@ -23,6 +23,22 @@ std::string upper(std::string s) {
   return s;
 }
 
+// A file or directory name cardfit chooses: any character outside [A-Za-z0-9._-] written '_'.
+std::string plain_name(std::string name) {
+  for (char& c : name) {
+    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
+    if (!ok) c = '_';
+  }
+  return name;
+}
+
+// The repository's name without its owner ("Qwen2.5-7B-Instruct").
+std::string repo_name(const Model& m) {
+  const std::string ref = model_reference(m);
+  const std::size_t slash = ref.rfind('/');
+  return slash == std::string::npos ? ref : ref.substr(slash + 1);
+}
+
 // A fraction rounded down to two decimals, so the engine never takes more than cardfit sized:
 // "0.85", "0.9", "1", "0".
 std::string fraction_down(double f) {
@@ -133,6 +149,29 @@ std::string ollama(const Model& m, const Scenario& sc, const GpuEstimate& g) {
   s += "PARAMETER num_ctx " + num(sc.context) + "\n";
   if (g.offload) s += "PARAMETER num_gpu " + num(llamacpp_gpu_layers(m, g)) + "\n";
   return s;
+}
+
+// MLX (mlx-lm), flags as ml-explore/mlx-lm@d78bf58e217c904ec282ed8da9b947491f78c022 (0.32.0) and
+// @a4c64703906f709a493341508ac31af4085d2638 (0.28.2, the calibration's) both parse them:
+// mlx_lm/convert.py (--hf-path, --mlx-path, -q, --q-bits, --q-group-size; group 64 is 0.28's
+// default, the catalog's mlx-4bit/8bit "affine, group 64", and written out because 0.32 leaves
+// it to the mode) and mlx_lm/server.py (--model: a local directory or a Hugging Face repo;
+// --max-tokens: the default output length of a request, 512 when not given). The server has no
+// context or memory flag: the KV cache grows with the tokens used (kv_pool dynamic).
+std::vector<LaunchCommand> mlx(const Model& m, const Scenario& sc) {
+  std::vector<LaunchCommand> out;
+  const int bits = mlx_bits(sc.precision);
+  if (bits > 0) {
+    Argv c;
+    c.add("mlx_lm.convert").add("--hf-path", model_reference(m)).add("--mlx-path", mlx_dir(m, sc.precision));
+    c.add("-q").add("--q-bits", bits).add("--q-group-size", 64);
+    out.push_back(command(LaunchKind::MlxConvert, std::move(c)));
+  }
+  Argv a;
+  a.add("mlx_lm.server").add("--model", mlx_model_path(m, sc.precision));
+  if (sc.output_tokens > 0) a.add("--max-tokens", sc.output_tokens);
+  out.push_back(command(LaunchKind::MlxServer, std::move(a)));
+  return out;
 }
 
 // [SECTION] Training
@@ -262,15 +301,22 @@ std::string render_sh(const std::vector<ShellWord>& argv) {
 std::string model_reference(const Model& m) { return !m.hf_repo.empty() ? m.hf_repo : m.id.empty() ? "custom" : m.id; }
 
 std::string gguf_file(const Model& m, const std::string& precision_id) {
-  std::string base = model_reference(m);
-  const std::size_t slash = base.rfind('/');
-  if (slash != std::string::npos) base = base.substr(slash + 1);
-  std::string name = base + "-" + upper(precision_id) + ".gguf";
-  for (char& c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-';
-    if (!ok) c = '_';
-  }
-  return name;
+  return plain_name(repo_name(m) + "-" + upper(precision_id) + ".gguf");
+}
+
+std::string mlx_dir(const Model& m, const std::string& precision_id) {
+  const std::string name = plain_name(repo_name(m) + "-" + precision_id);
+  return name.front() == '-' ? "model" + name : name;  // a word starting with '-' would be read as a flag
+}
+
+int mlx_bits(const std::string& precision_id) {
+  if (precision_id == "mlx-4bit") return 4;
+  if (precision_id == "mlx-8bit") return 8;
+  return 0;
+}
+
+std::string mlx_model_path(const Model& m, const std::string& precision_id) {
+  return mlx_bits(precision_id) > 0 ? mlx_dir(m, precision_id) : model_reference(m);
 }
 
 std::string serving_repo(const Model& m, const std::string& precision_id) {
@@ -314,6 +360,7 @@ std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenari
     if (e->id == "lmdeploy" && g.pipeline_parallel == 1) out.push_back(lmdeploy(*m, sc, *e, g));
     if (e->id == "llama.cpp") out.push_back(llama_server(*m, sc, g));
     if (e->id == "ollama") out.push_back({LaunchKind::Ollama, "Modelfile", ollama(*m, sc, g), {}});
+    if (e->id == "mlx") out = mlx(*m, sc);
     return out;
   }
   if (g.tensor_parallel > 1 || g.pipeline_parallel > 1) return out;  // Megatron-style layouts: not here

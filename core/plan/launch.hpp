@@ -1,6 +1,7 @@
 // Launch commands to paste, per GPU row: what to type to start the job that cardfit sized, with
 // cardfit's own numbers in it (cards, layout, context, concurrency, offloaded layers, micro-batch,
-// ZeRO stage). Inference: vLLM, SGLang, llama.cpp's llama-server, an Ollama Modelfile. Training:
+// ZeRO stage). Inference: vLLM, SGLang, llama.cpp's llama-server, an Ollama Modelfile, MLX's
+// mlx_lm.convert (4-/8-bit weights) and mlx_lm.server. Training:
 // a DeepSpeed ZeRO config, the torchrun line that uses it, and a LLaMA-Factory YAML.
 // docs/cli.md §Launch commands lists the flags and where each number comes from.
 // Commands are data first: each builder makes an argument vector (ShellWord), and one function
@@ -22,10 +23,22 @@
 
 namespace cardfit {
 
-enum class LaunchKind { Vllm, Sglang, TrtllmServe, Lmdeploy, LlamaServer, Ollama, DeepSpeed, Torchrun, LlamaFactory };
+enum class LaunchKind {
+  Vllm,
+  Sglang,
+  TrtllmServe,
+  Lmdeploy,
+  LlamaServer,
+  Ollama,
+  DeepSpeed,
+  Torchrun,
+  LlamaFactory,
+  MlxConvert,
+  MlxServer
+};
 template <>
 struct EnumNames<LaunchKind> {
-  static constexpr std::array<Name<LaunchKind>, 9> list{{{LaunchKind::Vllm, "vllm", MsgId::launch_vllm},
+  static constexpr std::array<Name<LaunchKind>, 11> list{{{LaunchKind::Vllm, "vllm", MsgId::launch_vllm},
                                                          {LaunchKind::Sglang, "sglang", MsgId::launch_sglang},
                                                          {LaunchKind::TrtllmServe, "trtllm-serve", MsgId::launch_trtllm_serve},
                                                          {LaunchKind::Lmdeploy, "lmdeploy", MsgId::launch_lmdeploy},
@@ -33,7 +46,9 @@ struct EnumNames<LaunchKind> {
                                                          {LaunchKind::Ollama, "ollama", MsgId::launch_ollama},
                                                          {LaunchKind::DeepSpeed, "deepspeed", MsgId::launch_deepspeed},
                                                          {LaunchKind::Torchrun, "torchrun", MsgId::launch_torchrun},
-                                                         {LaunchKind::LlamaFactory, "llamafactory", MsgId::launch_llamafactory}}};
+                                                         {LaunchKind::LlamaFactory, "llamafactory", MsgId::launch_llamafactory},
+                                                         {LaunchKind::MlxConvert, "mlx-convert", MsgId::launch_mlx_convert},
+                                                         {LaunchKind::MlxServer, "mlx-server", MsgId::launch_mlx_server}}};
 };
 
 // One word of a command line: literal text, or (variable) a shell variable the machine sets,
@@ -86,6 +101,17 @@ std::string serving_repo(const Model& model, const std::string& precision_id);
 // llama-server's download spec for a GGUF repository: "<gguf_repo>:<PRECISION>" (llama.cpp
 // README: -hf <user>/<model>[:quant]); "" when the catalog names no GGUF repository.
 std::string gguf_hf_spec(const Model& model, const std::string& precision_id);
+
+// MLX (mlx-lm): the directory mlx_lm.convert writes a precision's weights to, named as the
+// mlx-community repositories are: "<repo name>-<precision>" (Qwen2.5-7B-Instruct-mlx-4bit), any
+// character outside [A-Za-z0-9._-] written '_' (a path cardfit chooses); the bits mlx_lm.convert
+// quantises a precision to (mlx-4bit 4, mlx-8bit 8; 0: not converted, the server loads the repo).
+std::string mlx_dir(const Model& model, const std::string& precision_id);
+int mlx_bits(const std::string& precision_id);
+
+// What mlx_lm.server and mlx_lm.benchmark load for a precision: mlx_dir() when mlx_bits() > 0,
+// else model_reference() (BF16/FP16 weights straight from the Hugging Face repo).
+std::string mlx_model_path(const Model& model, const std::string& precision_id);
 
 // The model a scenario runs (its custom model, else the catalog's); nullptr when there is none.
 const Model* launch_model(const Catalog& catalog, const Scenario& scenario);

@@ -193,6 +193,25 @@ VerifyCommand sglang_bench(const Model& m, const Scenario& sc, const GpuEstimate
   return v;
 }
 
+// mlx_lm.benchmark (ml-explore/mlx-lm@d78bf58e217c904ec282ed8da9b947491f78c022 and
+// @a4c64703906f709a493341508ac31af4085d2638 mlx_lm/benchmark.py: --model, -p/--prompt-tokens,
+// -g/--generation-tokens; -b 1 and -n 5 trials by default): it loads the model itself, warms up,
+// then runs one sequence of a random -p-token prompt generating -g tokens (EOS ignored), five
+// times, and prints `Averages: prompt_tps=X, generation_tps=Y, peak_memory=Z` (the mean of
+// stream_generate's prompt and generation tokens/s; peak memory in GB). The lengths are the
+// serving benchmarks': the scenario's prompt and output within its context. One sequence, as
+// cardfit's MLX profile decodes (docs/model.md §7 calibrates it on this benchmark's -p 2048 -g 128).
+VerifyCommand mlx_benchmark(const Model& m, const Scenario& sc, const GpuEstimate& g) {
+  const Lengths l = serving_lengths(sc);
+  Argv a;
+  a.add("mlx_lm.benchmark").add("--model", mlx_model_path(m, sc.precision));
+  a.add("-p", l.input).add("-g", l.output);
+  VerifyCommand v = finish(VerifyTool::MlxBenchmark, LaunchKind::MlxServer, std::move(a));
+  add_compare(v, "prompt_tps", "", "prefill_tokens_per_s", g.prefill_tokens_per_s, "tok/s");
+  add_compare(v, "generation_tps", "", "decode_tokens_per_s", g.decode_tokens_per_s, "tok/s");
+  return v;
+}
+
 }  // namespace
 
 std::optional<VerifyCommand> verify_command(const Catalog& catalog, const Scenario& sc, const GpuEstimate& g,
@@ -212,6 +231,7 @@ std::optional<VerifyCommand> verify_command(const Catalog& catalog, const Scenar
       if (starts_with(launch, {"python", "-m", "sglang.launch_server"})) v.also.push_back(sglang_one_batch(sc, g, launch));
       return v;
     }
+    case LaunchKind::MlxServer: return mlx_benchmark(*m, sc, g);
     default: return std::nullopt;
   }
 }

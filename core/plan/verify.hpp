@@ -4,7 +4,8 @@
 // llama.cpp: llama-bench (run instead of the server); vLLM: `vllm bench serve` and SGLang:
 // `python -m sglang.bench_serving` (run against the server the launch command started), each with
 // the engine's one-batch benchmark beside it (`vllm bench latency`, `python -m
-// sglang.bench_one_batch`: the server's engine flags, the model loaded by the benchmark itself).
+// sglang.bench_one_batch`: the server's engine flags, the model loaded by the benchmark itself);
+// MLX: mlx_lm.benchmark (run instead of mlx_lm.server, with the model the server loads).
 // Built with launch.hpp's Argv and quoted by its render_sh(). docs/verify.md says how to run it.
 #pragma once
 
@@ -17,22 +18,30 @@
 
 namespace cardfit {
 
-enum class VerifyTool { LlamaBench, VllmBenchServe, SglangBenchServing, VllmBenchLatency, SglangBenchOneBatch };
+enum class VerifyTool {
+  LlamaBench,
+  VllmBenchServe,
+  SglangBenchServing,
+  VllmBenchLatency,
+  SglangBenchOneBatch,
+  MlxBenchmark
+};
 template <>
 struct EnumNames<VerifyTool> {
-  static constexpr std::array<Name<VerifyTool>, 5> list{
+  static constexpr std::array<Name<VerifyTool>, 6> list{
       {{VerifyTool::LlamaBench, "llama-bench", MsgId::verify_llama_bench},
        {VerifyTool::VllmBenchServe, "vllm-bench-serve", MsgId::verify_vllm_bench_serve},
        {VerifyTool::SglangBenchServing, "sglang-bench-serving", MsgId::verify_sglang_bench_serving},
        {VerifyTool::VllmBenchLatency, "vllm-bench-latency", MsgId::verify_vllm_bench_latency},
-       {VerifyTool::SglangBenchOneBatch, "sglang-bench-one-batch", MsgId::verify_sglang_bench_one_batch}}};
+       {VerifyTool::SglangBenchOneBatch, "sglang-bench-one-batch", MsgId::verify_sglang_bench_one_batch},
+       {VerifyTool::MlxBenchmark, "mlx-benchmark", MsgId::verify_mlx_benchmark}}};
 };
 
 // One figure to compare: `field` of the tool's JSON output (in the result row that `select`
 // names, for llama-bench's array of tests) against cardfit's `figure` (a key of the estimate's GPU
 // row; "tpot_ms" is 1000 / decode_tokens_per_s), predicted `predicted` in `unit`.
 struct VerifyCompare {
-  std::string field;      // "avg_ts", "mean_ttft_ms", "mean_tpot_ms", "output_throughput"
+  std::string field;      // "avg_ts", "mean_ttft_ms", "mean_tpot_ms", "output_throughput", "generation_tps"
   std::string select;     // llama-bench: "n_prompt=1024 n_gen=0 n_depth=0"; "" = the one result object
   std::string figure;     // "prefill_tokens_per_s", "decode_tokens_per_s", "ttft_ms", "tpot_ms", "aggregate_tokens_per_s", "batch_latency_s"
   double predicted = 0;   // cardfit's value, in `unit`

@@ -113,3 +113,28 @@ test('estimate text: the benchmark and what to compare follow the launch command
   const lora = run('estimate', '--gpu', 'a100-80g', '--task', 'lora');
   assert.doesNotMatch(lora.stdout, /Check it on the machine/);
 });
+
+test('estimate --json: MLX on a Mac, mlx_lm.convert then mlx_lm.server, mlx_lm.benchmark on the same directory', () => {
+  const r = run('estimate', '--model', 'qwen2.5-7b', '--gpu', 'apple-m4-max-64g', '--engine', 'mlx', '--precision', 'mlx-4bit',
+    '--context', '2176', '--prompt', '2048', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const g = json(r).gpus[0];
+  assert.deepEqual(g.launch.map((c) => c.kind), ['mlx-convert', 'mlx-server']);
+  assert.deepEqual(g.launch[0].argv.slice(0, 2), ['mlx_lm.convert', '--hf-path']);
+  assert.equal(after(g.launch[0].argv, '--q-bits'), '4');
+  const dir = after(g.launch[0].argv, '--mlx-path');
+  assert.equal(after(g.launch[1].argv, '--model'), dir);
+  const v = g.verify;
+  assert.equal(v.tool, 'mlx-benchmark');
+  assert.equal(v.launch, 'mlx-server');
+  assert.deepEqual(v.argv, ['mlx_lm.benchmark', '--model', dir, '-p', '2048', '-g', '128']);
+  assert.deepEqual(v.compare.map((c) => [c.field, c.select, c.figure, c.predicted]), [
+    ['prompt_tps', null, 'prefill_tokens_per_s', g.prefill_tokens_per_s],
+    ['generation_tps', null, 'decode_tokens_per_s', g.decode_tokens_per_s],
+  ]);
+  assert.deepEqual(v.also, []);
+  const en = run('estimate', '--model', 'qwen2.5-7b', '--gpu', 'apple-m4-max-64g', '--engine', 'mlx', '--precision', 'bf16');
+  assert.match(en.stdout, /# MLX server command \(mlx_lm\.server, port 8080\)\n  mlx_lm\.server --model \S+\n/);
+  assert.match(en.stdout, /# mlx_lm\.benchmark \(stop the server first/);
+  assert.match(en.stdout, /generation_tps in its output vs cardfit's decode_tokens_per_s: [\d.,]+ tok\/s/);
+});

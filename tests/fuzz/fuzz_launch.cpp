@@ -92,7 +92,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(words.has_value(), "sh reads no syntax in a benchmark command");
       FUZZ_CHECK(*words == verify->argv, "sh splits the benchmark into exactly the words meant");
       if (verify->tool != VerifyTool::LlamaBench) {
-        const std::string repo = serving_repo(m, e.scenario.precision);
+        const std::string repo = verify->tool == VerifyTool::MlxBenchmark ? mlx_model_path(m, e.scenario.precision)
+                                                                          : serving_repo(m, e.scenario.precision);
         bool whole = false;
         for (std::size_t i = 0; i + 1 < verify->argv.size(); ++i) {
           whole = whole || (verify->argv[i].text == "--model" && verify->argv[i + 1].text == repo);
