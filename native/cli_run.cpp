@@ -181,6 +181,7 @@ int run(int argc, const char* const* argv, Output& io) {
   add_estimate_command(app, cmd);
   add_plan_command(app, cmd);
   add_card_command(app, cmd);
+  add_vendor_command(app, cmd);
   add_capacity_command(app, cmd);
   add_catalog_commands(app, cmd);
   add_completion_command(app, cmd);
