@@ -34,10 +34,15 @@ web: page
 VENDOR ?=
 OUT ?= build/vendor-kit
 DIST ?= build/web/dist
+# vendor.json is checked by the native tool (`cardfit vendor --check`, the core's one check):
+# build/native/cardfit, brought up to date first, or CARDFIT_CLI=path as it is.
+CARDFIT_CLI ?=
 vendor-kit:
 	@test -n "$(VENDOR)" || { echo "make vendor-kit VENDOR=path/vendor.json [OUT=dir] (docs/embed.md)"; exit 2; }
+	@test -n "$(CARDFIT_CLI)" || { tools/setup.sh native && cmake --preset native-release >/dev/null && \
+	  cmake --build --preset native-release -j $(JOBS) --target cardfit >/dev/null; }
 	@test -f "$(DIST)/index.html" || $(MAKE) page
-	@python3 tools/vendor_kit.py "$(VENDOR)" "$(DIST)" "$(OUT)"
+	@CARDFIT_CLI="$(or $(CARDFIT_CLI),build/native/cardfit)" python3 tools/vendor_kit.py "$(VENDOR)" "$(DIST)" "$(OUT)"
 
 run: page
 	@echo "cardfit: serving build/web/dist at http://127.0.0.1:$(PORT)/  (Ctrl-C to stop)"

@@ -9,12 +9,13 @@ list(SORT CARDFIT_CATALOG_FILES)
 file(GLOB CARDFIT_MESSAGE_FILES CONFIGURE_DEPENDS "${PROJECT_SOURCE_DIR}/assets/i18n/*.json")
 list(SORT CARDFIT_MESSAGE_FILES)
 # The command line's own words (with `capacity --this-machine`'s) and the MCP server's are not in
-# the page's message table (nor its glyph lists): the web build compiles the table without these
+# the page's message table (nor its glyph lists), nor are a vendor kit's file checks'
+# (vendor_kit.json, core/io/vendor_files.cpp): the web build compiles the table without these
 # files, so page code that names one of their messages does not compile (msg::<id> is not
 # declared). core/io/mcp.cpp and its test are left out of the web build (core/io/CMakeLists.txt,
 # tests/CMakeLists.txt); the result card's words stay (the page's "Save card"); the column headers
 # the page's exports share with the CLI are in columns.json (docs/web.md).
-set(CARDFIT_NATIVE_ONLY_MESSAGE_FILES cli.json cli_contract.json mcp.json this_machine_cli.json)
+set(CARDFIT_NATIVE_ONLY_MESSAGE_FILES cli.json cli_contract.json mcp.json this_machine_cli.json vendor_kit.json)
 if(EMSCRIPTEN)
   foreach(f IN LISTS CARDFIT_NATIVE_ONLY_MESSAGE_FILES)
     list(REMOVE_ITEM CARDFIT_MESSAGE_FILES "${PROJECT_SOURCE_DIR}/assets/i18n/${f}")

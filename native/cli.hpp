@@ -81,6 +81,7 @@ void add_catalog_add_model(CLI::App* catalog, Command& cmd);  // catalog add-mod
 void add_estimate_command(CLI::App& app, Command& cmd);     // estimate
 void add_plan_command(CLI::App& app, Command& cmd);         // plan
 void add_card_command(CLI::App& app, Command& cmd);         // card (cli_card.cpp)
+void add_vendor_command(CLI::App& app, Command& cmd);       // vendor --check (cli_vendor.cpp)
 void add_capacity_command(CLI::App& app, Command& cmd);     // capacity
 void add_completion_command(CLI::App& app, Command& cmd);   // completion bash|zsh|fish
 void add_mcp_command(CLI::App& app, Command& cmd);          // mcp (cli_mcp.cpp)

@@ -184,6 +184,7 @@ int run(int argc, const char* const* argv, Output& io) {
   add_capacity_command(app, cmd);
   add_catalog_commands(app, cmd);
   add_completion_command(app, cmd);
+  add_vendor_command(app, cmd);
   add_mcp_command(app, cmd);
   // Every flag given twice is reported by us (CLI11 would stop at the first with its own text).
   for (CLI::App* sub : app.get_subcommands({})) {

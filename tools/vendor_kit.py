@@ -6,8 +6,10 @@ logo as same-origin files, og:image/og:url as absolute addresses on page_url, an
 offline form (cardfit-offline.html) when DIST has one. The folder is built in a temporary
 directory beside OUT and renamed onto OUT; an OUT that is not an earlier kit is never replaced.
 Usage: vendor_kit.py VENDOR_JSON DIST OUT
-vendor.json is checked with the rules of core/io/vendor.cpp (the page and `cardfit card --vendor`
-check it again there); each problem is printed in English and Chinese, naming the field."""
+vendor.json, its logo and its overlay are checked by the native tool (`cardfit vendor --check`:
+core/io/vendor.cpp, the one check the page and `cardfit card --vendor` run too); each of the core's
+problems is printed in English and Chinese, naming the field. The tool is $CARDFIT_CLI, else
+build/native/cardfit."""
 import gzip
 import html
 import json
@@ -19,11 +21,7 @@ import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-NAME_MAX = 40  # core/io/vendor.hpp kVendorNameMax
-URL_MAX = 200  # kVendorUrlMax
-LOGO_MAX = 256 * 1024  # bytes: a header logo, not a photograph
-OVERLAY_MAX = 16 << 20  # core/base/limits.hpp kMaxFileBytes
-FIELDS = ("name", "page_url", "accent", "logo", "overlay", "platform")
+ROOT = os.path.dirname(HERE)
 MARK = ".cardfit-vendor-kit"  # in every kit: OUT may be replaced only when it holds this file
 
 
@@ -31,62 +29,30 @@ class KitError(Exception):
     pass
 
 
-def problem(field, en, zh):
-    return f"{field}: {en}\n{field}：{zh}"
+def cardfit_cli():
+    """The native tool that checks vendor.json: $CARDFIT_CLI, else build/native/cardfit (make vendor-kit builds it)."""
+    cli = os.environ.get("CARDFIT_CLI") or os.path.join(ROOT, "build", "native", "cardfit")
+    if not os.access(cli, os.X_OK):
+        raise KitError(f"{cli} is missing: build the command-line tool first (make native), or set CARDFIT_CLI")
+    return cli
 
 
-def check_vendor(doc):
-    """vendor.json's rules (core/io/vendor.cpp parse_vendor); [] when it is fine."""
-    out = []
-    if not isinstance(doc, dict):
-        return [problem("vendor.json", "not a JSON object", "不是 JSON 对象")]
-    for k, v in doc.items():
-        if k in ("schema", "comment"):
-            continue
-        if k not in FIELDS:
-            out.append(problem(k, "not a vendor.json field (" + ", ".join(FIELDS) + ")",
-                               "不是 vendor.json 的字段（" + "、".join(FIELDS) + "）"))
-        elif not isinstance(v, str):
-            out.append(problem(k, "must be a string", "必须是字符串"))
-    s = {k: doc.get(k) if isinstance(doc.get(k), str) else "" for k in FIELDS}
-    name = s["name"]
-    if not name or len(name) > NAME_MAX or any(ord(c) < 0x20 or 0x7F <= ord(c) < 0xA0 or c in "\u2028\u2029\ufffd"
-                                               for c in name):
-        out.append(problem("name", f"1 to {NAME_MAX} characters of text, no control characters",
-                           f"1 到 {NAME_MAX} 个字符的文字，不含控制字符"))
-    url = s["page_url"]
-    host = re.match(r"https://([^/?#]*)", url)
-    if (len(url) > URL_MAX or not host or not host.group(1) or "@" in host.group(1)
-            or any(ord(c) <= 0x20 or ord(c) >= 0x7F or c in "\"'<>\\`" for c in url)):
-        out.append(problem("page_url", "must be an https:// address with a host, no spaces, quotes or angle brackets, "
-                           f"at most {URL_MAX} characters",
-                           f"必须是带主机名的 https:// 地址，不含空格、引号或尖括号，最多 {URL_MAX} 个字符"))
-    if s["accent"] and not re.fullmatch(r"#[0-9a-fA-F]{6}", s["accent"]):
-        out.append(problem("accent", f"'{s['accent']}' is not a colour #RRGGBB", f"'{s['accent']}' 不是 #RRGGBB 形式的颜色"))
-    for field, exts in (("logo", (".png", ".svg")), ("overlay", (".json",))):
-        p = s[field]
-        if p and (len(p) > 200 or p.startswith("/") or ".." in p or not re.fullmatch(r"[A-Za-z0-9._/-]+", p)
-                  or not p.endswith(exts)):
-            out.append(problem(field, f"a relative path of letters, digits, '-', '_', '.' and '/' ending in "
-                               f"{' / '.join(exts)}, without '..'",
-                               f"由字母、数字、'-'、'_'、'.' 和 '/' 组成、以 {' / '.join(exts)} 结尾、不含 '..' 的相对路径"))
-    if s["platform"] and not re.fullmatch(r"[a-z0-9-]{1,64}", s["platform"]):
-        out.append(problem("platform", f"'{s['platform']}' is not a platform id (lowercase letters, digits, '-')",
-                           f"'{s['platform']}' 不是平台 id（小写字母、数字、'-'）"))
-    return out
-
-
-def check_logo(data, ext):
-    if len(data) > LOGO_MAX:
-        raise KitError(problem("logo", f"{len(data)} bytes: at most {LOGO_MAX}", f"{len(data)} 字节：最多 {LOGO_MAX}"))
-    if ext == ".png" and not data.startswith(b"\x89PNG\r\n\x1a\n"):
-        raise KitError(problem("logo", "not a PNG file", "不是 PNG 文件"))
-    if ext == ".svg":
-        text = data.decode("utf-8", "replace")
-        # Opened on its own (not as an <img>), an SVG runs its scripts on the vendor's origin.
-        if "<svg" not in text or re.search(r"<script|<foreignObject|javascript:|\son[a-z]+\s*=", text, re.I):
-            raise KitError(problem("logo", "an SVG without scripts, event attributes or foreignObject",
-                                   "不含脚本、事件属性或 foreignObject 的 SVG"))
+def check_vendor(vendor_path):
+    """vendor.json and the logo and overlay it names, checked by the core (`cardfit vendor --check`,
+    core/io/vendor.cpp and vendor_files.cpp): its fields as the core read them, or KitError with
+    each of the core's problems in English and then Chinese."""
+    cli = cardfit_cli()
+    said = {}
+    for lang in ("en", "zh"):
+        r = subprocess.run([cli, "vendor", "--check", vendor_path, "--json", "--lang", lang], capture_output=True, text=True)
+        try:
+            answer = json.loads(r.stdout)
+        except ValueError:
+            raise KitError(f"{cli} vendor --check: {r.stderr.strip() or r.stdout.strip() or 'no answer'}")
+        if r.returncode == 0 and answer.get("ok"):
+            return answer["vendor"]
+        said[lang] = [e.get("message", "") for e in answer.get("errors", [])]
+    raise KitError("\n".join(said["en"] + said["zh"]))
 
 
 def data_block(element_id, value):
@@ -132,18 +98,10 @@ def make_page(page, vendor, offline_overlay=None):
 
 
 def build(vendor_path, dist, out):
-    try:
-        with open(vendor_path, encoding="utf-8") as f:
-            doc = json.load(f)
-    except (OSError, ValueError) as e:
-        raise KitError(problem(vendor_path, f"cannot read it as JSON ({e})", f"无法作为 JSON 读取（{e}）"))
-    problems = check_vendor(doc)
-    if problems:
-        raise KitError("\n".join(problems))
+    vendor = check_vendor(vendor_path)
     if not os.path.isfile(os.path.join(dist, "index.html")):
         raise KitError(f"{dist}/index.html is missing: build the page first (make page)")
     here = os.path.dirname(os.path.abspath(vendor_path))
-    vendor = {k: doc[k] for k in FIELDS if doc.get(k)}
     out = os.path.abspath(out)
     if os.path.exists(out) and not os.path.isfile(os.path.join(out, MARK)):
         raise KitError(f"{out} exists and is not a vendor kit: not replaced")
@@ -154,23 +112,17 @@ def build(vendor_path, dist, out):
         shutil.copytree(dist, tmp, dirs_exist_ok=True)
         overlay_text = None
         if "overlay" in vendor:
+            # Checked by the core (size, JSON, an overlay the bundled catalog takes): copied as it is.
             with open(os.path.join(here, vendor["overlay"]), "rb") as f:
-                data = f.read(OVERLAY_MAX + 1)
-            if len(data) > OVERLAY_MAX:
-                raise KitError(problem("overlay", "larger than 16 MiB", "大于 16 MiB"))
-            try:
-                overlay_text = data.decode("utf-8")
-                json.loads(overlay_text)
-            except ValueError as e:
-                raise KitError(problem("overlay", f"not JSON ({e})", f"不是 JSON（{e}）"))
+                data = f.read()
+            overlay_text = data.decode("utf-8", "replace")
             vendor["overlay"] = "vendor-overlay.json"
             with open(os.path.join(tmp, "vendor-overlay.json"), "wb") as f:
                 f.write(data)
         if "logo" in vendor:
             ext = os.path.splitext(vendor["logo"])[1]
             with open(os.path.join(here, vendor["logo"]), "rb") as f:
-                data = f.read(LOGO_MAX + 1)
-            check_logo(data, ext)
+                data = f.read()
             vendor["logo"] = "vendor-logo" + ext
             with open(os.path.join(tmp, vendor["logo"]), "wb") as f:
                 f.write(data)

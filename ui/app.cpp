@@ -251,8 +251,45 @@ void publish(App& app) {
   }
 }
 
+// The input a link key sets when its value is GPU or platform ids (ids an overlay may bring).
+std::optional<Input> id_input(const std::string& key) {
+  for (const Input in : {Input::Gpu, Input::Platform, Input::PlatformFirst}) {
+    if (key == input_spec(in).key || key == link_key(in)) return in;
+  }
+  return std::nullopt;
+}
+
+// A GPU or platform pair naming an id (any spelling match_entry reads) that `catalog` lacks.
+bool names_unknown_id(const Catalog& catalog, const std::string& key, const std::string& value) {
+  const std::optional<Input> in = id_input(key);
+  if (!in || value.empty()) return false;
+  if (*in == Input::Gpu) return match_entry(catalog.gpus, value) == nullptr;
+  std::size_t start = 0;
+  for (;;) {  // a list: '~' between items in version 2, ',' in version 1
+    const std::size_t end = value.find_first_of("~,", start);
+    const std::string id = value.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (!id.empty() && match_entry(catalog.platforms, id) == nullptr) return true;
+    if (end == std::string::npos) return false;
+    start = end + 1;
+  }
+}
+
+// An issue about `in`: its field, or an item of it ("platforms_first[0]").
+bool names_input(const Issue& issue, Input in) {
+  return issue.field.substr(0, issue.field.find_first_of(".[")) == input_spec(in).field;
+}
+
+void erase_notice(std::vector<Issue>& notices, const Issue& said) {
+  const std::string text = render(said.message, Lang::En);
+  const auto it = std::find_if(notices.begin(), notices.end(), [&](const Issue& i) {
+    return i.field == said.field && render(i.message, Lang::En) == text;
+  });
+  if (it != notices.end()) notices.erase(it);
+}
+
 // A request from a link or a saved state, checked against the catalog: bad keys are dropped
-// with a notice each (core/io/url_state.hpp request_from_link).
+// with a notice each (core/io/url_state.hpp request_from_link). A GPU or platform key dropped
+// only for an id the catalog lacks waits in app.link_waiting for an overlay that has it.
 // In an embed (?embed=1) the vendor's platform=ID lists that platform first rather than keeping
 // only its offers: the reader of a vendor's post still sees the market (issue 13, docs/web.md).
 PlanRequest read_link(App& app, const std::string& query) {
@@ -265,6 +302,15 @@ PlanRequest read_link(App& app, const std::string& query) {
   }
   DecodedState decoded = app.catalog_errors.empty() ? request_from_link(app.catalog, pairs) : request_from_pairs(app.catalog, pairs);
   app.state_notice = std::move(decoded.issues);
+  app.link_waiting.clear();
+  for (const auto& kv : pairs) {
+    if (!app.catalog_errors.empty() || !names_unknown_id(app.catalog, kv.first, kv.second)) continue;
+    WaitingInput w{kv.first, kv.second, {}};
+    for (const Issue& i : app.state_notice) {
+      if (names_input(i, *id_input(kv.first))) w.notices.push_back(i);
+    }
+    app.link_waiting.push_back(std::move(w));
+  }
   if (app.catalog_errors.empty()) decoded.request = with_catalog_ids(app.catalog, std::move(decoded.request));  // "gpu=4090" -> rtx-4090
   decoded.request.today = platform::today();  // how old each price is (never part of the link)
   return decoded.request;
@@ -279,6 +325,7 @@ HeaderTexts header_texts(const App& app) {
     h.version = version_label();
     h.tagline = T(app, MsgId::app_tagline);
   }
+  h.vendor = app.vendor;
   for (const MsgId b : header_buttons(app)) h.buttons.emplace_back(T(app, b));
   return h;
 }
@@ -296,17 +343,21 @@ void app_init(App& app, const AppOptions& options) {
   app.vendor_page = options.vendor_page;
   app.page_scroll = options.page_scroll;
   // A vendor kit's own platform in a link made on its page (its card, a copied link) is the
-  // vendor's default: applied once its overlay is in (app_apply_vendor_platform), never read
-  // before the overlay brings it, where it would be an unknown platform.
+  // vendor's default, not the link's choice; like any id the catalog lacks it waits for the
+  // overlay (app_catalog_changed), and the reader is not told about it: the kit brings it.
   KeyValues pairs = decode_query(options.state);
   const auto vendor_default = [&](const std::pair<std::string, std::string>& kv) {
     return !options.platform_first.empty() && kv.second == options.platform_first &&
-           (kv.first == "platform-first" || kv.first == link_key(Input::PlatformFirst));
+           id_input(kv.first) == Input::PlatformFirst;
   };
-  const bool link_vendor = std::any_of(pairs.begin(), pairs.end(), vendor_default);
   pairs.erase(std::remove_if(pairs.begin(), pairs.end(), vendor_default), pairs.end());
   const bool link_has_lang = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) { return kv.first == "lang"; });
-  PlanRequest request = read_link(app, link_vendor ? encode_query(pairs) : options.state);
+  PlanRequest request = read_link(app, options.state);
+  for (WaitingInput& w : app.link_waiting) {
+    if (!vendor_default({w.key, w.value})) continue;
+    for (const Issue& i : w.notices) erase_notice(app.state_notice, i);
+    w.notices.clear();
+  }
   std::string lang = options.lang;
   if (lang.empty()) lang = link_has_lang ? std::string(name_of(request.lang)) : platform::load_setting("lang");
   const Lang ui_lang = parse_name<Lang>(lang).value_or(Lang::Zh);
@@ -319,6 +370,45 @@ void app_init(App& app, const AppOptions& options) {
            kv.first == link_key(Input::PlatformFirst);
   });
   app.vendor_platform = link_platforms ? std::string() : options.platform_first;
+  app_apply_vendor_platform(app);
+}
+
+void app_catalog_changed(App& app) {
+  if (app.catalog_errors.empty() && !app.link_waiting.empty()) {
+    const KeyValues now = request_to_pairs(app.state.request);
+    KeyValues changes;
+    std::vector<Input> inputs;
+    std::vector<WaitingInput> still, ready;
+    for (WaitingInput& w : app.link_waiting) {
+      const Input in = *id_input(w.key);
+      const std::string key(link_key(in));
+      if (std::any_of(now.begin(), now.end(), [&key](const auto& kv) { return kv.first == key; })) continue;  // chosen since
+      if (names_unknown_id(app.catalog, w.key, w.value)) {
+        still.push_back(std::move(w));
+        continue;
+      }
+      changes.emplace_back(key, w.value);
+      inputs.push_back(in);
+      ready.push_back(std::move(w));
+    }
+    app.link_waiting = std::move(still);
+    if (!changes.empty()) {
+      DecodedState d = request_from_link(app.catalog, with_changes(now, changes));
+      const bool refused = std::any_of(d.issues.begin(), d.issues.end(), [&inputs](const Issue& i) {
+        return std::any_of(inputs.begin(), inputs.end(), [&i](Input in) { return names_input(i, in); });
+      });
+      if (!refused) {  // else the notice the link had stays
+        PlanRequest r = with_catalog_ids(app.catalog, std::move(d.request));
+        r.today = app.state.request.today;
+        app.state = with_request(app.state, r);
+        for (const WaitingInput& w : ready) {
+          for (const Issue& i : w.notices) erase_notice(app.state_notice, i);
+        }
+        app.published_state = state_query(app.catalog, app.state.request);  // the page's URL has them already
+        app.dirty = true;
+      }
+    }
+  }
   app_apply_vendor_platform(app);
 }
 
@@ -375,6 +465,7 @@ std::vector<FileOutcome> app_open_files(App& app, const std::vector<UserFile>& f
       app.files_loaded.push_back(std::move(r.value->summary));
       app.dirty = true;
       app.discrete = true;
+      if (r.value->catalog) app_catalog_changed(app);
     }
     out.push_back(o);
   }

@@ -36,6 +36,13 @@ struct Rect {
   float x = 0, y = 0, w = 0, h = 0;
 };
 
+// A link's GPU or platform input that was not used only because the catalog in use lacked one of
+// its ids: read again when a catalog (an overlay) brings them (app_catalog_changed).
+struct WaitingInput {
+  std::string key, value;     // the pair as the link has it ("pf", "example-cloud")
+  std::vector<Issue> notices;  // what state_notice says about it (removed once it is read)
+};
+
 struct App {
   UiState state;                      // only what the user chose
   Catalog catalog;                    // bundled catalog (empty if it failed to load)
@@ -54,6 +61,7 @@ struct App {
   std::string vendor;                 // AppOptions::vendor
   std::string vendor_page;            // AppOptions::vendor_page
   std::string vendor_platform;        // AppOptions::platform_first until the catalog in use has it ("" = done)
+  std::vector<WaitingInput> link_waiting;  // the link's GPU/platform inputs whose ids the catalog lacked
   bool embed = false;
   bool page_scroll = false;
   long long frame_count = 0;
@@ -83,6 +91,10 @@ void app_init(App& app, const AppOptions& options);
 // A vendor kit's platform listed first, once the catalog in use has it (the vendor's own platform
 // may come with its overlay, applied after app_init) and unless the link chose platforms.
 void app_apply_vendor_platform(App& app);
+// The catalog in use changed (an overlay was laid over it: the page's ?overlay= or vendor kit,
+// a file dropped or picked): the link's inputs that waited for an id it now has are read again
+// (each unless the reader chose that input since; its notice goes), then the vendor's platform.
+void app_catalog_changed(App& app);
 void app_frame(App& app);
 // The estimate and plan of the current state, when it changed (app_frame calls it first; the
 // web driver calls it once before the first frame to time it on its own).
@@ -93,6 +105,7 @@ void app_rescale(App& app, float dpi_scale);
 // embed): what the web page's loading skeleton shows before the canvas comes.
 struct HeaderTexts {
   std::string title, version, tagline;
+  std::string vendor;  // a vendor kit's name after the title (also in an embed); "" = none
   std::vector<std::string> buttons;
 };
 HeaderTexts header_texts(const App& app);

@@ -184,7 +184,7 @@ void overlay_to(cardfit::ui::App& app) {
     app.catalog = *c.value;
     app.catalog_errors.clear();
   }
-  cardfit::ui::app_apply_vendor_platform(app);  // a vendor kit's platform may be its overlay's
+  cardfit::ui::app_catalog_changed(app);  // the link's ids and a vendor kit's platform may be its overlay's
   // Under the link's own notices: the last overlay's problems replace those of the one before.
   std::vector<cardfit::Issue>& shown = app.state_notice;
   const std::size_t old = std::min(shown.size(), overlay().shown);

@@ -101,7 +101,7 @@ json preview(const App& app) {
   }
   json j = headline(app, std::move(l));
   const HeaderTexts h = header_texts(app);
-  j["head"] = json{{"title", h.title}, {"version", h.version}, {"tagline", h.tagline}, {"buttons", h.buttons}};
+  j["head"] = json{{"title", h.title}, {"version", h.version}, {"tagline", h.tagline}, {"vendor", h.vendor}, {"buttons", h.buttons}};
   return j;
 }
 

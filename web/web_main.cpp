@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "messages.hpp"
 #include "vendor.hpp"
 #include "web_input.hpp"
 #include "web_js.hpp"
@@ -290,21 +291,26 @@ int main() {
   options.lang = take_js_string(cardfit_js_query_param("lang"));
   options.accent = take_js_string(cardfit_js_query_param("accent"));  // a vendor's "#RRGGBB
   // A vendor kit's defaults (make vendor-kit): checked as `cardfit card --vendor` checks
-  // vendor.json; a query parameter still wins. A block that does not check is ignored whole.
+  // vendor.json; a query parameter still wins. A block that does not check is ignored whole,
+  // and the page says so with the link's notices, each problem naming its field.
   const std::string vendor_text = take_js_string(cardfit_js_page_data("cardfit-vendor"));
+  std::vector<cardfit::Issue> vendor_problems;
   if (!vendor_text.empty()) {
-    const cardfit::Result<cardfit::Vendor> vendor = cardfit::parse_vendor(vendor_text, "cardfit-vendor");
+    cardfit::Result<cardfit::Vendor> vendor = cardfit::parse_vendor(vendor_text, "cardfit-vendor");
     if (vendor.ok()) {
       if (options.accent.empty()) options.accent = vendor.value->accent;
       options.vendor = vendor.value->name;
       options.vendor_page = vendor.value->page_url;
       options.platform_first = vendor.value->platform;
     } else {
-      std::fprintf(stderr, "cardfit-vendor: %s\n", cardfit::issue_text(vendor.errors.front(), cardfit::Lang::En).c_str());
+      vendor_problems.push_back({"cardfit-vendor", cardfit::msg::web_vendor_not_used()});
+      for (cardfit::Issue& i : vendor.errors) vendor_problems.push_back(std::move(i));
     }
   }
   options.state = take_js_string(cardfit_js_location_query());  // no length limit but the browser's
   cardfit::ui::app_init(driver.app, options);
+  std::vector<cardfit::Issue>& notices = driver.app.state_notice;  // before an overlay's (bindings.cpp overlay_to)
+  notices.insert(notices.end(), vendor_problems.begin(), vendor_problems.end());
   cardfit_web_overlay_to_app(driver.app);
   cardfit_js_mark("catalog");  // the catalog (its binary snapshot) and the link
   cardfit::ui::app_compute(driver.app);

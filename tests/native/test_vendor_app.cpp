@@ -1,6 +1,8 @@
 // ui/app.hpp with a vendor kit's defaults (AppOptions::vendor, vendor_page, platform_first, as
 // web/web_main.cpp passes them from the page's data block): the vendor's platform is listed
-// first unless the link chose platforms, and waits for a catalog (an overlay) that has it.
+// first unless the link chose platforms, and waits for a catalog (an overlay) that has it; and
+// any link's GPU or platform input refused only for an id the catalog lacked is read again when
+// an overlay brings it (app_catalog_changed).
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -8,6 +10,7 @@
 #include <vector>
 
 #include "app.hpp"
+#include "url_state.hpp"
 
 namespace cardfit::ui {
 namespace {
@@ -86,6 +89,100 @@ TEST_CASE("vendor kit: its card's link (pf = its own platform) waits for the ove
   app_init(other, o);
   CHECK_FALSE(other.state_notice.empty());
   CHECK(other.vendor_platform.empty());
+}
+
+}  // namespace
+}  // namespace cardfit::ui
+
+namespace cardfit::ui {
+namespace {
+
+// An overlay that brings a GPU the bundled catalog lacks (the ACME card of test_catalog_load.cpp,
+// "overlay: add a GPU and an offer for it"; fictional data).
+const char* const kAcmeOverlay = R"({"schema": "cardfit.catalog/1",
+  "sources": [{"id": "acme-price-list", "title": "ACME GPU price list", "publisher": "ACME", "date": "2026-06",
+    "kind": "price-page"}],
+  "gpus": [{"id": "rtx-4090-48g-acme", "name": "RTX 4090 48GB, ACME modified", "vendor": "NVIDIA", "class": "consumer",
+    "architecture": "Ada Lovelace", "memory_mib": 49140, "memory_mib_basis": "derived", "memory_type": "GDDR6X",
+    "memory_bandwidth_gb_per_s": 1008, "fp16_dense_tflops": 165.2, "fp16_acc16_dense_tflops": 330.3,
+    "bf16_dense_tflops": 165.2, "fp8_dense_tflops": 330.3, "int8_dense_tops": 660.6, "fp32_tflops": 82.6,
+    "interconnect": "pcie", "pcie_gen": 4, "runtime": "cuda", "fp8_path": "native", "fp4_path": "weight-only",
+    "max_cards_per_node": 8, "tdp_w": 450, "mig_max_instances": 0, "ecc": false, "source": "acme-price-list",
+    "as_of": "2026-06"}],
+  "offers": [{"id": "acme-4090-48g", "platform": "yiwan", "gpu": "rtx-4090-48g-acme", "unit": "card", "cards": 1,
+    "slice_fraction": 1, "currency": "CNY", "prices": [{"term": "hourly", "low": 2.2, "high": 2.2}],
+    "package_multipliers": {"weekly": 0, "monthly": 0, "yearly": 0}, "isolation": "dedicated",
+    "interconnect": "none", "stock": "available", "source": "acme-price-list §2", "as_of": "2026-06-01"}]})";
+
+bool notice_on(const App& app, const std::string& field) {
+  return std::any_of(app.state_notice.begin(), app.state_notice.end(),
+                     [&field](const Issue& i) { return i.field.rfind(field, 0) == 0; });
+}
+
+std::string gpu_link(const std::string& gpu) {
+  return "v=2&m=qwen2.5-14b&" + std::string(link_key(Input::Gpu)) + "=" + gpu + "&lang=en";
+}
+
+TEST_CASE("a link's GPU that only an overlay has is read again when the overlay comes, its notice gone",
+          "[native][vendor][overlay]") {
+  AppOptions o;
+  o.state = gpu_link("rtx-4090-48g-acme");
+  App app;
+  app_init(app, o);
+  REQUIRE(app.catalog_errors.empty());
+  CHECK(notice_on(app, "gpu"));  // unknown here: said, and the rest of the link applies
+  CHECK(app.state.request.scenario.gpu.empty());
+  CHECK(app.state.request.scenario.model == "qwen2.5-14b");
+  REQUIRE(app.link_waiting.size() == 1);
+  app.dirty = false;
+  const auto outcome = app_open_files(app, {UserFile{"acme.json", std::string(kAcmeOverlay), false}});
+  REQUIRE(outcome.size() == 1);
+  REQUIRE(outcome[0].ok);
+  CHECK(app.state.request.scenario.gpu == "rtx-4090-48g-acme");
+  CHECK(app.state.request.scenario.model == "qwen2.5-14b");
+  CHECK_FALSE(notice_on(app, "gpu"));
+  CHECK(app.link_waiting.empty());
+  CHECK(app.dirty);
+  CHECK(app.published_state.find("rtx-4090-48g-acme") != std::string::npos);  // the page's URL already says it
+}
+
+TEST_CASE("a waiting GPU: the reader's own choice stands, an id the overlay lacks keeps waiting",
+          "[native][vendor][overlay]") {
+  AppOptions o;
+  o.state = gpu_link("rtx-4090-48g-acme");
+  App chose;
+  app_init(chose, o);
+  chose.state.request.scenario.gpu = "rtx-4090";  // picked in the GPU list before the overlay came
+  app_open_files(chose, {UserFile{"acme.json", std::string(kAcmeOverlay), false}});
+  CHECK(chose.state.request.scenario.gpu == "rtx-4090");
+  CHECK(chose.link_waiting.empty());
+
+  o.state = gpu_link("rtx-9090-acme");
+  App other;
+  app_init(other, o);
+  app_open_files(other, {UserFile{"acme.json", std::string(kAcmeOverlay), false}});
+  CHECK(other.state.request.scenario.gpu.empty());
+  CHECK(notice_on(other, "gpu"));
+  CHECK(other.link_waiting.size() == 1);
+}
+
+TEST_CASE("a link's platform that only an overlay has is read again when the catalog gets it (no vendor kit)",
+          "[native][vendor][overlay]") {
+  AppOptions o;
+  o.state = "v=2&m=qwen2.5-7b&" + std::string(link_key(Input::PlatformFirst)) + "=example-cloud~autodl";
+  App app;
+  app_init(app, o);
+  CHECK(notice_on(app, "platforms_first"));
+  CHECK(app.state.request.platforms_first.empty());
+  app_catalog_changed(app);  // nothing new yet: still waiting
+  CHECK(app.link_waiting.size() == 1);
+  Platform p;
+  p.id = "example-cloud";
+  app.catalog.platforms.push_back(p);  // what an overlay brings (web/bindings.cpp overlay_to calls app_catalog_changed)
+  app_catalog_changed(app);
+  CHECK(app.state.request.platforms_first == Ids{"example-cloud", "autodl"});
+  CHECK_FALSE(notice_on(app, "platforms_first"));
+  CHECK(app.link_waiting.empty());
 }
 
 }  // namespace

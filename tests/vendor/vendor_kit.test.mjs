@@ -3,7 +3,8 @@
 // tools): every vendor string escaped (a name holding </script> stays data), og:image and og:url
 // absolute, the overlay and logo same-origin, the offline file with the overlay inside, the
 // folder written by temp-and-rename (no temp left, a folder that is not a kit never replaced),
-// and vendor.json checked alike by the tool and by `cardfit card --vendor`.
+// and vendor.json checked alike by the kit and by `cardfit card --vendor` (the kit runs the core's
+// check, `cardfit vendor --check`).
 // Run by CTest (cli_vendor_kit): CARDFIT_CLI = the binary, CARDFIT_ROOT = the repository root.
 import test from 'node:test';
 import assert from 'node:assert/strict';
@@ -115,8 +116,10 @@ test('vendor-kit: a script in an SVG logo, or a logo too large, is refused', () 
   assert.deepEqual(fs.readdirSync(tmp).filter((n) => n.includes('.tmp-')), []);
 });
 
-// The same bad files, refused by the tool and by the core (cardfit card --vendor), each naming
-// the field, in English and Chinese.
+// The same bad files, refused by the kit and by `cardfit card --vendor`, each naming the field, in
+// English and Chinese: the kit prints the core's own messages (it asks `cardfit vendor --check`;
+// there is no second copy of the rules in Python), so each line the card command printed after
+// its "error:" prefix is in the kit's output word for word.
 for (const [field, fields] of [
   ['accent', { ...good, accent: 'red' }],
   ['name', { ...good, name: 'x'.repeat(41) }],
@@ -134,11 +137,40 @@ for (const [field, fields] of [
     for (const lang of ['en', 'zh']) {
       const c = run('card', '--model', 'qwen2.5-7b', '--vendor', file, '--lang', lang, '--out', path.join(tmp, `never-${field}.png`));
       assert.equal(c.status, 1);
-      assert.ok(c.stderr.includes(lang === 'en' ? `${field}: ` : `${field}：`), c.stderr);
+      const mark = lang === 'en' ? `${field}: ` : `${field}：`;
+      const line = c.stderr.split('\n').find((l) => l.includes(mark));
+      assert.ok(line, c.stderr);
+      assert.ok(t.stderr.includes(line.slice(line.indexOf(mark))), `the core's words in the kit's output:\n${line}\n${t.stderr}`);
       assert.ok(!fs.existsSync(path.join(tmp, `never-${field}.png`)));
     }
   });
 }
+
+test('cardfit vendor --check: the fields as the core read them, or the core\'s errors (en, zh); the overlay as --catalog reads it', () => {
+  const ok = run('vendor', '--check', vendorFile('v.json', good), '--json');
+  assert.equal(ok.status, 0, ok.stderr);
+  assert.deepEqual(JSON.parse(ok.stdout), { schema: 'cardfit.vendor/1', ok: true, vendor: good });
+  const text = run('vendor', '--check', vendorFile('v.json', good));
+  assert.equal(text.status, 0, text.stderr);
+  assert.match(text.stdout, /a valid vendor\.json/);
+  const bad = run('vendor', '--check', vendorFile('two-bad.json', { ...good, accent: 'red', colour: '#fff' }), '--json', '--lang', 'zh');
+  assert.equal(bad.status, 1);
+  const errors = JSON.parse(bad.stdout).errors.map((e) => e.field).sort();
+  assert.deepEqual(errors, ['accent', 'colour']);
+  // An overlay that is JSON but not one the catalog takes: refused by the core's loader, by name.
+  fs.writeFileSync(path.join(kit, 'not-overlay.json'), JSON.stringify({ schema: 'cardfit.catalog/1', gpuz: [] }));
+  const file = vendorFile('bad-overlay.json', { ...good, overlay: 'not-overlay.json' });
+  const o = run('vendor', '--check', file);
+  assert.equal(o.status, 1);
+  assert.match(o.stderr, /gpuz/);
+  const k = py(tool, file, dist, path.join(tmp, 'never-overlay'));
+  assert.equal(k.status, 1);
+  assert.match(k.stderr, /gpuz/);
+  assert.ok(!fs.existsSync(path.join(tmp, 'never-overlay')));
+  const missing = run('vendor', '--check', vendorFile('no-logo.json', { ...good, logo: 'absent.png' }), '--lang', 'zh');
+  assert.equal(missing.status, 1);
+  assert.match(missing.stderr, /logo：无法读取 absent\.png/);
+});
 
 test('make vendor-kit: the documented command writes the kit; without VENDOR it says how', () => {
   const out = path.join(tmp, 'made');

@@ -831,6 +831,54 @@ test('overlay from the link: same origin only, validated, problems listed, bundl
   await context.close();
 });
 
+test('vendor kit page: its name in the skeleton as text before the module; a block that does not check is a notice naming each field', async () => {
+  // The page as `make vendor-kit` writes it (tools/vendor_kit.py: the block after cardfit-first,
+  // '<', '>' and '&' escaped), served under another name.
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const withBlock = (v) => html.replace(/<script type="application\/json" id="cardfit-first">[^]*?<\/script>\n?/, (m) => m +
+    `<script type="application/json" id="cardfit-vendor">${JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')}</script>\n`);
+  const name = '<b>示例云</b> & Co';
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.route('**/kit-good.html*', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8',
+    body: withBlock({ name, page_url: 'https://gpu.example.com/cardfit/', accent: '#c0392b' }) }));
+  await page.route('**/kit-bad.html*', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8',
+    body: withBlock({ name, page_url: 'http://gpu.example.com/', accent: 'red' }) }));
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/cardfit.wasm*', async (r) => { await held; await r.continue(); });
+  await page.goto(`${base}/kit-good.html?lang=en`, { waitUntil: 'domcontentloaded' });
+  const early = await page.evaluate(() => ({
+    vendor: document.querySelector('.sk-head .sk-vendor')?.textContent ?? null,
+    markup: document.querySelectorAll('.sk-head b b').length,
+    module: performance.getEntriesByName('cardfit:wasm').length,
+  }));
+  assert.equal(early.module, 0, 'before the module');
+  assert.equal(early.vendor, name, 'the name, as text');
+  assert.equal(early.markup, 0, 'never HTML from data');
+  release();
+  await page.waitForFunction(() => performance.getEntriesByName('cardfit:result').length, null, { timeout: 60000 });
+  // The module's header texts (header_texts) carry the name the core checked.
+  assert.equal(await page.evaluate(() => document.querySelector('.sk-head .sk-vendor')?.textContent ?? null), name);
+  await ready(page);
+  assert.doesNotMatch(await mirrorText(page), /cardfit-vendor/);
+
+  await page.goto(`${base}/kit-bad.html?lang=en`);
+  await ready(page);
+  await frames(page, 2);
+  const text = await mirrorText(page);
+  assert.match(text, /this page's vendor settings \(cardfit-vendor\) were not used/);
+  assert.match(text, /accent: 'red' is not a colour #RRGGBB/);
+  assert.match(text, /page_url: must be an https:\/\/ address/);
+  // The rest of the page works: the result is there, and the name the core refused is not shown.
+  assert.match(await page.evaluate(() => document.querySelector('#mirror-status h2').textContent), /^Just enough: /);
+  assert.equal(await page.evaluate(() => document.querySelectorAll('.sk-head.filled .sk-vendor').length), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // [SECTION] Charts
 
 // A chart with its title and notes above and its legend below.

@@ -1,0 +1,101 @@
+// `cardfit vendor --check vendor.json`: a vendor kit's vendor.json and the files it names, checked
+// by the core (parse_vendor, check_vendor_logo, the overlay on the bundled catalog) for
+// `make vendor-kit` (tools/vendor_kit.py runs it; docs/embed.md): the one check of a kit.
+// Exit 0 with the fields (as JSON with --json, the kit's input), or 1 with each problem naming
+// its field in --lang's language.
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli.hpp"
+#include "json_writer.hpp"
+#include "messages.hpp"
+#include "native_files.hpp"
+#include "vendor.hpp"
+#include "vendor_files.hpp"
+
+namespace cardfit::cli {
+namespace {
+
+struct VendorOptions {
+  std::string check;  // --check vendor.json
+  std::string lang;   // --lang zh|en ("" = en)
+  Format format;
+};
+
+std::string dir_of(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+int run_vendor(VendorOptions& opts, const CommonOptions& common, Output& io) {
+  Format& f = opts.format;
+  f.schema = "cardfit.vendor/1";
+  if (!read_lang_flag(opts.lang, f, io)) return kInvalid;
+  const std::optional<std::string> text = native::read_file(opts.check);
+  if (!text) {
+    print_errors({{opts.check, msg::cli_err_unreadable()}}, f, io);
+    return kInvalid;
+  }
+  const Result<Vendor> parsed = parse_vendor(*text, opts.check);
+  if (!parsed.ok()) {
+    print_errors(parsed.errors, f, io);
+    return kInvalid;
+  }
+  const Vendor& v = *parsed.value;
+  // The files it names, beside it: the logo's bytes here, the overlay as `--catalog` reads it.
+  std::vector<Issue> issues;
+  const std::string dir = dir_of(opts.check);
+  if (!v.logo.empty()) {
+    const std::optional<std::string> logo = native::read_file(dir + v.logo);
+    if (!logo) {
+      issues.push_back({"logo", msg::err_vendor_file("logo", v.logo)});
+    } else {
+      for (Issue& i : check_vendor_logo(*logo, v.logo)) issues.push_back(std::move(i));
+    }
+  }
+  if (!v.overlay.empty() && !native::read_file(dir + v.overlay)) {
+    issues.push_back({"overlay", msg::err_vendor_file("overlay", v.overlay)});
+  }
+  if (!issues.empty()) {
+    print_errors(issues, f, io);
+    return kInvalid;
+  }
+  if (!v.overlay.empty()) {
+    CommonOptions with_overlay = common;
+    with_overlay.catalog_files.push_back(dir + v.overlay);
+    if (!load_catalog_or_report(with_overlay, f, io)) return kInvalid;
+  }
+  if (!f.json) {
+    io.out << render(msg::cli_vendor_ok(opts.check, v.name, v.page_url), f.lang) << "\n";
+    return kOk;
+  }
+  JsonWriter w(f.pretty);
+  w.begin_object().field("schema", f.schema).field("ok", true).key("vendor").begin_object();
+  for (const auto& [key, value] : {std::pair{"name", &v.name}, std::pair{"page_url", &v.page_url},
+                                   std::pair{"accent", &v.accent}, std::pair{"logo", &v.logo},
+                                   std::pair{"overlay", &v.overlay}, std::pair{"platform", &v.platform}}) {
+    if (!value->empty()) w.key(std::string_view(key)).value(*value);
+  }
+  w.end_object().end_object();
+  io.out << w.take() << "\n";
+  return kOk;
+}
+
+}  // namespace
+
+void add_vendor_command(CLI::App& app, Command& cmd) {
+  auto opts = std::make_shared<VendorOptions>();
+  CLI::App* sub = app.add_subcommand(
+      "vendor", "Check a vendor kit's vendor.json and the logo and overlay it names, as `make vendor-kit` does (docs/embed.md)");
+  sub->add_option("--check", opts->check, "The vendor.json to check; exit 1 listing each problem by its field")
+      ->type_name("FILE")
+      ->required();
+  sub->add_option("--lang", opts->lang, "Language of the errors: zh | en (default en)")->type_name("zh|en");
+  sub->add_flag("--json", opts->format.json, "Print {\"schema\", \"ok\", \"vendor\": {its fields}} or the errors as JSON");
+  add_format_flags(sub, opts->format, false);
+  cmd.runners[sub] = [opts, &cmd] { return run_vendor(*opts, cmd.common, cmd.io); };
+}
+
+}  // namespace cardfit::cli
