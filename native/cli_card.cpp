@@ -17,6 +17,7 @@
 #include "native_files.hpp"
 #include "plan.hpp"
 #include "vendor.hpp"
+#include "vendor_files.hpp"
 
 namespace cardfit::cli {
 namespace {
@@ -100,8 +101,8 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
       }
       const bool svg = logo_file.size() >= 4 && logo_file.compare(logo_file.size() - 4, 4, ".svg") == 0;
       in.logo_kind = svg ? CardLogoKind::Svg : CardLogoKind::Png;  // parse_vendor allows .png and .svg only
-      if (const std::optional<Issue> bad = card_logo_problem(in.logo_kind, *logo, logo_file)) {
-        print_errors({*bad}, f, io);
+      if (const std::vector<Issue> bad = check_vendor_logo(*logo, logo_file); !bad.empty()) {
+        print_errors(bad, f, io);
         return kInvalid;
       }
       in.logo = *logo;

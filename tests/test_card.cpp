@@ -14,7 +14,7 @@
 #include "plan_rows.hpp"
 #include "test_support.hpp"
 #include "url_state.hpp"
-#include "vendor.hpp"
+#include "vendor_files.hpp"
 
 using namespace cardfit;
 
@@ -258,15 +258,18 @@ TEST_CASE("card: a vendor's logo in the header, checked before it is drawn") {
   square.background = {255, 0, 0};
   const Result<std::string> red = card_image(square, fonts(), CardImage::Png);
   REQUIRE(red.ok());
-  CHECK_FALSE(card_logo_problem(CardLogoKind::Png, *red.value, "logo.png"));
-  // Refused, each naming the file: not a PNG, too large, an SVG without <svg.
-  CHECK(card_logo_problem(CardLogoKind::Png, "GIF89a....", "logo.png"));
-  CHECK(card_logo_problem(CardLogoKind::Png, red.value->substr(0, 20), "logo.png"));  // a cut file
-  CHECK(card_logo_problem(CardLogoKind::Png, std::string(kVendorLogoMaxBytes + 1, 'x'), "logo.png"));
-  const std::optional<Issue> svg_bad = card_logo_problem(CardLogoKind::Svg, "<html></html>", "brand/logo.svg");
-  REQUIRE(svg_bad);
-  CHECK(issue_text(*svg_bad, Lang::En).find("brand/logo.svg") != std::string::npos);
-  CHECK(issue_text(*svg_bad, Lang::Zh).find("SVG") != std::string::npos);
+  // One check (vendor_files.hpp), which asks the card's decoder: a PNG it cannot read is refused
+  // as well as one without the signature, a cut file, one too large, an SVG without <svg.
+  CHECK(check_vendor_logo(*red.value, "logo.png").empty());
+  CHECK(card_logo_png_readable(*red.value));
+  CHECK_FALSE(check_vendor_logo("GIF89a....", "logo.png").empty());
+  CHECK_FALSE(check_vendor_logo(red.value->substr(0, 20), "logo.png").empty());  // a cut file: signature, no header
+  CHECK_FALSE(card_logo_png_readable(red.value->substr(0, 20)));
+  CHECK_FALSE(check_vendor_logo(std::string(kVendorLogoMaxBytes + 1, 'x'), "logo.png").empty());
+  const std::vector<Issue> svg_bad = check_vendor_logo("<html></html>", "brand/logo.svg");
+  REQUIRE(svg_bad.size() == 1);
+  CHECK(issue_text(svg_bad[0], Lang::En).find("logo") != std::string::npos);
+  CHECK(issue_text(svg_bad[0], Lang::Zh).find("SVG") != std::string::npos);
 
   const PlanRequest r = deepseek_request(Lang::En);
   const Result<Plan> p = plan(test::catalog(), r);

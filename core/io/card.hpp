@@ -82,7 +82,7 @@ struct CardInput {
                                      // above the link, in `accent`; "" = cardfit's own card
   std::string accent;                // "#RRGGBB" (vendor.hpp parse_accent): the header band's colour; "" or bad = blue
   CardLogoKind logo_kind = CardLogoKind::None;  // the vendor's logo, beside its name in the header
-  std::string logo;                  // its bytes (the front end reads the file; card_logo_problem checks them)
+  std::string logo;                  // its bytes (the front end reads the file; check_vendor_logo checks them)
 };
 
 // The card of `in`: always a card, one that says why when the scenario does not compute.

@@ -8,7 +8,6 @@
 
 #include "messages.hpp"
 #include "table_export.hpp"  // html_cell: the one escaping of text in markup
-#include "vendor.hpp"
 
 // stb (public domain / MIT), compiled here with internal linkage: Dear ImGui's own copy of
 // stb_truetype in the UI is static too, and the desktop app has its own stb_image_write.
@@ -308,21 +307,11 @@ std::string card_svg(const Card& card) {
   return s;
 }
 
-std::optional<Issue> card_logo_problem(CardLogoKind kind, std::string_view bytes, const std::string& file) {
-  if (bytes.size() > static_cast<std::size_t>(kVendorLogoMaxBytes)) {
-    return Issue{"logo", msg::err_card_logo_size(file, std::to_string(bytes.size()), std::to_string(kVendorLogoMaxBytes))};
-  }
-  if (kind == CardLogoKind::Png) {
-    int w = 0, h = 0, n = 0;
-    const bool png = bytes.size() > 8 && stbi_info_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()),
-                                                               static_cast<int>(bytes.size()), &w, &h, &n) != 0;
-    if (!png || w < 1 || h < 1 || w > kCardLogoMaxSide || h > kCardLogoMaxSide) {
-      return Issue{"logo", msg::err_card_logo_png(file, std::to_string(kCardLogoMaxSide))};
-    }
-  } else if (kind == CardLogoKind::Svg && bytes.find("<svg") == std::string_view::npos) {
-    return Issue{"logo", msg::err_card_logo_svg(file)};
-  }
-  return std::nullopt;
+bool card_logo_png_readable(std::string_view bytes) {
+  int w = 0, h = 0, n = 0;
+  return bytes.size() > 8 && bytes.size() < (1u << 30) &&
+         stbi_info_from_memory(reinterpret_cast<const stbi_uc*>(bytes.data()), static_cast<int>(bytes.size()), &w, &h, &n) != 0 &&
+         w >= 1 && h >= 1 && w <= kCardLogoMaxSide && h <= kCardLogoMaxSide;
 }
 
 std::vector<std::uint32_t> card_missing_glyphs(const Card& card, const std::vector<std::string_view>& files) {

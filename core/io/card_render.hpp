@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,11 +25,10 @@ Result<std::string> card_png(const Card& card, const std::vector<std::string_vie
 enum class CardImage { Png, Jpg };
 Result<std::string> card_image(const Card& card, const std::vector<std::string_view>& fonts, CardImage kind);
 
-// What is wrong with a logo's bytes (card.hpp CardLogo), named by `file`; nothing when it can
-// be drawn: at most kVendorLogoMaxBytes, a PNG stb_image reads with 1..kCardLogoMaxSide px a
-// side, or a text with an <svg element.
+// A PNG the card can draw (card.hpp CardLogo): its header reads, 1..kCardLogoMaxSide px a side.
+// The logo's one check is check_vendor_logo (vendor_files.hpp), which asks this.
 inline constexpr int kCardLogoMaxSide = 4096;
-std::optional<Issue> card_logo_problem(CardLogoKind kind, std::string_view bytes, const std::string& file);
+bool card_logo_png_readable(std::string_view bytes);
 
 // The code points the card prints that none of `fonts` holds (none when every glyph is there).
 std::vector<std::uint32_t> card_missing_glyphs(const Card& card, const std::vector<std::string_view>& fonts);

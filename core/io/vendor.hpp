@@ -14,7 +14,6 @@
 namespace cardfit {
 
 inline constexpr int kVendorNameMax = 40;         // code points: one line of the card's header
-inline constexpr int kVendorLogoMaxBytes = 256 * 1024;  // a header logo, not a photograph
 inline constexpr int kVendorUrlMax = 200;         // characters of page_url (the QR code and the printed link)
 
 struct Vendor {

@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "card_render.hpp"  // card_logo_png_readable: a PNG the card can draw
 #include "messages.hpp"
 
 namespace cardfit {
@@ -43,7 +44,9 @@ std::vector<Issue> check_vendor_logo(std::string_view bytes, std::string_view pa
   }
   if (ends_with(path, ".png")) {
     constexpr std::string_view signature("\x89PNG\r\n\x1a\n", 8);
-    if (bytes.substr(0, signature.size()) != signature) issues.push_back({"logo", msg::err_vendor_logo_png()});
+    if (bytes.substr(0, signature.size()) != signature || !card_logo_png_readable(bytes)) {
+      issues.push_back({"logo", msg::err_vendor_logo_png(std::to_string(kCardLogoMaxSide))});
+    }
   } else if (ends_with(path, ".svg")) {
     const std::string text = lower_ascii(bytes);
     if (text.find("<svg") == std::string::npos || text.find("<script") != std::string::npos ||
