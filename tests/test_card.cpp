@@ -38,6 +38,17 @@ bool has_text(const Card& c, const std::string& needle) {
   return false;
 }
 
+// The card's input for request `r` and its plan `p`, linked on `page`.
+CardInput input_for(const PlanRequest& r, const Plan& p, const std::string& page = "https://example.org/") {
+  CardInput in;
+  in.catalog = &test::catalog();
+  in.request = &r;
+  in.plan = &p;
+  in.lang = r.lang;
+  in.link = card_link(test::catalog(), page, r);
+  return in;
+}
+
 std::vector<std::string_view> fonts() {
   std::vector<std::string_view> out;
   for (const assets::File& f : assets::ui_fonts()) out.push_back(f.text);
@@ -147,13 +158,7 @@ TEST_CASE("card: SVG escapes every text, PNG draws every glyph") {
     const PlanRequest rl = deepseek_request(lang);
     const Result<Plan> pl = plan(test::catalog(), rl);
     REQUIRE(pl.ok());
-    CardInput il;
-    il.catalog = &test::catalog();
-    il.request = &rl;
-    il.plan = &*pl.value;
-    il.lang = lang;
-    il.link = card_link(test::catalog(), "https://example.org/", rl);
-    const Card card = card_layout(il);
+    const Card card = card_layout(input_for(rl, *pl.value));
     const std::vector<std::uint32_t> missing = card_missing_glyphs(card, fonts());
     std::string listed;
     for (std::uint32_t cp : missing) listed += " U+" + std::to_string(cp);
@@ -227,13 +232,7 @@ TEST_CASE("card: no two texts on one line run into each other") {
       r.today = "2026-12-04";
       const Result<Plan> p = plan(test::catalog(), r);
       REQUIRE(p.ok());
-      CardInput in;
-      in.catalog = &test::catalog();
-      in.request = &r;
-      in.plan = &*p.value;
-      in.lang = lang;
-      in.link = card_link(test::catalog(), "https://example.org/", r);
-      const Card c = card_layout(in);
+      const Card c = card_layout(input_for(r, *p.value));
       for (std::size_t i = 0; i < c.texts.size(); ++i) {
         for (std::size_t j = i + 1; j < c.texts.size(); ++j) {
           const CardText& a = c.texts[i];
@@ -274,11 +273,7 @@ TEST_CASE("card: a vendor's logo in the header, checked before it is drawn") {
   const PlanRequest r = deepseek_request(Lang::En);
   const Result<Plan> p = plan(test::catalog(), r);
   REQUIRE(p.ok());
-  CardInput in;
-  in.catalog = &test::catalog();
-  in.request = &r;
-  in.plan = &*p.value;
-  in.link = card_link(test::catalog(), "https://gpu.example.com/", r);
+  CardInput in = input_for(r, *p.value, "https://gpu.example.com/");
   in.vendor = "Acme GPU";
   in.accent = "#1f4e79";
   in.logo_kind = CardLogoKind::Png;

@@ -3,6 +3,7 @@
 // catalog_to_json round trip. Reference values cite their source in a comment.
 #include <catch2/catch.hpp>
 
+#include "acme_overlay.hpp"
 #include "test_support.hpp"
 
 #include <nlohmann/json.hpp>
@@ -396,20 +397,7 @@ TEST_CASE("overlay: a vendor changes just a price", "[catalog][overlay]") {
 }
 
 TEST_CASE("overlay: add a GPU and an offer for it", "[catalog][overlay]") {
-  const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1",
-    "sources": [{"id": "acme-price-list", "title": "ACME GPU price list", "publisher": "ACME", "date": "2026-06",
-      "kind": "price-page"}],
-    "gpus": [{"id": "rtx-4090-48g-acme", "name": "RTX 4090 48GB, ACME modified", "vendor": "NVIDIA", "class": "consumer",
-      "architecture": "Ada Lovelace", "memory_mib": 49140, "memory_mib_basis": "derived", "memory_type": "GDDR6X",
-      "memory_bandwidth_gb_per_s": 1008, "fp16_dense_tflops": 165.2, "fp16_acc16_dense_tflops": 330.3,
-      "bf16_dense_tflops": 165.2, "fp8_dense_tflops": 330.3, "int8_dense_tops": 660.6, "fp32_tflops": 82.6,
-      "interconnect": "pcie", "pcie_gen": 4, "runtime": "cuda", "fp8_path": "native", "fp4_path": "weight-only",
-      "max_cards_per_node": 8, "tdp_w": 450, "mig_max_instances": 0, "ecc": false, "source": "acme-price-list",
-      "as_of": "2026-06"}],
-    "offers": [{"id": "acme-4090-48g", "platform": "yiwan", "gpu": "rtx-4090-48g-acme", "unit": "card", "cards": 1,
-      "slice_fraction": 1, "currency": "CNY", "prices": [{"term": "hourly", "low": 2.2, "high": 2.2}],
-      "package_multipliers": {"weekly": 0, "monthly": 0, "yearly": 0}, "isolation": "dedicated",
-      "interconnect": "none", "stock": "available", "source": "acme-price-list §2", "as_of": "2026-06-01"}]})");
+  const Result<Catalog> r = overlay(test::kAcmeOverlay);
   INFO(test::all_errors(r.errors));
   REQUIRE(r.ok());
   CHECK(r.value->find_gpu("rtx-4090-48g-acme")->memory_mib == 49140);

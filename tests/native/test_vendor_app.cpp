@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "../acme_overlay.hpp"
 #include "app.hpp"
 #include "url_state.hpp"
 
@@ -97,22 +98,8 @@ TEST_CASE("vendor kit: its card's link (pf = its own platform) waits for the ove
 namespace cardfit::ui {
 namespace {
 
-// An overlay that brings a GPU the bundled catalog lacks (the ACME card of test_catalog_load.cpp,
-// "overlay: add a GPU and an offer for it"; fictional data).
-const char* const kAcmeOverlay = R"({"schema": "cardfit.catalog/1",
-  "sources": [{"id": "acme-price-list", "title": "ACME GPU price list", "publisher": "ACME", "date": "2026-06",
-    "kind": "price-page"}],
-  "gpus": [{"id": "rtx-4090-48g-acme", "name": "RTX 4090 48GB, ACME modified", "vendor": "NVIDIA", "class": "consumer",
-    "architecture": "Ada Lovelace", "memory_mib": 49140, "memory_mib_basis": "derived", "memory_type": "GDDR6X",
-    "memory_bandwidth_gb_per_s": 1008, "fp16_dense_tflops": 165.2, "fp16_acc16_dense_tflops": 330.3,
-    "bf16_dense_tflops": 165.2, "fp8_dense_tflops": 330.3, "int8_dense_tops": 660.6, "fp32_tflops": 82.6,
-    "interconnect": "pcie", "pcie_gen": 4, "runtime": "cuda", "fp8_path": "native", "fp4_path": "weight-only",
-    "max_cards_per_node": 8, "tdp_w": 450, "mig_max_instances": 0, "ecc": false, "source": "acme-price-list",
-    "as_of": "2026-06"}],
-  "offers": [{"id": "acme-4090-48g", "platform": "yiwan", "gpu": "rtx-4090-48g-acme", "unit": "card", "cards": 1,
-    "slice_fraction": 1, "currency": "CNY", "prices": [{"term": "hourly", "low": 2.2, "high": 2.2}],
-    "package_multipliers": {"weekly": 0, "monthly": 0, "yearly": 0}, "isolation": "dedicated",
-    "interconnect": "none", "stock": "available", "source": "acme-price-list §2", "as_of": "2026-06-01"}]})";
+// kAcmeOverlay (acme_overlay.hpp): an overlay that brings a GPU the bundled catalog lacks.
+using test::kAcmeOverlay;
 
 bool notice_on(const App& app, const std::string& field) {
   return std::any_of(app.state_notice.begin(), app.state_notice.end(),
