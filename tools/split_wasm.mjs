@@ -20,8 +20,10 @@ import { chromium } from 'playwright-core';
 
 const [dist, pageHtml, whole] = process.argv.slice(2).map((p) => path.resolve(p));
 const wasmSplit = process.env.WASM_SPLIT || 'wasm-split';
-// The early paths: a shared link (issue 28's), the default page, English, the embed, another model.
-const LINKS = ['v=2&m=deepseek-r1&p=fp8&b=ge-80000', '', 'lang=en', 'embed=1', 'v=2&m=qwen2.5-7b&lang=en'];
+// The early paths: a shared link (issue 28's), the default page, English, the embed, another
+// model, and version-1 links with their long keys (a context and a budget tier read and checked).
+const LINKS = ['v=2&m=deepseek-r1&p=fp8&b=ge-80000', '', 'lang=en', 'embed=1', 'v=2&m=qwen2.5-7b&lang=en',
+               'lang=en&model=qwen2.5-14b&context=8k&budget-tier=2000-3000', 'model=deepseek-r1&precision=fp8&budget-tier=ge-80000'];
 const FEATURES = ['--enable-bulk-memory', '--enable-nontrapping-float-to-int', '--enable-sign-ext', '--enable-mutable-globals'];
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cardfit-split-'));
