@@ -241,7 +241,7 @@ void start_canvas(void* arg) {
 }
 
 // After the next paint: a task queued from an animation frame runs once that frame is drawn,
-// and once the page's UI code (cardfit.deferred.wasm, split off by tools/split_wasm.py) is compiled.
+// and once the page's UI code (cardfit.deferred.wasm, split off by tools/split_wasm.mjs) is compiled.
 EM_BOOL after_paint(double, void* arg) {
   cardfit_js_mark("result-frame");  // the animation frame whose paint shows the result
   cardfit_js_when_ui_code(start_canvas, arg);
