@@ -3,14 +3,16 @@
 sent by chat), making no request at all. cardfit.js is inlined; cardfit.wasm is inlined
 gzip-compressed as base64 and unpacked by the browser (DecompressionStream), so the file is
 about the size of the page's own gzip transfer, and gzips to about that again.
-Usage: make_offline.py DIST_DIR OUT_FILE"""
+A split build (CARDFIT_WEB_SPLIT) passes its unsplit module as WHOLE_WASM: one file, nothing deferred.
+Usage: make_offline.py DIST_DIR OUT_FILE [WHOLE_WASM]"""
 import base64
 import gzip
 import os
 import re
 import sys
 
-dist, out = sys.argv[1:]
+dist, out = sys.argv[1:3]
+whole = sys.argv[3] if len(sys.argv) > 3 else None
 
 
 def read(name, mode="r"):
@@ -20,7 +22,11 @@ def read(name, mode="r"):
 
 page = read("index.html")
 js = read("cardfit.js")
-wasm = read("cardfit.wasm", "rb")
+if whole:
+    with open(whole, "rb") as f:
+        wasm = f.read()
+else:
+    wasm = read("cardfit.wasm", "rb")
 marker = "<!-- cardfit:module (tools/make_offline.py puts the module here in cardfit-offline.html) -->"
 if marker not in page:
     sys.exit("make_offline.py: index.html has no module marker")

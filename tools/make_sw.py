@@ -18,6 +18,9 @@ import sys
 dist = sys.argv[1]
 # What the page fetches (index.html's preloads, its script, the manifest and the icon).
 FILES = ["index.html", "cardfit.js", "cardfit.wasm", "manifest.webmanifest", "icon.svg"]
+# A split build (CARDFIT_WEB_SPLIT): the UI's code too, fetched by web/split_pre.js.
+if os.path.exists(os.path.join(dist, "cardfit.deferred.wasm")):
+    FILES.insert(3, "cardfit.deferred.wasm")
 
 digests = {}
 for name in FILES:

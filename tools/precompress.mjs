@@ -10,6 +10,8 @@ import zlib from 'node:zlib';
 const dist = process.argv[2];
 const FILES = ['index.html', 'cardfit.js', 'cardfit.wasm', 'embed.html', 'embed.js', 'sw.js', 'manifest.webmanifest',
                'icon.svg', 'cardfit-offline.html', 'cardfit.d.ts', 'csp.txt'];
+// A split build (CARDFIT_WEB_SPLIT) has the UI's code in cardfit.deferred.wasm.
+if (fs.existsSync(path.join(dist, 'cardfit.deferred.wasm'))) FILES.push('cardfit.deferred.wasm');
 for (const name of FILES) {
   const file = path.join(dist, name);
   const data = fs.readFileSync(file);

@@ -411,6 +411,14 @@ mergeInto(LibraryManager.library, {
     try { performance.mark('cardfit:' + UTF8ToString(stage)); } catch (e) {}
   },
 
+  // start_canvas once the UI's code is compiled (web/split_pre.js: Module.cardfitUiCode, a
+  // promise in a split build); then as a new task, as emscripten_async_call(fn, arg, 0) did.
+  cardfit_js_when_ui_code: function (fn, arg) {
+    const go = () => setTimeout(() => {{{ makeDynCall('vi', 'fn') }}}(arg), 0);
+    const ready = Module['cardfitUiCode'];
+    if (ready && typeof ready.then === 'function') ready.then(go, go); else go();
+  },
+
   cardfit_js_notify: function (what, detail) {
     // Tells the HTML shell about the first frame ("first-frame"), a fatal error ("fatal"), or the
     // canvas's WebGL context lost and restored ("context-lost", "context-restored").

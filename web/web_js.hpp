@@ -13,6 +13,9 @@ int cardfit_js_init(const char* input_table);
 void cardfit_js_notify(const char* what, const char* detail);
 // performance.mark("cardfit:" + stage): start-up stages, read by bench/web/bench_web.mjs.
 void cardfit_js_mark(const char* stage);
+// Calls fn(arg) from a new task once the UI's code is there: at once in one module, after
+// cardfit.deferred.wasm is compiled in a split one (web/split_pre.js, docs/web.md).
+void cardfit_js_when_ui_code(void (*fn)(void*), void* arg);
 
 // Sizes the canvas backing store to its CSS size x devicePixelRatio; reports both and how far
 // the page is scrolled (CSS px).

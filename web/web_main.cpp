@@ -241,10 +241,11 @@ void start_canvas(void* arg) {
   emscripten_set_main_loop_arg(frame, &driver, 0, false);
 }
 
-// After the next paint: a task queued from an animation frame runs once that frame is drawn.
+// After the next paint: a task queued from an animation frame runs once that frame is drawn,
+// and once the page's UI code (cardfit.deferred.wasm, split off by tools/split_wasm.mjs) is compiled.
 EM_BOOL after_paint(double, void* arg) {
   cardfit_js_mark("result-frame");  // the animation frame whose paint shows the result
-  emscripten_async_call(start_canvas, arg, 0);
+  cardfit_js_when_ui_code(start_canvas, arg);
   return EM_FALSE;
 }
 

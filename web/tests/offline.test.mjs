@@ -16,6 +16,8 @@ const dist = process.env.CARDFIT_DIST;
 const root = process.env.CARDFIT_ROOT || path.resolve(dist, '../../..');
 const site = fs.mkdtempSync(path.join(os.tmpdir(), 'cardfit-sw-'));
 const FILES = ['index.html', 'cardfit.js', 'cardfit.wasm', 'manifest.webmanifest', 'icon.svg', 'embed.html', 'embed.js'];
+// A split build (CARDFIT_WEB_SPLIT): the UI's code too.
+if (fs.existsSync(path.join(dist, 'cardfit.deferred.wasm'))) FILES.push('cardfit.deferred.wasm');
 for (const f of FILES) fs.copyFileSync(path.join(dist, f), path.join(site, f));
 const makeWorker = () => execFileSync('python3', [path.join(root, 'tools/make_sw.py'), site]);
 makeWorker();
