@@ -35,14 +35,12 @@ std::string result_text(const App& app, const std::string& link) {
   const Plan& p = *app.derived.plan;
   const MemoryBreakdown& m = app.derived.estimate->memory;
   std::string out = std::string(T(app, MsgId::app_title)) + "\n" + scenario_line(app, p) + "\n\n";
-  auto line = [&app, &p](const Option& o) {
-    const OptionText t = option_text(app, p, o);
-    return t.gpu + " · " + t.platform + " · " + t.term + " · " + t.cost + " · " + t.fit;
-  };
+  auto line = [](const OptionText& t) { return t.gpu + " · " + t.platform + " · " + t.term + " · " + t.cost + " · " + t.fit; };
   if (p.pick) {
-    out += std::string(T(app, MsgId::sum_pick)) + " " + line(*p.pick) + "\n" + R(app, p.pick->reason) + "\n";
+    const OptionText t = option_text(app, p, *p.pick);
+    out += std::string(T(app, MsgId::sum_pick)) + " " + line(t) + "\n" + R(app, p.pick->reason) + "\n";
     // Measured beside estimated (core/estimate/measured.hpp), in full as the explanation shows it.
-    for (const std::string& m : option_text(app, p, *p.pick).measured_lines) out += m + "\n";
+    for (const std::string& measured : t.measured_lines) out += measured + "\n";
   } else {
     out += std::string(T(app, MsgId::sum_no_pick)) + " " + R(app, p.no_pick_reason) + "\n";
     for (const Alternative& a : p.alternatives) out += "- " + R(app, a.change) + ": " + R(app, a.pick.reason) + "\n";
@@ -55,8 +53,8 @@ std::string result_text(const App& app, const std::string& link) {
   for (const Option& o : p.options) {
     // The options table's short marker, then where and when each figure was measured.
     const OptionText t = option_text(app, p, o);
-    out += "- " + line(o) + (t.measured.empty() ? "" : " · " + t.measured) + "\n";
-    for (const MeasuredFigure& m : o.measured) out += "    " + R(app, measured_cited(m, measured_source(app.catalog, m))) + "\n";
+    out += "- " + line(t) + (t.measured.empty() ? "" : " · " + t.measured) + "\n";
+    for (const MeasuredFigure& f : o.measured) out += "    " + R(app, measured_cited(f, measured_source(app.catalog, f))) + "\n";
   }
   for (const Message& w : app.derived.estimate->warnings) out += "! " + R(app, w) + "\n";
   if (!link.empty()) out += "\n" + link + "\n";
