@@ -266,7 +266,7 @@ void options(Builder& b, const Plan& p, Lang lang) {
     }
   }
   // The speed column as wide as its widest figure; the fit word drawn at the largest size that
-  // leaves a gap before it ("comfortable" takes 24 px in English, 宽裕 stays at 28).
+  // leaves a gap before it ("comfortable" takes 22-24 px in English; the Chinese word stays at 28).
   const Col& speed_col = cols[4];
   int speed_width = 0;
   for (const PlanRow& r : shown) {
