@@ -15,7 +15,9 @@ import { fileURLToPath } from 'node:url';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = process.env.CARDFIT_ROOT || path.resolve(here, '../..');
 const cli = process.env.CARDFIT_CLI;
-const library = fs.readFileSync(path.join(root, 'web/library_cardfit.js'), 'utf8');
+// Emscripten's {{{ ... }}} macros (makeDynCall) are expanded at link time: here each becomes a
+// stub, so the file parses as JavaScript; render() calls none of them.
+const library = fs.readFileSync(path.join(root, 'web/library_cardfit.js'), 'utf8').replace(/\{\{\{[\s\S]*?\}\}\}/g, 'null');
 
 // [SECTION] A DOM as small as CF.render needs
 const escapeText = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
