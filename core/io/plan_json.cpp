@@ -19,7 +19,7 @@ void optional_money(JsonWriter& w, const std::optional<Money>& m, Currency c) {
 }
 
 // The option's card, layout and offer: what is rented, where, on which terms and from which source.
-void offer_fields(JsonWriter& w, const Option& o, const Plan& p) {
+void option_offer_fields(JsonWriter& w, const Option& o, const Plan& p) {
   w.field("gpu", o.gpu)
       .field("gpu_name", o.gpu_name)
       .field("cards", o.cards)
@@ -48,7 +48,7 @@ void offer_fields(JsonWriter& w, const Option& o, const Plan& p) {
 }
 
 // What the option costs: per month, per hour, per TFLOPS-hour, per million tokens, against the budget.
-void cost_fields(JsonWriter& w, const Option& o, Currency c) {
+void option_cost_fields(JsonWriter& w, const Option& o, Currency c) {
   money(w.key("monthly_cost"), o.monthly_cost, c);
   money(w.key("extra_fees"), o.extra_fees, c);
   money(w.key("cost_per_hour"), o.cost_per_hour, c);
@@ -61,7 +61,7 @@ void cost_fields(JsonWriter& w, const Option& o, Currency c) {
 }
 
 // Whether and how well the model fits and runs: memory, speed, replicas, the batch's limit, the job.
-void fit_fields(JsonWriter& w, const Option& o, Currency c) {
+void option_fit_fields(JsonWriter& w, const Option& o, Currency c) {
   w.field_if("tier", !o.tier.empty(), o.tier)
       .field("fit", name_of(o.fit))
       .field("need_bytes", o.need_bytes)
@@ -83,7 +83,7 @@ void fit_fields(JsonWriter& w, const Option& o, Currency c) {
 }
 
 // The option's warnings (rendered and as codes) and its reason in the plan's language, English and Chinese.
-void warning_fields(JsonWriter& w, const Option& o, const Plan& p) {
+void option_warning_fields(JsonWriter& w, const Option& o, const Plan& p) {
   w.key("warnings").begin_array();
   for (const Message& m : o.warnings) w.value(render(m, p.lang));
   w.end_array().key("warning_codes").begin_array();
@@ -119,10 +119,10 @@ void api_compare_json(JsonWriter& w, const Option& o, const Plan& p, Currency c)
 void option_json(JsonWriter& w, const Option& o, const Plan& p) {
   const Currency c = p.currency;
   w.begin_object();
-  offer_fields(w, o, p);
-  cost_fields(w, o, c);
-  fit_fields(w, o, c);
-  warning_fields(w, o, p);
+  option_offer_fields(w, o, p);
+  option_cost_fields(w, o, c);
+  option_fit_fields(w, o, c);
+  option_warning_fields(w, o, p);
   launch_json(w.key("launch"), o.launch);
   if (p.api_compare) api_compare_json(w, o, p, c);
   measured_json(w, o.measured);
