@@ -272,14 +272,10 @@ void read_chatglm(Config& c, const Dialect&, Model& m, std::vector<Message>& not
   m.tie_embeddings = c.flag("tie_word_embeddings", false);
 }
 
-// Nemotron-H / Nemotron-3 (transformers NemotronHConfig): a stack of blocks with one mixer
-// each, named by hybrid_override_pattern ("M" Mamba-2, "*" attention, "E" MoE, "-" MLP) or by
-// layers_block_type (Ultra: "mamba", "attention", "moe", "mlp"). One norm per block; the MLP
-// and the experts are up -> relu2 -> down (ungated). The MTP block (mtp_*) is not counted.
-void read_nemotron_h(Config& c, const Dialect&, Model& m, std::vector<Message>& notes) {
-  m.family = "nemotron_h";
-  std::string pattern;
-  const char* pattern_key = "hybrid_override_pattern";
+// The block pattern, one letter a block, and the key it came from (hybrid_override_pattern, or
+// layers_block_type's words turned into letters); false after an issue.
+bool nemotron_pattern(Config& c, std::string& pattern, const char*& pattern_key) {
+  pattern_key = "hybrid_override_pattern";
   if (const json* p = c.get("hybrid_override_pattern"); p != nullptr && p->is_string()) {
     pattern = p->get<std::string>();
   } else if (const json* list = c.get("layers_block_type"); list != nullptr && list->is_array()) {
@@ -289,38 +285,38 @@ void read_nemotron_h(Config& c, const Dialect&, Model& m, std::vector<Message>& 
       const char ch = kind == "mamba" ? 'M' : kind == "attention" ? '*' : kind == "moe" ? 'E' : kind == "mlp" ? '-' : '?';
       if (ch == '?') {
         c.issues().add(c.path(pattern_key), msg::imp_attention_unmodelled(kind, "mamba, attention, moe, mlp"));
-        return;
+        return false;
       }
       pattern += ch;
     }
   } else {
     c.issues().add(c.path("hybrid_override_pattern"), msg::imp_missing(c.model_type()));
-    return;
+    return false;
   }
+  return true;
+}
+
+// How many blocks of each kind the pattern has; false after an issue (an unknown letter).
+struct NemotronBlocks {
   int mamba = 0, attention = 0, moe = 0, mlp = 0;
+};
+bool nemotron_blocks(Config& c, const std::string& pattern, const char* pattern_key, NemotronBlocks& k) {
   for (const char ch : pattern) {
     switch (ch) {
-      case 'M': ++mamba; break;
-      case '*': ++attention; break;
-      case 'E': ++moe; break;
-      case '-': ++mlp; break;
+      case 'M': ++k.mamba; break;
+      case '*': ++k.attention; break;
+      case 'E': ++k.moe; break;
+      case '-': ++k.mlp; break;
       default:
         c.issues().add(c.path(pattern_key), msg::imp_attention_unmodelled(std::string("block '") + ch + "'", "M, *, E, -"));
-        return;
+        return false;
     }
   }
-  const int n = static_cast<int>(pattern.size());
-  if (c.has("num_hidden_layers") && c.need("num_hidden_layers") != n) {
-    c.issues().add(c.path("num_hidden_layers"),
-                   msg::imp_list_uneven(std::to_string(c.need("num_hidden_layers")) + " vs " + std::to_string(n) +
-                                        " blocks in " + pattern_key));
-    return;
-  }
-  m.num_layers = n;
-  m.norms_per_layer = 1;
-  m.ungated_mlp = true;
-  m.no_attention_layers = moe + mlp;
-  m.no_mlp_layers = mamba + attention;
+  return true;
+}
+
+// The attention blocks' shapes, the vocabulary and the context.
+void nemotron_attention(Config& c, Model& m, std::vector<Message>& notes) {
   m.hidden_size = c.need("hidden_size");
   m.intermediate_size = c.need("intermediate_size");
   m.num_attention_heads = as_int(c.need("num_attention_heads"));
@@ -334,43 +330,74 @@ void read_nemotron_h(Config& c, const Dialect&, Model& m, std::vector<Message>& 
   m.vocab_size = c.need("vocab_size");
   m.max_context = c.need("max_position_embeddings");
   m.tie_embeddings = c.flag("tie_word_embeddings", false);
+}
+
+// The Mamba-2 blocks' state. vLLM nemotron_h.py builds MambaMixer2 with intermediate_size =
+// mamba_num_heads x mamba_head_dim.
+void nemotron_mamba(Config& c, Model& m, int mamba) {
+  m.has_linear_attention = true;
+  LinearAttention& la = m.linear_attention;
+  la.kind = "mamba2";
+  la.layers = mamba;
+  la.num_value_heads = as_int(c.need("mamba_num_heads"));
+  la.value_head_dim = as_int(c.need("mamba_head_dim"));
+  la.num_key_heads = as_int(c.need("n_groups"));
+  la.key_head_dim = as_int(c.need("ssm_state_size"));
+  la.conv_kernel = as_int(c.need("conv_kernel"));
+  // vLLM's NemotronHForCausalLMConfig takes the SSM cache dtype from config.json
+  // (model_executor/models/config.py); the conv state stays in the model's dtype.
+  if (c.has("mamba_ssm_cache_dtype")) la.recurrent_bits = dtype_bits(c, "mamba_ssm_cache_dtype");
+}
+
+// The MoE blocks' experts ("-" blocks: a dense MLP of intermediate_size).
+void nemotron_moe(Config& c, Model& m, std::vector<Message>& notes, int mlp) {
+  m.is_moe = true;
+  m.moe.num_experts = as_int(c.need("n_routed_experts"));
+  m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
+  m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
+  m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
+  m.moe.shared_expert_intermediate_size =
+      m.moe.num_shared_experts > 0 ? m.moe.num_shared_experts * c.need("moe_shared_expert_intermediate_size") : 0;
+  m.moe.latent_size = c.or_default("moe_latent_size", 0);  // null / absent: experts read the hidden size
+  m.moe.dense_layers = mlp;
+  if (mlp == 0 && m.intermediate_size != m.moe.expert_intermediate_size) {
+    notes.push_back(msg::imp_unused_intermediate(std::to_string(m.intermediate_size)));
+    m.intermediate_size = m.moe.expert_intermediate_size;
+  }
+}
+
+// Nemotron-H / Nemotron-3 (transformers NemotronHConfig): a stack of blocks with one mixer
+// each, named by hybrid_override_pattern ("M" Mamba-2, "*" attention, "E" MoE, "-" MLP) or by
+// layers_block_type (Ultra: "mamba", "attention", "moe", "mlp"). One norm per block; the MLP
+// and the experts are up -> relu2 -> down (ungated). The MTP block (mtp_*) is not counted.
+void read_nemotron_h(Config& c, const Dialect&, Model& m, std::vector<Message>& notes) {
+  m.family = "nemotron_h";
+  std::string pattern;
+  const char* pattern_key = nullptr;
+  NemotronBlocks k;
+  if (!nemotron_pattern(c, pattern, pattern_key) || !nemotron_blocks(c, pattern, pattern_key, k)) return;
+  const int n = static_cast<int>(pattern.size());
+  if (c.has("num_hidden_layers") && c.need("num_hidden_layers") != n) {
+    c.issues().add(c.path("num_hidden_layers"),
+                   msg::imp_list_uneven(std::to_string(c.need("num_hidden_layers")) + " vs " + std::to_string(n) +
+                                        " blocks in " + pattern_key));
+    return;
+  }
+  m.num_layers = n;
+  m.norms_per_layer = 1;
+  m.ungated_mlp = true;
+  m.no_attention_layers = k.moe + k.mlp;
+  m.no_mlp_layers = k.mamba + k.attention;
+  nemotron_attention(c, m, notes);
   if (c.has("sliding_window")) {  // null in every Nemotron-3 config: attention layers are full
     c.issues().add(c.path("sliding_window"), msg::imp_attention_unmodelled("sliding window on Nemotron-H attention", "null"));
     return;
   }
-  if (mamba > 0) {
-    // vLLM nemotron_h.py builds MambaMixer2 with intermediate_size = mamba_num_heads x mamba_head_dim.
-    m.has_linear_attention = true;
-    LinearAttention& la = m.linear_attention;
-    la.kind = "mamba2";
-    la.layers = mamba;
-    la.num_value_heads = as_int(c.need("mamba_num_heads"));
-    la.value_head_dim = as_int(c.need("mamba_head_dim"));
-    la.num_key_heads = as_int(c.need("n_groups"));
-    la.key_head_dim = as_int(c.need("ssm_state_size"));
-    la.conv_kernel = as_int(c.need("conv_kernel"));
-    // vLLM's NemotronHForCausalLMConfig takes the SSM cache dtype from config.json
-    // (model_executor/models/config.py); the conv state stays in the model's dtype.
-    if (c.has("mamba_ssm_cache_dtype")) la.recurrent_bits = dtype_bits(c, "mamba_ssm_cache_dtype");
-  }
-  notes.push_back(msg::imp_mamba2_note(std::to_string(mamba), std::to_string(n),
+  if (k.mamba > 0) nemotron_mamba(c, m, k.mamba);
+  notes.push_back(msg::imp_mamba2_note(std::to_string(k.mamba), std::to_string(n),
                                        std::to_string(m.linear_attention.recurrent_bits > 0 ? m.linear_attention.recurrent_bits : 16),
-                                       std::to_string(attention), std::to_string(moe + mlp)));
-  if (moe > 0) {
-    m.is_moe = true;
-    m.moe.num_experts = as_int(c.need("n_routed_experts"));
-    m.moe.experts_per_token = as_int(c.need("num_experts_per_tok"));
-    m.moe.expert_intermediate_size = c.need("moe_intermediate_size");
-    m.moe.num_shared_experts = as_int(c.or_default("n_shared_experts", 0));
-    m.moe.shared_expert_intermediate_size =
-        m.moe.num_shared_experts > 0 ? m.moe.num_shared_experts * c.need("moe_shared_expert_intermediate_size") : 0;
-    m.moe.latent_size = c.or_default("moe_latent_size", 0);  // null / absent: experts read the hidden size
-    m.moe.dense_layers = mlp;  // "-" blocks: a dense MLP of intermediate_size
-    if (mlp == 0 && m.intermediate_size != m.moe.expert_intermediate_size) {
-      notes.push_back(msg::imp_unused_intermediate(std::to_string(m.intermediate_size)));
-      m.intermediate_size = m.moe.expert_intermediate_size;
-    }
-  }
+                                       std::to_string(k.attention), std::to_string(k.moe + k.mlp)));
+  if (k.moe > 0) nemotron_moe(c, m, notes, k.mlp);
 }
 
 void routed_experts(Config& c, Model& m, const char* count_key);  // [SECTION] Quirks
@@ -1223,72 +1250,70 @@ void name_unmodelled_attention(const json& root, const std::string& file, IssueL
 
 const std::vector<std::string>& supported_hf_model_types() { return families(); }
 
-Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::string_view id) {
-  const std::string file = "config.json";
-  IssueList issues;
-  json root;
-  if (!parse_json_text(config_json_text, file, root, issues)) return Result<ImportedModel>::failure(issues.take());
-  if (!root.is_object()) return Result<ImportedModel>::failure(file, msg::cat_type_object(describe_json(root)));
+namespace {
 
-  Model m;
-  std::vector<Message> notes;
-  const std::string id_text(id);
-  if (auto e = fields::check_text(id_text, fields::Need::Required, fields::TextRule::Id)) issues.add("id", *e);
-  m.id = id_text;
-
+// The dialect of config.json's model_type; nullptr after an issue (missing or unsupported, with
+// the unmodelled attention it names).
+const Dialect* import_dialect(const json& root, const std::string& file, IssueList& issues) {
   auto type_it = root.find("model_type");
   if (type_it == root.end() || !type_it->is_string()) {
     issues.add(file + ": model_type", msg::imp_model_type_missing(join(families(), ", ")));
-    return Result<ImportedModel>::failure(issues.take());
+    return nullptr;
   }
   const std::string type = type_it->get<std::string>();
   const Dialect* dialect = find_dialect(type);
   if (dialect == nullptr) {
     issues.add(file + ": model_type", msg::imp_model_type_unsupported(type, join(families(), ", ")));
     name_unmodelled_attention(root, file, issues);
-    return Result<ImportedModel>::failure(issues.take());
   }
-  const Dialect& d = *dialect;
+  return dialect;
+}
 
-  // Multimodal configs keep the language model in text_config (Gemma 3 always; newer
-  // Qwen2.5-VL exports too) and the vision tower in vision_config.
-  Config top(root, file + ": ", type, issues, notes);
+// The object holding the language model and its issue-path prefix. Multimodal configs keep it in
+// text_config (Gemma 3 always; newer Qwen2.5-VL exports too) and the vision tower in vision_config.
+// nullptr after an issue (text_config missing).
+const json* import_text(const json& root, Config& top, const Dialect& d, const std::string& file,
+                        const std::string& type, IssueList& issues, std::string& text_prefix) {
   const json* text = &root;
-  std::string text_prefix = file + ": ";
+  text_prefix = file + ": ";
   if (d.text == Text::Nested || (d.text == Text::NestedIfPresent && top.has("text_config"))) {
     text = top.object("text_config");
     text_prefix = file + ": text_config.";
-    if (text == nullptr) {
-      issues.add(file + ": text_config", msg::imp_missing(type));
-      return Result<ImportedModel>::failure(issues.take());
-    }
+    if (text == nullptr) issues.add(file + ": text_config", msg::imp_missing(type));
   }
-  Config c(*text, text_prefix, d.family_name(), issues, notes);
-  d.reader(c, d, m, notes);
-  if (d.after_read != nullptr) d.after_read(top, c, m, notes);
+  return text;
+}
 
-  if (const json* vision = top.object("vision_config"); vision != nullptr) {
-    if (d.vision != nullptr) {
-      Config v(*vision, file + ": vision_config.", d.family_name(), issues, notes);
-      m.extra_params = d.vision(v, m.hidden_size);
-      notes.push_back(msg::imp_vision_note());
-    } else {
-      // NOTE: extra_params may already hold text-side parameters (Kimi-K3's Attention Residuals,
-      // 2 x hidden): say the figure kept, not 0.
-      notes.push_back(msg::imp_vision_not_counted(std::to_string(m.extra_params)));
-    }
+// vision_config: the vision tower's parameters where the dialect counts them, else a note.
+void import_vision(Config& top, const Dialect& d, const std::string& file, IssueList& issues, Model& m,
+                   std::vector<Message>& notes) {
+  const json* vision = top.object("vision_config");
+  if (vision == nullptr) return;
+  if (d.vision != nullptr) {
+    Config v(*vision, file + ": vision_config.", d.family_name(), issues, notes);
+    m.extra_params = d.vision(v, m.hidden_size);
+    notes.push_back(msg::imp_vision_note());
+  } else {
+    // NOTE: extra_params may already hold text-side parameters (Kimi-K3's Attention Residuals,
+    // 2 x hidden): say the figure kept, not 0.
+    notes.push_back(msg::imp_vision_not_counted(std::to_string(m.extra_params)));
   }
+}
 
-  {
-    const json* q = top.get("quantization_config");
-    if (q == nullptr && text != &root) q = c.get("quantization_config");  // Kimi K2.5: inside text_config
-    std::string dtype = top.text("torch_dtype").empty() ? top.text("dtype") : top.text("torch_dtype");
-    if (dtype.empty()) dtype = c.text("dtype").empty() ? c.text("torch_dtype") : c.text("dtype");
-    m.released_precision = released_precision(q, dtype);
-    if (d.precision != nullptr) d.precision(top, c, m, notes);
-  }
-  // "owner/name" goes into launch commands, so it must be a repository id by Hugging Face's
-  // grammar; a bare name or a local path (/..., ./..., ~/..., C:\...) names no repository.
+// The released precision: quantization_config and the dtype, then the dialect's own reading.
+void import_precision(Config& top, Config& c, bool nested, const Dialect& d, Model& m, std::vector<Message>& notes) {
+  const json* q = top.get("quantization_config");
+  if (q == nullptr && nested) q = c.get("quantization_config");  // Kimi K2.5: inside text_config
+  std::string dtype = top.text("torch_dtype").empty() ? top.text("dtype") : top.text("torch_dtype");
+  if (dtype.empty()) dtype = c.text("dtype").empty() ? c.text("torch_dtype") : c.text("dtype");
+  m.released_precision = released_precision(q, dtype);
+  if (d.precision != nullptr) d.precision(top, c, m, notes);
+}
+
+// The model's repository, name and source from _name_or_path. "owner/name" goes into launch
+// commands, so it must be a repository id by Hugging Face's grammar; a bare name or a local path
+// (/..., ./..., ~/..., C:\...) names no repository.
+Source import_source(Config& top, const std::string& id_text, const std::string& file, IssueList& issues, Model& m) {
   const std::string repo = top.text("_name_or_path");
   const bool local_path = !repo.empty() && (repo.front() == '/' || repo.front() == '.' || repo.front() == '~' ||
                                             repo.find('\\') != std::string::npos || repo.find(':') != std::string::npos);
@@ -1307,6 +1332,39 @@ Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::s
   if (!m.hf_repo.empty()) source.url = "https://huggingface.co/" + m.hf_repo;
   source.kind = SourceKind::Config;
   m.source = source.id;
+  return source;
+}
+
+}  // namespace
+
+Result<ImportedModel> import_hf_config(std::string_view config_json_text, std::string_view id) {
+  const std::string file = "config.json";
+  IssueList issues;
+  json root;
+  if (!parse_json_text(config_json_text, file, root, issues)) return Result<ImportedModel>::failure(issues.take());
+  if (!root.is_object()) return Result<ImportedModel>::failure(file, msg::cat_type_object(describe_json(root)));
+
+  Model m;
+  std::vector<Message> notes;
+  const std::string id_text(id);
+  if (auto e = fields::check_text(id_text, fields::Need::Required, fields::TextRule::Id)) issues.add("id", *e);
+  m.id = id_text;
+
+  const Dialect* dialect = import_dialect(root, file, issues);
+  if (dialect == nullptr) return Result<ImportedModel>::failure(issues.take());
+  const Dialect& d = *dialect;
+  const std::string type = root.find("model_type")->get<std::string>();
+
+  Config top(root, file + ": ", type, issues, notes);
+  std::string text_prefix;
+  const json* text = import_text(root, top, d, file, type, issues, text_prefix);
+  if (text == nullptr) return Result<ImportedModel>::failure(issues.take());
+  Config c(*text, text_prefix, d.family_name(), issues, notes);
+  d.reader(c, d, m, notes);
+  if (d.after_read != nullptr) d.after_read(top, c, m, notes);
+  import_vision(top, d, file, issues, m, notes);
+  import_precision(top, c, text != &root, d, m, notes);
+  Source source = import_source(top, id_text, file, issues, m);
 
   if (issues.empty()) check_model(m, file, issues);
   if (!issues.empty()) return Result<ImportedModel>::failure(issues.take());

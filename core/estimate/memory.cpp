@@ -2,6 +2,7 @@
 #include "memory.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <utility>
 #include <vector>
@@ -16,6 +17,141 @@ int v_dim(const Model& m) { return m.v_head_dim > 0 ? m.v_head_dim : m.head_dim;
 }  // namespace
 
 // [SECTION] KV cache and per-sequence state
+
+namespace {
+
+// DeepSeek-V4's cache geometry (deepseek_v4_cache, below, gives the sources).
+constexpr double kV4Align = 576;       // every page is rounded up to this alignment (bytes)
+constexpr double kV4Block = 256;       // main cache block (tokens)
+constexpr double kV4WindowBlock = 64;  // DeepseekV4SWACache block (tokens)
+
+double v4_page(double bytes) { return std::ceil(bytes / kV4Align) * kV4Align; }
+double v4_cdiv(double a, double b) { return std::ceil(a / b); }
+
+// One compressor's state: (cdiv(coff x ratio, block) + 1) blocks of block x state_dim x 4 bytes.
+double v4_state(double ratio, double dim) {
+  const double coff = ratio == 4 ? 2 : 1;
+  const double block = ratio == 4 ? 4 : 8;
+  return (v4_cdiv(coff * ratio, block) + 1) * v4_page(block * 2 * coff * dim * 4);
+}
+
+// One block's page of a compressor state (block x state_dim x 4 bytes, aligned).
+double v4_state_page(double ratio, double dim) {
+  const double coff = ratio == 4 ? 2 : 1;
+  return v4_page((ratio == 4 ? 4 : 8) * 2 * coff * dim * 4);
+}
+
+// Each cache on pages of its own: the entry sizes and the per-token, per-window and per-state bytes.
+void v4_entry_sizes(const Model& m, DeepseekV4Cache& c) {
+  const CompressedAttention& a = m.compressed_attention;
+  const double d = std::max(0, m.head_dim);
+  const double nope = std::max(0.0, d - std::max(0, a.rope_head_dim));
+  c.token_bytes = nope + 2.0 * std::max(0, a.rope_head_dim) + std::floor(nope / 64) + 1;
+  c.index_token_bytes = std::max(0, a.index_head_dim) + std::floor(std::max(0, a.index_head_dim) / 128.0) * 4;
+  c.ratio4_per_token =
+      (v4_page(kV4Block / 4 * c.token_bytes) + v4_page(kV4Block / 4 * c.index_token_bytes)) / kV4Block;
+  c.ratio128_per_token = v4_page(kV4Block / 128 * c.token_bytes) / kV4Block;
+  const double window = std::max(0, a.window);
+  c.window_per_layer = (v4_cdiv(window, kV4WindowBlock) + 1) * v4_page(kV4WindowBlock * c.token_bytes);
+  c.ratio4_state = v4_state(4, d) + v4_state(4, std::max(0, a.index_head_dim));
+  c.ratio128_state = v4_state(128, d);
+}
+
+// [SECTION] The shared pool (vllm-project/vllm@4253bd44 vllm/v1/core/kv_cache_planning.py)
+// One bucket per token-slot kind (UniformTypeKVCacheSpecs.is_uniform_type: same block size and
+// window), its layers counted per page size (page_size_layers).
+using V4Bucket = std::vector<std::pair<double, int>>;  // (page bytes, layers)
+using V4Buckets = std::array<V4Bucket, 4>;  // latents + indexer keys, window, ratio-4 states, ratio-128 states
+
+// A bucket of the given (page bytes, layers): empty pages left out, equal page sizes merged.
+V4Bucket v4_bucket(std::initializer_list<std::pair<double, int>> pages) {
+  V4Bucket b;
+  for (const std::pair<double, int>& p : pages) {
+    if (p.second <= 0) continue;
+    auto same = std::find_if(b.begin(), b.end(), [&](const auto& x) { return x.first == p.first; });
+    if (same != b.end()) same->second += p.second;
+    else b.push_back(p);
+  }
+  return b;
+}
+
+// The four buckets of the model's layers, in the order of V4Buckets.
+V4Buckets v4_buckets(const Model& m, const DeepseekV4Cache& c) {
+  const CompressedAttention& a = m.compressed_attention;
+  const double d = std::max(0, m.head_dim);
+  const int layers = std::max(0, m.num_layers);
+  const int c4 = std::clamp(a.ratio4_layers, 0, layers);
+  const int c128 = std::clamp(a.ratio128_layers, 0, layers - c4);
+  const double idim = std::max(0, a.index_head_dim);
+  return {
+      v4_bucket({{v4_page(kV4Block / 4 * c.token_bytes), c4}, {v4_page(kV4Block / 4 * c.index_token_bytes), c4},
+                 {v4_page(kV4Block / 128 * c.token_bytes), c128}}),
+      v4_bucket({{v4_page(kV4WindowBlock * c.token_bytes), layers}}),
+      v4_bucket({{v4_state_page(4, d), c4}, {v4_state_page(4, idim), c4}}),
+      v4_bucket({{v4_state_page(128, d), c128}}),
+  };
+}
+
+// The most layers of one page size in the bucket.
+int v4_most(const V4Bucket& b) {
+  int n = 0;
+  for (const auto& p : b) n = std::max(n, p.second);
+  return n;
+}
+
+// Whether every page size of the bucket has as many layers.
+bool v4_balanced(const V4Bucket& b) {
+  return !b.empty() && std::all_of(b.begin(), b.end(), [&](const auto& p) { return p.second == b.front().second; });
+}
+
+// Layer-pattern repeats per group (0 = no bucket is split). Balanced buckets of several page sizes
+// stay whole: the largest sets the floor of the repeats. _approximate_gcd: the d in [floor, max]
+// with the least upward padding, ties to the larger d.
+int v4_repeats(const V4Buckets& buckets) {
+  int floor_repeats = 0;
+  for (const V4Bucket& b : buckets) {
+    if (v4_balanced(b) && b.size() > 1) floor_repeats = std::max(floor_repeats, v4_most(b));
+  }
+  if (floor_repeats <= 0) return 0;
+  int top = 0;
+  for (const V4Bucket& b : buckets) {
+    if (v4_balanced(b)) top = std::max(top, v4_most(b));
+  }
+  long best_pad = -1;
+  int repeats = floor_repeats;
+  for (int r = floor_repeats; r <= top; ++r) {
+    long pad = 0;
+    for (const V4Bucket& b : buckets) {
+      if (v4_balanced(b)) pad += (r - v4_most(b) % r) % r;
+    }
+    if (best_pad < 0 || pad <= best_pad) {
+      best_pad = pad;
+      repeats = r;
+    }
+  }
+  return repeats;
+}
+
+// Each bucket's groups (a balanced one split by c.repeats, else one) and the pool's block: the
+// widest group's pages.
+void v4_groups(const V4Buckets& buckets, DeepseekV4Cache& c) {
+  std::array<int, 4> groups = {0, 0, 0, 0};
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    const V4Bucket& b = buckets[i];
+    if (b.empty()) continue;
+    const int n = v4_balanced(b) && c.repeats > 0 ? (v4_most(b) + c.repeats - 1) / c.repeats : 1;
+    groups[i] = n;
+    double widest = 0;  // widest_group_bytes: cdiv(layers, n) pages of each size
+    for (const auto& [page_bytes, count] : b) widest += std::ceil(static_cast<double>(count) / n) * page_bytes;
+    c.block_bytes = std::max(c.block_bytes, widest);
+  }
+  c.latent_groups = groups[0];
+  c.window_groups = groups[1];
+  c.ratio4_state_groups = groups[2];
+  c.ratio128_state_groups = groups[3];
+}
+
+}  // namespace
 
 // DeepSeek-V4 in vLLM (read at vllm-project/vllm main, Dec 2026):
 // - model_executor/layers/deepseek_v4_attention.py: one latent per token in the fp8_ds_mla
@@ -38,110 +174,16 @@ int v_dim(const Model& m) { return m.v_head_dim > 0 ? m.v_head_dim : m.head_dim;
 DeepseekV4Cache deepseek_v4_cache(const Model& m) {
   DeepseekV4Cache c;
   if (!m.has_compressed_attention) return c;
-  const CompressedAttention& a = m.compressed_attention;
-  constexpr double kAlign = 576;
-  constexpr double kBlock = 256;       // main cache block (tokens)
-  constexpr double kWindowBlock = 64;  // DeepseekV4SWACache block (tokens)
-  auto page = [](double bytes) { return std::ceil(bytes / kAlign) * kAlign; };
-  auto cdiv = [](double a_, double b) { return std::ceil(a_ / b); };
-  const double d = std::max(0, m.head_dim);
-  const double nope = std::max(0.0, d - std::max(0, a.rope_head_dim));
-  c.token_bytes = nope + 2.0 * std::max(0, a.rope_head_dim) + std::floor(nope / 64) + 1;
-  c.index_token_bytes = std::max(0, a.index_head_dim) + std::floor(std::max(0, a.index_head_dim) / 128.0) * 4;
-  c.ratio4_per_token = (page(kBlock / 4 * c.token_bytes) + page(kBlock / 4 * c.index_token_bytes)) / kBlock;
-  c.ratio128_per_token = page(kBlock / 128 * c.token_bytes) / kBlock;
-  const double window = std::max(0, a.window);
-  c.window_per_layer = (cdiv(window, kWindowBlock) + 1) * page(kWindowBlock * c.token_bytes);
-  // One compressor's state: (cdiv(coff x ratio, block) + 1) blocks of block x state_dim x 4 bytes.
-  auto state = [&](double ratio, double dim) {
-    const double coff = ratio == 4 ? 2 : 1;
-    const double block = ratio == 4 ? 4 : 8;
-    return (cdiv(coff * ratio, block) + 1) * page(block * 2 * coff * dim * 4);
-  };
-  c.ratio4_state = state(4, d) + state(4, std::max(0, a.index_head_dim));
-  c.ratio128_state = state(128, d);
-
-  // [SECTION] The shared pool (vllm-project/vllm@4253bd44 vllm/v1/core/kv_cache_planning.py)
-  // One bucket per token-slot kind (UniformTypeKVCacheSpecs.is_uniform_type: same block size and
-  // window), its layers counted per page size (page_size_layers).
-  const int layers = std::max(0, m.num_layers);
-  const int c4 = std::clamp(a.ratio4_layers, 0, layers);
-  const int c128 = std::clamp(a.ratio128_layers, 0, layers - c4);
-  const double idim = std::max(0, a.index_head_dim);
-  using Bucket = std::vector<std::pair<double, int>>;  // (page bytes, layers)
-  auto bucket = [](std::initializer_list<std::pair<double, int>> pages) {
-    Bucket b;
-    for (const std::pair<double, int>& p : pages) {
-      if (p.second <= 0) continue;
-      auto same = std::find_if(b.begin(), b.end(), [&](const auto& x) { return x.first == p.first; });
-      if (same != b.end()) same->second += p.second;
-      else b.push_back(p);
-    }
-    return b;
-  };
-  auto state_page = [&](double ratio, double dim) {
-    const double coff = ratio == 4 ? 2 : 1;
-    return page((ratio == 4 ? 4 : 8) * 2 * coff * dim * 4);
-  };
-  const Bucket buckets[] = {
-      bucket({{page(kBlock / 4 * c.token_bytes), c4}, {page(kBlock / 4 * c.index_token_bytes), c4},
-              {page(kBlock / 128 * c.token_bytes), c128}}),
-      bucket({{page(kWindowBlock * c.token_bytes), layers}}),
-      bucket({{state_page(4, d), c4}, {state_page(4, idim), c4}}),
-      bucket({{state_page(128, d), c128}}),
-  };
-  auto most = [](const Bucket& b) {
-    int n = 0;
-    for (const auto& p : b) n = std::max(n, p.second);
-    return n;
-  };
-  auto balanced = [](const Bucket& b) {
-    return !b.empty() && std::all_of(b.begin(), b.end(), [&](const auto& p) { return p.second == b.front().second; });
-  };
-  // Balanced buckets of several page sizes stay whole: the largest sets the floor of the repeats.
-  int floor_repeats = 0;
-  for (const Bucket& b : buckets) {
-    if (balanced(b) && b.size() > 1) floor_repeats = std::max(floor_repeats, most(b));
-  }
-  // _approximate_gcd: the d in [floor, max] with the least upward padding, ties to the larger d.
-  if (floor_repeats > 0) {
-    int top = 0;
-    for (const Bucket& b : buckets) {
-      if (balanced(b)) top = std::max(top, most(b));
-    }
-    long best_pad = -1;
-    c.repeats = floor_repeats;
-    for (int r = floor_repeats; r <= top; ++r) {
-      long pad = 0;
-      for (const Bucket& b : buckets) {
-        if (balanced(b)) pad += (r - most(b) % r) % r;
-      }
-      if (best_pad < 0 || pad <= best_pad) {
-        best_pad = pad;
-        c.repeats = r;
-      }
-    }
-  }
-  int groups[4] = {0, 0, 0, 0};
-  for (int i = 0; i < 4; ++i) {
-    const Bucket& b = buckets[i];
-    if (b.empty()) continue;
-    const int n = balanced(b) && c.repeats > 0 ? (most(b) + c.repeats - 1) / c.repeats : 1;
-    groups[i] = n;
-    double widest = 0;  // widest_group_bytes: cdiv(layers, n) pages of each size
-    for (const auto& [page_bytes, count] : b) widest += std::ceil(static_cast<double>(count) / n) * page_bytes;
-    c.block_bytes = std::max(c.block_bytes, widest);
-  }
-  c.latent_groups = groups[0];
-  c.window_groups = groups[1];
-  c.ratio4_state_groups = groups[2];
-  c.ratio128_state_groups = groups[3];
+  v4_entry_sizes(m, c);
+  const V4Buckets buckets = v4_buckets(m, c);
+  c.repeats = v4_repeats(buckets);
+  v4_groups(buckets, c);
   // Blocks a decoding sequence holds: the window's cdiv(window - 1 + 1, 64) + 1
   // (SlidingWindowSpec.max_admission_blocks_per_request), a compressor's cdiv(coff x ratio, block) + 1.
-  c.window_blocks = cdiv(window, kWindowBlock) + 1;
-  c.ratio4_state_blocks = cdiv(2 * 4, 4) + 1;
-  c.ratio128_state_blocks = cdiv(128, 8) + 1;
-  c.pool_per_token = c.latent_groups * c.block_bytes / kBlock;
+  c.window_blocks = v4_cdiv(std::max(0, m.compressed_attention.window), kV4WindowBlock) + 1;
+  c.ratio4_state_blocks = v4_cdiv(2 * 4, 4) + 1;
+  c.ratio128_state_blocks = v4_cdiv(128, 8) + 1;
+  c.pool_per_token = c.latent_groups * c.block_bytes / kV4Block;
   c.pool_fixed = (c.window_groups * c.window_blocks + c.ratio4_state_groups * c.ratio4_state_blocks +
                   c.ratio128_state_groups * c.ratio128_state_blocks) * c.block_bytes;
   return c;

@@ -18,10 +18,9 @@ void optional_money(JsonWriter& w, const std::optional<Money>& m, Currency c) {
   else w.null();
 }
 
-void option_json(JsonWriter& w, const Option& o, const Plan& p) {
-  const Currency c = p.currency;
-  w.begin_object()
-      .field("gpu", o.gpu)
+// The option's card, layout and offer: what is rented, where, on which terms and from which source.
+void option_offer_fields(JsonWriter& w, const Option& o, const Plan& p) {
+  w.field("gpu", o.gpu)
       .field("gpu_name", o.gpu_name)
       .field("cards", o.cards)
       .field("units", o.units)
@@ -46,6 +45,10 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("source", o.price_source)          // the price's citations (source ids, docs/catalog.md)
       .field_if("overlay", !o.overlay.empty(), o.overlay)  // the vendor file it came from; null = bundled
       .field("isolation", name_of(o.isolation));
+}
+
+// What the option costs: per month, per hour, per TFLOPS-hour, per million tokens, against the budget.
+void option_cost_fields(JsonWriter& w, const Option& o, Currency c) {
   money(w.key("monthly_cost"), o.monthly_cost, c);
   money(w.key("extra_fees"), o.extra_fees, c);
   money(w.key("cost_per_hour"), o.cost_per_hour, c);
@@ -55,6 +58,10 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
   optional_money(w.key("cost_per_million_tokens"), o.cost_per_million_tokens, c);
   w.field("within_budget", o.within_budget).field("below_budget", o.below_budget);
   money(w.key("budget_cost"), o.budget_cost, c);
+}
+
+// Whether and how well the model fits and runs: memory, speed, replicas, the batch's limit, the job.
+void option_fit_fields(JsonWriter& w, const Option& o, Currency c) {
   w.field_if("tier", !o.tier.empty(), o.tier)
       .field("fit", name_of(o.fit))
       .field("need_bytes", o.need_bytes)
@@ -73,6 +80,10 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
   else w.null();
   w.field("job_hours", o.job_hours);
   optional_money(w.key("job_cost"), o.job_cost, c);
+}
+
+// The option's warnings (rendered and as codes) and its reason in the plan's language, English and Chinese.
+void option_warning_fields(JsonWriter& w, const Option& o, const Plan& p) {
   w.key("warnings").begin_array();
   for (const Message& m : o.warnings) w.value(render(m, p.lang));
   w.end_array().key("warning_codes").begin_array();
@@ -81,26 +92,39 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
       .field("reason", render(o.reason, p.lang))
       .field("reason_en", render(o.reason, Lang::En))
       .field("reason_zh", render(o.reason, Lang::Zh));
-  launch_json(w.key("launch"), o.launch);
-  if (p.api_compare) {  // --compare-api: against each of the plan's api_compare.prices, in order
-    w.key("api_compare").begin_array();
-    for (const ApiBreakEven& b : o.api_compare) {
-      w.begin_object().field("price_id", b.price_id);
-      money(w.key("rent_per_mtok"), b.rent_per_mtok, c);
-      w.field("api_per_mtok", b.api_per_mtok).field("capacity_tokens_per_day", b.capacity_tokens_per_day);
-      w.key("break_even_tokens_per_day")
-          .begin_object()
-          .field("low", b.break_even_tokens_per_day.low)
-          .field("high", b.break_even_tokens_per_day.high)
-          .end_object();
-      w.field("rent_can_win", b.rent_can_win).end_object();
-    }
-    w.end_array();
-    const std::vector<Message> lines = api_compare_lines(p, &o);
-    w.key("api_compare_text").begin_array();
-    for (const Message& m : lines) w.value(render(m, p.lang));
-    w.end_array();
+}
+
+// --compare-api: the break-even against each of the plan's api_compare.prices, in order, then its text.
+void api_compare_json(JsonWriter& w, const Option& o, const Plan& p, Currency c) {
+  w.key("api_compare").begin_array();
+  for (const ApiBreakEven& b : o.api_compare) {
+    w.begin_object().field("price_id", b.price_id);
+    money(w.key("rent_per_mtok"), b.rent_per_mtok, c);
+    w.field("api_per_mtok", b.api_per_mtok).field("capacity_tokens_per_day", b.capacity_tokens_per_day);
+    w.key("break_even_tokens_per_day")
+        .begin_object()
+        .field("low", b.break_even_tokens_per_day.low)
+        .field("high", b.break_even_tokens_per_day.high)
+        .end_object();
+    w.field("rent_can_win", b.rent_can_win).end_object();
   }
+  w.end_array();
+  const std::vector<Message> lines = api_compare_lines(p, &o);
+  w.key("api_compare_text").begin_array();
+  for (const Message& m : lines) w.value(render(m, p.lang));
+  w.end_array();
+}
+
+// One option of the plan, its keys in docs/cli.md's order.
+void option_json(JsonWriter& w, const Option& o, const Plan& p) {
+  const Currency c = p.currency;
+  w.begin_object();
+  option_offer_fields(w, o, p);
+  option_cost_fields(w, o, c);
+  option_fit_fields(w, o, c);
+  option_warning_fields(w, o, p);
+  launch_json(w.key("launch"), o.launch);
+  if (p.api_compare) api_compare_json(w, o, p, c);
   measured_json(w, o.measured);
   verify_json(w.key("verify"), o.verify);
   w.end_object();

@@ -610,6 +610,131 @@ Result<Model> decode_shapes(std::string_view text, const std::string& field) {
 
 namespace {
 
+// A shape number as an int field, capped at 2^30.
+int narrow(std::int64_t v) { return static_cast<int>(std::min<std::int64_t>(v, 1 << 30)); }
+
+// [SECTION] decode_shapes' tags, one function per group: each applies the numbers of its own tags
+// and says whether the tag was one of them.
+
+// The dense transformer: layers, widths, heads, vocabulary, context, norms and flags.
+bool apply_core_shape(char tag, const std::vector<std::int64_t>& n, Model& m) {
+  switch (tag) {
+    case 'l': m.num_layers = narrow(n[0]); break;
+    case 'h': m.hidden_size = n[0]; break;
+    case 'i': m.intermediate_size = n[0]; break;
+    case 'a': m.num_attention_heads = narrow(n[0]); break;
+    case 'k': m.num_kv_heads = narrow(n[0]); break;
+    case 'd': m.head_dim = narrow(n[0]); break;
+    case 'v': m.vocab_size = n[0]; break;
+    case 'c': m.max_context = n[0]; break;
+    case 'n': m.norms_per_layer = narrow(n[0]); break;
+    case 't': m.tie_embeddings = n[0] != 0; break;
+    case 'b': m.qkv_bias = n[0] != 0; break;
+    case 'q': m.qk_norm = n[0] != 0; break;
+    case 'g': m.attention_output_gate = n[0] != 0; break;
+    case 'x': m.extra_params = n[0]; break;
+    case 'p': m.v_head_dim = narrow(n[0]); break;
+    case 'f':
+      m.no_attention_layers = narrow(n[0]);
+      m.no_mlp_layers = narrow(n[1]);
+      m.ungated_mlp = n[2] != 0;
+      break;
+    case 'K': m.attention_k_eq_v = n[0] != 0; break;
+    default: return false;
+  }
+  return true;
+}
+
+// Chunked attention, linear attention (Mamba-2, KDA) and the sparse-attention indexer.
+bool apply_linear_shape(char tag, const std::vector<std::int64_t>& n, Model& m) {
+  switch (tag) {
+    case 'r':
+      m.has_chunked_attention = true;
+      m.chunked_attention = ChunkedAttention{n[0], narrow(n[1])};
+      break;
+    case 'y':
+      m.has_linear_attention = true;
+      m.linear_attention = LinearAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]), narrow(n[5]),
+                                           m.linear_attention.recurrent_bits, m.linear_attention.kind};
+      break;
+    case 's':
+      m.has_indexer = true;
+      m.indexer = Indexer{narrow(n[0]), narrow(n[1]), n[2], static_cast<double>(n[3]) / kKeyBitsScale, m.indexer.layers,
+                          m.indexer.dense_layers, m.indexer.kind};
+      break;
+    case 'z': m.linear_attention.recurrent_bits = narrow(n[0]); break;  // with 'y'
+    case 'u': m.indexer.layers = narrow(n[0]); break;                   // with 's'
+    case 'I':                                                           // with 's'
+      m.indexer.dense_layers = narrow(n[0]);
+      m.indexer.kind = n[1] == 0 ? "" : n[1] == 1 ? "block_sparse" : "?";  // "?" is refused by validation
+      break;
+    case 'M': m.linear_attention.kind = n[0] == 1 ? "mamba2" : n[0] == 2 ? "kda" : "?"; break;  // with 'y'; "?" is refused
+    default: return false;
+  }
+  return true;
+}
+
+// The sliding window and DeepSeek-V4's compressed attention.
+bool apply_window_shape(char tag, const std::vector<std::int64_t>& n, Model& m) {
+  switch (tag) {
+    case 'w':
+      m.has_sliding_window = true;
+      m.sliding_window = SlidingWindow{n[0], narrow(n[1]), m.sliding_window.num_kv_heads, m.sliding_window.head_dim};
+      break;
+    case 'o': m.sliding_window.num_kv_heads = narrow(n[0]); break;  // with 'w'
+    case 'j': m.sliding_window.head_dim = narrow(n[0]); break;  // with 'w'
+    case 'C':
+      m.has_compressed_attention = true;
+      m.compressed_attention = CompressedAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]),
+                                                   narrow(n[5]), narrow(n[6]), narrow(n[7]), narrow(n[8]), narrow(n[9]),
+                                                   m.compressed_attention.index_topk};
+      break;
+    case 'T': m.compressed_attention.index_topk = narrow(n[0]); break;  // with 'C'
+    default: return false;
+  }
+  return true;
+}
+
+// Mixture of experts and multi-head latent attention.
+bool apply_expert_shape(char tag, const std::vector<std::int64_t>& n, Model& m) {
+  switch (tag) {
+    case 'e':
+      m.is_moe = true;
+      m.moe = MoeSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), n[3], n[4], narrow(n[5]), m.moe.latent_size,
+                      m.moe.router_bias, m.moe.latent_norm};
+      break;
+    case 'm':
+      m.is_mla = true;
+      m.mla = MlaSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4])};
+      break;
+    case 'L': m.moe.latent_size = n[0]; break;                              // with 'e'
+    case 'E':                                                               // with 'e'
+      m.moe.router_bias = n[0] != 0;
+      m.moe.latent_norm = n[1] != 0;
+      break;
+    default: return false;
+  }
+  return true;
+}
+
+// The tag's spec in kShapeTags (the last of that letter); nullptr for an unknown tag.
+const ShapeTag* find_shape_tag(char tag) {
+  const ShapeTag* spec = nullptr;
+  for (const ShapeTag& t : kShapeTags) {
+    if (t.tag == tag) spec = &t;
+  }
+  return spec;
+}
+
+// The required tags (kRequiredShapes) not in `seen`, comma-separated.
+std::string missing_shapes(const std::string& seen) {
+  std::string missing;
+  for (const char* t = kRequiredShapes; *t; ++t) {
+    if (*t != ' ' && seen.find(*t) == std::string::npos) missing += (missing.empty() ? "" : ", ") + std::string(1, *t);
+  }
+  return missing;
+}
+
 Result<Model> decode_shapes_with(std::string_view text, const std::string& field, std::string_view separators) {
   auto fail = [&field](Message m) { return Result<Model>::failure(field, std::move(m)); };
   const std::vector<std::string> items = split_list(std::string(text), separators);
@@ -623,97 +748,21 @@ Result<Model> decode_shapes_with(std::string_view text, const std::string& field
   m.source = "config.json";
   std::string seen;
   std::vector<std::int64_t> n;
-  auto narrow = [](std::int64_t v) { return static_cast<int>(std::min<std::int64_t>(v, 1 << 30)); };
   for (std::size_t i = 1; i < items.size(); ++i) {
     const std::string& item = items[i];
     const char tag = item[0];
-    const ShapeTag* spec = nullptr;
-    for (const ShapeTag& t : kShapeTags) {
-      if (t.tag == tag) spec = &t;
-    }
+    const ShapeTag* spec = find_shape_tag(tag);
     if (!spec || !shape_numbers(std::string_view(item).substr(1), spec->count, n)) {
       return fail(msg::err_link_shapes_item(field, item.substr(0, 64)));
     }
     if (seen.find(tag) != std::string::npos) return fail(msg::err_link_shapes_repeated(field, std::string(1, tag)));
     seen += tag;
-    switch (tag) {
-      case 'l': m.num_layers = narrow(n[0]); break;
-      case 'h': m.hidden_size = n[0]; break;
-      case 'i': m.intermediate_size = n[0]; break;
-      case 'a': m.num_attention_heads = narrow(n[0]); break;
-      case 'k': m.num_kv_heads = narrow(n[0]); break;
-      case 'd': m.head_dim = narrow(n[0]); break;
-      case 'v': m.vocab_size = n[0]; break;
-      case 'c': m.max_context = n[0]; break;
-      case 'n': m.norms_per_layer = narrow(n[0]); break;
-      case 't': m.tie_embeddings = n[0] != 0; break;
-      case 'b': m.qkv_bias = n[0] != 0; break;
-      case 'q': m.qk_norm = n[0] != 0; break;
-      case 'g': m.attention_output_gate = n[0] != 0; break;
-      case 'r':
-        m.has_chunked_attention = true;
-        m.chunked_attention = ChunkedAttention{n[0], narrow(n[1])};
-        break;
-      case 'y':
-        m.has_linear_attention = true;
-        m.linear_attention = LinearAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]), narrow(n[5]),
-                                             m.linear_attention.recurrent_bits, m.linear_attention.kind};
-        break;
-      case 's':
-        m.has_indexer = true;
-        m.indexer = Indexer{narrow(n[0]), narrow(n[1]), n[2], static_cast<double>(n[3]) / kKeyBitsScale, m.indexer.layers,
-                            m.indexer.dense_layers, m.indexer.kind};
-        break;
-      case 'w':
-        m.has_sliding_window = true;
-        m.sliding_window = SlidingWindow{n[0], narrow(n[1]), m.sliding_window.num_kv_heads, m.sliding_window.head_dim};
-        break;
-      case 'e':
-        m.is_moe = true;
-        m.moe = MoeSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), n[3], n[4], narrow(n[5]), m.moe.latent_size,
-                        m.moe.router_bias, m.moe.latent_norm};
-        break;
-      case 'm':
-        m.is_mla = true;
-        m.mla = MlaSpec{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4])};
-        break;
-      case 'x': m.extra_params = n[0]; break;
-      case 'z': m.linear_attention.recurrent_bits = narrow(n[0]); break;  // with 'y'
-      case 'u': m.indexer.layers = narrow(n[0]); break;                   // with 's'
-      case 'I':                                                           // with 's'
-        m.indexer.dense_layers = narrow(n[0]);
-        m.indexer.kind = n[1] == 0 ? "" : n[1] == 1 ? "block_sparse" : "?";  // "?" is refused by validation
-        break;
-      case 'o': m.sliding_window.num_kv_heads = narrow(n[0]); break;       // with 'w'
-      case 'p': m.v_head_dim = narrow(n[0]); break;
-      case 'j': m.sliding_window.head_dim = narrow(n[0]); break;  // with 'w'
-      case 'f':
-        m.no_attention_layers = narrow(n[0]);
-        m.no_mlp_layers = narrow(n[1]);
-        m.ungated_mlp = n[2] != 0;
-        break;
-      case 'K': m.attention_k_eq_v = n[0] != 0; break;
-      case 'M': m.linear_attention.kind = n[0] == 1 ? "mamba2" : n[0] == 2 ? "kda" : "?"; break;  // with 'y'; "?" is refused
-      case 'L': m.moe.latent_size = n[0]; break;                              // with 'e'
-      case 'E':                                                               // with 'e'
-        m.moe.router_bias = n[0] != 0;
-        m.moe.latent_norm = n[1] != 0;
-        break;
-      case 'C':
-        m.has_compressed_attention = true;
-        m.compressed_attention = CompressedAttention{narrow(n[0]), narrow(n[1]), narrow(n[2]), narrow(n[3]), narrow(n[4]),
-                                                     narrow(n[5]), narrow(n[6]), narrow(n[7]), narrow(n[8]), narrow(n[9]),
-                                                     m.compressed_attention.index_topk};
-        break;
-      case 'T': m.compressed_attention.index_topk = narrow(n[0]); break;  // with 'C'
-      default: break;
-    }
+    apply_core_shape(tag, n, m) || apply_linear_shape(tag, n, m) || apply_window_shape(tag, n, m) ||
+        apply_expert_shape(tag, n, m);
   }
-  std::string missing;
-  for (const char* t = kRequiredShapes; *t; ++t) {
-    if (*t != ' ' && seen.find(*t) == std::string::npos) missing += (missing.empty() ? "" : ", ") + std::string(1, *t);
+  if (const std::string missing = missing_shapes(seen); !missing.empty()) {
+    return fail(msg::err_link_shapes_missing(field, missing));
   }
-  if (!missing.empty()) return fail(msg::err_link_shapes_missing(field, missing));
   if (std::vector<Issue> bad = validate_model(m, field, false); !bad.empty()) {
     return fail(msg::err_link_shapes_model(field, std::move(bad.front().message)));
   }

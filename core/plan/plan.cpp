@@ -803,18 +803,27 @@ bool engine_supports(const Scenario& s, const std::vector<std::string>& engines)
          std::find(engines.begin(), engines.end(), s.engine) != engines.end();
 }
 
+// The precisions of `all` (weight or KV) with fewer bits than `cur_bits` that the scenario's
+// engine supports, nearest first (catalog order among equals).
+template <class Precision>
+std::vector<const Precision*> nearest_lower(const std::vector<Precision>& all, double Precision::*bits,
+                                            double cur_bits, const Scenario& s) {
+  std::vector<const Precision*> lower;
+  for (const Precision& p : all) {
+    if (p.*bits < cur_bits && engine_supports(s, p.engines)) lower.push_back(&p);
+  }
+  std::stable_sort(lower.begin(), lower.end(),
+                   [bits](const Precision* a, const Precision* b) { return a->*bits > b->*bits; });
+  return lower;
+}
+
 // Neighbouring (smaller) weight precisions, nearest first; none for QLoRA or an unknown precision.
 void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::vector<Variant>>& kinds) {
   if (s.task == Task::Qlora) return;
   const WeightPrecision* cur = c.find_weight_precision(s.precision);
   if (!cur) return;
-  std::vector<const WeightPrecision*> lower;
-  for (const WeightPrecision& p : c.weight_precisions) {
-    if (p.bits_per_weight < cur->bits_per_weight && engine_supports(s, p.engines)) lower.push_back(&p);
-  }
-  std::stable_sort(lower.begin(), lower.end(), [](const WeightPrecision* a, const WeightPrecision* b) {
-    return a->bits_per_weight > b->bits_per_weight;
-  });
+  const std::vector<const WeightPrecision*> lower =
+      nearest_lower(c.weight_precisions, &WeightPrecision::bits_per_weight, cur->bits_per_weight, s);
   std::vector<Variant> k;
   for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
     Variant v{"precision", {}, s, {}};
@@ -834,12 +843,7 @@ void kv_precision_variants(const Catalog& c, const Scenario& s, const Model* mod
   if (const KvPrecision* kv = s.kv_precision.empty() ? nullptr : c.find_kv_precision(s.kv_precision)) {
     cur_bits = kv->bits;
   }
-  std::vector<const KvPrecision*> lower;
-  for (const KvPrecision& p : c.kv_precisions) {
-    if (p.bits < cur_bits && engine_supports(s, p.engines)) lower.push_back(&p);
-  }
-  std::stable_sort(lower.begin(), lower.end(),
-                   [](const KvPrecision* a, const KvPrecision* b) { return a->bits > b->bits; });
+  const std::vector<const KvPrecision*> lower = nearest_lower(c.kv_precisions, &KvPrecision::bits, cur_bits, s);
   std::vector<Variant> k;
   for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
     Variant v{"kv_precision", {}, s, {}};
