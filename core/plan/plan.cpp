@@ -40,6 +40,7 @@ struct Context {
   std::optional<CatalogDate> today;    // request.today: judges how old the prices are
   bool targets = false;                // a speed target applies (inference only)
   std::vector<const Gpu*> gpus;        // GPUs rented by an allowed offer (and scenario.gpu), catalog order
+  bool engine_named = false;           // the request named its engine; else it follows the weights (default_engine)
 };
 
 // True when some offer of the platform publishes a number (not only "ask the vendor").
@@ -800,17 +801,19 @@ const char* key_of(Input input) { return input_spec(input).key; }
 // training: always).
 bool engine_supports(const Scenario& s, const std::vector<std::string>& engines) {
   return s.task != Task::Inference || engines.empty() ||
-         std::find(engines.begin(), engines.end(), s.engine) != engines.end();
+         std::find(engines.begin(), engines.end(), s.engine.value_or("")) != engines.end();
 }
 
 // Neighbouring (smaller) weight precisions, nearest first; none for QLoRA or an unknown precision.
-void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::vector<Variant>>& kinds) {
+// An engine the request named stays (only precisions it serves); else it follows each precision
+// (default_engine), as a link without the engine key does.
+void precision_variants(const Catalog& c, const Scenario& s, bool engine_named, std::vector<std::vector<Variant>>& kinds) {
   if (s.task == Task::Qlora) return;
   const WeightPrecision* cur = c.find_weight_precision(s.precision);
   if (!cur) return;
   std::vector<const WeightPrecision*> lower;
   for (const WeightPrecision& p : c.weight_precisions) {
-    if (p.bits_per_weight < cur->bits_per_weight && engine_supports(s, p.engines)) lower.push_back(&p);
+    if (p.bits_per_weight < cur->bits_per_weight && (!engine_named || engine_supports(s, p.engines))) lower.push_back(&p);
   }
   std::stable_sort(lower.begin(), lower.end(), [](const WeightPrecision* a, const WeightPrecision* b) {
     return a->bits_per_weight > b->bits_per_weight;
@@ -819,6 +822,7 @@ void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::ve
   for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
     Variant v{"precision", {}, s, {}};
     v.scenario.precision = lower[i]->id;
+    if (!engine_named) v.scenario.engine = default_engine(c, lower[i]->id);
     v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
     v.set = {{key_of(Input::Precision), lower[i]->id}};
     k.push_back(std::move(v));
@@ -924,7 +928,7 @@ std::vector<Variant> task_variants(const Scenario& s) {
 // NOTE: a kind may be empty (kept, as before: the order of kinds is the order tried).
 std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s, const Model* model) {
   std::vector<std::vector<Variant>> kinds;
-  precision_variants(ctx.catalog, s, kinds);
+  precision_variants(ctx.catalog, s, ctx.engine_named, kinds);
   kv_precision_variants(ctx.catalog, s, model, kinds);
   kinds.push_back(context_variants(s));
   if (std::vector<Variant> k = batch_variants(s); !k.empty()) kinds.push_back(std::move(k));
@@ -1025,7 +1029,8 @@ Message no_pick_reason(const Context& ctx, const Evaluation& ev) {
   if (ev.candidates.empty()) {
     for (const GpuEstimate& ge : ev.estimates.front().gpus) {
       const Gpu* gpu = ctx.catalog.find_gpu(ge.gpu);
-      if (ge.cards > 0 && ge.fit != Fit::No && gpu) {
+      // A GPU the engine has no kernel for (MLX off Metal) does not "fit": nothing to run there.
+      if (ge.cards > 0 && ge.fit != Fit::No && gpu && engine_runs(ctx.catalog, *gpu, ev.scenario)) {
         f.fitting_gpus += (f.fitting_gpus.empty() ? "" : ", ") + gpu_short_name(*gpu);
       }
       f.max_cards = std::max(f.max_cards, ge.max_cards_tried);
@@ -1118,8 +1123,8 @@ std::optional<Message> checkpoint_warning(const Catalog& c, const Scenario& s, c
   if (!m || !p) return std::nullopt;
   const std::string repo = m->hf_repo.empty() ? m->id : m->hf_repo;
   const std::string name = m->name.empty() ? m->id : m->name;
-  const bool gguf_engine = s.engine == "llama.cpp";
-  if (s.precision == "int4" && m->awq_repo.empty() && !gguf_engine && s.engine != "ollama") {
+  const bool gguf_engine = s.engine == std::string("llama.cpp");
+  if (s.precision == "int4" && m->awq_repo.empty() && !gguf_engine && s.engine != std::string("ollama")) {
     return msg::plan_warn_no_checkpoint(precision_label(s.precision), name, repo,
                                         "llm-compressor: oneshot(model=\"" + repo +
                                             "\", recipe=GPTQModifier(targets=\"Linear\", scheme=\"W4A16\", ignore=[\"lm_head\"]))");
@@ -1182,6 +1187,7 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
 
   const double usd_cny = request.usd_cny > 0 ? request.usd_cny : catalog.defaults.usd_cny;
   Context ctx = offer_lookup(catalog, request, usd_cny);
+  ctx.engine_named = typed.scenario.engine.has_value();
   Result<Evaluation> r = evaluate(ctx, request.scenario);
   if (!r.ok()) return Result<Plan>::failure(std::move(r.errors));
   return explain_plan(ctx, *r.value);
