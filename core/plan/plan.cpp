@@ -40,7 +40,6 @@ struct Context {
   std::optional<CatalogDate> today;    // request.today: judges how old the prices are
   bool targets = false;                // a speed target applies (inference only)
   std::vector<const Gpu*> gpus;        // GPUs rented by an allowed offer (and scenario.gpu), catalog order
-  bool engine_named = false;           // the request named its engine; else it follows the weights (default_engine)
 };
 
 // True when some offer of the platform publishes a number (not only "ask the vendor").
@@ -805,15 +804,14 @@ bool engine_supports(const Scenario& s, const std::vector<std::string>& engines)
 }
 
 // Neighbouring (smaller) weight precisions, nearest first; none for QLoRA or an unknown precision.
-// An engine the request named stays (only precisions it serves); else it follows each precision
-// (default_engine), as a link without the engine key does.
-void precision_variants(const Catalog& c, const Scenario& s, bool engine_named, std::vector<std::vector<Variant>>& kinds) {
+// Only precisions the scenario's engine (named, or default_engine of the current weights) lists.
+void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::vector<Variant>>& kinds) {
   if (s.task == Task::Qlora) return;
   const WeightPrecision* cur = c.find_weight_precision(s.precision);
   if (!cur) return;
   std::vector<const WeightPrecision*> lower;
   for (const WeightPrecision& p : c.weight_precisions) {
-    if (p.bits_per_weight < cur->bits_per_weight && (!engine_named || engine_supports(s, p.engines))) lower.push_back(&p);
+    if (p.bits_per_weight < cur->bits_per_weight && engine_supports(s, p.engines)) lower.push_back(&p);
   }
   std::stable_sort(lower.begin(), lower.end(), [](const WeightPrecision* a, const WeightPrecision* b) {
     return a->bits_per_weight > b->bits_per_weight;
@@ -822,7 +820,6 @@ void precision_variants(const Catalog& c, const Scenario& s, bool engine_named, 
   for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
     Variant v{"precision", {}, s, {}};
     v.scenario.precision = lower[i]->id;
-    if (!engine_named) v.scenario.engine = default_engine(c, lower[i]->id);
     v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
     v.set = {{key_of(Input::Precision), lower[i]->id}};
     k.push_back(std::move(v));
@@ -928,7 +925,7 @@ std::vector<Variant> task_variants(const Scenario& s) {
 // NOTE: a kind may be empty (kept, as before: the order of kinds is the order tried).
 std::vector<std::vector<Variant>> variants(const Context& ctx, const Scenario& s, const Model* model) {
   std::vector<std::vector<Variant>> kinds;
-  precision_variants(ctx.catalog, s, ctx.engine_named, kinds);
+  precision_variants(ctx.catalog, s, kinds);
   kv_precision_variants(ctx.catalog, s, model, kinds);
   kinds.push_back(context_variants(s));
   if (std::vector<Variant> k = batch_variants(s); !k.empty()) kinds.push_back(std::move(k));
@@ -1187,7 +1184,6 @@ Result<Plan> plan(const Catalog& catalog, const PlanRequest& typed) {
 
   const double usd_cny = request.usd_cny > 0 ? request.usd_cny : catalog.defaults.usd_cny;
   Context ctx = offer_lookup(catalog, request, usd_cny);
-  ctx.engine_named = typed.scenario.engine.has_value();
   Result<Evaluation> r = evaluate(ctx, request.scenario);
   if (!r.ok()) return Result<Plan>::failure(std::move(r.errors));
   return explain_plan(ctx, *r.value);
@@ -1268,6 +1264,7 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
   const Model* model = ev.scenario.custom_model ? &*ev.scenario.custom_model : catalog.find_model(est.model);
   p.model_name = model && !model->name.empty() ? model->name : est.model;
   p.precision = est.precision;
+  if (ev.scenario.task == Task::Inference) p.engine = engine_id(catalog, ev.scenario);
   p.memory_bytes = est.memory.total;
   p.warnings = est.warnings;
   if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());
