@@ -1228,3 +1228,75 @@ TEST_CASE("plan: replicas capped by the card limit do not meet the traffic", "[p
   }
   CHECK(capped > 0);  // the scenario does reach the cap
 }
+
+// The engine follows the weights when the request names none (scenario.hpp default_engine):
+// precisions.json lists only llama.cpp/Ollama for GGUF and only MLX for the MLX formats.
+namespace {
+PlanRequest engine_request(const std::string& precision, std::optional<std::string> engine = std::nullopt) {
+  PlanRequest r;
+  r.scenario.model = "qwen2.5-7b";
+  r.scenario.precision = precision;
+  r.scenario.engine = std::move(engine);
+  r.top = 1000;
+  return r;
+}
+bool warns_engine_precision(const Plan& p) {
+  for (const Message& w : p.warnings) {
+    if (w.id == MsgId::est_warn_engine_precision) return true;
+  }
+  return false;
+}
+}  // namespace
+
+TEST_CASE("plan: GGUF weights without --engine run with llama.cpp, not vLLM", "[plan][engine]") {
+  const Plan p = run(engine_request("q4_k_m"));
+  CHECK(p.engine == "llama.cpp");
+  CHECK_FALSE(warns_engine_precision(p));
+  REQUIRE(p.pick);
+  REQUIRE_FALSE(p.pick->launch.empty());
+  CHECK(p.pick->launch.front().kind == LaunchKind::LlamaServer);
+  CHECK(p.pick->launch.front().text.rfind("llama-server ", 0) == 0);
+  CHECK(p.pick->launch.front().text.find("Q4_K_M") != std::string::npos);
+  for (const Option& o : p.options) {
+    for (const LaunchCommand& l : o.launch) CHECK(l.kind != LaunchKind::Vllm);
+  }
+  const nlohmann::json j = nlohmann::json::parse(plan_to_json(p));
+  CHECK(j["engine"] == "llama.cpp");
+}
+
+TEST_CASE("plan: MLX weights without --engine run with MLX, on Metal only", "[plan][engine]") {
+  const Plan p = run(engine_request("mlx-4bit"));
+  CHECK(p.engine == "mlx");
+  CHECK_FALSE(warns_engine_precision(p));
+  const Catalog& c = test::plan_catalog();
+  auto metal = [&](const std::string& gpu) {
+    const Gpu* g = c.find_gpu(gpu);
+    return g && g->runtime == Runtime::Metal;
+  };
+  if (p.pick) CHECK(metal(p.pick->gpu));
+  for (const Option& o : p.options) {
+    INFO(o.gpu);
+    CHECK(metal(o.gpu));
+  }
+  // Why nothing qualifies names no CUDA card as one that "would fit".
+  if (!p.pick) {
+    const std::string why = en(p.no_pick_reason);
+    INFO(why);
+    CHECK(why.find("RTX 3090") == std::string::npos);
+    CHECK(why.find("H100") == std::string::npos);
+  }
+}
+
+TEST_CASE("plan: an engine named explicitly is kept, with the warning", "[plan][engine]") {
+  const Plan p = run(engine_request("q4_k_m", std::string("vllm")));
+  CHECK(p.engine == "vllm");
+  CHECK(warns_engine_precision(p));
+  REQUIRE(p.pick);
+  REQUIRE_FALSE(p.pick->launch.empty());
+  CHECK(p.pick->launch.front().kind == LaunchKind::Vllm);
+}
+
+TEST_CASE("plan: 16-bit weights without --engine still run with vLLM", "[plan][engine]") {
+  const Plan p = run(engine_request("bf16"));
+  CHECK(p.engine == "vllm");
+}

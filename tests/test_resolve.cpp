@@ -126,7 +126,9 @@ TEST_CASE("warnings instead of errors for doubtful but legal input") {
   CHECK(e.precision == "nf4");
   CHECK(warned(e, "stored in NF4"));
   Scenario g;
-  g.precision = "q4_k_m";  // a GGUF file on vLLM
+  g.precision = "q4_k_m";  // a GGUF file: llama.cpp when no engine is named (default_engine)
+  CHECK_FALSE(warned(test::run(g), "does not list"));
+  g.engine = "vllm";  // on vLLM, named: kept, with the warning
   CHECK(warned(test::run(g), "does not list vLLM"));
   Scenario t;
   t.tokens = 1e9;  // inference ignores it

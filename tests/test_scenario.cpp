@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "scenario.hpp"
+#include "test_support.hpp"
 
 using namespace cardfit;
 
@@ -35,7 +36,8 @@ TEST_CASE("defaults and LoRA targets") {
   CHECK(s.context == 4096);
   CHECK(s.prompt == 1024);
   CHECK(s.concurrency == 1);
-  CHECK(s.engine == "vllm");
+  CHECK_FALSE(s.engine.has_value());  // not named: default_engine, vLLM for the weights as released
+  CHECK(as_run(test::catalog(), s).engine == std::string("vllm"));
   CHECK(s.gpu.empty());
   CHECK(s.cards == 0);
   CHECK_FALSE(s.headroom);  // the catalog's

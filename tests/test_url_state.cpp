@@ -427,3 +427,40 @@ TEST_CASE("url_state: not given, auto and typed values stay apart") {
   }
   CHECK(encode_query(request_to_pairs(decode("zero=auto&offload=none"))) == "v=2");
 }
+
+TEST_CASE("url_state: a link without the engine key leaves it not named; the engine follows the weights", "[url][engine]") {
+  const Catalog& c = test::catalog();
+  // bf16 (vLLM lists it): the same scenario as before the rule, vLLM.
+  PlanRequest bf16 = decode("v=2&m=qwen2.5-7b&p=bf16");
+  CHECK_FALSE(bf16.scenario.engine.has_value());
+  CHECK(as_run(c, bf16.scenario).engine == std::string("vllm"));
+  // GGUF: llama.cpp; MLX: mlx.
+  PlanRequest gguf = decode("v=2&m=qwen2.5-7b&p=q4_k_m");
+  CHECK(as_run(c, gguf.scenario).engine == std::string("llama.cpp"));
+  CHECK(as_run(c, decode("v=2&m=qwen2.5-7b&p=mlx-4bit").scenario).engine == std::string("mlx"));
+  // Round trip: not named stays not named (no engine key); named stays named, vLLM included.
+  const std::string q = encode_query(request_to_pairs(gguf));
+  CHECK(q.find("e=") == std::string::npos);
+  CHECK_FALSE(decode(q).scenario.engine.has_value());
+  gguf.scenario.engine = "vllm";
+  const std::string named = encode_query(request_to_pairs(gguf));
+  CHECK(named.find("e=vllm") != std::string::npos);
+  CHECK(decode(named).scenario.engine == std::string("vllm"));
+}
+
+TEST_CASE("scenario: with_engine_following releases a named engine the new weights do not list", "[scenario][engine]") {
+  const Catalog& c = test::catalog();
+  Scenario s;
+  s.model = "qwen2.5-7b";
+  s.engine = "vllm";
+  s.precision = "q4_k_m";
+  CHECK_FALSE(with_engine_following(c, s).engine.has_value());
+  s.engine = "ollama";
+  CHECK(with_engine_following(c, s).engine == std::string("ollama"));
+  s.precision = "fp8";
+  s.engine = "vllm";
+  CHECK(with_engine_following(c, s).engine == std::string("vllm"));
+  CHECK(default_engine(c, "q4_k_m") == "llama.cpp");
+  CHECK(default_engine(c, "mlx-8bit") == "mlx");
+  CHECK(default_engine(c, "bf16") == "vllm");
+}

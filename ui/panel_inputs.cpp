@@ -79,7 +79,7 @@ struct Changes {
 void offload_inputs(App& app, Changes& c) {
   UiState& st = app.state;
   Scenario& sc = st.request.scenario;
-  const EngineProfile* engine = app.catalog.find_engine(sc.engine);
+  const EngineProfile* engine = app.catalog.find_engine(engine_id(app.catalog, sc));
   if (!engine || engine->multi_gpu != MultiGpu::Layer) {
     if (sc.offload.any()) {
       sc.offload = Offload::none();  // only layer-split engines offload; the choice goes with the engine
@@ -118,7 +118,7 @@ void offload_inputs(App& app, Changes& c) {
 void engine_flag_inputs(App& app, Changes& c) {
   UiState& st = app.state;
   Scenario& sc = st.request.scenario;
-  const EngineProfile* engine = app.catalog.find_engine(sc.engine);
+  const EngineProfile* engine = app.catalog.find_engine(engine_id(app.catalog, sc));
   const Model* model = app.catalog.find_model(sc.model);
   const bool moe = sc.custom_model ? sc.custom_model->is_moe : model && model->is_moe;
   if (!engine) return;
@@ -199,7 +199,10 @@ void model_inputs(App& app, Changes& c) {
   // "" follows the model: its weights as released for inference (scenario.hpp default_precision).
   Items precisions{{"", R(app, msg::in_precision_released(precision_label(default_precision(app.catalog, sc))))}};
   for (const WeightPrecision& p : app.catalog.weight_precisions) precisions.emplace_back(p.id, p.name);
-  c.choice |= combo_row(app, MsgId::in_precision, sc.precision, precisions, true);
+  if (combo_row(app, MsgId::in_precision, sc.precision, precisions, true)) {
+    sc = with_engine_following(app.catalog, std::move(sc));  // an engine the new weights do not list follows them
+    c.choice = true;
+  }
   // "" follows the weights, or names the layout the model fixes (DeepSeek-V4: fp8_ds_mla).
   Items kv{{"", R(app, kv_default_label(app.catalog, sc))}};
   for (const KvPrecision& k : app.catalog.kv_precisions) kv.emplace_back(k.id, k.name);
@@ -248,7 +251,12 @@ void task_inputs(App& app, Changes& c) {
     c.typed |= number_input(app, MsgId::in_concurrency, st.text.concurrency, Input::Concurrency, sc.concurrency);
     Items engines;
     for (const EngineProfile& e : app.catalog.engines) engines.emplace_back(e.id, e.name);
-    c.choice |= combo_row(app, MsgId::in_engine, sc.engine, engines);
+    // Not named: the combo shows the engine that follows the weights; a choice names it.
+    std::string engine = engine_id(app.catalog, sc);
+    if (combo_row(app, MsgId::in_engine, engine, engines)) {
+      sc.engine = engine;
+      c.choice = true;
+    }
     offload_inputs(app, c);
     engine_flag_inputs(app, c);
   } else {

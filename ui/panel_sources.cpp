@@ -65,7 +65,7 @@ std::vector<SourceRow> sources_in_use(const App& app) {
   if (const WeightPrecision* p = app.catalog.find_weight_precision(as_run(app.catalog, sc).precision)) {
     rows.push_back(row(app, MsgId::src_precision, p->name, p->source, p->as_of, false));
   }
-  if (const EngineProfile* e = app.catalog.find_engine(sc.engine)) {
+  if (const EngineProfile* e = app.catalog.find_engine(engine_id(app.catalog, sc))) {
     rows.push_back(row(app, MsgId::src_engine, e->name, e->source, e->as_of, false));
   }
   rows.push_back(row(app, MsgId::src_defaults, T(app, MsgId::src_defaults_name), app.catalog.defaults.source,

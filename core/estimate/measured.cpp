@@ -126,7 +126,7 @@ MeasuredMatch match_measurement(const Catalog& catalog, const Estimate& e, const
   if (e.task != Task::Inference || !(row.task.empty() || row.task == "inference")) return MeasuredMatch::No;
   if (!row.bad_key.empty() || row.special_layout) return MeasuredMatch::No;
   if (row.gpu != g.gpu || g.cards == 0 || row.cards != g.cards) return MeasuredMatch::No;
-  if ((row.engine.empty() ? link.engine : row.engine) != sc.engine) return MeasuredMatch::No;
+  if ((row.engine.empty() ? link.engine : row.engine) != sc.engine.value_or("")) return MeasuredMatch::No;
   if (row.precision.empty() || row.precision != e.precision) return MeasuredMatch::No;
   if (row.kv_precision.empty() ? e.kv_precision.rfind("auto", 0) != 0 : row.kv_precision != e.kv_precision) {
     return MeasuredMatch::No;

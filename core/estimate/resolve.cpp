@@ -184,9 +184,10 @@ void resolve_precisions(const Catalog& catalog, const Scenario& sc, Resolved& r,
 
 // The engine, and a warning when the weights are not a format it serves.
 void resolve_engine(const Catalog& catalog, const Scenario& sc, Resolved& r, std::vector<Issue>& errors) {
-  r.engine_ptr = catalog.find_engine(sc.engine);
+  const std::string engine = engine_id(catalog, sc);
+  r.engine_ptr = catalog.find_engine(engine);
   if (!r.engine_ptr) {
-    errors.push_back(unknown_entry("engine", MsgId::cat_noun_engine, sc.engine, catalog.engines));
+    errors.push_back(unknown_entry("engine", MsgId::cat_noun_engine, engine, catalog.engines));
   } else if (sc.task == Task::Inference && r.precision_ptr && !r.precision_ptr->engines.empty() &&
              std::find(r.precision_ptr->engines.begin(), r.precision_ptr->engines.end(), r.engine_ptr->id) ==
                  r.precision_ptr->engines.end()) {

@@ -1,6 +1,8 @@
 // Scenario helpers.
 #include "scenario.hpp"
 
+#include <algorithm>
+
 #include "hardware.hpp"
 
 namespace cardfit {
@@ -17,7 +19,7 @@ Scenario with_catalog_ids(const Catalog& catalog, Scenario s) {
   s.model = catalog_id(catalog.models, s.model);
   s.precision = catalog_id(catalog.weight_precisions, s.precision);
   if (!s.kv_precision.empty()) s.kv_precision = catalog_id(catalog.kv_precisions, s.kv_precision);
-  s.engine = catalog_id(catalog.engines, s.engine);
+  if (s.engine) s.engine = catalog_id(catalog.engines, *s.engine);
   if (!s.gpu.empty()) s.gpu = catalog_id(catalog.gpus, s.gpu);
   return s;
 }
@@ -40,10 +42,38 @@ std::string default_precision(const Catalog& catalog, const Scenario& s) {
 Scenario as_run(const Catalog& catalog, Scenario s) {
   s = with_catalog_ids(catalog, std::move(s));
   if (s.precision.empty()) s.precision = default_precision(catalog, s);
+  if (!s.engine) s.engine = default_engine(catalog, s.precision);
   return s;
 }
 
-std::string support_engine(const Scenario& s) { return s.task == Task::Inference ? s.engine : std::string("training"); }
+std::string default_engine(const Catalog& catalog, const std::string& precision) {
+  const WeightPrecision* p = catalog.find_weight_precision(catalog_id(catalog.weight_precisions, precision));
+  if (!p || p->engines.empty() ||
+      std::find(p->engines.begin(), p->engines.end(), kDefaultEngine) != p->engines.end()) {
+    return kDefaultEngine;
+  }
+  return p->engines.front();
+}
+
+std::string engine_id(const Catalog& catalog, const Scenario& s) {
+  if (s.engine) return *s.engine;
+  return default_engine(catalog, s.precision.empty() ? default_precision(catalog, s) : s.precision);
+}
+
+Scenario with_engine_following(const Catalog& catalog, Scenario s) {
+  if (!s.engine || s.task != Task::Inference) return s;
+  const std::string precision = s.precision.empty() ? default_precision(catalog, s) : s.precision;
+  const WeightPrecision* p = catalog.find_weight_precision(catalog_id(catalog.weight_precisions, precision));
+  const std::string engine = catalog_id(catalog.engines, *s.engine);
+  if (p && !p->engines.empty() && std::find(p->engines.begin(), p->engines.end(), engine) == p->engines.end()) {
+    s.engine.reset();
+  }
+  return s;
+}
+
+std::string support_engine(const Scenario& s) {
+  return s.task != Task::Inference ? std::string("training") : s.engine.value_or(kDefaultEngine);
+}
 
 bool engine_runs(const Catalog& c, const Gpu& gpu, const Scenario& s) {
   const std::string engine = support_engine(s);

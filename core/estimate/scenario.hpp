@@ -66,7 +66,8 @@ struct Scenario {
   int max_tensor_parallel = 0;             // the widest tensor-parallel group: the cards one machine of the rented offer
                                            // holds (the planner sets it per offer; no flag or link); 0 = the GPU's node size
   double tokens = 0;                       // training tokens for the time estimate; 0 = no estimate
-  std::string engine = "vllm";             // EngineProfile::id (inference)
+  std::optional<std::string> engine;       // EngineProfile::id (inference); nullopt = not named: default_engine()
+                                           // (vLLM when the weights list it, else the first engine they list)
   std::string gpu;                         // Gpu::id; "" = every GPU in the catalog
   int cards = 0;                           // cards per GPU type; 0 = smallest count that fits
   std::optional<double> headroom;          // fraction kept free for "comfortable"; nullopt = the catalog's (defaults.headroom)
@@ -134,7 +135,19 @@ std::string fixed_kv_layout(const Model& model);
 // The model the scenario names: its custom model, else the catalog entry (any spelling), or null.
 const Model* scenario_model(const Catalog& catalog, const Scenario& scenario);
 
-// The scenario as estimate() and plan() run it: catalog ids, and "" precision made concrete.
+// The engine a scenario that names none runs with (the one rule): the catalog's default engine
+// (kDefaultEngine, vLLM) when the precision lists it or lists no engines, else the first engine
+// the precision lists (GGUF: llama.cpp, MLX: mlx). `precision` is concrete (as_run).
+inline constexpr const char* kDefaultEngine = "vllm";
+std::string default_engine(const Catalog& catalog, const std::string& precision);
+// The scenario's engine id: the one named, else default_engine() of its weights.
+std::string engine_id(const Catalog& catalog, const Scenario& scenario);
+// After the UI changes the precision: a named engine the new weights do not list is released
+// (nullopt), so the engine follows the weights again; one they list stays.
+Scenario with_engine_following(const Catalog& catalog, Scenario scenario);
+
+// The scenario as estimate() and plan() run it: catalog ids, "" precision and an engine not named
+// made concrete.
 // The UI keeps "" in its state (its precision list offers "as released"), so links stay short.
 Scenario as_run(const Catalog& catalog, Scenario scenario);
 

@@ -68,6 +68,7 @@ std::string input_help(const InputSpec& spec, const Catalog& catalog, Lang lang)
   // Defaults that live in the catalog rather than in the request.
   std::string fallback = default_text(spec.id);
   if (spec.id == Input::Headroom) fallback = format_trimmed(catalog.defaults.headroom * 100, 2) + "%";
+  if (spec.id == Input::Engine) fallback = kDefaultEngine;  // default_engine(): it follows the weights
   if (spec.id == Input::UsdCny) fallback = format_shortest(catalog.defaults.usd_cny);
   return render(message_with(spec.help, {{"fallback", fallback}, {"choices", choices}}), lang);
 }

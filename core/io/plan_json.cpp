@@ -140,6 +140,7 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
       .field("model", p.model)
       .field("model_name", p.model_name)
       .field("precision", p.precision)
+      .field("engine", p.engine)
       .field("memory_bytes", p.memory_bytes)
       .field("currency", name_of(p.currency))
       .field("usd_cny", p.usd_cny)

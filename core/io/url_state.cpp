@@ -209,6 +209,16 @@ class Reader {
     std::string id;
     if (read_id(id)) out = id;
   }
+  // Not named (no key, or an empty value): nullopt, and the scenario's default applies.
+  void text(Input in, std::optional<std::string>& out) {
+    if (!mine(in)) return;
+    if (value_.empty()) {
+      out.reset();
+      return;
+    }
+    std::string id;
+    if (read_id(id)) out = id;
+  }
   template <class E>
   void enumeration(Input in, E& out) {
     if (!mine(in)) return;
@@ -440,6 +450,7 @@ class Texts {
     set(in, sc.custom_model && !sc.custom_model->assumed_architecture ? encode_shapes(*sc.custom_model) : std::string());
   }
   void text(Input in, const std::string& v) { set(in, v); }
+  void text(Input in, const std::optional<std::string>& v) { set(in, v.value_or(std::string())); }  // not named: no text
   template <class E>
   void enumeration(Input in, const E& v) {
     set(in, std::string(name_of(v)));

@@ -25,7 +25,7 @@ std::optional<GpuEstimate> comfortable(const Catalog& catalog, Scenario sc, cons
 // told "NVFP4" because some engine can unpack it weight-only.
 bool runs(const WeightPrecision& p, const Scenario& sc, const Gpu& gpu) {
   const bool engine = sc.task != Task::Inference || p.engines.empty() ||
-                      std::find(p.engines.begin(), p.engines.end(), sc.engine) != p.engines.end();
+                      std::find(p.engines.begin(), p.engines.end(), sc.engine.value_or(kDefaultEngine)) != p.engines.end();
   return engine && capability_native(gpu, p.requires_capability);
 }
 

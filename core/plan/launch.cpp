@@ -352,7 +352,7 @@ std::vector<LaunchCommand> launch_commands(const Catalog& catalog, const Scenari
   const Gpu* gpu = catalog.find_gpu(g.gpu);
   if (gpu && !engine_runs(catalog, *gpu, sc)) return out;  // no kernel for these weights there: nothing to paste
   if (sc.task == Task::Inference) {
-    const EngineProfile* e = catalog.find_engine(sc.engine);
+    const EngineProfile* e = catalog.find_engine(engine_id(catalog, sc));
     if (!e) return out;
     if (e->id == "vllm") out.push_back(vllm(*m, sc, *e, g));
     if (e->id == "sglang") out.push_back(sglang(*m, sc, g));

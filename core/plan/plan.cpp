@@ -800,7 +800,7 @@ const char* key_of(Input input) { return input_spec(input).key; }
 // training: always).
 bool engine_supports(const Scenario& s, const std::vector<std::string>& engines) {
   return s.task != Task::Inference || engines.empty() ||
-         std::find(engines.begin(), engines.end(), s.engine) != engines.end();
+         std::find(engines.begin(), engines.end(), s.engine.value_or("")) != engines.end();
 }
 
 // The precisions of `all` (weight or KV) with fewer bits than `cur_bits` that the scenario's
@@ -818,6 +818,7 @@ std::vector<const Precision*> nearest_lower(const std::vector<Precision>& all, d
 }
 
 // Neighbouring (smaller) weight precisions, nearest first; none for QLoRA or an unknown precision.
+// Only precisions the scenario's engine (named, or default_engine of the current weights) lists.
 void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::vector<Variant>>& kinds) {
   if (s.task == Task::Qlora) return;
   const WeightPrecision* cur = c.find_weight_precision(s.precision);
@@ -1029,7 +1030,8 @@ Message no_pick_reason(const Context& ctx, const Evaluation& ev) {
   if (ev.candidates.empty()) {
     for (const GpuEstimate& ge : ev.estimates.front().gpus) {
       const Gpu* gpu = ctx.catalog.find_gpu(ge.gpu);
-      if (ge.cards > 0 && ge.fit != Fit::No && gpu) {
+      // A GPU the engine has no kernel for (MLX off Metal) does not "fit": nothing to run there.
+      if (ge.cards > 0 && ge.fit != Fit::No && gpu && engine_runs(ctx.catalog, *gpu, ev.scenario)) {
         f.fitting_gpus += (f.fitting_gpus.empty() ? "" : ", ") + gpu_short_name(*gpu);
       }
       f.max_cards = std::max(f.max_cards, ge.max_cards_tried);
@@ -1122,8 +1124,8 @@ std::optional<Message> checkpoint_warning(const Catalog& c, const Scenario& s, c
   if (!m || !p) return std::nullopt;
   const std::string repo = m->hf_repo.empty() ? m->id : m->hf_repo;
   const std::string name = m->name.empty() ? m->id : m->name;
-  const bool gguf_engine = s.engine == "llama.cpp";
-  if (s.precision == "int4" && m->awq_repo.empty() && !gguf_engine && s.engine != "ollama") {
+  const bool gguf_engine = s.engine == std::string("llama.cpp");
+  if (s.precision == "int4" && m->awq_repo.empty() && !gguf_engine && s.engine != std::string("ollama")) {
     return msg::plan_warn_no_checkpoint(precision_label(s.precision), name, repo,
                                         "llm-compressor: oneshot(model=\"" + repo +
                                             "\", recipe=GPTQModifier(targets=\"Linear\", scheme=\"W4A16\", ignore=[\"lm_head\"]))");
@@ -1266,6 +1268,7 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
   const Model* model = ev.scenario.custom_model ? &*ev.scenario.custom_model : catalog.find_model(est.model);
   p.model_name = model && !model->name.empty() ? model->name : est.model;
   p.precision = est.precision;
+  if (ev.scenario.task == Task::Inference) p.engine = engine_id(catalog, ev.scenario);
   p.memory_bytes = est.memory.total;
   p.warnings = est.warnings;
   if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());

@@ -175,6 +175,7 @@ struct Plan {
   std::string model;                    // Model::id
   std::string model_name;
   std::string precision;                // WeightPrecision::id
+  std::string engine;                   // EngineProfile::id it ran with (inference; named or default_engine); "" training
   std::int64_t memory_bytes = 0;        // one complete replica (estimate memory.total)
   std::vector<Message> warnings;        // scenario-level (from the estimate)
   std::optional<ApiCompare> api_compare;  // inference with request.compare_api only

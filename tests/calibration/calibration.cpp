@@ -99,8 +99,9 @@ const char* memory_of(const Gpu& gpu) {
 std::string group_of(const Catalog& catalog, const Scenario& sc, const Gpu& gpu) {
   const std::string kind = " / " + kind_of(catalog, sc);
   if (sc.task != Task::Inference) return "training / " + gpu.architecture + kind;
-  const EngineProfile* e = catalog.find_engine(sc.engine);
-  return (e ? e->id : sc.engine) + memory_of(gpu) + kind;
+  const std::string engine = engine_id(catalog, sc);
+  const EngineProfile* e = catalog.find_engine(engine);
+  return (e ? e->id : engine) + memory_of(gpu) + kind;
 }
 
 }  // namespace
