@@ -428,7 +428,7 @@ TEST_CASE("url_state: not given, auto and typed values stay apart") {
   CHECK(encode_query(request_to_pairs(decode("zero=auto&offload=none"))) == "v=2");
 }
 
-TEST_CASE("url_state: a link without the engine key leaves it not named; the engine follows the weights", "[url][engine]") {
+TEST_CASE("url_state: a link without the engine key leaves it not named, and the engine follows the weights", "[url][engine]") {
   const Catalog& c = test::catalog();
   // bf16 (vLLM lists it): the same scenario as before the rule, vLLM.
   PlanRequest bf16 = decode("v=2&m=qwen2.5-7b&p=bf16");
