@@ -17,6 +17,7 @@
 #include "catalog.hpp"
 #include "json_style.hpp"
 #include "table_export.hpp"
+#include "vendor.hpp"
 #include "result.hpp"
 
 namespace cardfit::cli {
@@ -62,6 +63,16 @@ const Catalog& help_catalog();
 // The bundled catalog with every --catalog overlay applied. On error prints the problems and
 // returns nullopt (the command exits with 1).
 std::optional<Catalog> load_catalog_or_report(const CommonOptions& common, const Format& format, Output& io);
+
+// vendor.json at `path` and the files it names beside it, read and checked by the core
+// (parse_vendor, check_vendor_logo; the overlay only read here, loaded by the caller): the one
+// reader of `cardfit vendor --check` and `cardfit card --vendor` (native/cli_vendor.cpp).
+struct VendorFiles {
+  Vendor vendor;
+  std::string dir;   // vendor.json's folder ("" or ending in '/'): the logo and overlay are in it
+  std::string logo;  // the logo file's bytes ("" when vendor.json names none)
+};
+Result<VendorFiles> read_vendor_files(const std::string& path);
 
 // Problems as {"schema", "ok": false, "errors": [...]} on `io.out` (JSON) or one "error: ..."
 // line each on `io.err`, in the format's language.

@@ -17,7 +17,6 @@
 #include "native_files.hpp"
 #include "plan.hpp"
 #include "vendor.hpp"
-#include "vendor_files.hpp"
 
 namespace cardfit::cli {
 namespace {
@@ -33,12 +32,6 @@ struct CardFlags {
   std::string vendor;  // --vendor vendor.json (core/io/vendor.hpp)
   bool force = false;
 };
-
-// The directory part of `path` ("" for a bare file name), for the files vendor.json names.
-std::string dir_of(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
-}
 
 int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   Format& f = flags.format;
@@ -57,22 +50,20 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   }
   // --vendor: its name and colour on the card, its page in the link, its overlay on the catalog
   // and its platform first (each only where the flags say nothing else).
-  std::optional<Vendor> vendor;
+  std::optional<VendorFiles> vendor_files;
   CommonOptions with_vendor = common;
   if (!flags.vendor.empty()) {
-    const std::optional<std::string> text = native::read_file(flags.vendor);
-    if (!text) {
-      print_errors({{flags.vendor, msg::cli_err_unreadable()}}, f, io);
+    Result<VendorFiles> files = read_vendor_files(flags.vendor);
+    if (!files.ok()) {
+      print_errors(files.errors, f, io);
       return kInvalid;
     }
-    Result<Vendor> v = parse_vendor(*text, flags.vendor);
-    if (!v.ok()) {
-      print_errors(v.errors, f, io);
-      return kInvalid;
+    vendor_files = std::move(*files.value);
+    if (!vendor_files->vendor.overlay.empty()) {
+      with_vendor.catalog_files.push_back(vendor_files->dir + vendor_files->vendor.overlay);
     }
-    vendor = std::move(*v.value);
-    if (!vendor->overlay.empty()) with_vendor.catalog_files.push_back(dir_of(flags.vendor) + vendor->overlay);
   }
+  const Vendor* vendor = vendor_files ? &vendor_files->vendor : nullptr;
   std::optional<Catalog> catalog = load_catalog_or_report(with_vendor, f, io);
   if (!catalog) return kInvalid;
 
@@ -93,19 +84,10 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
     in.vendor = vendor->name;
     in.accent = vendor->accent;
     if (!vendor->logo.empty()) {
-      logo_file = dir_of(flags.vendor) + vendor->logo;
-      const std::optional<std::string> logo = native::read_file(logo_file);
-      if (!logo) {
-        print_errors({{logo_file, msg::cli_err_unreadable()}}, f, io);
-        return kInvalid;
-      }
+      logo_file = vendor_files->dir + vendor->logo;
       const bool svg = logo_file.size() >= 4 && logo_file.compare(logo_file.size() - 4, 4, ".svg") == 0;
       in.logo_kind = svg ? CardLogoKind::Svg : CardLogoKind::Png;  // parse_vendor allows .png and .svg only
-      if (const std::vector<Issue> bad = check_vendor_logo(*logo, logo_file); !bad.empty()) {
-        print_errors(bad, f, io);
-        return kInvalid;
-      }
-      in.logo = *logo;
+      in.logo = vendor_files->logo;
     }
   }
   in.request = &req;

@@ -24,44 +24,17 @@ struct VendorOptions {
   Format format;
 };
 
-std::string dir_of(const std::string& path) {
-  const std::size_t slash = path.rfind('/');
-  return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
-}
-
 int run_vendor(VendorOptions& opts, const CommonOptions& common, Output& io) {
   Format& f = opts.format;
   f.schema = "cardfit.vendor/1";
   if (!read_lang_flag(opts.lang, f, io)) return kInvalid;
-  const std::optional<std::string> text = native::read_file(opts.check);
-  if (!text) {
-    print_errors({{opts.check, msg::cli_err_unreadable()}}, f, io);
+  const Result<VendorFiles> files = read_vendor_files(opts.check);
+  if (!files.ok()) {
+    print_errors(files.errors, f, io);
     return kInvalid;
   }
-  const Result<Vendor> parsed = parse_vendor(*text, opts.check);
-  if (!parsed.ok()) {
-    print_errors(parsed.errors, f, io);
-    return kInvalid;
-  }
-  const Vendor& v = *parsed.value;
-  // The files it names, beside it: the logo's bytes here, the overlay as `--catalog` reads it.
-  std::vector<Issue> issues;
-  const std::string dir = dir_of(opts.check);
-  if (!v.logo.empty()) {
-    const std::optional<std::string> logo = native::read_file(dir + v.logo);
-    if (!logo) {
-      issues.push_back({"logo", msg::err_vendor_file("logo", v.logo)});
-    } else {
-      for (Issue& i : check_vendor_logo(*logo, v.logo)) issues.push_back(std::move(i));
-    }
-  }
-  if (!v.overlay.empty() && !native::read_file(dir + v.overlay)) {
-    issues.push_back({"overlay", msg::err_vendor_file("overlay", v.overlay)});
-  }
-  if (!issues.empty()) {
-    print_errors(issues, f, io);
-    return kInvalid;
-  }
+  const Vendor& v = files.value->vendor;
+  const std::string& dir = files.value->dir;
   if (!v.overlay.empty()) {
     CommonOptions with_overlay = common;
     with_overlay.catalog_files.push_back(dir + v.overlay);
@@ -84,6 +57,33 @@ int run_vendor(VendorOptions& opts, const CommonOptions& common, Output& io) {
 }
 
 }  // namespace
+
+Result<VendorFiles> read_vendor_files(const std::string& path) {
+  const std::optional<std::string> text = native::read_file(path);
+  if (!text) return Result<VendorFiles>::failure({{path, msg::cli_err_unreadable()}});
+  Result<Vendor> parsed = parse_vendor(*text, path);
+  if (!parsed.ok()) return Result<VendorFiles>::failure(parsed.errors);
+  VendorFiles out;
+  out.vendor = std::move(*parsed.value);
+  const std::size_t slash = path.rfind('/');
+  out.dir = slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+  const Vendor& v = out.vendor;
+  std::vector<Issue> issues;
+  if (!v.logo.empty()) {
+    const std::optional<std::string> logo = native::read_file(out.dir + v.logo);
+    if (!logo) {
+      issues.push_back({"logo", msg::err_vendor_file("logo", v.logo)});
+    } else {
+      for (Issue& i : check_vendor_logo(*logo, v.logo)) issues.push_back(std::move(i));
+      out.logo = *logo;
+    }
+  }
+  if (!v.overlay.empty() && !native::read_file(out.dir + v.overlay)) {
+    issues.push_back({"overlay", msg::err_vendor_file("overlay", v.overlay)});
+  }
+  if (!issues.empty()) return Result<VendorFiles>::failure(std::move(issues));
+  return Result<VendorFiles>::success(std::move(out));
+}
 
 void add_vendor_command(CLI::App& app, Command& cmd) {
   auto opts = std::make_shared<VendorOptions>();
