@@ -386,6 +386,8 @@ export interface GpuEstimate {
     model: string;
     model_name: string;
     precision: string;
+    /** The engine the plan runs: the one the request named, else the one the weights call for (vLLM, or GGUF's llama.cpp, MLX's mlx). */
+    engine: string;
     memory_bytes: number;
     currency: 'CNY' | 'USD';
     usd_cny: number;
