@@ -140,7 +140,6 @@ void engine_flag_inputs(App& app, Changes& c) {
              sc.max_num_batched_tokens);
     optional(MsgId::in_max_num_seqs, st.text.max_num_seqs, Input::MaxNumSeqs, sc.max_num_seqs);
   }
-  if (engine->async_scheduling_flag) c.choice |= ImGui::Checkbox(T(app, MsgId::in_async_scheduling), &sc.async_scheduling);
   if (engine->expert_offload && moe) optional(MsgId::in_n_cpu_moe, st.text.n_cpu_moe, Input::NCpuMoe, sc.n_cpu_moe);
   if (engine->multi_gpu == MultiGpu::Tensor && moe) {
     double ep = sc.expert_parallel;  // 0 = none, a value the user types

@@ -87,8 +87,6 @@ declare namespace createCardfit {
     'max-num-batched-tokens'?: InputValue;
     /** vLLM/SGLang sequences per step, at least 1. */
     'max-num-seqs'?: InputValue;
-    /** vLLM --async-scheduling: the per-sequence CPU work overlaps the GPU step. */
-    'async-scheduling'?: InputValue;
     /** Expert parallelism: routed experts split over N cards; 0 = none. */
     ep?: InputValue;
     /** Training: optimizer states in host memory (ZeRO-Offload). */

@@ -543,7 +543,6 @@ struct EngineProfile {
   // Matmuls on these generations instead, either width (llama.cpp on Apple GPUs, whose dense rate is
   // the ALU rate: no tensor units to fall short of).
   std::vector<ArchitectureEfficiency> prefill_efficiency_by_architecture;
-  bool async_scheduling_flag = false;  // --async-scheduling: the per-sequence CPU work overlaps the GPU step (vLLM)
   bool expert_offload = false;       // partial offload can keep routed MoE experts in host memory (llama.cpp --n-cpu-moe)
   bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
                                      // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)

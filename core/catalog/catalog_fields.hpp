@@ -482,7 +482,6 @@ void engine_fields(V& v, T& e) {
   v.list("prefill_efficiency_by_architecture", e.prefill_efficiency_by_architecture, Need::Optional,
          [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
   v.boolean("expert_offload", e.expert_offload, Need::Optional);
-  v.boolean("async_scheduling_flag", e.async_scheduling_flag, Need::Optional);
   v.boolean("fp16_accumulate", e.fp16_accumulate, Need::Optional);
   source_fields(v, e);
   v.text("notes", e.notes, Need::Optional, TextRule::Any);

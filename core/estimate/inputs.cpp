@@ -51,7 +51,6 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::GpuMemoryUtilization, "gpu-memory-utilization", "gpu_memory_utilization", K::Fraction, kFloor, 1, false, "F", MsgId::input_gpu_memory_utilization_help, S::Scenario, false},
   {Input::MaxNumBatchedTokens, "max-num-batched-tokens", "max_num_batched_tokens", K::Tokens, 1, 1e7, false, "N", MsgId::input_max_num_batched_tokens_help, S::Scenario, false},
   {Input::MaxNumSeqs,    "max-num-seqs",     "max_num_seqs",     K::Integer,    1,     1e6,   false, "N",       MsgId::input_max_num_seqs_help,     S::Scenario, false},
-  {Input::AsyncScheduling, "async-scheduling", "async_scheduling", K::Flag,   kNone, kNone, false, "",        MsgId::input_async_scheduling_help, S::Scenario, false},
   {Input::Ep,            "ep",               "expert_parallel",  K::Integer,    0,     1024,  false, "N",       MsgId::input_ep_help,               S::Scenario, false},
   {Input::OptimizerOffload, "optimizer-offload", "optimizer_offload", K::Flag,  kNone, kNone, false, "",        MsgId::input_optimizer_offload_help, S::Scenario, false},
   {Input::OutputTokens,  "output-tokens",    "output_tokens",    K::Tokens,     0, kMaxTokens, false, "N",       MsgId::input_output_tokens_help,    S::Scenario, false},

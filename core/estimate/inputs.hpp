@@ -18,7 +18,7 @@ namespace cardfit {
 enum class Input : std::uint8_t {
   Model, Params, Config, Arch, Precision, KvPrecision, Task, Context, Prompt, Concurrency, Batch, LoraRank,
   LoraTargets, Tp, Optimizer, Zero, Checkpointing, Tokens, Engine, Gpu, Cards, Offload, HostBandwidth, NCpuMoe, GpuMemoryUtilization,
-  MaxNumBatchedTokens, MaxNumSeqs, AsyncScheduling, Ep, OptimizerOffload, OutputTokens, MaxTpotMs, Headroom, Mfu,
+  MaxNumBatchedTokens, MaxNumSeqs, Ep, OptimizerOffload, OutputTokens, MaxTpotMs, Headroom, Mfu,
   BudgetTier, Budget, Currency, UsdCny, HoursPerDay, Term, Platform, PlatformFirst, Student, AllowSpot, MinTokensPerS,
   MaxTtftMs, RequestsPerS, CompareApi, ApiInputRatio, ApiCacheHit, Top, Today, Lang,
   kCount

@@ -222,7 +222,6 @@ void check_engine_rules(const Scenario& sc, const std::vector<Input>& out_of_ran
     flag(Input::MaxNumBatchedTokens, sc.max_num_batched_tokens.has_value(), batching, "vLLM, SGLang");
     flag(Input::MaxNumSeqs, sc.max_num_seqs.has_value(), batching, "vLLM, SGLang");
     flag(Input::NCpuMoe, sc.n_cpu_moe.has_value(), e.expert_offload, "llama.cpp");
-    flag(Input::AsyncScheduling, sc.async_scheduling, e.async_scheduling_flag, "vLLM");
     if (sc.n_cpu_moe && in_range(out_of_range, Input::NCpuMoe) && e.expert_offload && r.model_ptr) {
       const Model& m = *r.model_ptr;
       if (!m.is_moe) {

@@ -80,8 +80,6 @@ struct Scenario {
                                            // TensorRT-LLM/LMDeploy free fraction; nullopt = the engine's default
   std::optional<std::int64_t> max_num_batched_tokens;  // vLLM/SGLang tokens per forward pass; nullopt = the engine's
   std::optional<std::int64_t> max_num_seqs;  // vLLM/SGLang sequences per step; nullopt = the engine's default
-  bool async_scheduling = false;           // vLLM --async-scheduling: a step's CPU work (scheduling, input
-                                           // preparation, output processing) overlaps the GPU's previous step
   int expert_parallel = 0;                 // MoE experts split over this many cards (--ep); 0 = none
   bool optimizer_offload = false;          // training: optimizer states (and the step) in host memory (ZeRO-Offload)
   std::int64_t output_tokens = 0;          // tokens generated per request: serving capacity (inference); 0 = none

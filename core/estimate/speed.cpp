@@ -275,12 +275,6 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.compute_ms = safe_div(c * out.flops_per_token, tp * out.rate.flops_per_s) * 1000;
   out.compute_bound = out.compute_ms > out.memory_ms;
   out.fixed_ms = step_fixed_ms(e, g, m, c);
-  // vLLM's --async-scheduling (vllm-project/vllm PR 19970): the scheduler runs one step ahead, so a
-  // step's CPU work per sequence (scheduling, input preparation, output processing) overlaps the GPU's
-  // previous step instead of following it: the step costs the larger of the two (docs/model.md §4, §7).
-  out.sequence_ms = std::max(0.0, e.step_ms_per_sequence) * c;
-  out.overlapped = r.scenario().async_scheduling && e.async_scheduling_flag;
-  if (out.overlapped) out.fixed_ms = std::max(0.0, out.fixed_ms - out.sequence_ms);
   out.moe_ms = moe_ms(e, m, r.params, tp, ep, c) + alltoall_ms(e, g, m, r.params, tp, ep, c);
   out.indexer_ms = indexer_ms(e, m, c);
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
@@ -289,9 +283,9 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   // NOTE: the whole step, not only its bytes: SGLang on CDNA 3 is about twice as slow as its bytes and
   // fixed costs say at 1 sequence and at 64 alike (docs/model.md §7), so no one term carries it.
   out.architecture_efficiency = architecture_decode_efficiency(e, g);
-  const double gpu_ms = std::max(out.memory_ms, out.compute_ms) + out.cpu_ms + out.fixed_ms + out.moe_ms +
-                        out.indexer_ms + out.sync_ms + out.boundary_ms;
-  out.step_ms = (out.overlapped ? std::max(gpu_ms, out.sequence_ms) : gpu_ms) / out.architecture_efficiency;
+  out.step_ms = (std::max(out.memory_ms, out.compute_ms) + out.cpu_ms + out.fixed_ms + out.moe_ms + out.indexer_ms +
+                 out.sync_ms +
+                 out.boundary_ms) / out.architecture_efficiency;
   out.per_sequence = safe_div(1000, out.step_ms);
   out.aggregate = out.per_sequence * c;
   return out;

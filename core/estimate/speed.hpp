@@ -88,9 +88,7 @@ struct DecodeSpeed {
   double experts_ms = 0;       // routed experts read this step, x the engine's expert efficiency
   double kv_ms = 0;            // KV cache of every sequence
   double compute_ms = 0;       // concurrency x flops_per_token / (TP x rate)
-  double fixed_ms = 0;         // step_fixed_ms at the concurrency (without sequence_ms when overlapped)
-  double sequence_ms = 0;      // the per-sequence CPU work of a step: step_ms_per_sequence x sequences
-  bool overlapped = false;     // --async-scheduling: sequence_ms runs beside the GPU step, which costs the larger
+  double fixed_ms = 0;         // step_fixed_ms at the concurrency
   double moe_ms = 0;           // MoE layers x (moe_us_per_layer + touched experts per card x moe_us_per_expert
                                // (_parallel across cards)) + expert-parallel all-to-alls
   double indexer_ms = 0;       // DSA: indexer layers x (indexer_us_per_layer + sequences x indexer_us_per_sequence)

@@ -55,7 +55,6 @@ void bind(V& v, R& rq) {
   v.number(Input::GpuMemoryUtilization, sc.gpu_memory_utilization);
   v.integer(Input::MaxNumBatchedTokens, sc.max_num_batched_tokens);
   v.integer(Input::MaxNumSeqs, sc.max_num_seqs);
-  v.flag(Input::AsyncScheduling, sc.async_scheduling);
   v.integer(Input::Ep, sc.expert_parallel);
   v.flag(Input::OptimizerOffload, sc.optimizer_offload);
   v.integer(Input::OutputTokens, sc.output_tokens);
@@ -107,7 +106,6 @@ constexpr LinkKey kLinkKeys[] = {
     {Input::Offload, "of"},       {Input::HostBandwidth, "hb"},
     {Input::NCpuMoe, "nc"},       {Input::GpuMemoryUtilization, "gm"},
     {Input::MaxNumBatchedTokens, "mbt"}, {Input::MaxNumSeqs, "mns"},
-    {Input::AsyncScheduling, "as"},
     {Input::Ep, "ep"},            {Input::OptimizerOffload, "oo"},
     {Input::OutputTokens, "ot"},  {Input::MaxTpotMs, "tpot"},
     {Input::Headroom, "h"},       {Input::Mfu, "mfu"},

@@ -78,7 +78,6 @@ LaunchCommand vllm(const Model& m, const Scenario& sc, const EngineProfile& e, c
   if (g.expert_parallel > 1) a.add("--enable-expert-parallel");
   if (sc.max_num_batched_tokens) a.add("--max-num-batched-tokens", *sc.max_num_batched_tokens);
   a.add("--max-num-seqs", max_seqs(sc, g));
-  if (sc.async_scheduling) a.add("--async-scheduling");
   return command(LaunchKind::Vllm, std::move(a));
 }
 
