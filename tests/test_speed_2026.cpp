@@ -63,6 +63,22 @@ TEST_CASE("FP4: the engine's efficiency for the card's FP4 path, on the FP4 byte
   CHECK(quantized_efficiency(r, gpu("b200")) == Approx(vllm.fp4_efficiency_native));
   CHECK(quantized_efficiency(r, gpu("a100-80g")) == Approx(vllm.fp4_efficiency_weight_only));
   CHECK(gpu("b200").fp4_path == Fp4Path::Native);
+  // Hopper has its own figure (issue 27 eleventh pass: InferenceX's 8x H100 and vLLM issue 30326's
+  // 8x H200 gpt-oss-120b rows), above the weight-only one that Ampere keeps (vLLM issue 22331, A100).
+  double hopper = 0;
+  for (const ArchitectureEfficiency& a : vllm.fp4_efficiency_by_architecture) {
+    if (a.architecture == "Hopper") hopper = a.efficiency;
+  }
+  CHECK(hopper > vllm.fp4_efficiency_weight_only);
+  CHECK(gpu("h100-sxm").architecture == "Hopper");
+  CHECK(quantized_efficiency(r, gpu("h100-sxm")) == Approx(hopper));
+  CHECK(quantized_efficiency(r, gpu("h200")) == Approx(hopper));
+  Layout tp8;
+  tp8.cards = tp8.tensor_parallel = 8;
+  const DecodeSpeed h200 = decode_speed(r, gpu("h200"), tp8, 2048, 8);
+  CHECK(h200.kernel_efficiency == Approx(hopper));
+  CHECK(h200.experts_ms == Approx(h200.expert_bytes /
+                                  (8 * decode_bandwidth(vllm, gpu("h200")) * hopper * h200.expert_efficiency) * 1000));
   const DecodeSpeed d = decode_speed(r, gpu("a100-80g"), Layout{}, 2048, 1);
   const double bw = decode_bandwidth(vllm, gpu("a100-80g"));
   CHECK(d.weights_ms == Approx(d.weight_bytes / bw * 1000));  // 16-bit bytes at full kernel efficiency
