@@ -63,7 +63,7 @@ TEST_CASE("FP4: the engine's efficiency for the card's FP4 path, on the FP4 byte
   CHECK(quantized_efficiency(r, gpu("b200")) == Approx(vllm.fp4_efficiency_native));
   CHECK(quantized_efficiency(r, gpu("a100-80g")) == Approx(vllm.fp4_efficiency_weight_only));
   CHECK(gpu("b200").fp4_path == Fp4Path::Native);
-  // Hopper has its own figure (issue 27 eleventh pass: InferenceX's 8x H100 and vLLM issue 30326's
+  // Hopper has its own figure (issue 27 twelfth pass: InferenceX's 8x H100 and vLLM issue 30326's
   // 8x H200 gpt-oss-120b rows), above the weight-only one that Ampere keeps (vLLM issue 22331, A100).
   double hopper = 0;
   for (const ArchitectureEfficiency& a : vllm.fp4_efficiency_by_architecture) {
