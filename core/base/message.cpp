@@ -11,9 +11,9 @@
 
 namespace cardfit {
 namespace detail {
-// The generated table (tools/gen_messages.py): per entry, its key, en, zh and placeholder names,
-// each NUL-terminated, in MsgId order. Packed text rather than an array of pointers: the page
-// carried 17.8 KB of pointers, 9.2 KB gzip (docs/web.md).
+// The generated table (tools/gen_messages.py): the keys, the en texts, the zh texts and the
+// placeholder names, each column in MsgId order, each text NUL-terminated. Packed text rather
+// than an array of pointers: the page carried 17.8 KB of pointers (docs/web.md).
 extern const char kMessageText[];
 extern const std::size_t kMessageTextSize;
 const MessageEntry& message_entry(std::size_t i);  // tests/test_sources.cpp reads the raw templates
@@ -29,10 +29,10 @@ const MessageEntry& message_entry(std::size_t i) {
       p += std::strlen(p) + 1;
       return s;
     };
+    for (MessageEntry& e : t) e.key = next();
+    for (MessageEntry& e : t) e.en = next();
+    for (MessageEntry& e : t) e.zh = next();
     for (MessageEntry& e : t) {
-      e.key = next();
-      e.en = next();
-      e.zh = next();
       e.arg_names = next();
       e.args = *e.arg_names == '\0' ? 0 : static_cast<std::uint8_t>(1 + std::count(e.arg_names, p - 1, ','));
     }
