@@ -73,7 +73,8 @@ TEST_CASE("calibration rows: every row estimates within its tolerance") {
                             "llama.cpp / HBM / dense", "sglang / HBM / dense", "sglang / HBM / MoE",
                             "sglang / HBM / FP4", "training / Ampere / dense", "training / Hopper / dense",
                             "vllm / HBM / MoE", "llama.cpp / GDDR / FP4", "llama.cpp / GDDR / MoE",
-                            "llama.cpp / unified / dense"}) {
+                            "llama.cpp / unified / dense", "llama.cpp / unified / MoE", "llama.cpp / unified / FP4",
+                            "ollama / unified / dense", "sglang / GDDR / dense"}) {
     INFO(group);
     CHECK(sources[group].size() >= 2);
   }

@@ -214,25 +214,26 @@ TEST_CASE("this machine: unified-memory chips from their GPU or CPU name, sized 
   CHECK(chip("", "Intel(R) Core(TM) i7-13700H", 32 * gib).kind == GpuMatchKind::Nothing);
 }
 
-// Issue 30's hardware that the catalog does not list yet (no vendor page gave every required
-// figure): each comes back unknown, for the user to pick, never as its nearest listed sibling.
-// The strings: nvidia-smi's and the drivers' names ("NVIDIA GeForce RTX 5070 Laptop GPU"), macOS's
-// machdep.cpu.brand_string and GL_RENDERER ("Apple M4", "Apple M5 Max"). The M4 Pro is listed since
-// (apple-m4-pro-48g); the M5 family is not (docs/catalog.md says why).
+// Issue 30's hardware that the catalog does not list yet (no page gave every required figure,
+// docs/catalog.md): each comes back unknown, for the user to pick, never as its nearest listed
+// sibling. The strings: nvidia-smi's and the drivers' names ("NVIDIA GeForce RTX 5070 Laptop GPU"),
+// macOS's machdep.cpu.brand_string and GL_RENDERER ("Apple M4", "Apple M5 Pro").
 TEST_CASE("this machine: laptops and chips the catalog lacks stay unknown, not a sibling", "[this_machine]") {
   const std::int64_t gib = 1024;  // MiB
   const char* const cards[] = {
       "NVIDIA GeForce RTX 5080 Laptop GPU",  "NVIDIA GeForce RTX 5070 Ti Laptop GPU",
       "NVIDIA GeForce RTX 5070 Laptop GPU",  "NVIDIA GeForce RTX 5060 Laptop GPU",
-      "NVIDIA GeForce RTX 5070 Ti",          "NVIDIA GeForce RTX 5070",
-      "NVIDIA GeForce RTX 5060 Ti",          "NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2",
+      "NVIDIA GeForce RTX 5070 Ti",          "NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2",
+      "NVIDIA GeForce RTX 5060",             "NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2",
+      "NVIDIA GeForce RTX 4070 SUPER",
   };
   for (const char* name : cards) {
     CAPTURE(name);
     CHECK(smi(name, 8 * gib).kind == GpuMatchKind::Unknown);
+    CHECK(smi(name, 16 * gib).kind == GpuMatchKind::Unknown);
     CHECK(gl(name).kind == GpuMatchKind::Unknown);
   }
-  const char* const chips[] = {"Apple M4", "Apple M5", "Apple M5 Pro", "Apple M5 Max"};
+  const char* const chips[] = {"Apple M4", "Apple M5 Pro", "Apple M5 Ultra"};
   for (const char* name : chips) {
     CAPTURE(name);
     DetectedHardware hw;
@@ -243,32 +244,72 @@ TEST_CASE("this machine: laptops and chips the catalog lacks stay unknown, not a
   }
 }
 
-// A chip's tier is part of its name: with a base "Apple M5" entry in the catalog, an M5 Pro or
-// M5 Max is still not it (every word of "Apple M5" is in "Apple M5 Pro"), while an M5 is.
+// The desk hardware issue 30 added (desktop RTX 5070 and RTX 5060 Ti 16 GB; Apple M5 in 16, 24 and
+// 32 GB; M5 Max 128 GB) from the strings their drivers print: nvidia-smi's name, NVIDIA's GL_RENDERER
+// with its "/PCIe/SSE2" tail, macOS's GL_RENDERER and CPU brand string, Chrome's WebGL string on a Mac.
+// Memory sizes here are the marketing sizes in MiB (no driver reading is assumed).
+TEST_CASE("this machine: issue 30's desk GPUs and Apple M5 chips map to their entries", "[this_machine]") {
+  const std::int64_t gib = 1024;  // MiB
+  CHECK(smi("NVIDIA GeForce RTX 5070", 12 * gib).ids == std::vector<std::string>{"rtx-5070"});
+  CHECK(gl("NVIDIA GeForce RTX 5070/PCIe/SSE2", "NVIDIA Corporation").ids == std::vector<std::string>{"rtx-5070"});
+  CHECK(smi("NVIDIA GeForce RTX 5060 Ti", 16 * gib).ids == std::vector<std::string>{"rtx-5060-ti-16g"});
+  CHECK(gl("NVIDIA GeForce RTX 5060 Ti/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5060-ti-16g"});
+  // The 8 GB RTX 5060 Ti (same name, half the memory) is offered the 16 GB entry, never given it.
+  const GpuMatch small = smi("NVIDIA GeForce RTX 5060 Ti", 8 * gib);
+  CHECK(small.kind == GpuMatchKind::Ambiguous);
+  CHECK(small.ids == std::vector<std::string>{"rtx-5060-ti-16g"});
+  // Nor is an RTX 5070 Ti the RTX 5070, with or without memory.
+  CHECK(gl("NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2").kind == GpuMatchKind::Unknown);
+  CHECK(smi("NVIDIA GeForce RTX 5070 Ti", 12 * gib).kind == GpuMatchKind::Unknown);
+  // A desktop name is never a laptop entry's, nor the reverse.
+  CHECK(gl("NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2").kind == GpuMatchKind::Unknown);
+
+  auto mac = [](const std::string& gl_renderer, const std::string& cpu, std::int64_t ram_mib) {
+    DetectedHardware hw;
+    hw.gl_renderer = gl_renderer;
+    hw.cpu_name = cpu;
+    hw.ram_mib = ram_mib;
+    return match_gpu(catalog(), hw);
+  };
+  CHECK(mac("Apple M5", "Apple M5", 16 * gib).ids == std::vector<std::string>{"apple-m5-16g"});
+  CHECK(mac("Apple M5", "Apple M5", 24 * gib).ids == std::vector<std::string>{"apple-m5-24g"});
+  CHECK(mac("Apple M5", "Apple M5", 32 * gib).ids == std::vector<std::string>{"apple-m5-32g"});
+  CHECK(mac("", "Apple M5", 24 * gib).ids == std::vector<std::string>{"apple-m5-24g"});  // the CLI: no GL
+  CHECK(mac("Apple M5 Max", "Apple M5 Max", 128 * gib).ids == std::vector<std::string>{"apple-m5-max-128g"});
+  // A 64 GB M5 Max is offered the 128 GB entry, not given it; RAM unknown lists every M5 size.
+  const GpuMatch max64 = mac("Apple M5 Max", "Apple M5 Max", 64 * gib);
+  CHECK(max64.kind == GpuMatchKind::Ambiguous);
+  CHECK(max64.ids == std::vector<std::string>{"apple-m5-max-128g"});
+  const GpuMatch page = gl("ANGLE (Apple, ANGLE Metal Renderer: Apple M5, Unspecified Version)", "Google Inc. (Apple)");
+  CHECK(page.kind == GpuMatchKind::Ambiguous);
+  CHECK(page.ids == std::vector<std::string>{"apple-m5-16g", "apple-m5-24g", "apple-m5-32g"});
+  // The base M5's entries never stand for the M5 Max, and the M5 Max's never for an M5.
+  CHECK(mac("Apple M5 Max", "", 32 * gib).ids == std::vector<std::string>{"apple-m5-max-128g"});
+  CHECK(mac("Apple M5", "", 128 * gib).ids == std::vector<std::string>{"apple-m5-16g", "apple-m5-24g", "apple-m5-32g"});
+}
+
+// A chip's tier is part of its name: the base "Apple M5" entries (every word of "Apple M5" is in
+// "Apple M5 Pro") are never an M5 Pro or M5 Ultra, while an M5 is one of them.
 TEST_CASE("this machine: a base chip's entry does not claim its Pro, Max or Ultra", "[this_machine]") {
-  Catalog c = catalog();
-  Gpu base = *c.find_gpu("apple-m4-max-64g");  // any unified-memory entry, renamed
-  base.id = "apple-m5-test";
-  base.name = "Apple M5 (10-core CPU, 10-core GPU) 32GB";
-  base.aliases = {"m5"};
-  base.memory_mib = 32 * 1024;
-  c.gpus.push_back(base);
-  auto cpu = [&c](const std::string& name) {  // a Mac's GL_RENDERER and CPU brand string
+  auto cpu = [](const std::string& name) {  // a Mac's GL_RENDERER and CPU brand string
     DetectedHardware hw;
     hw.gl_renderer = name;
     hw.cpu_name = name;
     hw.ram_mib = 32 * 1024;
-    return match_gpu(c, hw);
+    return match_gpu(catalog(), hw);
   };
-  CHECK(cpu("Apple M5").ids == std::vector<std::string>{"apple-m5-test"});
+  CHECK(cpu("Apple M5").ids == std::vector<std::string>{"apple-m5-32g"});
   CHECK(cpu("Apple M5 Pro").kind == GpuMatchKind::Unknown);
-  CHECK(cpu("Apple M5 Max").kind == GpuMatchKind::Unknown);
   CHECK(cpu("Apple M5 Ultra").kind == GpuMatchKind::Unknown);
+  // The M5 Max has its own entry: offered (32 GB is no size it is listed in), never an M5's.
+  const GpuMatch max = cpu("Apple M5 Max");
+  CHECK(max.kind == GpuMatchKind::Ambiguous);
+  CHECK(max.ids == std::vector<std::string>{"apple-m5-max-128g"});
   // The listed tiers still match their own names; on a card "Max-Q" stays a laptop word.
-  DetectedHardware max;
-  max.cpu_name = "Apple M4 Max";
-  max.ram_mib = 64 * 1024;
-  CHECK(match_gpu(c, max).ids == std::vector<std::string>{"apple-m4-max-64g"});
+  DetectedHardware m4max;
+  m4max.cpu_name = "Apple M4 Max";
+  m4max.ram_mib = 64 * 1024;
+  CHECK(match_gpu(catalog(), m4max).ids == std::vector<std::string>{"apple-m4-max-64g"});
   CHECK(gl("NVIDIA GeForce RTX 4060 Max-Q").ids == std::vector<std::string>{"rtx-4060-laptop"});
 }
 

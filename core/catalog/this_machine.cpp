@@ -67,6 +67,14 @@ bool other_tier(const std::vector<std::string>& need, const std::vector<std::str
   return false;
 }
 
+// A card's variant word ("RTX 5070 Ti", "RTX 4070 SUPER"): a detected variant the name lacks makes it
+// another card, never the plain model (an RTX 5070 Ti is no RTX 5070, whatever its memory).
+bool other_variant(const std::vector<std::string>& need, const std::vector<std::string>& seen) {
+  for (const char* variant : {"ti", "super"})
+    if (has(seen, variant) && !has(need, variant)) return true;
+  return false;
+}
+
 // How many model words of `g` the detected words hold: its name's or an alias's, the longest set
 // that is there whole; 0 when none is. A set needs a word with a digit: "rtx" alone names no card.
 std::size_t match_words(const Gpu& g, const std::vector<std::string>& seen) {
@@ -75,6 +83,7 @@ std::size_t match_words(const Gpu& g, const std::vector<std::string>& seen) {
     const std::vector<std::string> need = model_words(name);
     if (std::none_of(need.begin(), need.end(), has_digit)) return;
     if (g.unified_gpu_percent > 0 && other_tier(need, seen)) return;
+    if (other_variant(need, seen)) return;
     if (std::all_of(need.begin(), need.end(), [&](const std::string& w) { return has(seen, w); }))
       best = std::max(best, need.size());
   };
@@ -112,17 +121,19 @@ GpuMatch match_string(const Catalog& catalog, const DetectedHardware& hw, std::s
     }
     if (n == best) found.push_back(&g);
   }
-  // A unified-memory chip is sold in several sizes: a system memory that no candidate has is not
-  // taken for the one the catalog lists (a 64 GB Strix Halo is no 128 GB one); the user picks.
+  // A chip or card is sold in several sizes: a known memory that no candidate has is not taken for
+  // the one the catalog lists (a 64 GB Strix Halo is no 128 GB one, an 8 GB RTX 5060 Ti no 16 GB
+  // one); the user picks.
   bool size_unknown = false;
   if (!found.empty()) {
     std::vector<const Gpu*> sized;
+    auto known_of = [&hw](const Gpu* g) { return g->unified_gpu_percent > 0 ? hw.ram_mib : hw.memory_mib; };
     for (const Gpu* g : found) {
-      const std::int64_t known = g->unified_gpu_percent > 0 ? hw.ram_mib : hw.memory_mib;
+      const std::int64_t known = known_of(g);
       if (known > 0 && std::llabs(g->memory_mib - known) * 10 <= g->memory_mib) sized.push_back(g);
     }
     if (!sized.empty()) found = sized;
-    else size_unknown = found.size() == 1 && found.front()->unified_gpu_percent > 0 && hw.ram_mib > 0;
+    else size_unknown = found.size() == 1 && known_of(found.front()) > 0;
   }
   for (const Gpu* g : found) out.ids.push_back(g->id);
   if (!found.empty())

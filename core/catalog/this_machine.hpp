@@ -45,8 +45,8 @@ struct GpuMatch {
 // laptop or a desktop; its tier word, "Pro", "Max" or "Ultra", must be in the catalog name too:
 // an "Apple M5" entry never stands for an "Apple M5 Pro"). Among matches the most specific names win (RTX 4090 D over RTX 4090); a
 // known memory size then keeps those within 10% of it: the card's memory for a dedicated GPU, the
-// system memory (ram_mib) for a unified-memory chip, where a size no candidate has leaves the
-// choice to the user (Ambiguous, even with one candidate). When neither nvidia-smi's name nor
+// system memory (ram_mib) for a unified-memory chip; a size no candidate has leaves the choice to
+// the user (Ambiguous, even with one candidate: an 8 GB RTX 5060 Ti is not the 16 GB entry). When neither nvidia-smi's name nor
 // GL_RENDERER names a catalog GPU, the CPU's brand string is tried, and kept only when it names a
 // unified-memory chip (Apple silicon, Strix Halo): a CPU name says nothing of a separate card.
 GpuMatch match_gpu(const Catalog& catalog, const DetectedHardware& hw);

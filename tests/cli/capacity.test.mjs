@@ -145,7 +145,8 @@ test('capacity --this-machine: an M4 Pro with 48 GB is the catalog\'s M4 Pro', {
 });
 
 // Issue 30's laptops and chips the catalog does not list yet: an error asking for --gpu, never the
-// nearest listed sibling (RTX 5090 Laptop, a 5080 desktop card, an M4 Max).
+// nearest listed sibling (RTX 5090 Laptop, a 5080 or 5070 desktop card, an M4 Max); an M5 or M5 Max
+// with 48 GB, a size the catalog lacks, is offered its entries, not given them.
 test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks are not guessed', { skip: !cli || process.platform === 'win32' }, () => {
   for (const line of ['NVIDIA GeForce RTX 5070 Laptop GPU, 8151', 'NVIDIA GeForce RTX 5080 Laptop GPU, 16303', 'NVIDIA GeForce RTX 5070 Ti, 16303']) {
     const r = withSmi(fakeSmi(line), 'capacity', '--this-machine', '--json');
@@ -155,10 +156,30 @@ test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks 
     assert.match(err.message, /not recognised/);
     assert.match(err.message, /--gpu/);
   }
-  for (const cpu of ['Apple M4', 'Apple M5', 'Apple M5 Pro', 'Apple M5 Max']) {
+  for (const cpu of ['Apple M4', 'Apple M5 Pro', 'Apple M5', 'Apple M5 Max']) {
     const r = withMachine(missing, cpu, 'capacity', '--this-machine', '--ram', '48', '--json');
     assert.equal(r.status, 1, cpu);
     assert.equal(json(r).errors[0].field, 'gpu');
     assert.match(json(r).errors[0].message, /--gpu/);
+  }
+});
+
+// Issue 30's desk hardware the catalog lists since: the desktop RTX 5070 and RTX 5060 Ti 16 GB from
+// nvidia-smi, the Apple M5 (16/24/32 GB) and M5 Max (128 GB) from the CPU's name and the RAM. A size
+// the catalog lacks (an 8 GB RTX 5060 Ti, the 48 GB M5 and M5 Max above) is offered, not picked.
+test('capacity --this-machine: RTX 5070, RTX 5060 Ti 16 GB, Apple M5 and M5 Max are found', { skip: !cli || process.platform === 'win32' }, () => {
+  const cards = [['NVIDIA GeForce RTX 5070, 12288', 'rtx-5070'], ['NVIDIA GeForce RTX 5060 Ti, 16384', 'rtx-5060-ti-16g']];
+  for (const [line, id] of cards) {
+    const r = withSmi(fakeSmi(line), 'capacity', '--this-machine', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(json(r).gpu, id);
+  }
+  const small = withSmi(fakeSmi('NVIDIA GeForce RTX 5060 Ti, 8192'), 'capacity', '--this-machine', '--json');
+  assert.equal(small.status, 1);
+  assert.match(json(small).errors[0].message, /rtx-5060-ti-16g/);
+  for (const [cpu, ram, id] of [['Apple M5', '24', 'apple-m5-24g'], ['Apple M5 Max', '128', 'apple-m5-max-128g']]) {
+    const r = withMachine(missing, cpu, 'capacity', '--this-machine', '--ram', ram, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(json(r).gpu, id);
   }
 });
