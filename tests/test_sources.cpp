@@ -19,7 +19,7 @@
 #include "url_state.hpp"
 
 namespace cardfit::detail {
-extern const MessageEntry kMessageTable[kMessageCount];  // the generated message table (raw templates)
+const MessageEntry& message_entry(std::size_t i);  // the generated message table (raw templates)
 }  // namespace cardfit::detail
 
 using namespace cardfit;
@@ -206,7 +206,7 @@ TEST_CASE("catalog dates: parsing and whole months between", "[sources]") {
 TEST_CASE("no rendered string carries an internal reference, in either language", "[sources]") {
   // Every message template, both languages (placeholders as stored).
   for (std::size_t i = 1; i < kMessageCount; ++i) {
-    const detail::MessageEntry& e = detail::kMessageTable[i];
+    const detail::MessageEntry& e = detail::message_entry(i);
     for (const char* t : {e.en, e.zh}) {
       INFO(e.key << ": " << t);
       CHECK_FALSE(internal_reference(t));

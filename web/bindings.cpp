@@ -181,7 +181,7 @@ val raw_state_query(std::string query, std::string bad_key, std::string bad_type
 void overlay_to(cardfit::ui::App& app) {
   const auto& c = current();
   if (c.ok()) {
-    app.catalog = *c.value;
+    app.catalog = cardfit::Catalog(*c.value);  // a copy moved in: no Catalog copy-assignment in the page (docs/web.md)
     app.catalog_errors.clear();
   }
   cardfit::ui::app_catalog_changed(app);  // the link's ids and a vendor kit's platform may be its overlay's

@@ -2,21 +2,50 @@
 #include "message.hpp"
 
 
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
 #include "assert.hpp"
 #include "messages.hpp"
 
 namespace cardfit {
 namespace detail {
-extern const MessageEntry kMessageTable[kMessageCount];
+// The generated table (tools/gen_messages.py): the keys, the en texts, the zh texts and the
+// placeholder names, each column in MsgId order, each text NUL-terminated. Packed text rather
+// than an array of pointers: the page carried 17.8 KB of pointers (docs/web.md).
+extern const char kMessageText[];
+extern const std::size_t kMessageTextSize;
+const MessageEntry& message_entry(std::size_t i);  // tests/test_sources.cpp reads the raw templates
+
+const MessageEntry& message_entry(std::size_t i) {
+  CARDFIT_ASSERT(i < kMessageCount, "message id out of range");
+  // Indexed once, on first use (a walk over the text, well under a millisecond).
+  static const std::vector<MessageEntry> table = [] {
+    std::vector<MessageEntry> t(kMessageCount);
+    const char* p = kMessageText;
+    const auto next = [&p] {
+      const char* s = p;
+      p += std::strlen(p) + 1;
+      return s;
+    };
+    for (MessageEntry& e : t) e.key = next();
+    for (MessageEntry& e : t) e.en = next();
+    for (MessageEntry& e : t) e.zh = next();
+    for (MessageEntry& e : t) {
+      e.arg_names = next();
+      e.args = *e.arg_names == '\0' ? 0 : static_cast<std::uint8_t>(1 + std::count(e.arg_names, p - 1, ','));
+    }
+    CARDFIT_ASSERT(p == kMessageText + kMessageTextSize, "the message text ends where its table does");
+    return t;
+  }();
+  return table[i];
 }
+}  // namespace detail
 
 namespace {
 
-const detail::MessageEntry& entry(MsgId id) {
-  const auto i = static_cast<std::size_t>(id);
-  CARDFIT_ASSERT(i < kMessageCount, "message id out of range");
-  return detail::kMessageTable[i];
-}
+const detail::MessageEntry& entry(MsgId id) { return detail::message_entry(static_cast<std::size_t>(id)); }
 
 }  // namespace
 
@@ -74,7 +103,7 @@ std::string_view message_key(MsgId id) { return entry(id).key; }
 
 MsgId message_id(std::string_view key) {
   for (std::size_t i = 1; i < kMessageCount; ++i) {
-    if (key == detail::kMessageTable[i].key) return static_cast<MsgId>(i);
+    if (key == detail::message_entry(i).key) return static_cast<MsgId>(i);
   }
   return MsgId::none;
 }

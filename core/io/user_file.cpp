@@ -88,7 +88,7 @@ Result<OpenedFile> open_user_file(const Catalog& current, std::string_view name,
       schema->get<std::string>() == "cardfit.measurements/1") {
     Result<std::vector<Measurement>> yours = load_your_measurements(current, CatalogFile{file, text});
     if (!yours.ok()) return fail(std::move(yours.errors));
-    out.catalog = current;
+    out.catalog.emplace(current);
     for (Measurement& m : *yours.value) out.catalog->your_measurements.push_back(std::move(m));
     out.summary = msg::files_loaded_measurements(file, std::to_string(yours.value->size()));
     return R::success(std::move(out));
