@@ -272,3 +272,54 @@ TEST_CASE("an API price row is checked like any catalog entry", "[api_compare][c
     CHECK(test::all_errors(r.errors).find("no-such-model") != std::string::npos);
   }
 }
+
+// The bundled rows added for issue 31 (Qwen on Alibaba Cloud Model Studio, GLM on Z.ai): each is
+// dated and sourced, and a plan of its model quotes exactly that model's rows, in catalog order,
+// at the figures the rows state (the quote is recomputed here from the row, not written down).
+TEST_CASE("the bundled Model Studio and Z.ai rows: dated, sourced, and quoted for their own model only",
+          "[api_compare][catalog][plan]") {
+  const Catalog& c = test::catalog();
+  struct Provider {
+    const char* name;
+    const char* id_suffix;
+  };
+  for (const Provider& pv : {Provider{"Alibaba Cloud Model Studio", "-model-studio"}, Provider{"Z.ai (Zhipu)", "-zai"}}) {
+    int rows = 0;
+    for (const ApiPrice& a : c.api_prices) {
+      if (a.provider != pv.name) continue;
+      INFO(a.id);
+      ++rows;
+      CHECK(a.id == a.model + pv.id_suffix);
+      CHECK(a.currency == "USD");  // the international pages; the CNY pages carry no date
+      REQUIRE(c.find_source(a.source) != nullptr);
+      CHECK(c.find_source(a.source)->date.substr(0, 7) == a.as_of);  // read the month the source is dated
+      CHECK(a.input_per_mtok > 0);
+      CHECK(a.output_per_mtok > a.input_per_mtok);
+    }
+    CHECK(rows > 0);
+  }
+  for (const char* model : {"qwen3-32b", "glm-4.6"}) {
+    INFO(model);
+    const std::vector<const ApiPrice*> rows = api_prices_of(c, model);
+    REQUIRE_FALSE(rows.empty());
+    PlanRequest r = request(model);
+    r.usd_cny = c.defaults.usd_cny;
+    const Result<Plan> p = plan(c, r);
+    INFO(test::all_errors(p.errors));
+    REQUIRE(p.ok());
+    REQUIRE(p.value->api_compare);
+    const std::vector<ApiQuote>& quotes = p.value->api_compare->quotes;
+    REQUIRE(quotes.size() == rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      INFO(rows[i]->id);
+      CHECK(rows[i]->model == model);  // never another model's price
+      CHECK(quotes[i].id == rows[i]->id);
+      CHECK(quotes[i].per_mtok == Approx(api_quote(*rows[i], ApiMix{}, Currency::Cny, r.usd_cny).per_mtok));
+    }
+    const std::vector<Message> lines = api_compare_lines(*p.value, p.value->pick ? &*p.value->pick : nullptr);
+    std::string all;
+    for (const Message& m : lines) all += test::en(m) + "\n";
+    CHECK(all.find(std::string(model[0] == 'q' ? "Alibaba Cloud Model Studio" : "Z.ai (Zhipu)") + " API (2026-") !=
+          std::string::npos);
+  }
+}

@@ -421,3 +421,45 @@ TEST_CASE("launch: a hostile model id stays one quoted word in MLX's commands, i
   m->hf_repo = "org/";  // a directory name never starts with '-' (mlx_lm would read it as a flag)
   CHECK(mlx_dir(*m, "mlx-4bit") == "model-mlx-4bit");
 }
+
+// Above mlx_lm.server's batch of 32 (mlx-lm@d78bf58e217c server.py --decode-concurrency, default 32,
+// from 0.30.6) the command asks for the scenario's concurrency; a hostile id stays one word there too.
+TEST_CASE("launch: MLX above the server's batch asks for --decode-concurrency, hostile ids still one word") {
+  Catalog c = test::catalog();
+  Model* m = const_cast<Model*>(c.find_model("qwen2.5-7b"));
+  REQUIRE(m != nullptr);
+  for (const std::string repo : {std::string("Qwen/Qwen2.5-7B-Instruct"), std::string("x/$(reboot) `id` \"q\"\n-rf"),
+                                 std::string("--decode-concurrency 1")}) {
+    m->hf_repo = repo;
+    for (const char* p : {"mlx-4bit", "bf16"}) {
+      for (std::int64_t n : {std::int64_t{1}, std::int64_t{32}, std::int64_t{33}}) {
+        Scenario s;
+        s.model = "qwen2.5-7b";
+        s.engine = "mlx";
+        s.precision = p;
+        s.concurrency = n;
+        s.gpu = "apple-m4-max-128g";
+        s.explain = false;
+        const Estimate e = test::run(s, test::catalog());
+        REQUIRE(e.gpus.size() == 1);
+        REQUIRE(e.gpus[0].fit != Fit::No);
+        const std::vector<LaunchCommand> l = launch_commands(c, e.scenario, e.gpus[0]);
+        REQUIRE(!l.empty());
+        const LaunchCommand& server = l.back();
+        CAPTURE(repo, p, n, server.text);
+        REQUIRE(server.kind == LaunchKind::MlxServer);
+        for (const LaunchCommand& x : l) {
+          const auto split = fuzz::sh_split(x.text);
+          REQUIRE(split);
+          CHECK(*split == x.argv);  // sh gives back exactly the words meant
+        }
+        CHECK(server.argv.at(2).text == mlx_model_path(*m, p));  // the model word, whole
+        const bool flag = server.text.size() > 24 && server.text.rfind(" --decode-concurrency 33") == server.text.size() - 24;
+        CHECK(flag == (n == 33));
+        int flags = 0;
+        for (const ShellWord& w : server.argv) flags += w.text == "--decode-concurrency" ? 1 : 0;
+        CHECK(flags == (n == 33 ? 1 : 0));  // the repository's own words never count as the flag
+      }
+    }
+  }
+}

@@ -450,3 +450,57 @@ TEST_CASE("verify: a hostile model id stays one quoted word in mlx_lm.benchmark"
     }
   }
 }
+
+// mlx_lm.server batches (mlx-lm PR 626, 0.28.4; at most 32 decoded at once by default,
+// --decode-concurrency since 0.30.6: mlx-lm@d78bf58e217c server.py). cardfit's MLX profile is fitted
+// on one sequence, so above 1 the estimate warns, and the benchmark is run at the same batch:
+// mlx_lm.benchmark -b B runs batch_generate, whose generation_tps is all B sequences' tokens over the
+// generation time (generate.py BatchStats), so it is held to aggregate_tokens_per_s. Above 32 the
+// benchmark (no flag) decodes 32 at a time: nothing is compared, and the warning says why.
+TEST_CASE("verify: MLX above one sequence benchmarks the batch, and the estimate says it is not calibrated", "[verify]") {
+  auto has = [](const std::vector<Message>& w, MsgId id) {
+    for (const Message& m : w) {
+      if (m.id == id) return true;
+    }
+    return false;
+  };
+  Scenario one;
+  one.precision = "mlx-4bit";
+  const LaunchRow r1 = mlx_row(one);
+  CHECK_FALSE(has(r1.g.warnings, MsgId::est_warn_mlx_batch));
+  CHECK_FALSE(has(r1.g.warnings, MsgId::est_warn_mlx_batch_over));
+
+  Scenario eight = one;
+  eight.concurrency = 8;
+  const LaunchRow r8 = mlx_row(eight);
+  REQUIRE(r8.verify);
+  CHECK(after(r8.verify->argv, "-b") == "8");
+  REQUIRE(r8.verify->compare.size() == 1);  // the batch's prompt_tps is not the one-prompt rate
+  CHECK(r8.verify->compare[0].field == "generation_tps");
+  CHECK(r8.verify->compare[0].figure == "aggregate_tokens_per_s");
+  CHECK(r8.verify->compare[0].predicted == Approx(r8.g.aggregate_tokens_per_s));
+  CHECK(r8.g.aggregate_tokens_per_s > r8.g.decode_tokens_per_s);  // eight sequences, not one
+  REQUIRE(has(r8.g.warnings, MsgId::est_warn_mlx_batch));
+  CHECK_FALSE(has(r8.g.warnings, MsgId::est_warn_mlx_batch_over));
+  for (const Message& m : r8.g.warnings) {
+    if (m.id != MsgId::est_warn_mlx_batch) continue;
+    CHECK(cardfit::test::en(m).find("mlx_lm.benchmark -b 8") != std::string::npos);
+    CHECK(cardfit::test::zh(m).find("mlx_lm.benchmark -b 8") != std::string::npos);
+  }
+  // The server batches these on its own: no flag below its default of 32.
+  REQUIRE(r8.launch.size() == 2);
+  CHECK(r8.launch[1].text == "mlx_lm.server --model Qwen2.5-7B-Instruct-mlx-4bit");
+
+  Scenario many = one;
+  many.concurrency = 64;
+  const LaunchRow r64 = mlx_row(many);
+  REQUIRE(r64.verify);
+  CHECK(after(r64.verify->argv, "-b") == "64");
+  CHECK(r64.verify->compare.empty());
+  CHECK(has(r64.g.warnings, MsgId::est_warn_mlx_batch_over));
+  REQUIRE(r64.launch.size() == 2);
+  CHECK(r64.launch[1].text == "mlx_lm.server --model Qwen2.5-7B-Instruct-mlx-4bit --decode-concurrency 64");
+  const auto split = fuzz::sh_split(r64.verify->text);
+  REQUIRE(split);
+  CHECK(*split == r64.verify->argv);
+}

@@ -65,6 +65,13 @@ void capability_warnings(const Resolved& r, const Gpu& g, std::vector<Message>& 
   if (!engine_runs(r.catalog(), g, run)) {
     w.push_back(r.task == Task::Inference ? msg::est_warn_no_kernel(r.engine().name, r.precision().name, g.name)
                                           : msg::est_warn_no_kernel_training(r.precision().name, g.name));
+  } else if (r.task == Task::Inference && r.engine().id == "mlx" && run.concurrency > 1) {
+    // NOTE: the MLX profile is fitted on one-sequence rows only (docs/model.md §7); mlx_lm.server
+    // batches, up to kMlxDecodeConcurrency at once unless told otherwise.
+    const std::string n = std::to_string(run.concurrency);  // typed into a command: no grouping
+    w.push_back(run.concurrency > kMlxDecodeConcurrency
+                    ? msg::est_warn_mlx_batch_over(r.engine().name, n, std::to_string(kMlxDecodeConcurrency))
+                    : msg::est_warn_mlx_batch(r.engine().name, n));
   }
 }
 

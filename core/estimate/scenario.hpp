@@ -139,6 +139,12 @@ const Model* scenario_model(const Catalog& catalog, const Scenario& scenario);
 // (kDefaultEngine, vLLM) when the precision lists it or lists no engines, else the first engine
 // the precision lists (GGUF: llama.cpp, MLX: mlx). `precision` is concrete (as_run).
 inline constexpr const char* kDefaultEngine = "vllm";
+// mlx_lm.server batches requests (ml-explore/mlx-lm PR 626, 2025-12-03, first in 0.28.4) and decodes
+// at most this many at once by default: BatchGenerator's completion_batch_size, since PR 741
+// (0.30.6) the server's --decode-concurrency (mlx-lm@d78bf58e217c904ec282ed8da9b947491f78c022
+// mlx_lm/server.py and generate.py; --prompt-concurrency 8 prefills). mlx_lm.benchmark -b N runs
+// batch_generate with the same default, so it too decodes at most this many at once.
+inline constexpr std::int64_t kMlxDecodeConcurrency = 32;
 std::string default_engine(const Catalog& catalog, const std::string& precision);
 // The scenario's engine id: the one named, else default_engine() of its weights.
 std::string engine_id(const Catalog& catalog, const Scenario& scenario);

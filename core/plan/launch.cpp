@@ -157,7 +157,10 @@ std::string ollama(const Model& m, const Scenario& sc, const GpuEstimate& g) {
 // default, the catalog's mlx-4bit/8bit "affine, group 64", and written out because 0.32 leaves
 // it to the mode) and mlx_lm/server.py (--model: a local directory or a Hugging Face repo;
 // --max-tokens: the default output length of a request, 512 when not given). The server has no
-// context or memory flag: the KV cache grows with the tokens used (kv_pool dynamic).
+// context or memory flag: the KV cache grows with the tokens used (kv_pool dynamic). It batches
+// requests, up to kMlxDecodeConcurrency decoded at once (scenario.hpp); above that the command
+// asks for the scenario's concurrency with --decode-concurrency, a flag of mlx-lm 0.30.6 and later
+// (server.py at d78bf58 above; 0.28.2 has none), which the estimate's warning says.
 std::vector<LaunchCommand> mlx(const Model& m, const Scenario& sc) {
   std::vector<LaunchCommand> out;
   const int bits = mlx_bits(sc.precision);
@@ -170,6 +173,7 @@ std::vector<LaunchCommand> mlx(const Model& m, const Scenario& sc) {
   Argv a;
   a.add("mlx_lm.server").add("--model", mlx_model_path(m, sc.precision));
   if (sc.output_tokens > 0) a.add("--max-tokens", sc.output_tokens);
+  if (sc.concurrency > kMlxDecodeConcurrency) a.add("--decode-concurrency", sc.concurrency);
   out.push_back(command(LaunchKind::MlxServer, std::move(a)));
   return out;
 }

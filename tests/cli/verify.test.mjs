@@ -138,3 +138,21 @@ test('estimate --json: MLX on a Mac, mlx_lm.convert then mlx_lm.server, mlx_lm.b
   assert.match(en.stdout, /# mlx_lm\.benchmark \(stop the server first/);
   assert.match(en.stdout, /generation_tps in its output vs cardfit's decode_tokens_per_s: [\d.,]+ tok\/s/);
 });
+
+test('estimate --json: MLX above one sequence runs mlx_lm.benchmark -b B against the aggregate, and warns, in both languages', () => {
+  const base = ['estimate', '--model', 'qwen2.5-7b', '--gpu', 'apple-m4-max-64g', '--engine', 'mlx', '--precision', 'mlx-4bit'];
+  const r = run(...base, '--concurrency', '8', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const g = json(r).gpus[0];
+  assert.equal(after(g.verify.argv, '-b'), '8');
+  assert.deepEqual(g.verify.compare.map((c) => [c.field, c.figure, c.predicted]), [
+    ['generation_tps', 'aggregate_tokens_per_s', g.aggregate_tokens_per_s],
+  ]);
+  assert.ok(g.warnings.some((w) => /calibrated on one sequence/.test(w) && /mlx_lm\.benchmark -b 8/.test(w)), g.warnings.join('\n'));
+  assert.ok(!g.launch[1].argv.includes('--decode-concurrency'));  // the server batches 8 by itself
+  const zh = run(...base, '--concurrency', '8', '--lang', 'zh');
+  assert.match(zh.stdout, /只按单条序列校准/);
+  const over = json(run(...base, '--concurrency', '40', '--json')).gpus[0];
+  assert.equal(after(over.launch[1].argv, '--decode-concurrency'), '40');
+  assert.deepEqual(over.verify.compare, []);
+});

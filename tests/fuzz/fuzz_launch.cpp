@@ -5,7 +5,8 @@
 // repository it names, whole; each line of the LLaMA-Factory YAML is one of its keys (no line
 // injected); the Modelfile's FROM names a file of plain characters. The benchmark beside the
 // launch command (verify.hpp) is held to the same: split as sh splits it, exactly its words, the
-// model word whole; and there is none without a launch command.
+// model word whole; and there is none without a launch command. MLX (mlx_lm.convert, mlx_lm.server,
+// mlx_lm.benchmark) runs on an Apple GPU, at concurrencies below and above mlx-lm's batch of 32.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -47,8 +48,11 @@ bool yaml_line_ok(std::string_view line) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
-  static constexpr const char* kEngines[] = {"vllm", "sglang", "tensorrt-llm", "lmdeploy", "llama.cpp", "ollama"};
+  static constexpr const char* kEngines[] = {"vllm", "sglang", "tensorrt-llm", "lmdeploy", "llama.cpp", "ollama", "mlx"};
   static constexpr const char* kPrecisions[] = {"bf16", "fp8", "int4", "q4_k_m"};
+  static constexpr const char* kMlxPrecisions[] = {"mlx-4bit", "mlx-8bit", "bf16"};
+  // 1, a batch mlx_lm.benchmark runs with -b, and above kMlxDecodeConcurrency (--decode-concurrency).
+  static constexpr std::int64_t kConcurrency[] = {1, 8, 33, 64};
   std::string_view rest(reinterpret_cast<const char*>(data) + 2, size - 2);
   const Catalog& c = fuzz::bundled();
   const Model clean = *c.find_model("qwen2.5-7b");
@@ -71,12 +75,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   s.custom_model = clean;
   s.explain = false;
   s.gpu = "a100-80g";
-  s.engine = kEngines[data[0] % 6];
-  s.precision = kPrecisions[(data[0] / 6) % 4];
-  if (s.engine == "vllm" || s.engine == "sglang") s.precision = kPrecisions[(data[0] / 6) % 3];
+  s.engine = kEngines[data[0] % 7];
+  s.precision = kPrecisions[(data[0] / 7) % 4];
+  if (s.engine == "vllm" || s.engine == "sglang") s.precision = kPrecisions[(data[0] / 7) % 3];
   s.task = data[1] % 3 == 0 ? Task::Lora : Task::Inference;
   s.cards = 1 + data[1] % 4;
   if (data[1] & 0x80) s.kv_precision = "fp8";
+  if (s.engine == "mlx") {  // Metal only: one Apple GPU, MLX's own weights or BF16
+    s.gpu = "apple-m4-max-128g";
+    s.precision = kMlxPrecisions[(data[0] / 7) % 3];
+    s.cards = 1;
+  }
+  if (s.task == Task::Inference) s.concurrency = kConcurrency[(data[1] >> 4) % 4];
   const Result<Estimate> r = estimate(c, s);
   if (!r.ok()) return 0;  // a precision this engine does not run, or training beyond its cards
   const Estimate& e = *r.value;
@@ -121,6 +131,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (cmd.kind == LaunchKind::Sglang) FUZZ_CHECK(cmd.argv.at(4).text == repo, "SGLang loads the repository, whole");
         if (cmd.kind == LaunchKind::TrtllmServe) FUZZ_CHECK(cmd.argv.at(1).text == repo, "trtllm-serve: the repository");
         if (cmd.kind == LaunchKind::Lmdeploy) FUZZ_CHECK(cmd.argv.at(3).text == repo, "lmdeploy: the repository");
+        if (cmd.kind == LaunchKind::MlxConvert) {
+          FUZZ_CHECK(cmd.argv.at(1).text == "--hf-path" && cmd.argv.at(2).text == repo, "mlx_lm.convert: the repository");
+          FUZZ_CHECK(cmd.argv.at(4).text == mlx_dir(m, e.scenario.precision), "mlx_lm.convert writes the directory");
+          FUZZ_CHECK(sh_word(cmd.argv.at(4)) == cmd.argv.at(4).text, "the MLX directory needs no quoting");
+        }
+        if (cmd.kind == LaunchKind::MlxServer) {
+          FUZZ_CHECK(cmd.argv.at(1).text == "--model" && cmd.argv.at(2).text == mlx_model_path(m, e.scenario.precision),
+                     "mlx_lm.server loads the directory or the repository, whole");
+        }
       } else if (cmd.kind == LaunchKind::LlamaFactory) {
         std::string_view t = cmd.text;
         while (!t.empty()) {
