@@ -71,6 +71,7 @@ struct VendorFiles {
   Vendor vendor;
   std::string dir;   // vendor.json's folder ("" or ending in '/'): the logo and overlay are in it
   std::string logo;  // the logo file's bytes ("" when vendor.json names none)
+  std::vector<Issue> warnings;  // valid, but not drawn as given: the name's characters cardfit's fonts lack
 };
 Result<VendorFiles> read_vendor_files(const std::string& path);
 

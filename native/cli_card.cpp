@@ -110,11 +110,13 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
   const Card card = card_layout(in);
 
   std::string bytes;
+  std::vector<std::uint32_t> missing;  // characters the PNG/JPG leaves out (a vendor's or an overlay's name)
   if (kind == "svg") {
     bytes = card_svg(card);
   } else {
     std::vector<std::string_view> fonts;
     for (const assets::File& font : assets::ui_fonts()) fonts.push_back(font.text);
+    if (!fonts.empty()) missing = card_missing_glyphs(card, fonts);
     Result<std::string> png = card_image(card, fonts, kind == "jpg" ? CardImage::Jpg : CardImage::Png);
     if (!png.ok()) {
       print_errors(png.errors, f, io);
@@ -144,6 +146,7 @@ int run_card(CardFlags& flags, const CommonOptions& common, Output& io) {
     return kInvalid;
   }
   if (in.logo_kind == CardLogoKind::Svg && kind != "svg") io.err << render(msg::card_logo_svg_only(logo_file), f.lang) << "\n";
+  if (!missing.empty()) io.err << render(msg::card_glyphs_missing(code_point_list(missing)), f.lang) << "\n";
   if (flags.out != "-" && !f.json) io.err << flags.out << " (" << bytes.size() << " bytes): " << in.link << "\n";
   return kOk;
 }

@@ -107,7 +107,7 @@ void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
   if (!p.alternatives.empty()) {
     out << "\n" << word(MsgId::cli_plan_alternatives) << "\n";
     for (const Alternative& a : p.alternatives) {
-      out << "- " << say(a.change) << ": " << a.pick.gpu_name << " x" << a.pick.cards << " @ " << say(a.pick.platform_name)
+      out << "- " << say(a.change) << ": " << a.pick.gpu_name << " x" << a.pick.cards << " @ " << say(platform_with_product(a.pick.platform_name, a.pick.product))
           << ", " << say(monthly_label(a.pick.monthly_cost, p.currency)) << "\n";
       print_option_lines(a.pick, lang, out);
     }

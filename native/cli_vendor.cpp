@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli.hpp"
+#include "embedded.hpp"
 #include "json_writer.hpp"
 #include "messages.hpp"
 #include "native_files.hpp"
@@ -40,12 +41,22 @@ int run_vendor(VendorOptions& opts, const CommonOptions& common, Output& io) {
     with_overlay.catalog_files.push_back(dir + v.overlay);
     if (!load_catalog_or_report(with_overlay, f, io)) return kInvalid;
   }
+  const std::vector<Issue>& warnings = files.value->warnings;
   if (!f.json) {
     io.out << render(msg::cli_vendor_ok(opts.check, v.name, v.page_url), f.lang) << "\n";
+    for (const Issue& i : warnings) io.err << render(msg::cli_vendor_warning(issue_text(i, f.lang)), f.lang) << "\n";
     return kOk;
   }
   JsonWriter w(f.pretty);
-  w.begin_object().field("schema", f.schema).field("ok", true).key("vendor").begin_object();
+  w.begin_object().field("schema", f.schema).field("ok", true);
+  if (!warnings.empty()) {  // {"field", "message"} as the errors are written
+    w.key("warnings").begin_array();
+    for (const Issue& i : warnings) {
+      w.begin_object().field("field", i.field).field("message", render(i.message, f.lang)).end_object();
+    }
+    w.end_array();
+  }
+  w.key("vendor").begin_object();
   for (const auto& [key, value] : {std::pair{"name", &v.name}, std::pair{"page_url", &v.page_url},
                                    std::pair{"accent", &v.accent}, std::pair{"logo", &v.logo},
                                    std::pair{"overlay", &v.overlay}, std::pair{"platform", &v.platform}}) {
@@ -82,6 +93,9 @@ Result<VendorFiles> read_vendor_files(const std::string& path) {
     issues.push_back({"overlay", msg::err_vendor_file("overlay", v.overlay)});
   }
   if (!issues.empty()) return Result<VendorFiles>::failure(std::move(issues));
+  std::vector<std::string_view> fonts;
+  for (const assets::File& font : assets::ui_fonts()) fonts.push_back(font.text);
+  out.warnings = check_vendor_name_glyphs(v.name, fonts);
   return Result<VendorFiles>::success(std::move(out));
 }
 

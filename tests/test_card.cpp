@@ -3,6 +3,7 @@
 // (every glyph of an English and a Chinese card in the embedded fonts; PNG signature; <= 1 MB).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -307,4 +308,58 @@ TEST_CASE("card: a vendor's logo in the header, checked before it is drawn") {
   in.logo_kind = CardLogoKind::Svg;
   in.logo = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>";
   CHECK(card_svg(card_layout(in)).find("href=\"data:image/svg+xml;base64,PHN2ZyB4bWxucz0i") != std::string::npos);
+}
+
+TEST_CASE("card: one GPU in two products of a platform reads as two rows") {
+  // RunPod rents the H100 SXM in its Secure Cloud ($3.99/h) and its Community Cloud ($2.69/h)
+  // (assets/catalog/platforms.json, datareceipts-109): the card's platform column, the pick's line
+  // and the row model's platform cell name the product, so the two rows differ in more than price.
+  for (Lang lang : {Lang::En, Lang::Zh}) {
+    PlanRequest r;
+    r.scenario.model = "qwen2.5-7b";
+    r.scenario.gpu = "h100-sxm";
+    r.platforms = {"runpod"};
+    r.lang = lang;
+    r.today = "2026-12-04";
+    const Result<Plan> p = plan(test::catalog(), r);
+    REQUIRE(p.ok());
+    const PlanRows rows = plan_rows(*p.value, lang);
+    std::vector<std::string> platforms;
+    for (const PlanRow& row : rows.rows) platforms.push_back(rows.cell(row, PlanColumn::Platform)->words);
+    INFO(platforms.size() << " rows");
+    REQUIRE(platforms.size() >= 2);
+    CHECK(std::find(platforms.begin(), platforms.end(), "RunPod Secure Cloud") != platforms.end());
+    CHECK(std::find(platforms.begin(), platforms.end(), "RunPod Community Cloud") != platforms.end());
+
+    const Card c = card_layout(input_for(r, *p.value));
+    // The platform column's cells (x = 370: card.cpp's column), a cell's lines joined: a new cell
+    // where the baseline moves by more than a line (a line is <= 26 px below the last; a row >= 36).
+    std::vector<std::string> cells;
+    int last = -1000;
+    for (const CardText& t : c.texts) {
+      if (t.x != 370) continue;
+      if (t.baseline - last > 30 || cells.empty()) cells.emplace_back();
+      cells.back() += (cells.back().empty() ? "" : " ") + t.text;
+      last = t.baseline;
+    }
+    INFO(cells.size() << " cells");
+    REQUIRE(cells.size() >= 3);  // the header and two rows
+    CHECK(std::find(cells.begin(), cells.end(), "RunPod Secure Cloud") != cells.end());
+    CHECK(std::find(cells.begin(), cells.end(), "RunPod Community Cloud") != cells.end());
+    // The pick (the cheaper Community Cloud) names its product in the green box too (its line
+    // wraps: the card's texts joined by spaces).
+    std::string all;
+    for (const CardText& t : c.texts) all += t.text + " ";
+    CHECK(all.find("\u00d7 1 \u00b7 RunPod Community Cloud") != std::string::npos);
+  }
+  // A platform that sells a GPU one way keeps its name alone.
+  PlanRequest r;
+  r.scenario.model = "qwen2.5-7b";
+  r.platforms = {"yiwan"};
+  r.today = "2026-12-04";
+  const Result<Plan> p = plan(test::catalog(), r);
+  REQUIRE(p.ok());
+  const PlanRows rows = plan_rows(*p.value, Lang::En);
+  REQUIRE_FALSE(rows.rows.empty());
+  for (const PlanRow& row : rows.rows) CHECK(rows.cell(row, PlanColumn::Platform)->words == "Yiwan Network");
 }

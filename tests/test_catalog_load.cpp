@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 
@@ -632,4 +633,47 @@ TEST_CASE("rates too small to be real are refused, 0 still means 'not supported'
   const Result<Catalog> e = overlay(R"({"schema": "cardfit.catalog/1", "engines": [{"id": "vllm", "replaces": true, "source": "cardfit", "bandwidth_efficiency_hbm": 1e-300}]})");
   REQUIRE_FALSE(e.ok());
   CHECK(has_error(e.errors, "overlay.json: engines[0].bandwidth_efficiency_hbm", "from 0.01 to 1"));
+}
+
+TEST_CASE("offers of one GPU on one platform are told apart by their product", "[catalog]") {
+  // RunPod sells each GPU in its Secure Cloud and its Community Cloud at two prices
+  // (datareceipts-109 vendors.json, cited by the runpod platform's notes): the result card and the
+  // tables print platform + product, so where one offer of a group (same platform, GPU, unit,
+  // cards, share) names a product, every offer of it names a different one.
+  std::map<std::string, std::vector<const Offer*>> groups;
+  for (const Offer& o : test::catalog().offers) {
+    groups[o.platform + "|" + o.gpu + "|" + std::string(name_of(o.unit)) + "|" + std::to_string(o.cards) + "|" +
+           std::to_string(o.slice_fraction)]
+        .push_back(&o);
+  }
+  int told_apart = 0;
+  for (const auto& [key, offers] : groups) {
+    if (offers.size() < 2 || std::none_of(offers.begin(), offers.end(), [](const Offer* o) { return !o->product_en.empty(); })) {
+      continue;
+    }
+    std::set<std::string> en_names, zh_names;
+    for (const Offer* o : offers) {
+      INFO(key << ": " << o->id);
+      CHECK_FALSE(o->product_en.empty());
+      en_names.insert(o->product_en);
+      zh_names.insert(o->product_zh);
+    }
+    INFO(key);
+    CHECK(en_names.size() == offers.size());
+    CHECK(zh_names.size() == offers.size());
+    ++told_apart;
+  }
+  CHECK(told_apart >= 7);  // RunPod's H100 SXM, H100 PCIe, A100 80GB, H200, B200, L40S, RTX 4090
+  const Offer* community = test::catalog().find_offer("runpod-h100-sxm-community");
+  REQUIRE(community != nullptr);
+  CHECK(community->product_en == "Community Cloud");
+
+  // The names come in pairs: one without the other is an error naming the missing field.
+  const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "offers": [
+    {"id": "yiwan-t4-card", "replaces": true, "source": "cardfit", "product_en": "Basic"}]})");
+  REQUIRE_FALSE(r.ok());
+  INFO(test::all_errors(r.errors));
+  bool named = false;
+  for (const Issue& i : r.errors) named = named || (i.field.find("product_zh") != std::string::npos && en(i.message).find("together") != std::string::npos);
+  CHECK(named);
 }

@@ -50,6 +50,12 @@ def check_vendor(vendor_path):
         except ValueError:
             raise KitError(f"{cli} vendor --check: {r.stderr.strip() or r.stdout.strip() or 'no answer'}")
         if r.returncode == 0 and answer.get("ok"):
+            if answer.get("warnings"):  # valid, but not drawn as given (the name's characters the fonts lack)
+                for l in ("en", "zh"):
+                    a = answer if l == lang else json.loads(subprocess.run(
+                        [cli, "vendor", "--check", vendor_path, "--json", "--lang", l], capture_output=True, text=True).stdout)
+                    for w in a.get("warnings", []):
+                        print(f"vendor-kit: warning: {w.get('message', '')}", file=sys.stderr)
             return answer["vendor"]
         said[lang] = [e.get("message", "") for e in answer.get("errors", [])]
     raise KitError("\n".join(said["en"] + said["zh"]))

@@ -288,6 +288,8 @@ export interface GpuEstimate {
     platform: string;
     platform_name: string;
     offer: string;
+    /** The offer's product on its platform ("Community Cloud"), "" when it names none. */
+    product: string;
     unit: 'card' | 'slice' | 'machine';
     term: 'hourly' | 'weekly' | 'monthly' | 'yearly';
     spot: boolean;

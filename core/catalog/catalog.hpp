@@ -392,6 +392,8 @@ struct Offer {
   OfferLink interconnect = OfferLink::None;
   Stock stock = Stock::Unknown;
   std::string includes;
+  std::string product_en;    // the platform's name for the product this offer is sold in, where it sells
+  std::string product_zh;    // one GPU more than one way (RunPod's "Secure Cloud"); "" = none (both or neither)
   std::string source;
   std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;

@@ -364,6 +364,8 @@ void offer_fields(V& v, T& o) {
   v.choice("interconnect", o.interconnect, Need::Required);
   v.choice("stock", o.stock, Need::Required);
   v.text("includes", o.includes, Need::Optional, TextRule::Any);
+  v.text("product_en", o.product_en, Need::Optional, TextRule::Any);
+  v.text("product_zh", o.product_zh, Need::Optional, TextRule::Any);
   source_fields(v, o);
   v.text("notes", o.notes, Need::Optional, TextRule::Any);
 }

@@ -209,6 +209,9 @@ void check_entry(const Offer& o, const Report& report) {
     report("slice_fraction", msg::cat_offer_slice_1(num(o.slice_fraction)));
   }
   if (o.unit != OfferUnit::Machine && o.cards != 1) report("cards", msg::cat_offer_cards_1(num(o.cards)));
+  if (o.product_en.empty() != o.product_zh.empty()) {
+    report(o.product_en.empty() ? "product_en" : "product_zh", msg::cat_offer_product_pair());
+  }
 }
 
 void check_entry(const BudgetTier& t, const Report& report) {

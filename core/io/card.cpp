@@ -477,7 +477,7 @@ Card card_layout(const CardInput& in) {
     const Option& o = *p.pick;
     const std::string gpu = gpu_short_name(o.gpu_name.empty() ? o.gpu : o.gpu_name) + " × " + std::to_string(o.cards);
     box(b, kGreenBg, kGreen, word(MsgId::sum_pick, lang),
-        {{44, gpu + " · " + render(o.platform_name, lang)}, {52, render(monthly_label(o.monthly_cost, p.currency), lang)}},
+        {{44, gpu + " · " + render(platform_with_product(o.platform_name, o.product), lang)}, {52, render(monthly_label(o.monthly_cost, p.currency), lang)}},
         render(o.reason, lang));
     memory_bar(b, o, lang);
     options(b, p, lang);

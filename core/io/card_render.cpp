@@ -314,17 +314,54 @@ bool card_logo_png_readable(std::string_view bytes) {
          w >= 1 && h >= 1 && w <= kCardLogoMaxSide && h <= kCardLogoMaxSide;
 }
 
+namespace {
+void add_missing(const Fonts& fonts, std::string_view text, std::vector<std::uint32_t>& missing) {
+  for (std::uint32_t cp : code_points(text)) {
+    if (drawn(cp) && cp != ' ' && fonts.find(cp) < 0 && std::find(missing.begin(), missing.end(), cp) == missing.end()) {
+      missing.push_back(cp);
+    }
+  }
+}
+}  // namespace
+
 std::vector<std::uint32_t> card_missing_glyphs(const Card& card, const std::vector<std::string_view>& files) {
   const Fonts fonts(files);
   std::vector<std::uint32_t> missing;
-  for (const CardText& t : card.texts) {
-    for (std::uint32_t cp : code_points(t.text)) {
-      if (drawn(cp) && cp != ' ' && fonts.find(cp) < 0 &&
-          std::find(missing.begin(), missing.end(), cp) == missing.end()) {
-        missing.push_back(cp);
-      }
+  for (const CardText& t : card.texts) add_missing(fonts, t.text, missing);
+  return missing;
+}
+
+std::string code_point_list(const std::vector<std::uint32_t>& cps) {
+  static const char* digits = "0123456789ABCDEF";
+  std::string out;
+  for (std::uint32_t c : cps) {
+    if (!out.empty()) out += ", ";
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
     }
+    std::string hex;
+    for (std::uint32_t v = c; v != 0 || hex.size() < 4; v >>= 4) hex.insert(hex.begin(), digits[v & 15]);
+    out += " (U+" + hex + ")";
   }
+  return out;
+}
+
+std::vector<std::uint32_t> missing_glyphs(std::string_view text, const std::vector<std::string_view>& files) {
+  const Fonts fonts(files);
+  std::vector<std::uint32_t> missing;
+  add_missing(fonts, text, missing);
   return missing;
 }
 

@@ -32,5 +32,10 @@ bool card_logo_png_readable(std::string_view bytes);
 
 // The code points the card prints that none of `fonts` holds (none when every glyph is there).
 std::vector<std::uint32_t> card_missing_glyphs(const Card& card, const std::vector<std::string_view>& fonts);
+// The same for one text: each code point of `text` (printable, not a space) none of `fonts` has,
+// once, in the order they first appear.
+std::vector<std::uint32_t> missing_glyphs(std::string_view text, const std::vector<std::string_view>& fonts);
+// Code points for a message: "Ⅹ (U+2169), ｘ (U+FF58)" (each as UTF-8, then its number).
+std::string code_point_list(const std::vector<std::uint32_t>& code_points);
 
 }  // namespace cardfit

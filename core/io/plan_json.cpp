@@ -31,6 +31,7 @@ void option_offer_fields(JsonWriter& w, const Option& o, const Plan& p) {
       .field("platform", o.platform)
       .field("platform_name", render(o.platform_name, p.lang))
       .field("offer", o.offer)
+      .field("product", render(o.product, p.lang))  // "" when the offer names no product
       .field("unit", name_of(o.unit))
       .field("term", name_of(o.term))
       .field("spot", o.spot)

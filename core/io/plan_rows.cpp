@@ -90,7 +90,7 @@ Cell cell_of(PlanColumn column, const Plan& p, const Option& o, Lang lang) {
       return c;
     }
     case PlanColumn::Platform:
-      return id_cell(o.platform, render(o.platform_name, lang) +
+      return id_cell(o.platform, render(platform_with_product(o.platform_name, o.product), lang) +
                                      (o.overlay.empty() ? "" : " (" + render(overlay_label(o.overlay), lang) + ")"));
     case PlanColumn::Offer:
       return id_cell(o.offer, o.offer);

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "card_render.hpp"  // card_logo_png_readable: a PNG the card can draw
+#include "card_render.hpp"  // card_logo_png_readable, missing_glyphs: what the card can draw
 #include "messages.hpp"
 
 namespace cardfit {
@@ -56,6 +56,13 @@ std::vector<Issue> check_vendor_logo(std::string_view bytes, std::string_view pa
     }
   }
   return issues;
+}
+
+std::vector<Issue> check_vendor_name_glyphs(std::string_view name, const std::vector<std::string_view>& fonts) {
+  if (fonts.empty()) return {};  // a build without font subsets draws with ImGui's own font: nothing to compare
+  const std::vector<std::uint32_t> missing = missing_glyphs(name, fonts);
+  if (missing.empty()) return {};
+  return {{"name", msg::warn_vendor_name_glyphs(code_point_list(missing))}};
 }
 
 }  // namespace cardfit

@@ -19,4 +19,10 @@ inline constexpr std::size_t kVendorLogoMaxBytes = 256 * 1024;  // bytes: a head
 // <img>, an SVG runs its scripts on the vendor's origin). Empty = fine; each issue names "logo".
 std::vector<Issue> check_vendor_logo(std::string_view bytes, std::string_view path);
 
+// The characters of a vendor's name no font of `fonts` has (assets::ui_fonts(): the desktop app's
+// and the PNG card's glyphs; the page draws the same characters, tools/font_chars.py): one issue
+// naming "name" and each character, or none. A warning, not an error: the name is valid, but the
+// page's and the app's header would show them as "?" and the PNG card would leave them out.
+std::vector<Issue> check_vendor_name_glyphs(std::string_view name, const std::vector<std::string_view>& fonts);
+
 }  // namespace cardfit

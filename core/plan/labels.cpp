@@ -62,6 +62,10 @@ std::string amount_range(const Money& m) {
 
 Message platform_name(const Platform& p) { return msg::common_bilingual(p.name_en, p.name_zh); }
 
+Message platform_with_product(const Message& platform_name, const Message& product) {
+  return product.empty() ? platform_name : msg::opt_platform_product(platform_name, product);
+}
+
 Message tier_label(const BudgetTier& t) {
   if (t.high_cny_per_month <= 0) return msg::plan_tier_open(format_grouped(t.low_cny_per_month));
   if (t.low_cny_per_month <= 0) return msg::plan_tier_under(format_grouped(t.high_cny_per_month));

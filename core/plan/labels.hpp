@@ -23,6 +23,9 @@ std::string tokens_label(std::int64_t tokens);        // 8192 -> "8k", 1000 -> "
 std::string count_label(double n);                    // 2e8 -> "200M", 1.5e9 -> "1.5B", 50000 -> "50,000"
 std::string amount_range(const Money& m);             // "2,500-4,000" or "2,800"
 Message platform_name(const Platform& platform);      // its name_en / name_zh
+// An option's platform as a reader tells two offers of one GPU apart: "RunPod Community Cloud" (the
+// offer's product after the platform's name, Option::product), or the platform's name alone.
+Message platform_with_product(const Message& platform_name, const Message& product);
 Message tier_label(const BudgetTier& tier);           // "2,000-3,000 CNY/month"
 Message money_label(const Money& m, Currency c);      // "2,800 CNY" (Chinese: yuan)
 Message monthly_label(const Money& m, Currency c);    // "2,800 CNY/month" (Chinese: yuan per month)

@@ -298,6 +298,7 @@ Candidate offer_candidate(const Context& ctx, const GpuEstimate& ge, const Gpu& 
   o.gpu_name = gpu.name;
   o.platform = platform->id;
   o.platform_name = platform_name(*platform);
+  if (!offer.product_en.empty()) o.product = msg::common_bilingual(offer.product_en, offer.product_zh);
   o.offer = offer.id;
   o.unit = offer.unit;
   o.isolation = offer.isolation != Isolation::Unknown ? offer.isolation : platform->isolation;

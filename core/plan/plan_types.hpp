@@ -81,6 +81,8 @@ struct Option {
   double slice_fraction = 1;   // share of one card per slice; 1 otherwise
   std::string platform;        // Platform::id
   Message platform_name;       // the platform's name_en / name_zh
+  Message product;             // the offer's product on the platform (Offer::product_en / _zh: "Community
+                               // Cloud"); empty = none. Shown after the platform: platform_with_product
   std::string offer;           // Offer::id
   OfferUnit unit = OfferUnit::Card;
   Term term = Term::Monthly;

@@ -358,7 +358,8 @@ Message pick_reason(const Context& ctx, const Option& o) {
   return msg::plan_reason_pick(model_name, precision_label(ctx.estimate->precision),
                                gb(static_cast<double>(ctx.estimate->memory.total)), workload(ctx),
                                gpu ? hardware(o, *gpu) : msg::common_verbatim(o.gpu), margin(ctx, o), headroom(ctx),
-                               o.platform_name, price_clause(ctx, o), job_clause(ctx, o), scope(ctx, o));
+                               platform_with_product(o.platform_name, o.product), price_clause(ctx, o),
+                               job_clause(ctx, o), scope(ctx, o));
 }
 
 Message other_reason(const Context& ctx, const Option& o, const Option* pick) {

@@ -172,6 +172,39 @@ test('cardfit vendor --check: the fields as the core read them, or the core\'s e
   assert.match(missing.stderr, /logo：无法读取 absent\.png/);
 });
 
+test('a name with characters cardfit\'s fonts lack: vendor --check, the kit and card name each, never silent', () => {
+  // 云算力ⅩⅩ: 云算力 are in the fonts (the message table has them), ROMAN NUMERAL TEN U+2169 is not
+  // (tools/font_chars.py); a rare Han character (U+9F98) neither.
+  const file = vendorFile('glyphs.json', { ...good, name: '云算力ⅩⅩ 龘' });
+  const j = run('vendor', '--check', file, '--json');
+  assert.equal(j.status, 0, j.stderr);
+  const answer = JSON.parse(j.stdout);
+  assert.equal(answer.ok, true);
+  assert.equal(answer.warnings.length, 1, j.stdout);
+  assert.equal(answer.warnings[0].field, 'name');
+  assert.match(answer.warnings[0].message, /Ⅹ \(U\+2169\), 龘 \(U\+9F98\)/);
+  assert.ok(!answer.warnings[0].message.includes('U+4E91'), '云 is drawn');
+  const zh = run('vendor', '--check', file, '--lang', 'zh');
+  assert.equal(zh.status, 0, zh.stderr);
+  assert.match(zh.stderr, /警告：name：cardfit 的字体中没有 Ⅹ \(U\+2169\), 龘 \(U\+9F98\) 的字形/);
+  const k = py(tool, file, dist, path.join(tmp, 'glyph-kit'));
+  assert.equal(k.status, 0, k.stderr);
+  assert.match(k.stderr, /warning: name: cardfit's fonts have no glyph for Ⅹ \(U\+2169\)/);
+  assert.match(k.stderr, /warning: name：cardfit 的字体中没有 Ⅹ/);
+  const png = path.join(tmp, 'glyph-card.png');
+  const c = run('card', '--vendor', vendorFile('glyphs-png.json', { ...good, name: '云算力ⅩⅩ 龘', logo: undefined, overlay: undefined }),
+                '--model', 'qwen2.5-7b', '--out', png);
+  assert.equal(c.status, 0, c.stderr);
+  assert.match(c.stderr, /no glyph for Ⅹ \(U\+2169\), 龘 \(U\+9F98\)/);
+  // Every character drawn: no warning.
+  const plain = run('card', '--vendor', vendorFile('plain-png.json', { ...good, name: '示例云 GPU', logo: undefined, overlay: undefined }),
+                    '--model', 'qwen2.5-7b', '--out', path.join(tmp, 'plain-card.png'));
+  assert.equal(plain.status, 0, plain.stderr);
+  assert.ok(!/glyph/.test(plain.stderr), plain.stderr);
+  const ok = run('vendor', '--check', vendorFile('plain.json', { ...good, name: '示例云 GPU' }), '--json');
+  assert.equal(JSON.parse(ok.stdout).warnings, undefined);
+});
+
 test('make vendor-kit: the documented command writes the kit; without VENDOR it says how', () => {
   const out = path.join(tmp, 'made');
   const r = spawnSync('make', ['-s', '-C', root, 'vendor-kit', `VENDOR=${vendorFile('v.json', good)}`, `DIST=${dist}`, `OUT=${out}`],
