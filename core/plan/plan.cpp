@@ -1249,30 +1249,29 @@ void compare_with_api(const Catalog& catalog, const PlanRequest& request, double
   p.api_compare = std::move(cmp);
 }
 
-// Last step, reasons: the pick and its companions, the options listed, alternatives, warnings.
-Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
-  const Catalog& catalog = ctx.catalog;
+// The plan's own fields: what was asked (budget, currency, terms) and what it is for (model, precision, engine).
+Plan plan_head(const Context& ctx, const Evaluation& ev, const Model* model) {
   const PlanRequest& request = ctx.req;
-  const double usd_cny = ctx.cost.usd_cny;
   const Estimate& est = ev.estimates.front();
-
   Plan p;
   p.budget = ctx.budget;
   p.currency = request.currency;
-  p.usd_cny = usd_cny;
+  p.usd_cny = ctx.cost.usd_cny;
   p.hours_per_day = request.hours_per_day;
   p.term = request.term;
   p.lang = request.lang;
   p.job = ev.job;
   p.model = est.model;
-  const Model* model = ev.scenario.custom_model ? &*ev.scenario.custom_model : catalog.find_model(est.model);
   p.model_name = model && !model->name.empty() ? model->name : est.model;
   p.precision = est.precision;
-  if (ev.scenario.task == Task::Inference) p.engine = engine_id(catalog, ev.scenario);
+  if (ev.scenario.task == Task::Inference) p.engine = engine_id(ctx.catalog, ev.scenario);
   p.memory_bytes = est.memory.total;
-  p.warnings = est.warnings;
-  if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());
-  // A platform asked for by name that has no priced offer says why (its no_price_reason).
+  return p;
+}
+
+// A platform asked for by name that has no priced offer says why (its no_price_reason).
+std::vector<Message> no_public_price_warnings(const Catalog& catalog, const PlanRequest& request) {
+  std::vector<Message> out;
   for (const std::string& id : request.platforms) {
     const Platform* pl = catalog.find_platform(id);
     if (pl && !has_priced_offer(catalog, id)) {
@@ -1281,9 +1280,70 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
                                                                                     pl->no_price_reason_zh.empty()
                                                                                         ? pl->no_price_reason_en
                                                                                         : pl->no_price_reason_zh);
-      p.warnings.push_back(msg::plan_warn_no_public_price(platform_name(*pl), reason));
+      out.push_back(msg::plan_warn_no_public_price(platform_name(*pl), reason));
     }
   }
+  return out;
+}
+
+// The order listed: cheapest first, an embedding vendor's platforms (platforms_first) ahead of
+// the others, each group still cheapest first; market reference prices (no vendor) after the
+// vendors' offers: they never lead a table. The pick does not change.
+std::vector<std::size_t> listing_order(const Evaluation& ev, const PlanRequest& request) {
+  std::vector<std::size_t> order(ev.candidates.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const std::vector<std::string>& first = request.platforms_first;
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+    return std::find(first.begin(), first.end(), ev.candidates[i].option.platform) != first.end();
+  });
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+    const Candidate& c = ev.candidates[i];
+    return !(c.platform && c.platform->kind == PlatformKind::Market && !c.option.pickable);
+  });
+  return order;
+}
+
+// The options listed: the first --top in listing order, the pick always among them.
+std::vector<Option> listed_options(const Context& ctx, Evaluation& ev, const std::optional<Option>& pick_option) {
+  const Option* pick = pick_option ? &*pick_option : nullptr;
+  const std::size_t top = static_cast<std::size_t>(ctx.req.top);
+  std::vector<Option> options;
+  options.reserve(std::min(top + 1, ev.candidates.size()));
+  const std::vector<std::size_t> order = listing_order(ev, ctx.req);
+  bool pick_listed = false;
+  for (std::size_t k = 0; k < order.size() && options.size() < top; ++k) {
+    Candidate& c = ev.candidates[order[k]];
+    if (ev.pick && order[k] == *ev.pick) {
+      options.push_back(*pick_option);
+      pick_listed = true;
+    } else {
+      options.push_back(finalise(ctx, ev, c, Role::Other, pick, &c.option));
+    }
+  }
+  if (ev.pick && !pick_listed) options.push_back(*pick_option);  // the pick is always listed
+  return options;
+}
+
+// The first option or alternative whose cost is not a real number, as an issue.
+std::optional<Issue> first_unreal_cost(const Plan& p) {
+  for (const Option& o : p.options) {
+    if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return bad;
+  }
+  for (const Alternative& a : p.alternatives) {
+    if (std::optional<Issue> bad = unreal_cost(a.pick, p.currency, p.job)) return bad;
+  }
+  return std::nullopt;
+}
+
+// Last step, reasons: the pick and its companions, the options listed, alternatives, warnings.
+Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
+  const Catalog& catalog = ctx.catalog;
+  const PlanRequest& request = ctx.req;
+  const Model* model = ev.scenario.custom_model ? &*ev.scenario.custom_model : catalog.find_model(ev.estimates.front().model);
+  Plan p = plan_head(ctx, ev, model);
+  p.warnings = ev.estimates.front().warnings;
+  if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());
+  for (Message& w : no_public_price_warnings(catalog, request)) p.warnings.push_back(std::move(w));
   p.quote_only = ev.quote_only;
   p.options_total = ev.candidates.size();
 
@@ -1299,39 +1359,9 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
     if (std::optional<Message> w = long_job_warning(ctx, ev, *pick)) p.pick->warnings.push_back(std::move(*w));
   }
   if (std::optional<Message> w = checkpoint_warning(catalog, ev.scenario, model)) p.warnings.push_back(std::move(*w));
-  const std::size_t top = static_cast<std::size_t>(request.top);
-  p.options.reserve(std::min(top + 1, ev.candidates.size()));
-  // The order listed: cheapest first, an embedding vendor's platforms (platforms_first) ahead of
-  // the others, each group still cheapest first. The pick does not change.
-  std::vector<std::size_t> order(ev.candidates.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  const std::vector<std::string>& first = request.platforms_first;
-  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
-    return std::find(first.begin(), first.end(), ev.candidates[i].option.platform) != first.end();
-  });
-  // Market reference prices (no vendor) are listed after the vendors' offers: they never lead a table.
-  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
-    const Candidate& c = ev.candidates[i];
-    return !(c.platform && c.platform->kind == PlatformKind::Market && !c.option.pickable);
-  });
-  bool pick_listed = false;
-  for (std::size_t k = 0; k < order.size() && p.options.size() < top; ++k) {
-    Candidate& c = ev.candidates[order[k]];
-    if (ev.pick && order[k] == *ev.pick) {
-      p.options.push_back(*p.pick);
-      pick_listed = true;
-    } else {
-      p.options.push_back(finalise(ctx, ev, c, Role::Other, pick, &c.option));
-    }
-  }
-  if (ev.pick && !pick_listed) p.options.push_back(*p.pick);  // the pick is always listed
-  if (request.compare_api && ev.scenario.task == Task::Inference) compare_with_api(catalog, request, usd_cny, p);
-  for (const Option& o : p.options) {
-    if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
-  }
-  for (const Alternative& a : p.alternatives) {
-    if (std::optional<Issue> bad = unreal_cost(a.pick, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
-  }
+  p.options = listed_options(ctx, ev, p.pick);
+  if (request.compare_api && ev.scenario.task == Task::Inference) compare_with_api(catalog, request, ctx.cost.usd_cny, p);
+  if (std::optional<Issue> bad = first_unreal_cost(p)) return Result<Plan>::failure({std::move(*bad)});
   return Result<Plan>::success(std::move(p));
 }
 
