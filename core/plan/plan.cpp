@@ -817,6 +817,23 @@ std::vector<const Precision*> nearest_lower(const std::vector<Precision>& all, d
   return lower;
 }
 
+// The first `most` of `lower` as variants of `kind`: the scenario's `field` set to each id, the
+// link's `input` key with it, `change` its words.
+template <class Precision, class Change>
+std::vector<Variant> lower_precision_variants(const std::vector<const Precision*>& lower, std::size_t most,
+                                              const char* kind, std::string Scenario::*field, Input input,
+                                              const Scenario& s, Change change) {
+  std::vector<Variant> k;
+  for (std::size_t i = 0; i < lower.size() && i < most; ++i) {
+    Variant v{kind, {}, s, {}};
+    v.scenario.*field = lower[i]->id;
+    v.change = change(lower[i]->id);
+    v.set = {{key_of(input), lower[i]->id}};
+    k.push_back(std::move(v));
+  }
+  return k;
+}
+
 // Neighbouring (smaller) weight precisions, nearest first; none for QLoRA or an unknown precision.
 // Only precisions the scenario's engine (named, or default_engine of the current weights) lists.
 void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::vector<Variant>>& kinds) {
@@ -825,15 +842,10 @@ void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::ve
   if (!cur) return;
   const std::vector<const WeightPrecision*> lower =
       nearest_lower(c.weight_precisions, &WeightPrecision::bits_per_weight, cur->bits_per_weight, s);
-  std::vector<Variant> k;
-  for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
-    Variant v{"precision", {}, s, {}};
-    v.scenario.precision = lower[i]->id;
-    v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
-    v.set = {{key_of(Input::Precision), lower[i]->id}};
-    k.push_back(std::move(v));
-  }
-  kinds.push_back(std::move(k));
+  kinds.push_back(lower_precision_variants(lower, 3, "precision", &Scenario::precision, Input::Precision, s,
+                                           [&s](const std::string& id) {
+                                             return msg::plan_change_precision(precision_label(id), precision_label(s.precision));
+                                           }));
 }
 
 // Smaller KV-cache precisions (serving only; not for a cache of one layout, DeepSeek-V4's).
@@ -845,15 +857,10 @@ void kv_precision_variants(const Catalog& c, const Scenario& s, const Model* mod
     cur_bits = kv->bits;
   }
   const std::vector<const KvPrecision*> lower = nearest_lower(c.kv_precisions, &KvPrecision::bits, cur_bits, s);
-  std::vector<Variant> k;
-  for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
-    Variant v{"kv_precision", {}, s, {}};
-    v.scenario.kv_precision = lower[i]->id;
-    v.change = msg::plan_change_kv_precision(kv_label(lower[i]->id), kv_label(s.kv_precision));
-    v.set = {{key_of(Input::KvPrecision), lower[i]->id}};
-    k.push_back(std::move(v));
-  }
-  kinds.push_back(std::move(k));
+  kinds.push_back(lower_precision_variants(lower, 2, "kv_precision", &Scenario::kv_precision, Input::KvPrecision, s,
+                                           [&s](const std::string& id) {
+                                             return msg::plan_change_kv_precision(kv_label(id), kv_label(s.kv_precision));
+                                           }));
 }
 
 // Shorter context: half, then a quarter (not below 512 tokens).
