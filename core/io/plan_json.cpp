@@ -113,6 +113,31 @@ void api_compare_json(JsonWriter& w, const Option& o, const Plan& p, Currency c)
   w.key("api_compare_text").begin_array();
   for (const Message& m : lines) w.value(render(m, p.lang));
   w.end_array();
+  // Buying the cards instead (consumer cards only): null without a street price or not consumer cards.
+  if (o.buy) {
+    const BuyBreakEven& b = *o.buy;
+    w.key("buy").begin_object().field("gpu", b.gpu).field("cards", b.cards);
+    money(w.key("purchase"), b.purchase, c);
+    w.field("condition", b.condition).field("as_of", b.as_of).field("source", b.source).field("months", b.months);
+    w.field("kwh_price", b.kwh_price).field("power_w", b.power_w).field("hours_per_day", b.hours_per_day);
+    w.field("electricity_monthly", b.electricity_monthly);
+    money(w.key("amortised_monthly"), b.amortised_monthly, c);
+    money(w.key("buy_monthly"), b.buy_monthly, c);
+    money(w.key("rent_monthly"), b.rent_monthly, c);
+    w.key("break_even_months");
+    if (b.break_even_months) {
+      w.begin_object().field("low", b.break_even_months->low).field("high", b.break_even_months->high).end_object();
+    } else {
+      w.null();
+    }
+    w.field("buy_cheaper", b.buy_cheaper).end_object();
+  } else {
+    w.key("buy").null();
+  }
+  w.field("buy_unpriced", o.buy_unpriced);
+  w.key("buy_text").begin_array();
+  for (const Message& m : buy_compare_lines(p, &o)) w.value(render(m, p.lang));
+  w.end_array();
 }
 
 // One option of the plan, its keys in docs/cli.md's order.
@@ -193,7 +218,9 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
         .begin_object()
         .field("input_per_output", cmp.mix.input_per_output)
         .field("cache_hit_share", cmp.mix.cache_hit_share)
-        .field("priced", !cmp.quotes.empty());
+        .field("priced", !cmp.quotes.empty())
+        .field("buy_months", cmp.buy.months)
+        .field("kwh_price", cmp.buy.kwh_price);
     w.key("prices").begin_array();
     for (const ApiQuote& q : cmp.quotes) {
       w.begin_object()
@@ -211,6 +238,8 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
     }
     w.end_array().key("text").begin_array();
     for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
+    w.end_array().key("buy_text").begin_array();
+    for (const Message& m : buy_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
     w.end_array().end_object();
   }
   w.key("warnings").begin_array();
