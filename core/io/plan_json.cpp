@@ -218,9 +218,7 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
         .begin_object()
         .field("input_per_output", cmp.mix.input_per_output)
         .field("cache_hit_share", cmp.mix.cache_hit_share)
-        .field("priced", !cmp.quotes.empty())
-        .field("buy_months", cmp.buy.months)
-        .field("kwh_price", cmp.buy.kwh_price);
+        .field("priced", !cmp.quotes.empty());
     w.key("prices").begin_array();
     for (const ApiQuote& q : cmp.quotes) {
       w.begin_object()
@@ -238,7 +236,7 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
     }
     w.end_array().key("text").begin_array();
     for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
-    w.end_array().key("buy_text").begin_array();
+    w.end_array().field("buy_months", cmp.buy.months).field("kwh_price", cmp.buy.kwh_price).key("buy_text").begin_array();
     for (const Message& m : buy_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
     w.end_array().end_object();
   }
