@@ -68,7 +68,7 @@ std::vector<Message> buy_compare_lines(const Plan& plan, const Option* option) {
                               : msg::plan_buy_never();
   out.push_back(msg::plan_buy_line(
       std::to_string(b.cards), gpu, b.condition == "used" ? msg::plan_buy_used() : msg::plan_buy_new(), money_label(one, c),
-      b.as_of, b.source, std::to_string(b.months), money_label(b.amortised_monthly, c),
+      b.as_of, b.source_title.empty() ? b.source : b.source_title, std::to_string(b.months), money_label(b.amortised_monthly, c),
       money_label(Money{b.electricity_monthly, b.electricity_monthly}, c), format_trimmed(b.power_w, 0),
       format_trimmed(b.hours_per_day, 2), money_label(Money{b.kwh_price, b.kwh_price}, c), money_label(b.buy_monthly, c),
       money_label(b.rent_monthly, c), verdict));

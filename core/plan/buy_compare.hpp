@@ -35,6 +35,7 @@ struct BuyBreakEven {
   std::string condition;         // "new" / "used"
   std::string as_of;             // the street price's date
   std::string source;            // its sources.json id
+  std::string source_title;      // that source's short title, for the sentence ("" = say the id)
 };
 
 //   electricity a month = cards x tdp_w / 1000 x hours_per_day x 30 x kWh price

@@ -1254,6 +1254,9 @@ void compare_with_api(const Catalog& catalog, const PlanRequest& request, double
         o.buy->condition = g->street_price_condition;
         o.buy->as_of = g->street_price_as_of;
         o.buy->source = g->street_price_source;
+        if (const Source* src = catalog.find_source(g->street_price_source)) {
+          o.buy->source_title = src->short_title.empty() ? src->title : src->short_title;
+        }
       } else {
         o.buy_unpriced = true;
       }
