@@ -102,6 +102,9 @@ void print_report(const Plan& p, int width, bool wide, std::ostream& out) {
   if (p.api_compare) {
     out << "\n" << word(MsgId::plan_api_title) << "\n";
     for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) out << "  " << say(m) << "\n";
+    const std::vector<Message> buy = buy_compare_lines(p, p.pick ? &*p.pick : nullptr);
+    if (!buy.empty()) out << "\n" << word(MsgId::plan_buy_title) << "\n";
+    for (const Message& m : buy) out << "  " << say(m) << "\n";
   }
 
   if (!p.alternatives.empty()) {

@@ -96,6 +96,8 @@ void pick_block(App& app, const Plan& p) {
   for (const MeasuredFigure& m : o.measured) wrapped_disabled(R(app, measured_message(m, m.source_id)));
   // "Compare with API prices": the model's API prices against the pick, or that it has none.
   for (const Message& m : api_compare_lines(p, &o)) wrapped_disabled(R(app, m));
+  // ... and buying its consumer cards instead (their dated street price, or that there is none).
+  for (const Message& m : buy_compare_lines(p, &o)) wrapped_disabled(R(app, m));
   explain_tooltip(app, "fit");
 }
 

@@ -73,6 +73,10 @@ declare namespace createCardfit {
     'api-input-ratio'?: InputValue;
     /** With compare-api: share of input tokens billed at the cache-hit price, 0..1 (default 0). */
     'api-cache-hit'?: InputValue;
+    /** With compare-api, consumer cards: months a bought card is amortised over, 1..240 (default 24). */
+    'buy-months'?: InputValue;
+    /** With compare-api, consumer cards: electricity per kWh in the plan currency (default: the catalog's). */
+    'kwh-price'?: InputValue;
     'min-tokens-per-s'?: InputValue;
     'max-tpot-ms'?: InputValue;
     'requests-per-s'?: InputValue;
@@ -347,7 +351,33 @@ export interface GpuEstimate {
     /** compare-api only: against each of Plan.api_compare.prices, in order. */
     api_compare?: ApiBreakEven[];
     api_compare_text?: string[];
+    /** compare-api only: buying these consumer cards instead; null = not whole consumer cards, or no street price. */
+    buy?: BuyBreakEven | null;
+    /** compare-api only: whole consumer cards with no dated street price in the catalog. */
+    buy_unpriced?: boolean;
+    buy_text?: string[];
     verify: VerifyCommand | null;
+  }
+
+  /** compare-api: buying the option's consumer cards against renting them (docs/planner.md "Buy or rent"). */
+  export interface BuyBreakEven {
+    gpu: string;
+    cards: number;
+    purchase: Money;
+    condition: 'new' | 'used';
+    as_of: string;
+    source: string;
+    months: number;
+    kwh_price: number;
+    power_w: number;
+    hours_per_day: number;
+    electricity_monthly: number;
+    amortised_monthly: Money;
+    buy_monthly: Money;
+    rent_monthly: Money;
+    /** Months until the purchase is paid back by the rent saved; null = never (rent <= electricity). */
+    break_even_months: { low: number; high: number } | null;
+    buy_cheaper: boolean;
   }
 
   /** compare-api: a rented option against one API price (docs/cli.md "Rent or pay per token"). */
@@ -365,12 +395,17 @@ export interface GpuEstimate {
     input_per_output: number;
     cache_hit_share: number;
     priced: boolean;
+    /** Buying consumer cards: the months and the kWh price (plan currency) used. */
+    buy_months: number;
+    kwh_price: number;
     prices: {
       id: string; provider: string; currency: 'CNY' | 'USD';
       input_per_mtok: number; cache_hit_per_mtok: number; output_per_mtok: number;
       as_of: string; source: string; per_mtok: number; per_mtok_currency: 'CNY' | 'USD';
     }[];
     text: string[];
+    /** The pick's buy-or-rent sentence (empty when the pick is not whole consumer cards). */
+    buy_text: string[];
   }
 
   export interface Alternative {

@@ -60,6 +60,14 @@ struct Gpu {
   double tdp_w = 0;                    // W
   int mig_max_instances = 0;           // 0 = no MIG
   bool ecc = false;
+  // A dated, sourced street price of one card (consumer cards; docs/catalog.md): buying against
+  // renting (buy_compare.hpp). 0 = none in the catalog: no buy line, and the output says so.
+  double street_price_low = 0;         // in street_price_currency, the cheapest quoted; 0 = none
+  double street_price_high = 0;        // the dearest quoted (= low for one price)
+  std::string street_price_currency;   // "CNY" or "USD"
+  std::string street_price_condition;  // "new" or "used"
+  std::string street_price_as_of;      // YYYY-MM(-DD): when the source quoted it
+  std::string street_price_source;     // a sources.json id (with a note)
   std::string source;
   std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;
@@ -613,6 +621,7 @@ struct Defaults {
   double pcie_x16_gen4_gb_per_s = 0;   // one direction of a PCIe 4.0 x16 link, GB/s (x2 per generation)
   double rental_host_gb_per_card = 0;  // host memory a rental gives per card when its offer does not say:
                                        // bounds what partial offload may leave in host memory
+  double electricity_cny_per_kwh = 0;  // buying a card: electricity, CNY per kWh (buy_compare.hpp); 0 = none
   Thresholds thresholds;               // JSON "thresholds"
   double usd_cny = 0;                  // CNY per USD (JSON top-level "default_usd_cny"); 0 = none loaded
   std::string usd_cny_source;          // JSON top-level "usd_cny_source"

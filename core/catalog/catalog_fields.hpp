@@ -191,6 +191,12 @@ void gpu_fields(V& v, T& g) {
   v.number("tdp_w", g.tdp_w, Need::Required, closed(1, 10000));
   v.integer("mig_max_instances", g.mig_max_instances, Need::Required, closed(0, 64));
   v.boolean("ecc", g.ecc, Need::Required);
+  v.number("street_price_low", g.street_price_low, Need::Optional, kPrice);
+  v.number("street_price_high", g.street_price_high, Need::Optional, kPrice);
+  v.text("street_price_currency", g.street_price_currency, Need::Optional, TextRule::Currency);
+  v.text("street_price_condition", g.street_price_condition, Need::Optional, TextRule::Id);
+  v.text("street_price_as_of", g.street_price_as_of, Need::Optional, TextRule::Date);
+  v.text("street_price_source", g.street_price_source, Need::Optional, TextRule::Any);
   source_fields(v, g);
   v.text("notes", g.notes, Need::Optional, TextRule::Any);
 }
@@ -581,6 +587,7 @@ void defaults_fields(V& v, T& d) {  // usd_cny and usd_cny_source live at the do
   v.number("host_server_gb_per_s", d.host_server_gb_per_s, Need::Required, above(0, 100'000));
   v.number("host_bandwidth_efficiency", d.host_bandwidth_efficiency, Need::Required, kPositiveFraction);
   v.number("pcie_x16_gen4_gb_per_s", d.pcie_x16_gen4_gb_per_s, Need::Required, above(0, 10'000));
+  v.number("electricity_cny_per_kwh", d.electricity_cny_per_kwh, Need::Optional, zero_or(0.01, 100));
   v.number("rental_host_gb_per_card", d.rental_host_gb_per_card, Need::Required, above(0, 100'000));
   v.object("thresholds", d.thresholds, nullptr, [](auto& vv, auto& x) { thresholds_fields(vv, x); });
   source_fields(v, d);

@@ -105,6 +105,26 @@ void check_entry(const Gpu& g, const Report& report) {
   }
   if (g.fp8_path == Fp8Path::Native && !(g.fp8_dense_tflops > 0)) report("fp8_path", msg::cat_gpu_fp8_native());
   if (g.fp4_path == Fp4Path::Native && !(g.fp4_dense_tflops > 0)) report("fp4_path", msg::cat_gpu_fp4_native());
+  // A street price is all or nothing: a price without its date, currency, condition and source is refused.
+  const bool priced = g.street_price_low > 0;
+  const std::pair<const char*, const std::string*> street[] = {{"street_price_currency", &g.street_price_currency},
+                                                               {"street_price_condition", &g.street_price_condition},
+                                                               {"street_price_as_of", &g.street_price_as_of},
+                                                               {"street_price_source", &g.street_price_source}};
+  if (priced) {
+    if (g.street_price_high < g.street_price_low) {
+      report("street_price_high", msg::cat_gpu_street_price_order(num(g.street_price_low), num(g.street_price_high)));
+    }
+    for (const auto& [field, value] : street) {
+      if (value->empty()) report(field, msg::cat_gpu_street_price_needs());
+    }
+    if (!g.street_price_condition.empty() && g.street_price_condition != "new" && g.street_price_condition != "used") {
+      report("street_price_condition", msg::cat_gpu_street_price_condition(fields::quote_for_message(g.street_price_condition)));
+    }
+  } else if (g.street_price_high > 0 || !g.street_price_currency.empty() || !g.street_price_as_of.empty() ||
+             !g.street_price_source.empty() || !g.street_price_condition.empty()) {
+    report("street_price_low", msg::cat_gpu_street_price_orphan());
+  }
 }
 
 void check_entry(const Model& m, const Report& report) {

@@ -73,6 +73,8 @@ constexpr std::array<InputSpec, static_cast<std::size_t>(Input::kCount)> kInputs
   {Input::CompareApi,    "compare-api",      "compare_api",      K::Flag,       kNone, kNone, false, "",        MsgId::input_compare_api_help,      S::Plan,     false},
   {Input::ApiInputRatio, "api-input-ratio",  "api_input_ratio",  K::Number,     0,     1e4,   false, "R",       MsgId::input_api_input_ratio_help,  S::Plan,     false},
   {Input::ApiCacheHit,   "api-cache-hit",    "api_cache_hit",    K::Fraction,   0,     1,     false, "F",       MsgId::input_api_cache_hit_help,    S::Plan,     false},
+  {Input::BuyMonths,     "buy-months",       "buy_months",       K::Integer,    1,     240,   false, "N",       MsgId::input_buy_months_help,       S::Plan,     false},
+  {Input::KwhPrice,      "kwh-price",        "kwh_price",        K::Number,     0,     100,   false, "X",       MsgId::input_kwh_price_help,        S::Plan,     false},
   {Input::Top,           "top",              "top",              K::Integer,    1,     1000,  false, "N",       MsgId::input_top_help,              S::Plan,     false},
   {Input::Today,         "today",            "today",            K::Date,       kNone, kNone, false, "DATE",    MsgId::input_today_help,            S::Plan,     false},
   {Input::Lang,          "lang",             "lang",             K::Enum,       kNone, kNone, false, "zh|en",   MsgId::input_lang_help,             S::Scenario, false},

@@ -20,7 +20,7 @@ enum class Input : std::uint8_t {
   LoraTargets, Tp, Optimizer, Zero, Checkpointing, Tokens, Engine, Gpu, Cards, Offload, HostBandwidth, NCpuMoe, GpuMemoryUtilization,
   MaxNumBatchedTokens, MaxNumSeqs, Ep, OptimizerOffload, OutputTokens, MaxTpotMs, Headroom, Mfu,
   BudgetTier, Budget, Currency, UsdCny, HoursPerDay, Term, Platform, PlatformFirst, Student, AllowSpot, MinTokensPerS,
-  MaxTtftMs, RequestsPerS, CompareApi, ApiInputRatio, ApiCacheHit, Top, Today, Lang,
+  MaxTtftMs, RequestsPerS, CompareApi, ApiInputRatio, ApiCacheHit, BuyMonths, KwhPrice, Top, Today, Lang,
   kCount
 };
 

@@ -95,6 +95,34 @@ void option_warning_fields(JsonWriter& w, const Option& o, const Plan& p) {
       .field("reason_zh", render(o.reason, Lang::Zh));
 }
 
+// Buying the cards instead (consumer cards only): null without a street price or not consumer cards.
+void buy_json(JsonWriter& w, const Option& o, const Plan& p, Currency c) {
+  if (o.buy) {
+    const BuyBreakEven& b = *o.buy;
+    w.key("buy").begin_object().field("gpu", b.gpu).field("cards", b.cards);
+    money(w.key("purchase"), b.purchase, c);
+    w.field("condition", b.condition).field("as_of", b.as_of).field("source", b.source).field("months", b.months);
+    w.field("kwh_price", b.kwh_price).field("power_w", b.power_w).field("hours_per_day", b.hours_per_day);
+    w.field("electricity_monthly", b.electricity_monthly);
+    money(w.key("amortised_monthly"), b.amortised_monthly, c);
+    money(w.key("buy_monthly"), b.buy_monthly, c);
+    money(w.key("rent_monthly"), b.rent_monthly, c);
+    w.key("break_even_months");
+    if (b.break_even_months) {
+      w.begin_object().field("low", b.break_even_months->low).field("high", b.break_even_months->high).end_object();
+    } else {
+      w.null();
+    }
+    w.field("buy_cheaper", b.buy_cheaper).end_object();
+  } else {
+    w.key("buy").null();
+  }
+  w.field("buy_unpriced", o.buy_unpriced);
+  w.key("buy_text").begin_array();
+  for (const Message& m : buy_compare_lines(p, &o)) w.value(render(m, p.lang));
+  w.end_array();
+}
+
 // --compare-api: the break-even against each of the plan's api_compare.prices, in order, then its text.
 void api_compare_json(JsonWriter& w, const Option& o, const Plan& p, Currency c) {
   w.key("api_compare").begin_array();
@@ -114,6 +142,7 @@ void api_compare_json(JsonWriter& w, const Option& o, const Plan& p, Currency c)
   w.key("api_compare_text").begin_array();
   for (const Message& m : lines) w.value(render(m, p.lang));
   w.end_array();
+  buy_json(w, o, p, c);
 }
 
 // One option of the plan, its keys in docs/cli.md's order.
@@ -209,6 +238,8 @@ void plan_api_compare_json(JsonWriter& w, const ApiCompare& cmp, const Plan& p) 
   for (const ApiQuote& q : cmp.quotes) api_quote_json(w, q, p);
   w.end_array().key("text").begin_array();
   for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
+  w.end_array().field("buy_months", cmp.buy.months).field("kwh_price", cmp.buy.kwh_price).key("buy_text").begin_array();
+  for (const Message& m : buy_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
   w.end_array().end_object();
 }
 

@@ -78,6 +78,8 @@ void bind(V& v, R& rq) {
   v.flag(Input::CompareApi, rq.compare_api);
   v.number(Input::ApiInputRatio, rq.api_mix.input_per_output);
   v.number(Input::ApiCacheHit, rq.api_mix.cache_hit_share);
+  v.integer(Input::BuyMonths, rq.buy_months);
+  v.number(Input::KwhPrice, rq.kwh_price);
   v.integer(Input::Top, rq.top);
   v.date(Input::Today, rq.today);
 }
@@ -117,7 +119,8 @@ constexpr LinkKey kLinkKeys[] = {
     {Input::MinTokensPerS, "mtps"}, {Input::MaxTtftMs, "ttft"},
     {Input::RequestsPerS, "rps"}, {Input::Top, "top"},
     {Input::CompareApi, "api"},   {Input::ApiInputRatio, "air"},
-    {Input::ApiCacheHit, "ach"},
+    {Input::ApiCacheHit, "ach"},  {Input::BuyMonths, "bmo"},
+    {Input::KwhPrice, "kwh"},
     {Input::Today, "today"},      {Input::Lang, "lang"},
 };
 

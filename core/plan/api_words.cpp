@@ -15,6 +15,13 @@ std::string count_range(const Money& m) {
   return low == high ? low : low + "-" + high;
 }
 
+// "9.6" months, or "7.8-11" when the street price is a range.
+std::string range_label(double low, double high) {
+  const std::string a = format_trimmed(low, 1);
+  const std::string b = format_trimmed(high, 1);
+  return a == b ? a : a + "-" + b;
+}
+
 }  // namespace
 
 std::vector<Message> api_compare_lines(const Plan& plan, const Option* option) {
@@ -41,6 +48,30 @@ std::vector<Message> api_compare_lines(const Plan& plan, const Option* option) {
       out.push_back(msg::plan_api_api_wins(quote, money_label(b->rent_per_mtok, c), count_label(b->capacity_tokens_per_day)));
     }
   }
+  return out;
+}
+
+std::vector<Message> buy_compare_lines(const Plan& plan, const Option* option) {
+  std::vector<Message> out;
+  if (!plan.api_compare || !option) return out;
+  const std::string gpu = option->gpu_name.empty() ? option->gpu : option->gpu_name;
+  if (option->buy_unpriced) {
+    out.push_back(msg::plan_buy_no_price(gpu));
+    return out;
+  }
+  if (!option->buy) return out;
+  const BuyBreakEven& b = *option->buy;
+  const Currency c = plan.currency;
+  const Money one{b.purchase.low / b.cards, b.purchase.high / b.cards};
+  const Message verdict = b.break_even_months
+                              ? msg::plan_buy_pays_off(range_label(b.break_even_months->low, b.break_even_months->high))
+                              : msg::plan_buy_never();
+  out.push_back(msg::plan_buy_line(
+      std::to_string(b.cards), gpu, b.condition == "used" ? msg::plan_buy_used() : msg::plan_buy_new(), money_label(one, c),
+      b.as_of, b.source_title.empty() ? b.source : b.source_title, std::to_string(b.months), money_label(b.amortised_monthly, c),
+      money_label(Money{b.electricity_monthly, b.electricity_monthly}, c), format_trimmed(b.power_w, 0),
+      format_trimmed(b.hours_per_day, 2), money_label(Money{b.kwh_price, b.kwh_price}, c), money_label(b.buy_monthly, c),
+      money_label(b.rent_monthly, c), verdict));
   return out;
 }
 

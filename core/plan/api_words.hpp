@@ -14,4 +14,8 @@ namespace cardfit {
 // it has a break-even for that quote.
 std::vector<Message> api_compare_lines(const Plan& plan, const Option* option);
 
+// Buying the option's consumer cards instead of renting them (buy_compare.hpp): one sentence, or
+// one "no dated street price" sentence; nothing when the option is not whole consumer cards.
+std::vector<Message> buy_compare_lines(const Plan& plan, const Option* option);
+
 }  // namespace cardfit

@@ -67,6 +67,8 @@ std::vector<Issue> check_request(const Catalog& catalog, const PlanRequest& r) {
   range(Input::HoursPerDay, r.hours_per_day);
   range(Input::ApiInputRatio, r.api_mix.input_per_output);
   range(Input::ApiCacheHit, r.api_mix.cache_hit_share);
+  range(Input::BuyMonths, r.buy_months);
+  range(Input::KwhPrice, r.kwh_price);
   for (const auto& [field, ids] : {std::pair{"platforms", &r.platforms}, std::pair{"platforms_first", &r.platforms_first}}) {
     for (std::size_t i = 0; i < ids->size(); ++i) {
       if (!catalog.find_platform((*ids)[i])) {
@@ -1244,8 +1246,29 @@ void compare_with_api(const Catalog& catalog, const PlanRequest& request, double
   for (const ApiPrice* price : api_prices_of(catalog, p.model)) {
     cmp.quotes.push_back(api_quote(*price, cmp.mix, p.currency, usd_cny));
   }
+  cmp.buy.months = request.buy_months;
+  cmp.buy.kwh_price = request.kwh_price > 0 ? request.kwh_price
+                                            : convert_money(catalog.defaults.electricity_cny_per_kwh, "CNY", p.currency, usd_cny);
   auto apply = [&](Option& o) {
     o.api_compare.clear();
+    o.buy.reset();
+    o.buy_unpriced = false;
+    const Gpu* g = catalog.find_gpu(o.gpu);
+    if (g && g->gpu_class == GpuClass::Consumer && o.cards_rented > 0) {
+      if (std::optional<Money> one = street_price(*g, p.currency, usd_cny); one && cmp.buy.kwh_price > 0) {
+        const int n = o.cards_rented;
+        o.buy = buy_break_even(Money{one->low * n, one->high * n}, n, g->tdp_w, p.hours_per_day, cmp.buy, o.monthly_cost);
+        o.buy->gpu = g->id;
+        o.buy->condition = g->street_price_condition;
+        o.buy->as_of = g->street_price_as_of;
+        o.buy->source = g->street_price_source;
+        if (const Source* src = catalog.find_source(g->street_price_source)) {
+          o.buy->source_title = src->short_title.empty() ? src->title : src->short_title;
+        }
+      } else {
+        o.buy_unpriced = true;
+      }
+    }
     if (o.aggregate_tokens_per_s <= 0) return;
     for (const ApiQuote& q : cmp.quotes) {
       o.api_compare.push_back(api_break_even(q, o.monthly_cost, p.hours_per_day, o.aggregate_tokens_per_s, cmp.mix));

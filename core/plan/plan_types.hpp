@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "api_compare.hpp"
+#include "buy_compare.hpp"
 #include "catalog.hpp"
 #include "cost.hpp"
 #include "estimate_types.hpp"
@@ -54,6 +55,8 @@ struct PlanRequest {
   bool alternatives = true;             // search alternatives when there is no pick
   bool compare_api = false;             // inference: set each option beside the model's API prices (api_compare.hpp)
   ApiMix api_mix;                       // the traffic that comparison assumes (input:output, cache hits)
+  int buy_months = 24;                  // --compare-api, consumer cards: months a bought card is amortised over, 1..240
+  double kwh_price = 0;                 // ... electricity, plan currency per kWh; 0 = the catalog's (CNY, converted)
   // Today's date, YYYY-MM-DD or YYYY-MM: offers dated more than thresholds.stale_price_months
   // earlier are flagged stale. The core has no clock: the CLI fills it in from the system clock,
   // the apps from the current date. "" = no staleness judgement. Never written into links.
@@ -128,6 +131,8 @@ struct Option {
   std::string tier;            // BudgetTier::id that budget_cost.high falls in; "" = none
   std::vector<Message> warnings;  // codes: message_code(w.id) ("over_provisioned", "price_on_inquiry", ...)
   std::vector<ApiBreakEven> api_compare;  // --compare-api: against each of Plan::api_compare's quotes, in order
+  std::optional<BuyBreakEven> buy;     // --compare-api, whole consumer cards with a street price: buying them instead
+  bool buy_unpriced = false;           // --compare-api, whole consumer cards without a dated street price in the catalog
   std::vector<MeasuredFigure> measured;  // measurements of one replica's configuration (measured.hpp); whole cards only
   Message reason;              // one sentence with the real numbers
   std::vector<LaunchCommand> launch;  // what to type to start it (launch.hpp)
@@ -155,6 +160,7 @@ struct QuoteOnly {   // would fit, but the offer publishes no number for the all
 struct ApiCompare {
   ApiMix mix;
   std::vector<ApiQuote> quotes;  // plan currency per 1M tokens at the mix, catalog order
+  BuyTerms buy;                  // buying consumer cards: the months and the kWh price (plan currency) used
 };
 
 struct Plan {
