@@ -80,7 +80,7 @@ TEST_CASE("fit: the TP cap keeps a layout inside one machine", "[fit][plan-layou
   CHECK(inference_layout(m, vllm, h100, 16, 64)->tensor_parallel == wide->tensor_parallel);
   // More stages than layers: no layout.
   CHECK_FALSE(inference_layout(m, vllm, h100, 2 * m.num_layers, 1));
-  CHECK(tensor_parallel_cap(h100, 0) == h100.max_cards_per_node);
+  CHECK(tensor_parallel_cap(h100, std::nullopt) == h100.max_cards_per_node);
   CHECK(tensor_parallel_cap(h100, 2) == 2);
 }
 

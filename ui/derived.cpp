@@ -103,7 +103,7 @@ std::string capability_key(const UiState& state, const Derived& d) {
   PlanRequest r = state.request;
   r.scenario = *sc;
   // The pick's tensor-parallel cap (its offer's machine) is in no link: part of the key all the same.
-  return encode_query(request_to_pairs(r)) + "#tp" + std::to_string(sc->max_tensor_parallel);
+  return encode_query(request_to_pairs(r)) + "#tp" + std::to_string(sc->max_tensor_parallel.value_or(0));
 }
 
 }  // namespace

@@ -495,6 +495,98 @@ void explain_prefill(const Resolved& r, const Estimate& e, const GpuEstimate& g,
                      msg::common_verbatim(expr), {kTransformerMath, entry("engines", eng.id)}, prefill));
 }
 
+// Whether the model fits one card of `gpu` with the headroom: the engine's budget, the need per card.
+void explain_fit(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, const EngineMemory& em,
+                 std::vector<Explanation>& out) {
+  const bool inference = r.task == Task::Inference;
+  const double with_headroom = static_cast<double>(g.per_card_bytes) * (1 + r.headroom);
+  const double card = static_cast<double>(g.usable_bytes + g.held_back_bytes);
+  const string fit = string(name_of(g.fit));
+  EngineMemory shown = em;
+  if (!inference) shown.budget = static_cast<double>(g.usable_bytes);
+  out.push_back(item("fit", msg::explain_fit_quantity(gpu.name),
+                     inference ? msg::explain_fit_formula_inference(budget_rule(r.engine().kv_pool))
+                               : msg::explain_fit_formula_training(),
+                     msg::common_verbatim(budget_expr(r, gpu, shown) + "; " + bytes(g.per_card_bytes) + " × (1 + " +
+                                          fixed(r.headroom, 2) + ") = " + bytes(with_headroom) +
+                                          (with_headroom <= card ? " ≤ " : " > ") + bytes(g.usable_bytes) +
+                                          (g.held_back_bytes > 0 ? " + " + bytes(g.held_back_bytes) : string()) +
+                                          " → " + fit),
+                     {kHeadroomRule, inference ? entry("engines", r.engine().id) : string("defaults/")}, fit));
+}
+
+// The engine's KV-cache pool: its memory budget less weights, activations and the rest.
+void explain_kv_pool(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, const EngineMemory& em,
+                     std::vector<Explanation>& out) {
+  if (!g.kv_pool_bytes) return;
+  const string pool = bytes(*g.kv_pool_bytes);
+  out.push_back(item("kv_pool", msg::explain_kv_pool_quantity(gpu.name), msg::explain_kv_pool_formula(),
+                     msg::common_verbatim(bytes(em.budget) + " − " + bytes(em.weights) + " − " +
+                                          bytes(em.activation.bytes + em.reserve) + " − " + bytes(em.non_torch) +
+                                          " = " +
+                                          (em.kv_pool < 0 ? "−" + bytes(-em.kv_pool) + " → " : string()) + pool),
+                     {entry("engines", r.engine().id)}, pool));
+}
+
+// The card count: the layout found (TP x PP, and DP with its ZeRO stage for training), or the counts tried.
+void explain_cards(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, std::vector<Explanation>& out) {
+  const bool inference = r.task == Task::Inference;
+  const string cards = std::to_string(g.cards);
+  string expr;
+  if (g.cards > 0) {
+    expr = "H = " + std::to_string(r.model().num_attention_heads) + ", K = " +
+           std::to_string(r.model().num_kv_heads) + ": TP " + std::to_string(g.tensor_parallel) + " × PP " +
+           std::to_string(g.pipeline_parallel) +
+           (inference ? string() : " × DP " + std::to_string(g.data_parallel) + " (ZeRO-" +
+                                       std::to_string(g.zero_stage) + ")") +
+           " = " + cards;
+  } else {
+    expr = "1 … " + std::to_string(g.max_cards_tried) + " → " + cards;
+  }
+  out.push_back(item("cards", msg::explain_cards_quantity(gpu.name),
+                     inference ? msg::explain_cards_formula() : msg::explain_cards_formula_training(),
+                     msg::common_verbatim(expr), {kMegatron, kVllm}, cards));
+}
+
+// The longest context and the most sequences that fit the usable memory.
+void explain_max(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, std::vector<Explanation>& out) {
+  const Scenario& sc = r.scenario();
+  const bool inference = r.task == Task::Inference;
+  // Two figures, two explanations: each ends in the figure its key names.
+  const Message formula = inference ? msg::explain_max_formula_inference() : msg::explain_max_formula_training();
+  const string max_context = grouped(g.max_context);
+  out.push_back(item("max_context", msg::explain_max_context_quantity(gpu.name), formula,
+                     msg::explain_max_context_sub(bytes(g.usable_bytes),
+                                                  inference ? msg::explain_word_concurrency() : msg::explain_word_batch(),
+                                                  grouped(inference ? sc.concurrency : sc.batch), max_context),
+                     {inference ? kVllm : kKorthikanti}, max_context));
+  const string max_concurrency = grouped(g.max_concurrency);
+  out.push_back(item("max_concurrency", msg::explain_max_concurrency_quantity(gpu.name), formula,
+                     msg::explain_max_concurrency_sub(bytes(g.usable_bytes), grouped(sc.context), max_concurrency),
+                     {inference ? kVllm : kKorthikanti}, max_concurrency));
+}
+
+// Training: the job's hours and GPU-hours from its FLOPs, the peak, MFU, bubble and scaling.
+void explain_train_time(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, const Layout& l,
+                        std::vector<Explanation>& out) {
+  if (!g.train_hours || !g.gpu_hours) return;
+  const Scenario& sc = r.scenario();
+  const TrainTime t = train_time(r, gpu, l);
+  const string gpu_hours = fixed(*g.gpu_hours, 1) + " GPU-h";
+  const string mfu = sc.mfu ? fixed(t.mfu, 2)
+                                : "(" + fixed(t.parts.base, 2) + " × " + fixed(t.parts.size, 2) + " × " +
+                                      fixed(t.parts.moe, 2) + " × " + fixed(t.parts.scale, 3) + ")";
+  out.push_back(item("train_hours", msg::explain_train_quantity(gpu.name),
+                     msg::explain_train_formula(grouped(r.catalog().defaults.mfu_scale_cards)),
+                     msg::common_verbatim(count(t.flops) + "FLOP / (" + grouped(static_cast<std::int64_t>(l.cards)) + " × " +
+                                          fixed(t.peak_tflops, 1) + " TFLOPS " + compute_name(t.peak_type) + " × " +
+                                          mfu + " × (1 − " + fixed(t.bubble, 3) + ") × " + fixed(t.scaling, 2) +
+                                          " × " + fixed(t.fp8_speedup, 2) + ") / 3600 / " +
+                                          fixed(t.run_efficiency, 2) + " = " + fixed(*g.train_hours, 1) + " h; × " +
+                                          grouped(static_cast<std::int64_t>(l.cards)) + " = " + gpu_hours),
+                     {kTransformerMath, kMegatron, "defaults/"}, gpu_hours));
+}
+
 }  // namespace
 
 std::vector<Explanation> explain_model(const Resolved& r, const Estimate& e) {
@@ -517,82 +609,15 @@ std::vector<Explanation> explain_gpu(const Resolved& r, const Estimate& e, const
   const Layout l = layout_of(g);
   const bool inference = r.task == Task::Inference;
   const EngineMemory em = engine_memory(r, &gpu, l, sc.prompt, sc.concurrency);
-  {
-    const double with_headroom = static_cast<double>(g.per_card_bytes) * (1 + r.headroom);
-    const double card = static_cast<double>(g.usable_bytes + g.held_back_bytes);
-    const string fit = string(name_of(g.fit));
-    EngineMemory shown = em;
-    if (!inference) shown.budget = static_cast<double>(g.usable_bytes);
-    out.push_back(item("fit", msg::explain_fit_quantity(gpu.name),
-                       inference ? msg::explain_fit_formula_inference(budget_rule(r.engine().kv_pool))
-                                 : msg::explain_fit_formula_training(),
-                       msg::common_verbatim(budget_expr(r, gpu, shown) + "; " + bytes(g.per_card_bytes) + " × (1 + " +
-                                            fixed(r.headroom, 2) + ") = " + bytes(with_headroom) +
-                                            (with_headroom <= card ? " ≤ " : " > ") + bytes(g.usable_bytes) +
-                                            (g.held_back_bytes > 0 ? " + " + bytes(g.held_back_bytes) : string()) +
-                                            " → " + fit),
-                       {kHeadroomRule, inference ? entry("engines", r.engine().id) : string("defaults/")}, fit));
-  }
-  if (inference && g.kv_pool_bytes) {
-    const string pool = bytes(*g.kv_pool_bytes);
-    out.push_back(item("kv_pool", msg::explain_kv_pool_quantity(gpu.name), msg::explain_kv_pool_formula(),
-                       msg::common_verbatim(bytes(em.budget) + " − " + bytes(em.weights) + " − " +
-                                            bytes(em.activation.bytes + em.reserve) + " − " + bytes(em.non_torch) +
-                                            " = " +
-                                            (em.kv_pool < 0 ? "−" + bytes(-em.kv_pool) + " → " : string()) + pool),
-                       {entry("engines", r.engine().id)}, pool));
-  }
-  {
-    const string cards = std::to_string(g.cards);
-    string expr;
-    if (g.cards > 0) {
-      expr = "H = " + std::to_string(r.model().num_attention_heads) + ", K = " +
-             std::to_string(r.model().num_kv_heads) + ": TP " + std::to_string(g.tensor_parallel) + " × PP " +
-             std::to_string(g.pipeline_parallel) +
-             (inference ? string() : " × DP " + std::to_string(g.data_parallel) + " (ZeRO-" +
-                                         std::to_string(g.zero_stage) + ")") +
-             " = " + cards;
-    } else {
-      expr = "1 … " + std::to_string(g.max_cards_tried) + " → " + cards;
-    }
-    out.push_back(item("cards", msg::explain_cards_quantity(gpu.name),
-                       inference ? msg::explain_cards_formula() : msg::explain_cards_formula_training(),
-                       msg::common_verbatim(expr), {kMegatron, kVllm}, cards));
-  }
+  explain_fit(r, g, gpu, em, out);
+  if (inference) explain_kv_pool(r, g, gpu, em, out);
+  explain_cards(r, g, gpu, out);
   if (inference && g.cards > 0) {
     explain_decode(r, g, gpu, l, out);
     explain_prefill(r, e, g, gpu, l, out);
   }
-  {
-    // Two figures, two explanations: each ends in the figure its key names.
-    const Message formula = inference ? msg::explain_max_formula_inference() : msg::explain_max_formula_training();
-    const string max_context = grouped(g.max_context);
-    out.push_back(item("max_context", msg::explain_max_context_quantity(gpu.name), formula,
-                       msg::explain_max_context_sub(bytes(g.usable_bytes),
-                                                    inference ? msg::explain_word_concurrency() : msg::explain_word_batch(),
-                                                    grouped(inference ? sc.concurrency : sc.batch), max_context),
-                       {inference ? kVllm : kKorthikanti}, max_context));
-    const string max_concurrency = grouped(g.max_concurrency);
-    out.push_back(item("max_concurrency", msg::explain_max_concurrency_quantity(gpu.name), formula,
-                       msg::explain_max_concurrency_sub(bytes(g.usable_bytes), grouped(sc.context), max_concurrency),
-                       {inference ? kVllm : kKorthikanti}, max_concurrency));
-  }
-  if (!inference && g.train_hours && g.gpu_hours) {
-    const TrainTime t = train_time(r, gpu, l);
-    const string gpu_hours = fixed(*g.gpu_hours, 1) + " GPU-h";
-    const string mfu = sc.mfu ? fixed(t.mfu, 2)
-                                  : "(" + fixed(t.parts.base, 2) + " × " + fixed(t.parts.size, 2) + " × " +
-                                        fixed(t.parts.moe, 2) + " × " + fixed(t.parts.scale, 3) + ")";
-    out.push_back(item("train_hours", msg::explain_train_quantity(gpu.name),
-                       msg::explain_train_formula(grouped(r.catalog().defaults.mfu_scale_cards)),
-                       msg::common_verbatim(count(t.flops) + "FLOP / (" + grouped(static_cast<std::int64_t>(l.cards)) + " × " +
-                                            fixed(t.peak_tflops, 1) + " TFLOPS " + compute_name(t.peak_type) + " × " +
-                                            mfu + " × (1 − " + fixed(t.bubble, 3) + ") × " + fixed(t.scaling, 2) +
-                                            " × " + fixed(t.fp8_speedup, 2) + ") / 3600 / " +
-                                            fixed(t.run_efficiency, 2) + " = " + fixed(*g.train_hours, 1) + " h; × " +
-                                            grouped(static_cast<std::int64_t>(l.cards)) + " = " + gpu_hours),
-                       {kTransformerMath, kMegatron, "defaults/"}, gpu_hours));
-  }
+  explain_max(r, g, gpu, out);
+  if (!inference) explain_train_time(r, g, gpu, l, out);
   return out;
 }
 

@@ -124,13 +124,13 @@ bool valid_tensor_parallel(const Model& m, int tp) {
   return m.num_kv_heads % tp == 0 || tp % m.num_kv_heads == 0;
 }
 
-int tensor_parallel_cap(const Gpu& gpu, int max_tensor_parallel) {
+int tensor_parallel_cap(const Gpu& gpu, std::optional<int> max_tensor_parallel) {
   const int per_node = std::max(1, gpu.max_cards_per_node);
-  return max_tensor_parallel > 0 ? std::min(per_node, max_tensor_parallel) : per_node;
+  return max_tensor_parallel ? std::clamp(*max_tensor_parallel, 1, per_node) : per_node;
 }
 
 std::optional<Layout> inference_layout(const Model& m, const EngineProfile& e, const Gpu& gpu, int cards,
-                                       int max_tensor_parallel) {
+                                       std::optional<int> max_tensor_parallel) {
   if (cards < 1) return std::nullopt;
   Layout l;
   l.cards = cards;

@@ -24,15 +24,15 @@ std::vector<int> card_counts(const Gpu& gpu, int max_nodes, int doubling_nodes =
 bool valid_tensor_parallel(const Model& model, int tp);
 
 // The widest tensor-parallel group on `gpu`: its node size, or the scenario's max_tensor_parallel
-// (the cards one machine of an offer holds) when smaller. A TP group never spans machines.
-int tensor_parallel_cap(const Gpu& gpu, int max_tensor_parallel);
+// (the cards one machine of an offer holds; at least 1) when given and smaller. A TP group never spans machines.
+int tensor_parallel_cap(const Gpu& gpu, std::optional<int> max_tensor_parallel);
 
 // Inference layout on `cards` cards: "tensor" engines use the largest valid TP degree that
-// divides the count and fits in a node (at most `max_tensor_parallel` when above 0: one machine
+// divides the count and fits in a node (at most `max_tensor_parallel` when given: one machine
 // of the offer), the rest as pipeline stages across machines; "layer" engines split layers (TP 1).
 // nullopt when the model has fewer layers than stages.
 std::optional<Layout> inference_layout(const Model& model, const EngineProfile& engine, const Gpu& gpu, int cards,
-                                       int max_tensor_parallel = 0);
+                                       std::optional<int> max_tensor_parallel = std::nullopt);
 
 // Training layouts on `cards` cards, fastest first: TP (the scenario's, else 1, 2, 4, 8 inside
 // a node; never wider than tensor_parallel_cap, the scenario's machine) x pipeline stages (powers of two, at most the layers) x data parallel, with each ZeRO

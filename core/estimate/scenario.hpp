@@ -63,8 +63,9 @@ struct Scenario {
   Checkpointing checkpointing = Checkpointing::Auto;  // Auto: full for LoRA/QLoRA (PEFT, LLaMA-Factory), else none
   bool flash_attention = true;             // training: attention scores not stored (drops 5as/h)
   int tensor_parallel = 0;                 // training tensor-parallel degree; 0 = automatic layout (inference chooses its own)
-  int max_tensor_parallel = 0;             // the widest tensor-parallel group: the cards one machine of the rented offer
-                                           // holds (the planner sets it per offer; no flag or link); 0 = the GPU's node size
+  std::optional<int> max_tensor_parallel; // the widest tensor-parallel group: the cards one machine of the rented offer
+                                           // holds (the planner sets it per offer; no flag or link); nullopt = the GPU's
+                                           // node size
   double tokens = 0;                       // training tokens for the time estimate; 0 = no estimate
   std::optional<std::string> engine;       // EngineProfile::id (inference); nullopt = not named: default_engine()
                                            // (vLLM when the weights list it, else the first engine they list)

@@ -219,27 +219,33 @@ void memory_bar(Builder& b, const Option& o, Lang lang) {
   b.y += h + 50;
 }
 
-// The top options: GPU x cards, platform, monthly cost, fit, speed (cells of plan_rows).
-void options(Builder& b, const Plan& p, Lang lang) {
-  const PlanRows rows = plan_rows(p, lang);
-  if (rows.rows.empty()) return;
-  b.para(kMargin, 34, true, kInk, word(MsgId::card_options, lang), kInner, 1, 44);
-  b.y += 14;
-  struct Col {
-    PlanColumn column;
-    int x;  // left edge, or right edge when right-aligned
-    int width;
-    CardAlign align;
-  };
-  const Col cols[] = {{PlanColumn::Gpu, kMargin + 12, 288, CardAlign::Left},
-                      {PlanColumn::Platform, kMargin + 310, 200, CardAlign::Left},
-                      {PlanColumn::Monthly, kMargin + 730, 210, CardAlign::Right},
-                      {PlanColumn::Fit, kMargin + 750, 145, CardAlign::Left},
-                      {PlanColumn::Speed, kMargin + kInner - 8, 52, CardAlign::Right}};
-  // Headers: the row model's, but one column says "GPU x cards".
+// [SECTION] The top options: GPU x cards, platform, monthly cost, fit, speed (cells of plan_rows).
+
+struct OptionColumn {
+  PlanColumn column;
+  int x;  // left edge, or right edge when right-aligned
+  int width;
+  CardAlign align;
+};
+constexpr OptionColumn kOptionColumns[] = {{PlanColumn::Gpu, kMargin + 12, 288, CardAlign::Left},
+                                           {PlanColumn::Platform, kMargin + 310, 200, CardAlign::Left},
+                                           {PlanColumn::Monthly, kMargin + 730, 210, CardAlign::Right},
+                                           {PlanColumn::Fit, kMargin + 750, 145, CardAlign::Left},
+                                           {PlanColumn::Speed, kMargin + kInner - 8, 52, CardAlign::Right}};
+constexpr const OptionColumn& kFitColumn = kOptionColumns[3];
+constexpr const OptionColumn& kSpeedColumn = kOptionColumns[4];
+constexpr int kOptionRowHeight = 62;
+
+bool is_pick_row(const PlanRows& rows, const PlanRow& r) {
+  const Cell* m = rows.cell(r, PlanColumn::Mark);
+  return m && m->words == "*";
+}
+
+// Headers: the row model's, but one column says "GPU x cards".
+void option_headers(Builder& b, const PlanRows& rows, Lang lang) {
   const int head_h = 50;
   b.rect(kMargin, b.y, kInner, head_h, {240, 242, 245});
-  for (const Col& c : cols) {
+  for (const OptionColumn& c : kOptionColumns) {
     std::string h;
     if (c.column == PlanColumn::Gpu) {
       h = word(MsgId::card_col_gpu, lang);
@@ -251,71 +257,105 @@ void options(Builder& b, const Plan& p, Lang lang) {
     b.text(c.x, b.y + 34, 24, true, kMuted, h, c.column == PlanColumn::Speed ? 110 : c.width, c.align);
   }
   b.y += head_h;
-  // The first five, the pick among them (in the last place when it ranks lower: a single
-  // machine within the budget can cost more than a cluster of cheaper cards).
+}
+
+// The first five, the pick among them (in the last place when it ranks lower: a single
+// machine within the budget can cost more than a cluster of cheaper cards).
+std::vector<PlanRow> shown_option_rows(const Plan& p, const PlanRows& rows, Lang lang) {
   std::vector<PlanRow> shown(rows.rows.begin(), rows.rows.begin() + static_cast<std::ptrdiff_t>(std::min<std::size_t>(5, rows.rows.size())));
   if (p.pick) {
     const PlanRow pick_row = plan_row(p, *p.pick, lang);
-    const auto is_the_pick = [&rows](const PlanRow& r) {
-      const Cell* m = rows.cell(r, PlanColumn::Mark);
-      return m && m->words == "*";
-    };
-    if (std::none_of(shown.begin(), shown.end(), is_the_pick)) {
+    if (std::none_of(shown.begin(), shown.end(), [&rows](const PlanRow& r) { return is_pick_row(rows, r); })) {
       if (shown.size() == 5) shown.pop_back();
       shown.push_back(pick_row);
     }
   }
-  // The speed column as wide as its widest figure; the fit word drawn at the largest size that
-  // leaves a gap before it ("comfortable" takes 22-24 px in English; the Chinese word stays at 28).
-  const Col& speed_col = cols[4];
+  return shown;
+}
+
+// The speed column as wide as its widest figure.
+int speed_column_width(const PlanRows& rows, const std::vector<PlanRow>& shown) {
   int speed_width = 0;
   for (const PlanRow& r : shown) {
     if (const Cell* cell = rows.cell(r, PlanColumn::Speed)) {
       speed_width = std::max(speed_width, std::min(110, estimate_text_width(cell->words, 28)));
     }
   }
-  const int fit_width = speed_col.x - speed_width - 16 - cols[3].x;
-  const int row_h = 62;
-  for (const PlanRow& r : shown) {
-    const Cell* mark = rows.cell(r, PlanColumn::Mark);
-    const bool pick = mark && mark->words == "*";
-    if (pick) b.rect(kMargin, b.y, kInner, row_h, kRowPick);  // grown below when a name takes three lines
-    const std::size_t pick_rect = b.card.rects.size() - 1;
-    int h = row_h;
-    for (const Col& c : cols) {
-      const Cell* cell = rows.cell(r, c.column);
-      if (!cell) continue;
-      std::string s = cell->words;
-      if (c.column == PlanColumn::Gpu) {
-        const Cell* cards = rows.cell(r, PlanColumn::Cards);
-        s += " × " + (cards ? cards->words : std::string("?"));
-      }
-      CardColour colour = kInk;
-      if (c.column == PlanColumn::Fit) colour = cell->id == "comfortable" ? kGreen : cell->id == "tight" ? kAmber : kRed;
-      const bool bold = pick && c.column != PlanColumn::Fit;
-      if ((c.column == PlanColumn::Gpu || c.column == PlanColumn::Platform) && estimate_text_width(s, 28) > c.width) {
-        // A long name in smaller lines rather than one too narrow to read: two lines at the
-        // largest size that holds all of it, else three (the row grows), never cut.
-        const Lines l = fit_lines(s, c.width);
-        const int step = l.size + 2;
-        const int n = static_cast<int>(l.lines.size());
-        const int first = n == 1 ? 42 : n == 2 ? 28 : 24;
-        h = std::max(h, first + step * (n - 1) + 8);
-        for (std::size_t k = 0; k < l.lines.size(); ++k) {
-          b.text(c.x, b.y + first + step * static_cast<int>(k), l.size, bold, colour, l.lines[k], c.width, c.align);
-        }
-        continue;
-      }
-      if (c.column == PlanColumn::Fit) {
-        int size = 28;
-        while (size > 20 && estimate_text_width(s, size) > fit_width) size -= 2;
-        b.text(c.x, b.y + 42, size, bold, colour, s, fit_width, c.align);
-        continue;
-      }
+  return speed_width;
+}
+
+// The words a cell shows: the GPU column names the cards too.
+std::string option_cell_words(const PlanRows& rows, const PlanRow& r, const OptionColumn& c, const Cell& cell) {
+  std::string s = cell.words;
+  if (c.column == PlanColumn::Gpu) {
+    const Cell* cards = rows.cell(r, PlanColumn::Cards);
+    s += " × " + (cards ? cards->words : std::string("?"));
+  }
+  return s;
+}
+
+CardColour option_cell_colour(const OptionColumn& c, const Cell& cell) {
+  if (c.column != PlanColumn::Fit) return kInk;
+  return cell.id == "comfortable" ? kGreen : cell.id == "tight" ? kAmber : kRed;
+}
+
+// A long name in smaller lines rather than one too narrow to read: two lines at the largest size
+// that holds all of it, else three (the row grows), never cut. Returns the row's height.
+int long_name_cell(Builder& b, const OptionColumn& c, const std::string& s, bool bold, CardColour colour, int h) {
+  const Lines l = fit_lines(s, c.width);
+  const int step = l.size + 2;
+  const int n = static_cast<int>(l.lines.size());
+  const int first = n == 1 ? 42 : n == 2 ? 28 : 24;
+  h = std::max(h, first + step * (n - 1) + 8);
+  for (std::size_t k = 0; k < l.lines.size(); ++k) {
+    b.text(c.x, b.y + first + step * static_cast<int>(k), l.size, bold, colour, l.lines[k], c.width, c.align);
+  }
+  return h;
+}
+
+// The fit word drawn at the largest size that leaves a gap before the speed ("comfortable" takes
+// 22-24 px in English; the Chinese word stays at 28).
+void fit_cell(Builder& b, const OptionColumn& c, const std::string& s, bool bold, CardColour colour, int fit_width) {
+  int size = 28;
+  while (size > 20 && estimate_text_width(s, size) > fit_width) size -= 2;
+  b.text(c.x, b.y + 42, size, bold, colour, s, fit_width, c.align);
+}
+
+// One option's row; returns its height.
+int option_row(Builder& b, const PlanRows& rows, const PlanRow& r, int speed_width, int fit_width) {
+  const bool pick = is_pick_row(rows, r);
+  if (pick) b.rect(kMargin, b.y, kInner, kOptionRowHeight, kRowPick);  // grown below when a name takes three lines
+  const std::size_t pick_rect = b.card.rects.size() - 1;
+  int h = kOptionRowHeight;
+  for (const OptionColumn& c : kOptionColumns) {
+    const Cell* cell = rows.cell(r, c.column);
+    if (!cell) continue;
+    const std::string s = option_cell_words(rows, r, c, *cell);
+    const CardColour colour = option_cell_colour(c, *cell);
+    const bool bold = pick && c.column != PlanColumn::Fit;
+    if ((c.column == PlanColumn::Gpu || c.column == PlanColumn::Platform) && estimate_text_width(s, 28) > c.width) {
+      h = long_name_cell(b, c, s, bold, colour, h);
+    } else if (c.column == PlanColumn::Fit) {
+      fit_cell(b, c, s, bold, colour, fit_width);
+    } else {
       b.text(c.x, b.y + 42, 28, bold, colour, s, c.column == PlanColumn::Speed ? speed_width : c.width, c.align);
     }
-    if (pick) b.card.rects[pick_rect].h = h;
-    b.y += h;
+  }
+  if (pick) b.card.rects[pick_rect].h = h;
+  return h;
+}
+
+void options(Builder& b, const Plan& p, Lang lang) {
+  const PlanRows rows = plan_rows(p, lang);
+  if (rows.rows.empty()) return;
+  b.para(kMargin, 34, true, kInk, word(MsgId::card_options, lang), kInner, 1, 44);
+  b.y += 14;
+  option_headers(b, rows, lang);
+  const std::vector<PlanRow> shown = shown_option_rows(p, rows, lang);
+  const int speed_width = speed_column_width(rows, shown);
+  const int fit_width = kSpeedColumn.x - speed_width - 16 - kFitColumn.x;
+  for (const PlanRow& r : shown) {
+    b.y += option_row(b, rows, r, speed_width, fit_width);
     b.rect(kMargin, b.y - 1, kInner, 1, kRule);
   }
   b.y += 40;

@@ -131,12 +131,9 @@ void option_json(JsonWriter& w, const Option& o, const Plan& p) {
   w.end_object();
 }
 
-}  // namespace
-
-std::string plan_to_json(const Plan& p, JsonStyle style) {
-  JsonWriter w(style == JsonStyle::Pretty);
-  w.begin_object()
-      .field("schema", kPlanSchema)
+// The plan's own keys before its options: what was asked and how the options are ranked.
+void plan_head_fields(JsonWriter& w, const Plan& p) {
+  w.field("schema", kPlanSchema)
       .field("ok", true)
       .field("model", p.model)
       .field("model_name", p.model_name)
@@ -148,72 +145,94 @@ std::string plan_to_json(const Plan& p, JsonStyle style) {
       .field("hours_per_day", p.hours_per_day)
       .field("term", name_of(p.term))
       .field("ranked_by", p.job ? "job_cost" : "monthly_cost");
-  w.key("budget");
-  if (p.budget.set) {
-    w.begin_object()
-        .field("tier", p.budget.tier)
-        .field("low", p.budget.low)
-        .field_if("high", p.budget.high > 0, p.budget.high)
-        .field("currency", name_of(p.currency))
-        .field("label", render(p.budget.label, p.lang))
-        .end_object();
-  } else {
+}
+
+// The budget asked for (a tier or a custom amount); null when none.
+void budget_json(JsonWriter& w, const Plan& p) {
+  if (!p.budget.set) {
     w.null();
+    return;
   }
-  w.key("pick");
-  if (p.pick) option_json(w, *p.pick, p);
+  w.begin_object()
+      .field("tier", p.budget.tier)
+      .field("low", p.budget.low)
+      .field_if("high", p.budget.high > 0, p.budget.high)
+      .field("currency", name_of(p.currency))
+      .field("label", render(p.budget.label, p.lang))
+      .end_object();
+}
+
+void optional_option_json(JsonWriter& w, const std::optional<Option>& o, const Plan& p) {
+  if (o) option_json(w, *o, p);
   else w.null();
-  w.key("budget_best");
-  if (p.budget_best) option_json(w, *p.budget_best, p);
-  else w.null();
+}
+
+// One change to the scenario that gives another pick: what it sets, its words, that pick.
+void alternative_json(JsonWriter& w, const Alternative& a, const Plan& p) {
+  w.begin_object().field("kind", a.kind).key("set").begin_object();
+  for (const auto& [key, value] : a.set) w.field(key, value);
+  w.end_object()
+      .field("change", render(a.change, p.lang))
+      .field("change_en", render(a.change, Lang::En))
+      .field("change_zh", render(a.change, Lang::Zh));
+  option_json(w.key("pick"), a.pick, p);
+  w.end_object();
+}
+
+void quote_only_json(JsonWriter& w, const QuoteOnly& q) {
+  w.begin_object().field("gpu", q.gpu).field("cards", q.cards).field("platform", q.platform).field("offer", q.offer).end_object();
+}
+
+// One public API price, converted to the plan's currency per million tokens.
+void api_quote_json(JsonWriter& w, const ApiQuote& q, const Plan& p) {
+  w.begin_object()
+      .field("id", q.id)
+      .field("provider", q.provider)
+      .field("currency", q.currency)
+      .field("input_per_mtok", q.input_per_mtok)
+      .field("cache_hit_per_mtok", q.cache_hit_per_mtok)
+      .field("output_per_mtok", q.output_per_mtok)
+      .field("as_of", q.as_of)
+      .field("source", q.source)
+      .field("per_mtok", q.per_mtok)
+      .field("per_mtok_currency", name_of(p.currency))
+      .end_object();
+}
+
+// --compare-api (docs/cli.md "Rent or pay per token"): the token mix, the prices, the pick's text.
+void plan_api_compare_json(JsonWriter& w, const ApiCompare& cmp, const Plan& p) {
+  w.begin_object()
+      .field("input_per_output", cmp.mix.input_per_output)
+      .field("cache_hit_share", cmp.mix.cache_hit_share)
+      .field("priced", !cmp.quotes.empty());
+  w.key("prices").begin_array();
+  for (const ApiQuote& q : cmp.quotes) api_quote_json(w, q, p);
+  w.end_array().key("text").begin_array();
+  for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
+  w.end_array().end_object();
+}
+
+}  // namespace
+
+std::string plan_to_json(const Plan& p, JsonStyle style) {
+  JsonWriter w(style == JsonStyle::Pretty);
+  w.begin_object();
+  plan_head_fields(w, p);
+  budget_json(w.key("budget"), p);
+  optional_option_json(w.key("pick"), p.pick, p);
+  optional_option_json(w.key("budget_best"), p.budget_best, p);
   w.key("options").begin_array();
   for (const Option& o : p.options) option_json(w, o, p);
   w.end_array().field("options_total", p.options_total);
   w.key("alternatives").begin_array();
-  for (const Alternative& a : p.alternatives) {
-    w.begin_object().field("kind", a.kind).key("set").begin_object();
-    for (const auto& [key, value] : a.set) w.field(key, value);
-    w.end_object()
-        .field("change", render(a.change, p.lang))
-        .field("change_en", render(a.change, Lang::En))
-        .field("change_zh", render(a.change, Lang::Zh));
-    option_json(w.key("pick"), a.pick, p);
-    w.end_object();
-  }
+  for (const Alternative& a : p.alternatives) alternative_json(w, a, p);
   w.end_array().key("no_pick_reason");
   if (p.pick) w.null();
   else w.value(render(p.no_pick_reason, p.lang));
   w.key("quote_only").begin_array();
-  for (const QuoteOnly& q : p.quote_only) {
-    w.begin_object().field("gpu", q.gpu).field("cards", q.cards).field("platform", q.platform).field("offer", q.offer).end_object();
-  }
+  for (const QuoteOnly& q : p.quote_only) quote_only_json(w, q);
   w.end_array();
-  if (p.api_compare) {  // --compare-api (docs/cli.md "Rent or pay per token")
-    const ApiCompare& cmp = *p.api_compare;
-    w.key("api_compare")
-        .begin_object()
-        .field("input_per_output", cmp.mix.input_per_output)
-        .field("cache_hit_share", cmp.mix.cache_hit_share)
-        .field("priced", !cmp.quotes.empty());
-    w.key("prices").begin_array();
-    for (const ApiQuote& q : cmp.quotes) {
-      w.begin_object()
-          .field("id", q.id)
-          .field("provider", q.provider)
-          .field("currency", q.currency)
-          .field("input_per_mtok", q.input_per_mtok)
-          .field("cache_hit_per_mtok", q.cache_hit_per_mtok)
-          .field("output_per_mtok", q.output_per_mtok)
-          .field("as_of", q.as_of)
-          .field("source", q.source)
-          .field("per_mtok", q.per_mtok)
-          .field("per_mtok_currency", name_of(p.currency))
-          .end_object();
-    }
-    w.end_array().key("text").begin_array();
-    for (const Message& m : api_compare_lines(p, p.pick ? &*p.pick : nullptr)) w.value(render(m, p.lang));
-    w.end_array().end_object();
-  }
+  if (p.api_compare) plan_api_compare_json(w.key("api_compare"), *p.api_compare, p);
   w.key("warnings").begin_array();
   for (const Message& m : p.warnings) w.value(render(m, p.lang));
   w.end_array().end_object();

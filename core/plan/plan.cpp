@@ -818,6 +818,23 @@ std::vector<const Precision*> nearest_lower(const std::vector<Precision>& all, d
   return lower;
 }
 
+// The first `most` of `lower` as variants of `kind`: the scenario's `field` set to each id, the
+// link's `input` key with it, `change` its words.
+template <class Precision, class Change>
+std::vector<Variant> lower_precision_variants(const std::vector<const Precision*>& lower, std::size_t most,
+                                              const char* kind, std::string Scenario::*field, Input input,
+                                              const Scenario& s, Change change) {
+  std::vector<Variant> k;
+  for (std::size_t i = 0; i < lower.size() && i < most; ++i) {
+    Variant v{kind, {}, s, {}};
+    v.scenario.*field = lower[i]->id;
+    v.change = change(lower[i]->id);
+    v.set = {{key_of(input), lower[i]->id}};
+    k.push_back(std::move(v));
+  }
+  return k;
+}
+
 // Neighbouring (smaller) weight precisions, nearest first; none for QLoRA or an unknown precision.
 // Only precisions the scenario's engine (named, or default_engine of the current weights) lists.
 void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::vector<Variant>>& kinds) {
@@ -826,15 +843,10 @@ void precision_variants(const Catalog& c, const Scenario& s, std::vector<std::ve
   if (!cur) return;
   const std::vector<const WeightPrecision*> lower =
       nearest_lower(c.weight_precisions, &WeightPrecision::bits_per_weight, cur->bits_per_weight, s);
-  std::vector<Variant> k;
-  for (std::size_t i = 0; i < lower.size() && i < 3; ++i) {
-    Variant v{"precision", {}, s, {}};
-    v.scenario.precision = lower[i]->id;
-    v.change = msg::plan_change_precision(precision_label(lower[i]->id), precision_label(s.precision));
-    v.set = {{key_of(Input::Precision), lower[i]->id}};
-    k.push_back(std::move(v));
-  }
-  kinds.push_back(std::move(k));
+  kinds.push_back(lower_precision_variants(lower, 3, "precision", &Scenario::precision, Input::Precision, s,
+                                           [&s](const std::string& id) {
+                                             return msg::plan_change_precision(precision_label(id), precision_label(s.precision));
+                                           }));
 }
 
 // Smaller KV-cache precisions (serving only; not for a cache of one layout, DeepSeek-V4's).
@@ -846,15 +858,10 @@ void kv_precision_variants(const Catalog& c, const Scenario& s, const Model* mod
     cur_bits = kv->bits;
   }
   const std::vector<const KvPrecision*> lower = nearest_lower(c.kv_precisions, &KvPrecision::bits, cur_bits, s);
-  std::vector<Variant> k;
-  for (std::size_t i = 0; i < lower.size() && i < 2; ++i) {
-    Variant v{"kv_precision", {}, s, {}};
-    v.scenario.kv_precision = lower[i]->id;
-    v.change = msg::plan_change_kv_precision(kv_label(lower[i]->id), kv_label(s.kv_precision));
-    v.set = {{key_of(Input::KvPrecision), lower[i]->id}};
-    k.push_back(std::move(v));
-  }
-  kinds.push_back(std::move(k));
+  kinds.push_back(lower_precision_variants(lower, 2, "kv_precision", &Scenario::kv_precision, Input::KvPrecision, s,
+                                           [&s](const std::string& id) {
+                                             return msg::plan_change_kv_precision(kv_label(id), kv_label(s.kv_precision));
+                                           }));
 }
 
 // Shorter context: half, then a quarter (not below 512 tokens).
@@ -1250,30 +1257,29 @@ void compare_with_api(const Catalog& catalog, const PlanRequest& request, double
   p.api_compare = std::move(cmp);
 }
 
-// Last step, reasons: the pick and its companions, the options listed, alternatives, warnings.
-Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
-  const Catalog& catalog = ctx.catalog;
+// The plan's own fields: what was asked (budget, currency, terms) and what it is for (model, precision, engine).
+Plan plan_head(const Context& ctx, const Evaluation& ev, const Model* model) {
   const PlanRequest& request = ctx.req;
-  const double usd_cny = ctx.cost.usd_cny;
   const Estimate& est = ev.estimates.front();
-
   Plan p;
   p.budget = ctx.budget;
   p.currency = request.currency;
-  p.usd_cny = usd_cny;
+  p.usd_cny = ctx.cost.usd_cny;
   p.hours_per_day = request.hours_per_day;
   p.term = request.term;
   p.lang = request.lang;
   p.job = ev.job;
   p.model = est.model;
-  const Model* model = ev.scenario.custom_model ? &*ev.scenario.custom_model : catalog.find_model(est.model);
   p.model_name = model && !model->name.empty() ? model->name : est.model;
   p.precision = est.precision;
-  if (ev.scenario.task == Task::Inference) p.engine = engine_id(catalog, ev.scenario);
+  if (ev.scenario.task == Task::Inference) p.engine = engine_id(ctx.catalog, ev.scenario);
   p.memory_bytes = est.memory.total;
-  p.warnings = est.warnings;
-  if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());
-  // A platform asked for by name that has no priced offer says why (its no_price_reason).
+  return p;
+}
+
+// A platform asked for by name that has no priced offer says why (its no_price_reason).
+std::vector<Message> no_public_price_warnings(const Catalog& catalog, const PlanRequest& request) {
+  std::vector<Message> out;
   for (const std::string& id : request.platforms) {
     const Platform* pl = catalog.find_platform(id);
     if (pl && !has_priced_offer(catalog, id)) {
@@ -1282,9 +1288,70 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
                                                                                     pl->no_price_reason_zh.empty()
                                                                                         ? pl->no_price_reason_en
                                                                                         : pl->no_price_reason_zh);
-      p.warnings.push_back(msg::plan_warn_no_public_price(platform_name(*pl), reason));
+      out.push_back(msg::plan_warn_no_public_price(platform_name(*pl), reason));
     }
   }
+  return out;
+}
+
+// The order listed: cheapest first, an embedding vendor's platforms (platforms_first) ahead of
+// the others, each group still cheapest first; market reference prices (no vendor) after the
+// vendors' offers: they never lead a table. The pick does not change.
+std::vector<std::size_t> listing_order(const Evaluation& ev, const PlanRequest& request) {
+  std::vector<std::size_t> order(ev.candidates.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  const std::vector<std::string>& first = request.platforms_first;
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+    return std::find(first.begin(), first.end(), ev.candidates[i].option.platform) != first.end();
+  });
+  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
+    const Candidate& c = ev.candidates[i];
+    return !(c.platform && c.platform->kind == PlatformKind::Market && !c.option.pickable);
+  });
+  return order;
+}
+
+// The options listed: the first --top in listing order, the pick always among them.
+std::vector<Option> listed_options(const Context& ctx, Evaluation& ev, const std::optional<Option>& pick_option) {
+  const Option* pick = pick_option ? &*pick_option : nullptr;
+  const std::size_t top = static_cast<std::size_t>(ctx.req.top);
+  std::vector<Option> options;
+  options.reserve(std::min(top + 1, ev.candidates.size()));
+  const std::vector<std::size_t> order = listing_order(ev, ctx.req);
+  bool pick_listed = false;
+  for (std::size_t k = 0; k < order.size() && options.size() < top; ++k) {
+    Candidate& c = ev.candidates[order[k]];
+    if (ev.pick && order[k] == *ev.pick) {
+      options.push_back(*pick_option);
+      pick_listed = true;
+    } else {
+      options.push_back(finalise(ctx, ev, c, Role::Other, pick, &c.option));
+    }
+  }
+  if (ev.pick && !pick_listed) options.push_back(*pick_option);  // the pick is always listed
+  return options;
+}
+
+// The first option or alternative whose cost is not a real number, as an issue.
+std::optional<Issue> first_unreal_cost(const Plan& p) {
+  for (const Option& o : p.options) {
+    if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return bad;
+  }
+  for (const Alternative& a : p.alternatives) {
+    if (std::optional<Issue> bad = unreal_cost(a.pick, p.currency, p.job)) return bad;
+  }
+  return std::nullopt;
+}
+
+// Last step, reasons: the pick and its companions, the options listed, alternatives, warnings.
+Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
+  const Catalog& catalog = ctx.catalog;
+  const PlanRequest& request = ctx.req;
+  const Model* model = ev.scenario.custom_model ? &*ev.scenario.custom_model : catalog.find_model(ev.estimates.front().model);
+  Plan p = plan_head(ctx, ev, model);
+  p.warnings = ev.estimates.front().warnings;
+  if (ctx.targets && is_training(ev.scenario.task)) p.warnings.push_back(msg::plan_warn_targets_training());
+  for (Message& w : no_public_price_warnings(catalog, request)) p.warnings.push_back(std::move(w));
   p.quote_only = ev.quote_only;
   p.options_total = ev.candidates.size();
 
@@ -1300,39 +1367,9 @@ Result<Plan> explain_plan(const Context& ctx, Evaluation& ev) {
     if (std::optional<Message> w = long_job_warning(ctx, ev, *pick)) p.pick->warnings.push_back(std::move(*w));
   }
   if (std::optional<Message> w = checkpoint_warning(catalog, ev.scenario, model)) p.warnings.push_back(std::move(*w));
-  const std::size_t top = static_cast<std::size_t>(request.top);
-  p.options.reserve(std::min(top + 1, ev.candidates.size()));
-  // The order listed: cheapest first, an embedding vendor's platforms (platforms_first) ahead of
-  // the others, each group still cheapest first. The pick does not change.
-  std::vector<std::size_t> order(ev.candidates.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  const std::vector<std::string>& first = request.platforms_first;
-  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
-    return std::find(first.begin(), first.end(), ev.candidates[i].option.platform) != first.end();
-  });
-  // Market reference prices (no vendor) are listed after the vendors' offers: they never lead a table.
-  std::stable_partition(order.begin(), order.end(), [&](std::size_t i) {
-    const Candidate& c = ev.candidates[i];
-    return !(c.platform && c.platform->kind == PlatformKind::Market && !c.option.pickable);
-  });
-  bool pick_listed = false;
-  for (std::size_t k = 0; k < order.size() && p.options.size() < top; ++k) {
-    Candidate& c = ev.candidates[order[k]];
-    if (ev.pick && order[k] == *ev.pick) {
-      p.options.push_back(*p.pick);
-      pick_listed = true;
-    } else {
-      p.options.push_back(finalise(ctx, ev, c, Role::Other, pick, &c.option));
-    }
-  }
-  if (ev.pick && !pick_listed) p.options.push_back(*p.pick);  // the pick is always listed
-  if (request.compare_api && ev.scenario.task == Task::Inference) compare_with_api(catalog, request, usd_cny, p);
-  for (const Option& o : p.options) {
-    if (std::optional<Issue> bad = unreal_cost(o, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
-  }
-  for (const Alternative& a : p.alternatives) {
-    if (std::optional<Issue> bad = unreal_cost(a.pick, p.currency, p.job)) return Result<Plan>::failure({std::move(*bad)});
-  }
+  p.options = listed_options(ctx, ev, p.pick);
+  if (request.compare_api && ev.scenario.task == Task::Inference) compare_with_api(catalog, request, ctx.cost.usd_cny, p);
+  if (std::optional<Issue> bad = first_unreal_cost(p)) return Result<Plan>::failure({std::move(*bad)});
   return Result<Plan>::success(std::move(p));
 }
 
