@@ -108,4 +108,7 @@ int estimate_text_width(std::string_view text, int size);
 // The UTF-8 code points of `text` (invalid bytes become U+FFFD).
 std::vector<std::uint32_t> code_points(std::string_view text);
 
+// One code point as UTF-8 (code_points' inverse).
+std::string utf8(std::uint32_t code_point);
+
 }  // namespace cardfit

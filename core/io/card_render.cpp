@@ -336,21 +336,7 @@ std::string code_point_list(const std::vector<std::uint32_t>& cps) {
   std::string out;
   for (std::uint32_t c : cps) {
     if (!out.empty()) out += ", ";
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (c >> 18));
-      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
+    out += utf8(c);
     std::string hex;
     for (std::uint32_t v = c; v != 0 || hex.size() < 4; v >>= 4) hex.insert(hex.begin(), digits[v & 15]);
     out += " (U+" + hex + ")";
