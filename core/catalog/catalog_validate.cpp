@@ -32,19 +32,20 @@ std::string EntryOrigins::path_or(const std::string& k, const std::string& fallb
 namespace {
 
 // [SECTION] Checker: the field lists applied to values already in structs
+// (leaf methods out of line, as the reader's in catalog_load.cpp: one call per field, not a copy)
 
 class Checker {
  public:
   Checker(std::string path, IssueList& issues) : path_(std::move(path)), issues_(issues) {}
 
-  void text(const char* key, const std::string& v, Need need, TextRule rule) {
+  [[gnu::noinline]] void text(const char* key, const std::string& v, Need need, TextRule rule) {
     if (auto e = fields::check_text(v, need, rule)) add(key, *e);
   }
   template <class I>
-  void integer(const char* key, const I& v, Need, Range r) {
+  [[gnu::noinline]] void integer(const char* key, const I& v, Need, Range r) {
     if (auto e = fields::check_number(static_cast<double>(v), r, true)) add(key, *e);
   }
-  void number(const char* key, const double& v, Need, Range r) {
+  [[gnu::noinline]] void number(const char* key, const double& v, Need, Range r) {
     if (auto e = fields::check_number(v, r, false)) add(key, *e);
   }
   void boolean(const char*, const bool&, Need) {}
@@ -65,7 +66,7 @@ class Checker {
       visit(sub, items[i]);
     }
   }
-  void strings(const char* key, const std::vector<std::string>& items, Need, TextRule rule) {
+  [[gnu::noinline]] void strings(const char* key, const std::vector<std::string>& items, Need, TextRule rule) {
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (auto e = fields::check_text(items[i], Need::Required, rule)) {
         issues_.add(path_ + "." + key + "[" + std::to_string(i) + "]", *e);
@@ -76,7 +77,7 @@ class Checker {
   void flags(const char*, Need, const std::array<FlagName<B>, N>&) {}
 
  private:
-  void add(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
+  [[gnu::noinline]] void add(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
 
   std::string path_;
   IssueList& issues_;
@@ -263,7 +264,7 @@ class SourceTexts {
   SourceTexts(std::string path, std::vector<std::pair<std::string, std::string>>& out)
       : path_(std::move(path)), out_(out) {}
 
-  void text(const char* key, const std::string& v, Need, TextRule) {
+  [[gnu::noinline]] void text(const char* key, const std::string& v, Need, TextRule) {
     const std::string k(key);
     // A measurement may cite its page by address (then a locator) instead of by source id
     // (docs/measurements.md).
