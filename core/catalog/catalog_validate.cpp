@@ -388,6 +388,20 @@ void check_aliases(const std::vector<T>& items, const fields::Section& section, 
 
 // [SECTION] One section's entries, the defaults
 
+// Entry i's path; says so when its id was taken before. Out of line: one copy for every entry
+// type (issue 28, the page's bytes), not one per check_entries<T>.
+[[gnu::noinline]] std::string entry_path(const fields::Section& section, const std::string& id, std::size_t i,
+                                         std::map<std::string, std::size_t>& first_index, const EntryOrigins& origins,
+                                         IssueList& issues) {
+  std::string path = origins.path_of(section.key, id, i);
+  auto [it, fresh] = first_index.emplace(id, i);
+  if (!fresh) {
+    issues.add(path + ".id", msg::cat_entry_duplicate(Message(section.noun), id, section.key,
+                                                      std::to_string(it->second)));
+  }
+  return path;
+}
+
 // Aliases, then per entry: its id not taken before, every field's rule, the rules across its fields.
 template <class T, class Visit>
 void check_entries(const fields::Section& section, const std::vector<T>& items, Visit visit,
@@ -397,12 +411,7 @@ void check_entries(const fields::Section& section, const std::vector<T>& items, 
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (issues.full()) return;
     const T& entry = items[i];
-    const std::string path = origins.path_of(section.key, entry.id, i);
-    auto [it, fresh] = first_index.emplace(entry.id, i);
-    if (!fresh) {
-      issues.add(path + ".id", msg::cat_entry_duplicate(Message(section.noun), entry.id, section.key,
-                                                        std::to_string(it->second)));
-    }
+    const std::string path = entry_path(section, entry.id, i, first_index, origins, issues);
     Checker checker(path, issues);
     visit(checker, entry);
     check_entry(entry, Report{path, issues});
@@ -455,6 +464,12 @@ void check_citations(const References& r, const Message& from, const SourceTextL
   }
 }
 
+// Out of line: one copy for every entry type, not one per section (issue 28).
+[[gnu::noinline]] void check_entry_citations(const References& r, const fields::Section& section, const std::string& id,
+                                             const SourceTextList& texts) {
+  check_citations(r, msg::cat_ref_from(Message(section.noun), id), texts);
+}
+
 void check_entry_sources(const References& r) {
   fields::for_each_section(r.catalog, [&](const fields::Section& section, const auto& items, auto visit) {
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -462,7 +477,7 @@ void check_entry_sources(const References& r) {
       SourceTextList texts;
       SourceTexts walker(r.origins.path_of(section.key, items[i].id, i), texts);
       visit(walker, items[i]);
-      check_citations(r, msg::cat_ref_from(Message(section.noun), items[i].id), texts);
+      check_entry_citations(r, section, items[i].id, texts);
     }
   });
 }
