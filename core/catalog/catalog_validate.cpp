@@ -301,10 +301,11 @@ class SourceTexts {
   std::vector<std::pair<std::string, std::string>>& out_;
 };
 
-template <class T>
+// Not a template on the entry type, so that References::check is one function (issue 28).
 struct IdSet {  // the ids of one section: a set to look up, a list for "did you mean"
   std::set<std::string> set;
   std::vector<std::string> list;
+  template <class T>
   explicit IdSet(const std::vector<T>& items) {
     for (const T& x : items) {
       set.insert(x.id);
@@ -317,14 +318,14 @@ struct Ids {  // the ids of every section that entries refer to
   explicit Ids(const Catalog& c)
       : sources(c.sources), gpus(c.gpus), platforms(c.platforms), offers(c.offers), engines(c.engines),
         models(c.models), weights(c.weight_precisions), kvs(c.kv_precisions) {}
-  IdSet<Source> sources;
-  IdSet<Gpu> gpus;
-  IdSet<Platform> platforms;
-  IdSet<Offer> offers;
-  IdSet<EngineProfile> engines;
-  IdSet<Model> models;
-  IdSet<WeightPrecision> weights;
-  IdSet<KvPrecision> kvs;
+  IdSet sources;
+  IdSet gpus;
+  IdSet platforms;
+  IdSet offers;
+  IdSet engines;
+  IdSet models;
+  IdSet weights;
+  IdSet kvs;
 };
 
 struct References {
@@ -335,8 +336,7 @@ struct References {
   const Ids ids;
 
   // `target_section`/`noun`: what is referred to; `from`: "offer 'x'"; `path`: where.
-  template <class T>
-  void check(const IdSet<T>& known, const char* target_section, MsgId noun, const std::string& id, const Message& from,
+  void check(const IdSet& known, const char* target_section, MsgId noun, const std::string& id, const Message& from,
              const std::string& path) const {
     if (known.set.count(id) != 0) return;
     for (const RemovedEntry& r : removed) {
