@@ -38,6 +38,10 @@ std::string one_of(const std::array<const char*, N>& words) {
 
 
 // [SECTION] Reader: applies one JSON object onto a struct through its field list
+//
+// The leaf methods (text, integer, number, boolean, choice, strings, take, fail) are out of
+// line: the field lists call them once per field of every entry type, and under LTO each call
+// was inlined whole into the page's `overlay_on` (docs/web.md "Where the bytes are").
 
 class Reader {
  public:
@@ -56,7 +60,7 @@ class Reader {
     nearest_ = std::move(nearest);
   }
 
-  void text(const char* key, std::string& out, Need need, TextRule rule) {
+  [[gnu::noinline]] void text(const char* key, std::string& out, Need need, TextRule rule) {
     const json* v = take(key, need);
     if (v == nullptr) return;
     if (!v->is_string()) return fail(key, msg::cat_type_string(describe_json(*v)));
@@ -66,7 +70,7 @@ class Reader {
   }
 
   template <class I>
-  void integer(const char* key, I& out, Need need, Range range) {
+  [[gnu::noinline]] void integer(const char* key, I& out, Need need, Range range) {
     static_assert(std::is_integral_v<I>, "integer() is for integer fields");
     const json* v = take(key, need);
     if (v == nullptr) return;
@@ -80,7 +84,7 @@ class Reader {
     out = static_cast<I>(x);  // in range: every rule's bounds fit the field's type
   }
 
-  void number(const char* key, double& out, Need need, Range range) {
+  [[gnu::noinline]] void number(const char* key, double& out, Need need, Range range) {
     const json* v = take(key, need);
     if (v == nullptr) return;
     if (!v->is_number()) return fail(key, msg::cat_type_number(describe_json(*v)));
@@ -89,7 +93,7 @@ class Reader {
     out = x;
   }
 
-  void boolean(const char* key, bool& out, Need need) {
+  [[gnu::noinline]] void boolean(const char* key, bool& out, Need need) {
     const json* v = take(key, need);
     if (v == nullptr) return;
     if (!v->is_boolean()) return fail(key, msg::cat_type_bool(describe_json(*v)));
@@ -97,7 +101,7 @@ class Reader {
   }
 
   template <class E>
-  void choice(const char* key, E& out, Need need) {
+  [[gnu::noinline]] void choice(const char* key, E& out, Need need) {
     const json* v = take(key, need);
     if (v == nullptr) return;
     if (v->is_string()) {
@@ -149,7 +153,7 @@ class Reader {
     out = std::move(items);
   }
 
-  void strings(const char* key, std::vector<std::string>& out, Need need, TextRule rule) {
+  [[gnu::noinline]] void strings(const char* key, std::vector<std::string>& out, Need need, TextRule rule) {
     const json* v = take(key, need);
     if (v == nullptr) return;
     if (!v->is_array()) return fail(key, msg::cat_type_strings(describe_json(*v)));
@@ -222,7 +226,7 @@ class Reader {
   }
 
  private:
-  const json* take(const char* key, Need need) {
+  [[gnu::noinline]] const json* take(const char* key, Need need) {
     known_.emplace_back(key);
     auto it = obj_.find(key);
     if (it == obj_.end()) {
@@ -231,7 +235,7 @@ class Reader {
     }
     return &*it;
   }
-  void fail(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
+  [[gnu::noinline]] void fail(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
 
   const json& obj_;
   std::string path_;

@@ -32,19 +32,20 @@ std::string EntryOrigins::path_or(const std::string& k, const std::string& fallb
 namespace {
 
 // [SECTION] Checker: the field lists applied to values already in structs
+// (leaf methods out of line, as the reader's in catalog_load.cpp: one call per field, not a copy)
 
 class Checker {
  public:
   Checker(std::string path, IssueList& issues) : path_(std::move(path)), issues_(issues) {}
 
-  void text(const char* key, const std::string& v, Need need, TextRule rule) {
+  [[gnu::noinline]] void text(const char* key, const std::string& v, Need need, TextRule rule) {
     if (auto e = fields::check_text(v, need, rule)) add(key, *e);
   }
   template <class I>
-  void integer(const char* key, const I& v, Need, Range r) {
+  [[gnu::noinline]] void integer(const char* key, const I& v, Need, Range r) {
     if (auto e = fields::check_number(static_cast<double>(v), r, true)) add(key, *e);
   }
-  void number(const char* key, const double& v, Need, Range r) {
+  [[gnu::noinline]] void number(const char* key, const double& v, Need, Range r) {
     if (auto e = fields::check_number(v, r, false)) add(key, *e);
   }
   void boolean(const char*, const bool&, Need) {}
@@ -65,7 +66,7 @@ class Checker {
       visit(sub, items[i]);
     }
   }
-  void strings(const char* key, const std::vector<std::string>& items, Need, TextRule rule) {
+  [[gnu::noinline]] void strings(const char* key, const std::vector<std::string>& items, Need, TextRule rule) {
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (auto e = fields::check_text(items[i], Need::Required, rule)) {
         issues_.add(path_ + "." + key + "[" + std::to_string(i) + "]", *e);
@@ -76,7 +77,7 @@ class Checker {
   void flags(const char*, Need, const std::array<FlagName<B>, N>&) {}
 
  private:
-  void add(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
+  [[gnu::noinline]] void add(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
 
   std::string path_;
   IssueList& issues_;
@@ -283,7 +284,7 @@ class SourceTexts {
   SourceTexts(std::string path, std::vector<std::pair<std::string, std::string>>& out)
       : path_(std::move(path)), out_(out) {}
 
-  void text(const char* key, const std::string& v, Need, TextRule) {
+  [[gnu::noinline]] void text(const char* key, const std::string& v, Need, TextRule) {
     const std::string k(key);
     // A measurement may cite its page by address (then a locator) instead of by source id
     // (docs/measurements.md).
@@ -320,10 +321,11 @@ class SourceTexts {
   std::vector<std::pair<std::string, std::string>>& out_;
 };
 
-template <class T>
+// Not a template on the entry type, so that References::check is one function (issue 28).
 struct IdSet {  // the ids of one section: a set to look up, a list for "did you mean"
   std::set<std::string> set;
   std::vector<std::string> list;
+  template <class T>
   explicit IdSet(const std::vector<T>& items) {
     for (const T& x : items) {
       set.insert(x.id);
@@ -336,14 +338,14 @@ struct Ids {  // the ids of every section that entries refer to
   explicit Ids(const Catalog& c)
       : sources(c.sources), gpus(c.gpus), platforms(c.platforms), offers(c.offers), engines(c.engines),
         models(c.models), weights(c.weight_precisions), kvs(c.kv_precisions) {}
-  IdSet<Source> sources;
-  IdSet<Gpu> gpus;
-  IdSet<Platform> platforms;
-  IdSet<Offer> offers;
-  IdSet<EngineProfile> engines;
-  IdSet<Model> models;
-  IdSet<WeightPrecision> weights;
-  IdSet<KvPrecision> kvs;
+  IdSet sources;
+  IdSet gpus;
+  IdSet platforms;
+  IdSet offers;
+  IdSet engines;
+  IdSet models;
+  IdSet weights;
+  IdSet kvs;
 };
 
 struct References {
@@ -354,8 +356,7 @@ struct References {
   const Ids ids;
 
   // `target_section`/`noun`: what is referred to; `from`: "offer 'x'"; `path`: where.
-  template <class T>
-  void check(const IdSet<T>& known, const char* target_section, MsgId noun, const std::string& id, const Message& from,
+  void check(const IdSet& known, const char* target_section, MsgId noun, const std::string& id, const Message& from,
              const std::string& path) const {
     if (known.set.count(id) != 0) return;
     for (const RemovedEntry& r : removed) {
@@ -407,6 +408,20 @@ void check_aliases(const std::vector<T>& items, const fields::Section& section, 
 
 // [SECTION] One section's entries, the defaults
 
+// Entry i's path; says so when its id was taken before. Out of line: one copy for every entry
+// type (issue 28, the page's bytes), not one per check_entries<T>.
+[[gnu::noinline]] std::string entry_path(const fields::Section& section, const std::string& id, std::size_t i,
+                                         std::map<std::string, std::size_t>& first_index, const EntryOrigins& origins,
+                                         IssueList& issues) {
+  std::string path = origins.path_of(section.key, id, i);
+  auto [it, fresh] = first_index.emplace(id, i);
+  if (!fresh) {
+    issues.add(path + ".id", msg::cat_entry_duplicate(Message(section.noun), id, section.key,
+                                                      std::to_string(it->second)));
+  }
+  return path;
+}
+
 // Aliases, then per entry: its id not taken before, every field's rule, the rules across its fields.
 template <class T, class Visit>
 void check_entries(const fields::Section& section, const std::vector<T>& items, Visit visit,
@@ -416,12 +431,7 @@ void check_entries(const fields::Section& section, const std::vector<T>& items, 
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (issues.full()) return;
     const T& entry = items[i];
-    const std::string path = origins.path_of(section.key, entry.id, i);
-    auto [it, fresh] = first_index.emplace(entry.id, i);
-    if (!fresh) {
-      issues.add(path + ".id", msg::cat_entry_duplicate(Message(section.noun), entry.id, section.key,
-                                                        std::to_string(it->second)));
-    }
+    const std::string path = entry_path(section, entry.id, i, first_index, origins, issues);
     Checker checker(path, issues);
     visit(checker, entry);
     check_entry(entry, Report{path, issues});
@@ -474,6 +484,12 @@ void check_citations(const References& r, const Message& from, const SourceTextL
   }
 }
 
+// Out of line: one copy for every entry type, not one per section (issue 28).
+[[gnu::noinline]] void check_entry_citations(const References& r, const fields::Section& section, const std::string& id,
+                                             const SourceTextList& texts) {
+  check_citations(r, msg::cat_ref_from(Message(section.noun), id), texts);
+}
+
 void check_entry_sources(const References& r) {
   fields::for_each_section(r.catalog, [&](const fields::Section& section, const auto& items, auto visit) {
     for (std::size_t i = 0; i < items.size(); ++i) {
@@ -481,7 +497,7 @@ void check_entry_sources(const References& r) {
       SourceTextList texts;
       SourceTexts walker(r.origins.path_of(section.key, items[i].id, i), texts);
       visit(walker, items[i]);
-      check_citations(r, msg::cat_ref_from(Message(section.noun), items[i].id), texts);
+      check_entry_citations(r, section, items[i].id, texts);
     }
   });
 }
