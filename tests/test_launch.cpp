@@ -347,13 +347,15 @@ TEST_CASE("launch: no kernel for the weights on the card, no command, and the es
 // bundled catalog: the formula fixture has no MLX profile and no Apple GPU.
 namespace {
 
-std::vector<LaunchCommand> mlx_launch(const Catalog& c, const std::string& precision, std::int64_t output_tokens = 0) {
+std::vector<LaunchCommand> mlx_launch(const Catalog& c, const std::string& precision, std::int64_t output_tokens = 0,
+                                      std::int64_t concurrency = 1, const std::string& gpu = "apple-m4-max-64g") {
   Scenario s;
   s.model = "qwen2.5-7b";
   s.engine = "mlx";
   s.precision = precision;
   s.output_tokens = output_tokens;
-  s.gpu = "apple-m4-max-64g";
+  s.concurrency = concurrency;
+  s.gpu = gpu;
   s.explain = false;
   const Estimate e = test::run(s, test::catalog());
   REQUIRE(e.gpus.size() == 1);
@@ -433,17 +435,7 @@ TEST_CASE("launch: MLX above the server's batch asks for --decode-concurrency, h
     m->hf_repo = repo;
     for (const char* p : {"mlx-4bit", "bf16"}) {
       for (std::int64_t n : {std::int64_t{1}, std::int64_t{32}, std::int64_t{33}}) {
-        Scenario s;
-        s.model = "qwen2.5-7b";
-        s.engine = "mlx";
-        s.precision = p;
-        s.concurrency = n;
-        s.gpu = "apple-m4-max-128g";
-        s.explain = false;
-        const Estimate e = test::run(s, test::catalog());
-        REQUIRE(e.gpus.size() == 1);
-        REQUIRE(e.gpus[0].fit != Fit::No);
-        const std::vector<LaunchCommand> l = launch_commands(c, e.scenario, e.gpus[0]);
+        const std::vector<LaunchCommand> l = mlx_launch(c, p, 0, n, "apple-m4-max-128g");
         REQUIRE(!l.empty());
         const LaunchCommand& server = l.back();
         CAPTURE(repo, p, n, server.text);
