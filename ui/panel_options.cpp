@@ -2,11 +2,9 @@
 // cost, budget, fit, speed and the buying guides' warnings. A table where it fits; one card per
 // option (every column as a line, the warnings written out) where it does not, e.g. a phone.
 #include <imgui.h>
-#include <imgui_internal.h>
 
 #include <algorithm>
 #include <string>
-#include <vector>
 
 #include "format.hpp"
 #include "labels.hpp"
@@ -120,9 +118,10 @@ void verify_section(App& app, const Option& o) {
 
 // [SECTION] Table
 
-void option_row(App& app, const Plan& p, const Option& o, const OptionText& t) {
+void option_row(App& app, const Plan& p, const Option& o) {
   ImGui::TableNextRow();
   const bool pick = is_pick(p, o);
+  const OptionText t = option_text(app, p, o);
   if (pick) ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg0, IM_COL32(220, 240, 225, 255));
   ImGui::TableNextColumn();
   ImGui::BeginGroup();
@@ -164,56 +163,6 @@ void option_row(App& app, const Plan& p, const Option& o, const OptionText& t) {
   if (ImGui::IsItemHovered() && o.verify) tooltip_lines(verify_lines(app, *o.verify));
 }
 
-// The widest piece of `text` wrap_lines never breaks (px).
-float widest_word(std::string_view text) {
-  float w = 0;
-  for (std::string_view s : unbreakable_pieces(text)) w = std::max(w, ImGui::CalcTextSize(s.data(), s.data() + s.size()).x);
-  return w;
-}
-
-// No cell's word cut ("Blackwel / l" in a narrow GPU column, issue 29): each stretch column at
-// least as wide as the widest word of its cells. ImGui gives the stretch columns the width the
-// fixed ones leave, by their weights (the reader's, once a column was dragged); where one would
-// get less than its widest word, the weights become widths (stretch_widths) that give it that.
-// Set between the columns' setup and the layout (the first row), so this frame's layout uses them.
-void keep_words_whole(const Plan& p, const std::vector<OptionText>& texts) {
-  ImGuiTable* table = ImGui::GetCurrentTable();
-  if (!table) return;
-  const int count = table->ColumnsCount;
-  // The stretch columns in order: GPU, platform, term, monthly cost, speed (options_table).
-  std::vector<float> minimums(5, 0.0f);
-  for (std::size_t i = 0; i < texts.size(); ++i) {
-    const OptionText& t = texts[i];
-    const std::string gpu = (is_pick(p, p.options[i]) ? "✓ " : "") + t.gpu;
-    const std::string_view cells[5] = {gpu, t.platform, t.term, t.cost, t.speed};
-    for (std::size_t c = 0; c < 5; ++c) minimums[c] = std::max(minimums[c], widest_word(cells[c]) + 1);
-    if (!t.measured.empty()) minimums[4] = std::max(minimums[4], widest_word(t.measured) + 1);
-  }
-  std::vector<int> stretch;
-  std::vector<float> weights;
-  float available = table->WorkRect.GetWidth() - table->OuterPaddingX * 2 -
-                    (table->CellSpacingX1 + table->CellSpacingX2) * static_cast<float>(count - 1) -
-                    table->CellPaddingX * 2 * static_cast<float>(count);
-  for (int n = 0; n < count; ++n) {
-    const ImGuiTableColumn& c = table->Columns[n];
-    if (c.Flags & ImGuiTableColumnFlags_WidthStretch) {
-      if (c.StretchWeight <= 0) return;  // not set up yet
-      stretch.push_back(n);
-      weights.push_back(c.StretchWeight);
-    } else {
-      available -= c.WidthRequest;
-    }
-  }
-  if (stretch.size() != minimums.size() || available <= 0) return;
-  float sum = 0;
-  for (float w : weights) sum += w;
-  bool short_of_words = false;
-  for (std::size_t i = 0; i < weights.size(); ++i) short_of_words |= available * weights[i] / sum < minimums[i];
-  if (!short_of_words) return;
-  const std::vector<float> widths = stretch_widths(available, weights, minimums);
-  for (std::size_t i = 0; i < stretch.size(); ++i) table->Columns[stretch[i]].StretchWeight = widths[i];
-}
-
 void options_table(App& app, const Plan& p) {
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_ScrollY |
                                 ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_Resizable;
@@ -243,14 +192,10 @@ void options_table(App& app, const Plan& p) {
   ImGui::TableSetupColumn(T(app, MsgId::launch_title), fixed_flags,
                           width({MsgId::launch_title, MsgId::launch_copy, MsgId::verify_copy}) +
                               ImGui::GetStyle().FramePadding.x * 2);
-  std::vector<OptionText> texts;
-  texts.reserve(p.options.size());
-  for (const Option& o : p.options) texts.push_back(option_text(app, p, o));
-  keep_words_whole(p, texts);
   ImGui::TableHeadersRow();
-  for (std::size_t i = 0; i < p.options.size(); ++i) {
-    ImGui::PushID(&p.options[i]);
-    option_row(app, p, p.options[i], texts[i]);
+  for (const Option& o : p.options) {
+    ImGui::PushID(&o);
+    option_row(app, p, o);
     ImGui::PopID();
   }
   ImGui::EndTable();

@@ -188,56 +188,6 @@ std::vector<std::string_view> wrap_lines(std::string_view text, float width) {
   return lines;
 }
 
-std::vector<std::string_view> unbreakable_pieces(std::string_view text) {
-  std::vector<std::string_view> pieces;
-  const auto add = [&](std::size_t from, std::size_t to) {
-    std::string_view s = trim_end(text.substr(from, to - from));
-    while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-    if (!s.empty()) pieces.push_back(s);
-  };
-  std::size_t start = 0;
-  char32_t prev = 0;
-  for (std::size_t i = 0; i < text.size();) {
-    const std::size_t at = i;
-    const char32_t c = next_char(text, i);
-    if (c == U'\n' || (at > start && break_between(prev, c))) {  // as wrap_lines: a number and its unit too
-      add(start, at);
-      start = c == U'\n' ? i : at;
-    }
-    prev = c == U'\n' ? 0 : c;
-  }
-  add(start, text.size());
-  return pieces;
-}
-
-std::vector<float> stretch_widths(float available, const std::vector<float>& weights, const std::vector<float>& minimums) {
-  IM_ASSERT(weights.size() == minimums.size() && "one minimum per stretch column");
-  const std::size_t n = weights.size();
-  std::vector<bool> pinned(n, false);  // given its minimum
-  std::vector<float> out(n, 0.0f);
-  for (bool again = true; again;) {
-    again = false;
-    float rest = available, weight = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (pinned[i]) {
-        rest -= minimums[i];
-      } else {
-        weight += weights[i];
-      }
-    }
-    if (rest <= 0 || weight <= 0) return minimums;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (pinned[i]) continue;
-      out[i] = rest * weights[i] / weight;
-      if (out[i] < minimums[i]) pinned[i] = again = true;  // then the others share less
-    }
-  }
-  for (std::size_t i = 0; i < n; ++i) {
-    if (pinned[i]) out[i] = minimums[i];
-  }
-  return out;
-}
-
 void wrapped(std::string_view text, const ImVec4* colour) { text_lines(text, colour); }
 void wrapped(std::string_view text, const ImVec4& colour) { text_lines(text, &colour); }
 void wrapped_disabled(std::string_view text) { text_lines(text, &ImGui::GetStyle().Colors[ImGuiCol_TextDisabled]); }

@@ -35,13 +35,6 @@ std::string issue_text(const App& app, const Issue& issue);
 // between Chinese characters (not before closing punctuation), never inside a number or a
 // word ("1,026 CNY/month" stays whole); a word wider than the line is cut. '\n' breaks.
 std::vector<std::string_view> wrap_lines(std::string_view text, float width);
-// The pieces wrap_lines never breaks inside (a word, a number, one Chinese character with its
-// punctuation), in order, spaces left out: a column as wide as the widest one cuts no word.
-std::vector<std::string_view> unbreakable_pieces(std::string_view text);
-// The widths (px) ImGui's stretch columns get from `available` px by their `weights`, except
-// that none gets less than its `minimums` entry: those that would are given their minimum and
-// the others share the rest by their weights. Less room than the minimums: the minimums.
-std::vector<float> stretch_widths(float available, const std::vector<float>& weights, const std::vector<float>& minimums);
 
 // A sentence that wraps at the content region's right edge (`colour` null: the text colour).
 void wrapped(std::string_view text, const ImVec4* colour = nullptr);
