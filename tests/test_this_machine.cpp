@@ -220,11 +220,10 @@ TEST_CASE("this machine: unified-memory chips from their GPU or CPU name, sized 
 // Ti Laptop GPU"), macOS's machdep.cpu.brand_string and GL_RENDERER ("Apple M4", "Apple M5 Pro").
 TEST_CASE("this machine: laptops and chips the catalog lacks stay unknown, not a sibling", "[this_machine]") {
   const std::int64_t gib = 1024;  // MiB
-  // The RTX 5070 Ti Laptop GPU is not the listed RTX 5070 Laptop GPU (a "Ti" the name lacks), nor
-  // the desktop RTX 5060 the RTX 5060 Laptop GPU.
+  // The RTX 5070 Ti Laptop GPU is not the listed RTX 5070 Laptop GPU (a "Ti" the name lacks) nor the
+  // desktop RTX 5070 Ti, nor the desktop RTX 5060 the RTX 5060 Laptop GPU.
   const char* const cards[] = {
       "NVIDIA GeForce RTX 5070 Ti Laptop GPU", "NVIDIA GeForce RTX 5070 Ti Laptop GPU/PCIe/SSE2",
-      "NVIDIA GeForce RTX 5070 Ti",            "NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2",
       "NVIDIA GeForce RTX 5060",               "NVIDIA GeForce RTX 4070 SUPER",
   };
   for (const char* name : cards) {
@@ -260,9 +259,13 @@ TEST_CASE("this machine: issue 30's desk GPUs and Apple M5 chips map to their en
   const GpuMatch small = smi("NVIDIA GeForce RTX 5060 Ti", 8 * gib);
   CHECK(small.kind == GpuMatchKind::Ambiguous);
   CHECK(small.ids == std::vector<std::string>{"rtx-5060-ti-16g"});
-  // Nor is an RTX 5070 Ti the RTX 5070, with or without memory.
-  CHECK(gl("NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2").kind == GpuMatchKind::Unknown);
-  CHECK(smi("NVIDIA GeForce RTX 5070 Ti", 12 * gib).kind == GpuMatchKind::Unknown);
+  // An RTX 5070 Ti is its own entry, never the RTX 5070, with or without memory; a size it does not
+  // have (the RTX 5070's 12 GB) is offered the entry, not given it.
+  CHECK(gl("NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5070-ti"});
+  CHECK(smi("NVIDIA GeForce RTX 5070 Ti", 16303).ids == std::vector<std::string>{"rtx-5070-ti"});
+  const GpuMatch ti12 = smi("NVIDIA GeForce RTX 5070 Ti", 12 * gib);
+  CHECK(ti12.kind == GpuMatchKind::Ambiguous);
+  CHECK(ti12.ids == std::vector<std::string>{"rtx-5070-ti"});
   // A desktop name is never a laptop entry's, nor the reverse.
   CHECK(gl("NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5070-laptop"});
 
