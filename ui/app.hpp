@@ -30,6 +30,14 @@ struct AppOptions {
   std::string vendor_page;   // the vendor's page_url: the card's link and QR code open it; "" = this page's address
   std::string platform_first;  // a vendor kit's platform id, listed first when the link names no platform
   DetectedHardware hardware;  // what the native driver read from OpenGL at start-up; empty = nothing read
+  bool first_start = false;   // the desktop app: no scenario saved and none given (--state): a GPU found
+                              // for certain goes into the scenario at 1 card (gpu_at_first_start)
+};
+
+// The GPU choice this machine's GPU replaced (at the first start or on "use"), for the way back.
+struct GpuChoice {
+  std::string gpu;  // Scenario::gpu; "" = the plan's pick
+  int cards = 0;
 };
 
 // A rectangle on screen, in framebuffer pixels.
@@ -53,6 +61,8 @@ struct App {
   Derived derived;                    // what the core computed from `state`
   GpuMatch machine;                   // this machine's GPU (AppOptions::hardware matched); Nothing = not read
   bool machine_asked = false;         // the page: "Detect my GPU" was clicked (machine holds its answer)
+  std::optional<GpuChoice> machine_before;  // what taking this machine's GPU replaced: "back" restores it
+  bool show_machine = false;          // scroll "What this card can do" into view once (first start, GPU taken)
   bool dirty = true;                  // state changed since `derived` was computed
   bool discrete = false;              // the change was a choice (not typing): a new history entry
   bool select_tab = false;            // state.tab was set in code: select it in the next frame
