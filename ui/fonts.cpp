@@ -7,7 +7,6 @@
 
 #include <imgui.h>
 
-#include "assert.hpp"
 #include "embedded.hpp"
 #include "platform.hpp"
 
@@ -90,16 +89,12 @@ void build_fonts(float dpi_scale) {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const std::vector<assets::File> fonts = assets::ui_fonts();
-#ifdef CARDFIT_IMGUI_NO_DEFAULT_FONT  // the web build has no built-in font (cmake/imgui.cmake)
-  CARDFIT_ASSERT(!fonts.empty(), "the page's fonts are compiled in");
-#else
   if (fonts.empty()) {
     ImFontConfig cfg;
     cfg.SizePixels = 13.0f * dpi_scale;
     io.Fonts->AddFontDefault(&cfg);
     return;
   }
-#endif
   ImFont* primary = nullptr;
   for (const assets::File& f : fonts) {
     const bool merged = &f != &fonts.front();
