@@ -139,7 +139,7 @@ TEST_CASE("buy_chart: the planned 4090s against their cheapest offer", "[buy_cha
   }
 }
 
-TEST_CASE("buy_chart: a card with no street price says so; nothing without a comparison", "[buy_chart][buy_compare][plan]") {
+TEST_CASE("buy_chart: a card with no street price says so, nothing without a comparison", "[buy_chart][buy_compare][plan]") {
   SECTION("no dated street price") {
     Catalog c = test::plan_catalog();
     for (Gpu& g : c.gpus) {

@@ -43,7 +43,7 @@ const ChartTable* buy_table(const std::vector<ChartTable>& tables, Lang lang) {
 
 }  // namespace
 
-TEST_CASE("buy or rent: the link's terms fill the boxes; an unset kWh price is an empty box", "[ui][buy_chart]") {
+TEST_CASE("buy or rent: the link's terms fill the boxes, an unset kWh price an empty box", "[ui][buy_chart]") {
   App app = planned("v=2&m=qwen2.5-7b&g=rtx-4090&api=1&bmo=12&kwh=0.8", Lang::En);
   CHECK(app.state.text.buy_months == "12");
   CHECK(app.state.text.kwh_price == "0.8");
