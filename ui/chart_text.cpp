@@ -86,6 +86,26 @@ ChartTable api_table(const App& app, const Plan& p, const ApiChart& chart) {
   return t;
 }
 
+// One row every `step` months (at most about 13 rows) and the last month, then the break-even.
+ChartTable buy_table(const App& app, const Plan& p, const BuyChart& chart) {
+  ChartTable t{T(app, MsgId::chart_buy_title), buy_buying_label(app, p, chart) + " " + buy_renting_label(app, p, chart), {}};
+  const Currency c = p.currency;
+  t.table.header = {T(app, MsgId::chart_buy_month), T(app, MsgId::chart_buy_buy_col), T(app, MsgId::chart_buy_rent_col)};
+  const int last = chart.months.back();
+  const int step = std::max(1, (last + 11) / 12);
+  for (std::size_t k = 0; k < chart.months.size(); ++k) {
+    if (chart.months[k] % step != 0 && chart.months[k] != last) continue;
+    t.table.rows.push_back({std::to_string(chart.months[k]), R(app, money_label(chart.buy_total[k], c)),
+                            R(app, money_label(chart.rent_total[k], c))});
+  }
+  for (std::string line : {buy_break_even_label(app, p, chart), buy_amortised_label(app, p, chart)}) {
+    std::vector<std::string> row(t.table.header.size());
+    row.front() = std::move(line);
+    t.table.rows.push_back(std::move(row));
+  }
+  return t;
+}
+
 ChartTable cards_table(const App& app, const GpuEstimate& g) {
   ChartTable t{T(app, MsgId::chart_cards_title), layout_line(app, g), {}};
   if (g.cards > 1) t.caption += std::string(" ") + T(app, MsgId::chart_cards_same);
@@ -183,11 +203,53 @@ std::string api_point_label(const App& app, const Plan& p, double tokens_per_day
   return R(app, msg::chart_api_point(count_label(tokens_per_day), money_label(monthly, p.currency)));
 }
 
+std::string buy_buying_label(const App& app, const Plan& p, const BuyChart& chart) {
+  const BuyBreakEven& b = chart.buy;
+  const Currency c = p.currency;
+  const Gpu* g = app.catalog.find_gpu(chart.gpu);
+  const std::string name = g ? gpu_short_name(*g) : chart.gpu_name.empty() ? chart.gpu : gpu_short_name(chart.gpu_name);
+  return R(app, msg::chart_buy_buying(std::to_string(chart.cards), name, money_label(b.purchase, c),
+                                      b.condition == "used" ? msg::plan_buy_used() : msg::plan_buy_new(), b.as_of,
+                                      b.source_title.empty() ? b.source : b.source_title,
+                                      money_label(Money{b.electricity_monthly, b.electricity_monthly}, c),
+                                      format_trimmed(b.power_w, 0), format_trimmed(b.hours_per_day, 2),
+                                      money_label(Money{b.kwh_price, b.kwh_price}, c)));
+}
+
+std::string buy_renting_label(const App& app, const Plan& p, const BuyChart& chart) {
+  const Option& o = p.options[chart.option];
+  return R(app, msg::chart_buy_renting(platform_with_product(o.platform_name, o.product), money_label(chart.buy.rent_monthly, p.currency)));
+}
+
+std::string buy_break_even_label(const App& app, const Plan& p, const BuyChart& chart) {
+  const BuyBreakEven& b = chart.buy;
+  if (!b.break_even_months) return T(app, MsgId::chart_buy_never);
+  const Money& m = *b.break_even_months;
+  const std::string low = format_trimmed(m.low, 1), high = format_trimmed(m.high, 1);
+  // Spent either way at the break-even: the rent for that long (the lines meet there).
+  const Money spent{b.rent_monthly.low * m.low, b.rent_monthly.low * m.high};
+  return R(app, msg::chart_buy_break_even(low == high ? low : low + "-" + high, money_label(spent, p.currency)));
+}
+
+std::string buy_amortised_label(const App& app, const Plan& p, const BuyChart& chart) {
+  const BuyBreakEven& b = chart.buy;
+  return R(app, msg::chart_buy_amortised(std::to_string(b.months), money_label(b.buy_monthly, p.currency),
+                                         money_label(b.rent_monthly, p.currency)));
+}
+
+std::string buy_point_label(const App& app, const Plan& p, const BuyChart& chart, std::size_t k) {
+  return R(app, msg::chart_buy_point(std::to_string(chart.months[k]), money_label(chart.buy_total[k], p.currency),
+                                     money_label(chart.rent_total[k], p.currency)));
+}
+
 std::vector<ChartTable> chart_tables(const App& app) {
   std::vector<ChartTable> out;
   if (!app.derived.curves.empty()) out.push_back(context_table(app));
   if (app.derived.plan && !app.derived.cost.points.empty()) out.push_back(cost_table(app, *app.derived.plan, app.derived.cost));
   if (app.derived.plan && app.derived.api) out.push_back(api_table(app, *app.derived.plan, *app.derived.api));
+  if (app.derived.plan && app.derived.buy && !app.derived.buy->unpriced) {
+    out.push_back(buy_table(app, *app.derived.plan, *app.derived.buy));
+  }
   if (const GpuEstimate* g = charted_layout(app)) out.push_back(cards_table(app, *g));
   return out;
 }

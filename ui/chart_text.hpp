@@ -41,6 +41,18 @@ std::string api_legend_label(const App& app, const Plan& plan, const ApiChart& c
 // "20M tokens a day: 2,500 CNY a month".
 std::string api_point_label(const App& app, const Plan& plan, double tokens_per_day, const Money& monthly);
 
+// The buy-or-rent chart's words (Derived::buy, buy_chart.hpp), in the plan's currency:
+// "Buying 1 x RTX 4090 24GB: 15,400 CNY up front (used, as of 2026-02, ...), then electricity 158 CNY a month (...)".
+std::string buy_buying_label(const App& app, const Plan& plan, const BuyChart& chart);
+// "Renting them on AutoDL: 1,400 CNY a month (the cheapest offer for these cards)".
+std::string buy_renting_label(const App& app, const Plan& plan, const BuyChart& chart);
+// "Break-even after 12.6 months (17,400 CNY spent either way)", or that buying never pays off.
+std::string buy_break_even_label(const App& app, const Plan& plan, const BuyChart& chart);
+// "Amortised over 24 months: buying 800 CNY a month against renting 1,400 CNY a month".
+std::string buy_amortised_label(const App& app, const Plan& plan, const BuyChart& chart);
+// "Month 6: buying 16,350 CNY in total, renting 8,400 CNY" (point `k` of the chart).
+std::string buy_point_label(const App& app, const Plan& plan, const BuyChart& chart, std::size_t k);
+
 // Bars drawn at most (the rest of a large layout is the same figure).
 inline constexpr int kMaxBars = 16;
 
@@ -49,7 +61,7 @@ struct ChartTable {
   std::string caption;
   TextTable table;
 };
-// The four charts as tables (charts with nothing to show are left out).
+// The charts as tables (charts with nothing to show are left out).
 std::vector<ChartTable> chart_tables(const App& app);
 
 }  // namespace cardfit::ui

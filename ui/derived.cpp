@@ -165,6 +165,7 @@ void recompute(const Catalog& catalog, const UiState& state, Derived& out) {
   out.curves = context_curves(catalog, state.request.scenario, *est.value, *pl.value);
   out.cost = cost_chart(*pl.value);
   out.api = api_chart(*pl.value);
+  out.buy = buy_chart(*pl.value);
   out.estimate = std::move(est.value);
   out.plan = std::move(pl.value);
   out.focus = foc.ok() ? std::move(foc.value) : std::nullopt;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "api_chart.hpp"
+#include "buy_chart.hpp"
 #include "capability.hpp"
 #include "catalog.hpp"
 #include "context_curve.hpp"
@@ -49,6 +50,7 @@ struct Derived {
   std::vector<ContextCurve> curves; // memory vs context of the GPUs charted (panel_charts.cpp)
   CostChart cost;                   // cost vs tokens/s of the plan's options
   std::optional<ApiChart> api;      // rent the pick or pay an API per token (api_chart.hpp); none without a comparison
+  std::optional<BuyChart> buy;      // buy consumer cards or rent them (buy_chart.hpp); none without a comparison
   std::vector<Issue> errors;         // why the latest state could not be computed (empty = current)
   std::vector<Fix> fixes;            // when there are errors: changes checked to work, at most 3
   CapabilityView capability;         // what this card can do (update_capability)

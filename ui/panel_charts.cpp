@@ -1,7 +1,7 @@
 // Pictures of the trade-offs, drawn with ImGui's draw lists: memory per card as the context
 // grows (with each GPU's usable line and where it stops fitting), cost per month vs tokens/s
-// (the best-value line and the pick), rent or pay per token (with --compare-api), and the
-// memory on each card of the layout. Hover (a tap on a phone) shows the figures; the web page's
+// (the best-value line and the pick), rent or pay per token and buy or rent (with --compare-api),
+// and the memory on each card of the layout. Hover (a tap on a phone) shows the figures; the web page's
 // text view lists them (chart_text.hpp).
 #include <imgui.h>
 
@@ -364,6 +364,71 @@ void api_cost_chart(App& app) {
   }
 }
 
+// [SECTION] Buy or rent
+
+// A band between two lines (a price range), drawn as one quad per step.
+void band(const Plot& plot, const std::vector<int>& xs, const std::vector<Money>& ys, ImU32 col) {
+  for (std::size_t k = 1; k < xs.size(); ++k) {
+    if (ys[k].high - ys[k].low <= 0) continue;
+    plot.dl->AddQuadFilled(plot.at(xs[k - 1], ys[k - 1].high), plot.at(xs[k], ys[k].high), plot.at(xs[k], ys[k].low),
+                           plot.at(xs[k - 1], ys[k - 1].low), col);
+  }
+}
+
+// Total cost against months (buy_chart.hpp): buying starts at the street price and rises by the
+// electricity, renting starts at zero and rises by the rent; the break-even where they meet, the
+// end of the amortisation period dashed.
+void buy_cost_chart(App& app) {
+  const Plan& p = *app.derived.plan;
+  const BuyChart& chart = *app.derived.buy;
+  wrapped(T(app, MsgId::chart_buy_title), kBlue);
+  if (chart.unpriced) {  // "... has no dated, sourced street price": the summary's words
+    wrapped_disabled(R(app, msg::plan_buy_no_price(chart.gpu_name.empty() ? chart.gpu : chart.gpu_name)));
+    return;
+  }
+  wrapped_disabled(T(app, MsgId::chart_buy_note));
+  const std::vector<int>& xs = chart.months;
+  const Axis x{0, static_cast<double>(xs.back()), false};
+  const double top = std::max(chart.buy_total.back().high, chart.rent_total.back().high);
+  const std::string y_label = R(app, msg::chart_buy_y(std::string(name_of(p.currency))));
+  Plot plot = begin_plot(app, "##chart-buy", y_label.c_str(), T(app, MsgId::chart_buy_x), x, axis_for(0, top, true), ticks_for(x));
+  const float f = ImGui::GetFontSize();
+  const ImU32 buy_col = kSeries[0], rent_col = IM_COL32(26, 128, 56, 255);
+  band(plot, xs, chart.buy_total, IM_COL32(41, 92, 199, 60));
+  band(plot, xs, chart.rent_total, IM_COL32(26, 128, 56, 60));
+  const BuyBreakEven& b = chart.buy;
+  vertical_dashed(plot.dl, plot.at(b.months, plot.y.hi), plot.b.y, kInk, f * 0.3f);
+  std::vector<ImVec2> buy_line, rent_line;
+  for (std::size_t k = 0; k < xs.size(); ++k) {
+    buy_line.push_back(plot.at(xs[k], chart.buy_total[k].low));
+    rent_line.push_back(plot.at(xs[k], chart.rent_total[k].low));
+    plot.hits.push_back({buy_line.back(), false, 0, k});
+    plot.hits.push_back({rent_line.back(), false, 1, k});
+  }
+  plot.dl->AddPolyline(rent_line.data(), static_cast<int>(rent_line.size()), rent_col, 0, 2.5f);
+  plot.dl->AddPolyline(buy_line.data(), static_cast<int>(buy_line.size()), buy_col, 0, 2.5f);
+  if (b.break_even_months) {
+    for (double be : {b.break_even_months->low, b.break_even_months->high}) {
+      if (be > x.hi) continue;  // past the chart (its figure in the legend)
+      const ImVec2 at = plot.at(be, b.rent_monthly.low * be);
+      plot.dl->AddCircleFilled(at, f * 0.4f, buy_col);
+      plot.dl->AddCircle(at, f * 0.4f, IM_COL32_WHITE, 0, 1.5f);
+      plot.hits.push_back({at, false, 2, 0});
+    }
+  }
+  if (const Hit* h = end_plot(plot)) {
+    if (h->series == 2) {
+      tooltip_lines({buy_break_even_label(app, p, chart)});
+    } else {
+      tooltip_lines({buy_point_label(app, p, chart, h->point)});
+    }
+  }
+  legend(buy_col, buy_buying_label(app, p, chart));
+  legend(rent_col, buy_renting_label(app, p, chart));
+  wrapped(buy_break_even_label(app, p, chart));
+  wrapped_disabled(buy_amortised_label(app, p, chart));
+}
+
 // [SECTION] Memory on each card
 
 ImU32 part_colour(MsgId part) {
@@ -424,6 +489,11 @@ void panel_charts(App& app) {
     ImGui::Spacing();
     ImGui::Separator();
     api_cost_chart(app);
+  }
+  if (app.derived.plan && app.derived.plan->api_compare && app.derived.buy) {
+    ImGui::Spacing();
+    ImGui::Separator();
+    buy_cost_chart(app);
   }
   ImGui::Spacing();
   ImGui::Separator();

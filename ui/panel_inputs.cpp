@@ -283,6 +283,27 @@ void task_inputs(App& app, Changes& c) {
   }
 }
 
+// Buy or rent (with "Compare with API prices"): the months a bought consumer card is amortised
+// over and the electricity price, rows of the input table (Input::BuyMonths, Input::KwhPrice).
+void buy_inputs(App& app, Changes& c) {
+  UiState& st = app.state;
+  PlanRequest& rq = st.request;
+  const InputSpec& months = input_spec(Input::BuyMonths);
+  const std::string months_help = R(app, msg::in_buy_months_help(format_trimmed(months.min, 0), format_trimmed(months.max, 0)));
+  std::int64_t n = rq.buy_months;
+  if (number_input(app, MsgId::in_buy_months, st.text.buy_months, Input::BuyMonths, n, months_help.c_str())) {
+    rq.buy_months = static_cast<int>(n);
+    c.typed = true;
+  }
+  const double cny = app.catalog.defaults.electricity_cny_per_kwh;
+  const std::string kwh_help = R(app, msg::in_kwh_price_help(R(app, money_label(Money{cny, cny}, Currency::Cny))));
+  double kwh = rq.kwh_price;  // 0 = the catalog's, an empty box
+  if (optional_number_input(app, MsgId::in_kwh_price, st.text.kwh_price, Input::KwhPrice, kwh, 0, kwh_help.c_str())) {
+    rq.kwh_price = kwh;
+    c.typed = true;
+  }
+}
+
 void budget_inputs(App& app, Changes& c) {
   UiState& st = app.state;
   PlanRequest& rq = st.request;
@@ -317,6 +338,7 @@ void budget_inputs(App& app, Changes& c) {
   if (!is_training(rq.scenario.task)) {
     c.choice |= ImGui::Checkbox(T(app, MsgId::in_compare_api), &rq.compare_api);
     help_marker(T(app, MsgId::input_compare_api_help));
+    if (rq.compare_api) buy_inputs(app, c);
     c.typed |= number_input(app, MsgId::in_min_tps, st.text.min_tokens_per_s, Input::MinTokensPerS, rq.min_tokens_per_s);
     c.typed |= number_input(app, MsgId::in_max_ttft, st.text.max_ttft_ms, Input::MaxTtftMs, rq.max_ttft_ms);
     // Sizing from traffic: requests/s with the tokens each request generates (docs/planner.md §6a).

@@ -32,6 +32,8 @@ UiState make_ui_state(const PlanRequest& request, Lang lang) {
   st.text.output_tokens = plain(static_cast<double>(sc.output_tokens));
   st.text.max_tpot_ms = plain(sc.max_tpot_ms);
   st.text.requests_per_s = plain(request.requests_per_s);
+  st.text.buy_months = plain(request.buy_months);
+  st.text.kwh_price = request.kwh_price > 0 ? plain(request.kwh_price) : "";
   if (request.budget > 0) {
     st.budget_choice = "custom";
     st.text.budget = plain(request.budget);

@@ -35,6 +35,8 @@ struct NumberFields {
   std::string output_tokens = "0";   // serving: tokens per request; 0 = none
   std::string max_tpot_ms = "0";
   std::string requests_per_s = "0";  // traffic to size for; 0 = none
+  std::string buy_months = "24";     // --compare-api, consumer cards: months a bought card is amortised over
+  std::string kwh_price;             // ... electricity per kWh, plan currency; empty = the catalog's
 };
 
 struct UiState {

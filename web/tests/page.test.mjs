@@ -1089,6 +1089,24 @@ test('charts: renting against the API (a model with API prices, compare on): its
   await context.close();
 });
 
+test('charts: buying the pick\'s consumer cards against renting them, month by month, and its table in the text view', async () => {
+  const { page, context, errors } = await open('?lang=en&v=2&m=qwen2.5-7b&g=rtx-4090&api=1&bmo=12&kwh=0.8', TALL);
+  await click(page, 'Charts');
+  await find(page, 'chart-buy');
+  const tables = await page.evaluate(() => [...document.querySelectorAll('#mirror table.chart')].map(
+    (t) => ({ head: [...t.tHead.rows[0].cells].map((c) => c.innerText),
+              rows: [...t.tBodies[0].rows].map((r) => [...r.cells].map((c) => c.innerText)) })));
+  const buy = tables.find((t) => t.head[0] === 'Month');
+  assert.ok(buy, tables.map((t) => t.head.join(',')).join(' | '));
+  assert.deepEqual(buy.head, ['Month', 'Buying, total', 'Renting, total']);
+  assert.equal(buy.rows[0][0], '0');
+  assert.ok(buy.rows.some((r) => r[0] === '12'), 'the amortisation period is a row');
+  assert.ok(buy.rows.some((r) => /^(Break-even after|Renting costs no more)/.test(r[0])), 'the break-even is said');
+  await chartShot(page, 'chart-buy', 'chart-buy.png', 64, 120);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 // [SECTION] Files in (no dialog of the app's own) and files out
 
 // The page's file button (the browser's <input type=file>) and a drop anywhere on the page.
