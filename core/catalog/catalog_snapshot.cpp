@@ -213,7 +213,7 @@ class In {
         return;
       case Kind::Choice:
         f.choice->set(m, unsigned_number());
-        if (!f.choice->named(m)) fail(std::string(f.key) + ": unknown value");
+        if (f.choice->name(m).empty()) fail(std::string(f.key) + ": unknown value");
         return;
       case Kind::Object:
         if (f.present != Field::kNoFlag) {

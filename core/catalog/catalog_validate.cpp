@@ -59,7 +59,7 @@ class Checker {
           if (auto e = fields::check_number(member<double>(base, f.offset), f.range, false)) add(f.key, *e);
           break;
         case Kind::Choice:
-          if (!f.choice->named(&member<char>(base, f.offset))) add(f.key, msg::cat_rule_outside_enum());
+          if (f.choice->name(&member<char>(base, f.offset)).empty()) add(f.key, msg::cat_rule_outside_enum());
           break;
         case Kind::Object:
           if (f.present == Field::kNoFlag || member<bool>(base, f.present)) {

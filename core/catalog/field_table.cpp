@@ -15,7 +15,7 @@ constexpr ChoiceOps kChoiceOps{
       return e.has_value();
     },
     [](void* field, std::uint64_t value) { *static_cast<E*>(field) = static_cast<E>(value); },
-    [](const void* field) { return !name_of(*static_cast<const E*>(field)).empty(); },
+    [](const void* field) { return name_of(*static_cast<const E*>(field)); },
     [] { return names_list<E>(); }};
 
 template <class T>

@@ -1,7 +1,8 @@
 // Internal to core: the field lists of catalog_fields.hpp as data. Each list is walked once
-// with a recorder; the JSON reader (catalog_load.cpp) and the checker and citation walker
-// (catalog_validate.cpp) and the snapshot's reader (catalog_snapshot.cpp) loop over the tables, one function for every entry type instead
-// of a copy of each per entry type (issue 28, docs/web.md "Where the bytes are").
+// with a recorder; the JSON reader (catalog_load.cpp), the JSON writer (catalog_write.cpp), the
+// checker and citation walker (catalog_validate.cpp) and the snapshot's reader
+// (catalog_snapshot.cpp) then loop over the tables: one function for every entry type instead of
+// a copy of each per entry type (issue 28, docs/web.md "Where the bytes are").
 // A field is still added in one place: its line in catalog_fields.hpp.
 #pragma once
 
@@ -23,7 +24,7 @@ enum class Kind : std::uint8_t { Text, Integer, Number, Boolean, Choice, Object,
 struct ChoiceOps {
   bool (*parse)(void* field, std::string_view name);  // sets the field; false when `name` is no spelling
   void (*set)(void* field, std::uint64_t value);      // the enum's value as a number (the snapshot's)
-  bool (*named)(const void* field);                   // the field's value has a spelling
+  std::string_view (*name)(const void* field);        // the value's spelling; "" when it has none
   std::string (*names)();                             // "a, b, c", for messages
 };
 
