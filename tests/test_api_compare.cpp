@@ -323,3 +323,64 @@ TEST_CASE("the bundled Model Studio and Z.ai rows: dated, sourced, and quoted fo
           std::string::npos);
   }
 }
+
+// The bundled CNY rows read from Chinese pages (issue 31 item 4: DeepSeek's CNY list, GLM-5 on
+// 百炼): each is CNY, dated to its source's month, and a CNY plan of its model quotes it at its
+// own figures, unconverted, beside the same model's USD rows (converted at the plan's rate).
+TEST_CASE("the bundled Chinese-page CNY rows: dated, sourced, quoted unconverted in a CNY plan",
+          "[api_compare][catalog][plan]") {
+  const Catalog& c = test::catalog();
+  struct Provider {
+    const char* name;
+    const char* id_suffix;
+  };
+  int rows = 0;
+  for (const Provider& pv :
+       {Provider{"DeepSeek (China)", "-deepseek-cn"}, Provider{"Alibaba Cloud Model Studio (China)", "-model-studio-cn"}}) {
+    int of_provider = 0;
+    for (const ApiPrice& a : c.api_prices) {
+      if (a.provider != pv.name) continue;
+      INFO(a.id);
+      ++of_provider;
+      CHECK(a.id == a.model + pv.id_suffix);
+      CHECK(a.currency == "CNY");
+      REQUIRE(c.find_source(a.source) != nullptr);
+      CHECK(c.find_source(a.source)->date.substr(0, 7) == a.as_of);
+      CHECK(a.cache_hit_per_mtok > 0);  // these pages state a cache-hit price
+      CHECK(a.cache_hit_per_mtok < a.input_per_mtok);
+      CHECK(a.output_per_mtok > a.input_per_mtok);
+    }
+    CHECK(of_provider > 0);
+    rows += of_provider;
+  }
+  CHECK(rows >= 3);
+  for (const char* model : {"deepseek-v4-flash", "glm-5"}) {
+    INFO(model);
+    const std::vector<const ApiPrice*> prices = api_prices_of(c, model);
+    PlanRequest r = request(model);
+    r.currency = Currency::Cny;
+    r.usd_cny = c.defaults.usd_cny;
+    const Result<Plan> p = plan(c, r);
+    INFO(test::all_errors(p.errors));
+    REQUIRE(p.ok());
+    REQUIRE(p.value->api_compare);
+    const std::vector<ApiQuote>& quotes = p.value->api_compare->quotes;
+    REQUIRE(quotes.size() == prices.size());
+    int cny = 0;
+    int usd = 0;
+    for (std::size_t i = 0; i < prices.size(); ++i) {
+      INFO(prices[i]->id);
+      CHECK(quotes[i].id == prices[i]->id);
+      const double own = (3 * prices[i]->input_per_mtok + prices[i]->output_per_mtok) / 4;  // default mix 3:1
+      if (prices[i]->currency == "CNY") {
+        ++cny;
+        CHECK(quotes[i].per_mtok == Approx(own).epsilon(1e-12));
+      } else {
+        ++usd;
+        CHECK(quotes[i].per_mtok == Approx(own * r.usd_cny).epsilon(1e-12));
+      }
+    }
+    CHECK(cny >= 1);
+    CHECK(usd >= 1);  // beside the provider's (or a host's) USD price
+  }
+}

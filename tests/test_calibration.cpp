@@ -74,7 +74,8 @@ TEST_CASE("calibration rows: every row estimates within its tolerance") {
                             "sglang / HBM / FP4", "training / Ampere / dense", "training / Hopper / dense",
                             "vllm / HBM / MoE", "llama.cpp / GDDR / FP4", "llama.cpp / GDDR / MoE",
                             "llama.cpp / unified / dense", "llama.cpp / unified / MoE", "llama.cpp / unified / FP4",
-                            "ollama / unified / dense", "sglang / GDDR / dense", "vllm / GDDR / FP4"}) {
+                            "ollama / unified / dense", "sglang / GDDR / dense", "vllm / GDDR / FP4",
+                            "mlx / unified / MoE", "vllm / GDDR / MoE"}) {
     INFO(group);
     CHECK(sources[group].size() >= 2);
   }

@@ -214,18 +214,18 @@ TEST_CASE("this machine: unified-memory chips from their GPU or CPU name, sized 
   CHECK(chip("", "Intel(R) Core(TM) i7-13700H", 32 * gib).kind == GpuMatchKind::Nothing);
 }
 
-// Issue 30's hardware that the catalog does not list yet (no page gave every required figure,
-// docs/catalog.md): each comes back unknown, for the user to pick, never as its nearest listed
-// sibling. The strings: nvidia-smi's and the drivers' names ("NVIDIA GeForce RTX 5070 Laptop GPU"),
-// macOS's machdep.cpu.brand_string and GL_RENDERER ("Apple M4", "Apple M5 Pro").
+// Issue 30's hardware that the catalog does not list (no page gave every required figure, or the
+// chip does not exist: docs/catalog.md): each comes back unknown, for the user to pick, never as its
+// nearest listed sibling. The strings: nvidia-smi's and the drivers' names ("NVIDIA GeForce RTX 5070
+// Ti Laptop GPU"), macOS's machdep.cpu.brand_string and GL_RENDERER ("Apple M4", "Apple M5 Pro").
 TEST_CASE("this machine: laptops and chips the catalog lacks stay unknown, not a sibling", "[this_machine]") {
   const std::int64_t gib = 1024;  // MiB
+  // The RTX 5070 Ti Laptop GPU is not the listed RTX 5070 Laptop GPU (a "Ti" the name lacks), nor
+  // the desktop RTX 5060 the RTX 5060 Laptop GPU.
   const char* const cards[] = {
-      "NVIDIA GeForce RTX 5080 Laptop GPU",  "NVIDIA GeForce RTX 5070 Ti Laptop GPU",
-      "NVIDIA GeForce RTX 5070 Laptop GPU",  "NVIDIA GeForce RTX 5060 Laptop GPU",
-      "NVIDIA GeForce RTX 5070 Ti",          "NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2",
-      "NVIDIA GeForce RTX 5060",             "NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2",
-      "NVIDIA GeForce RTX 4070 SUPER",
+      "NVIDIA GeForce RTX 5070 Ti Laptop GPU", "NVIDIA GeForce RTX 5070 Ti Laptop GPU/PCIe/SSE2",
+      "NVIDIA GeForce RTX 5070 Ti",            "NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2",
+      "NVIDIA GeForce RTX 5060",               "NVIDIA GeForce RTX 4070 SUPER",
   };
   for (const char* name : cards) {
     CAPTURE(name);
@@ -233,7 +233,9 @@ TEST_CASE("this machine: laptops and chips the catalog lacks stay unknown, not a
     CHECK(smi(name, 16 * gib).kind == GpuMatchKind::Unknown);
     CHECK(gl(name).kind == GpuMatchKind::Unknown);
   }
-  const char* const chips[] = {"Apple M4", "Apple M5 Pro", "Apple M5 Ultra"};
+  // No M4 Ultra exists and no M5 Ultra was announced by Apple (docs/catalog.md); a base M3 is no M3
+  // Pro, M3 Max or M3 Ultra.
+  const char* const chips[] = {"Apple M4", "Apple M5 Pro", "Apple M5 Ultra", "Apple M4 Ultra", "Apple M3"};
   for (const char* name : chips) {
     CAPTURE(name);
     DetectedHardware hw;
@@ -262,7 +264,7 @@ TEST_CASE("this machine: issue 30's desk GPUs and Apple M5 chips map to their en
   CHECK(gl("NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2").kind == GpuMatchKind::Unknown);
   CHECK(smi("NVIDIA GeForce RTX 5070 Ti", 12 * gib).kind == GpuMatchKind::Unknown);
   // A desktop name is never a laptop entry's, nor the reverse.
-  CHECK(gl("NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2").kind == GpuMatchKind::Unknown);
+  CHECK(gl("NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5070-laptop"});
 
   auto mac = [](const std::string& gl_renderer, const std::string& cpu, std::int64_t ram_mib) {
     DetectedHardware hw;
@@ -286,6 +288,58 @@ TEST_CASE("this machine: issue 30's desk GPUs and Apple M5 chips map to their en
   // The base M5's entries never stand for the M5 Max, and the M5 Max's never for an M5.
   CHECK(mac("Apple M5 Max", "", 32 * gib).ids == std::vector<std::string>{"apple-m5-max-128g"});
   CHECK(mac("Apple M5", "", 128 * gib).ids == std::vector<std::string>{"apple-m5-16g", "apple-m5-24g", "apple-m5-32g"});
+}
+
+// Issue 30's RTX 50 laptops (5080, 5070, 5060 Laptop GPU) and Apple M3 Pro (18 and 36 GB) and M3
+// Max (128 GB) from the strings their drivers print: nvidia-smi's name with its memory (the marketing
+// size in MiB less what the driver keeps, as for the RTX 4060 and 5090 Laptop rows above), NVIDIA's
+// GL_RENDERER, "Max-Q", macOS's GL_RENDERER and CPU brand string, and Chrome's WebGL string on a Mac.
+TEST_CASE("this machine: the RTX 5080/5070/5060 Laptop GPUs and Apple M3 Pro and M3 Max map to their entries",
+          "[this_machine]") {
+  const std::int64_t gib = 1024;  // MiB
+  CHECK(smi("NVIDIA GeForce RTX 5080 Laptop GPU", 16303).ids == std::vector<std::string>{"rtx-5080-laptop"});
+  CHECK(smi("NVIDIA GeForce RTX 5070 Laptop GPU", 8151).ids == std::vector<std::string>{"rtx-5070-laptop"});
+  CHECK(smi("NVIDIA GeForce RTX 5060 Laptop GPU", 8151).ids == std::vector<std::string>{"rtx-5060-laptop"});
+  CHECK(gl("NVIDIA GeForce RTX 5080 Laptop GPU/PCIe/SSE2", "NVIDIA Corporation").ids ==
+        std::vector<std::string>{"rtx-5080-laptop"});
+  CHECK(gl("NVIDIA GeForce RTX 5060 Laptop GPU/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5060-laptop"});
+  CHECK(gl("NVIDIA GeForce RTX 5070 Max-Q").ids == std::vector<std::string>{"rtx-5070-laptop"});
+  CHECK(gl("ANGLE (NVIDIA, NVIDIA GeForce RTX 5060 Laptop GPU (0x00002d59) Direct3D11 vs_5_0 ps_5_0, D3D11)",
+           "Google Inc. (NVIDIA)")
+            .ids == std::vector<std::string>{"rtx-5060-laptop"});
+  // The desktop namesakes keep their own entries: the RTX 5080 and RTX 5070 are not their laptop parts.
+  CHECK(smi("NVIDIA GeForce RTX 5080", 16303).ids == std::vector<std::string>{"rtx-5080"});
+  CHECK(gl("NVIDIA GeForce RTX 5070/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5070"});
+  // An RTX 5070 Ti Laptop GPU (12 GB) is not the RTX 5070 Laptop GPU, whatever memory it reports.
+  CHECK(smi("NVIDIA GeForce RTX 5070 Ti Laptop GPU", 12227).kind == GpuMatchKind::Unknown);
+  CHECK(smi("NVIDIA GeForce RTX 5070 Ti Laptop GPU", 8151).kind == GpuMatchKind::Unknown);
+  // A laptop part reporting a memory size its entry lacks is offered, not given.
+  const GpuMatch odd = smi("NVIDIA GeForce RTX 5080 Laptop GPU", 8151);
+  CHECK(odd.kind == GpuMatchKind::Ambiguous);
+  CHECK(odd.ids == std::vector<std::string>{"rtx-5080-laptop"});
+
+  auto mac = [](const std::string& gl_renderer, const std::string& cpu, std::int64_t ram_mib) {
+    DetectedHardware hw;
+    hw.gl_renderer = gl_renderer;
+    hw.cpu_name = cpu;
+    hw.ram_mib = ram_mib;
+    return match_gpu(catalog(), hw);
+  };
+  CHECK(mac("Apple M3 Pro", "Apple M3 Pro", 18 * gib).ids == std::vector<std::string>{"apple-m3-pro-18g"});
+  CHECK(mac("Apple M3 Pro", "Apple M3 Pro", 36 * gib).ids == std::vector<std::string>{"apple-m3-pro-36g"});
+  CHECK(mac("", "Apple M3 Pro", 18 * gib).ids == std::vector<std::string>{"apple-m3-pro-18g"});  // the CLI: no GL
+  CHECK(mac("Apple M3 Max", "Apple M3 Max", 128 * gib).ids == std::vector<std::string>{"apple-m3-max-128g"});
+  // A 36 GB or 64 GB M3 Max is offered the 128 GB entry, not given it; RAM unknown lists both M3 Pro sizes.
+  const GpuMatch max36 = mac("Apple M3 Max", "Apple M3 Max", 36 * gib);
+  CHECK(max36.kind == GpuMatchKind::Ambiguous);
+  CHECK(max36.ids == std::vector<std::string>{"apple-m3-max-128g"});
+  const GpuMatch pro = gl("ANGLE (Apple, ANGLE Metal Renderer: Apple M3 Pro, Unspecified Version)", "Google Inc. (Apple)");
+  CHECK(pro.kind == GpuMatchKind::Ambiguous);
+  CHECK(pro.ids == std::vector<std::string>{"apple-m3-pro-18g", "apple-m3-pro-36g"});
+  // The tiers stay apart: an M3 Max is never an M3 Pro or M3 Ultra entry, an M3 Ultra never an M3 Max.
+  CHECK(mac("Apple M3 Max", "", 96 * gib).ids == std::vector<std::string>{"apple-m3-max-128g"});
+  CHECK(mac("Apple M3 Ultra", "", 96 * gib).ids == std::vector<std::string>{"apple-m3-ultra-96g"});
+  CHECK(mac("Apple M3 Pro", "", 128 * gib).ids == std::vector<std::string>{"apple-m3-pro-18g", "apple-m3-pro-36g"});
 }
 
 // A chip's tier is part of its name: the base "Apple M5" entries (every word of "Apple M5" is in

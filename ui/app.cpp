@@ -112,7 +112,21 @@ std::vector<MsgId> header_buttons(const App& app) {
 // The release this page or app is (CMake project(VERSION)).
 std::string version_label() { return std::string("v") + kVersion; }
 
+// A vendor kit's logo at the left of the header (the page: platform::vendor_logo), as tall as a
+// button and at most 4 times as wide, its proportions kept; nothing until the browser drew it.
+void draw_logo(const App& app) {
+  const platform::LogoTexture logo = app.vendor.empty() ? platform::LogoTexture{} : platform::vendor_logo();
+  if (!logo.texture || logo.width <= 0 || logo.height <= 0) return;
+  const float h = ImGui::GetFrameHeight();
+  const float w = std::min(h * static_cast<float>(logo.width) / static_cast<float>(logo.height), 4 * h);
+  ImGui::Image(reinterpret_cast<ImTextureID>(logo.texture),
+               ImVec2(w, w * static_cast<float>(logo.height) / static_cast<float>(logo.width)));
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+}
+
 void draw_header(App& app) {
+  draw_logo(app);
   if (!app.embed) {
     ImGui::PushStyleColor(ImGuiCol_Text, kBlue);
     ImGui::TextUnformatted(T(app, MsgId::app_title));

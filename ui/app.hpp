@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "card.hpp"
 #include "catalog.hpp"
 #include "derived.hpp"
 #include "result.hpp"
@@ -60,6 +61,8 @@ struct App {
   std::string accent;                 // AppOptions::accent
   std::string vendor;                 // AppOptions::vendor
   std::string vendor_page;            // AppOptions::vendor_page
+  CardLogoKind vendor_logo_kind = CardLogoKind::None;  // the kit's logo on the card: set by the page once
+  std::string vendor_logo;                             // the browser drew its bytes (platform::vendor_logo)
   std::string vendor_platform;        // AppOptions::platform_first until the catalog in use has it ("" = done)
   std::vector<WaitingInput> link_waiting;  // the link's GPU/platform inputs whose ids the catalog lacked
   bool embed = false;

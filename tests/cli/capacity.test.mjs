@@ -148,7 +148,7 @@ test('capacity --this-machine: an M4 Pro with 48 GB is the catalog\'s M4 Pro', {
 // nearest listed sibling (RTX 5090 Laptop, a 5080 or 5070 desktop card, an M4 Max); an M5 or M5 Max
 // with 48 GB, a size the catalog lacks, is offered its entries, not given them.
 test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks are not guessed', { skip: !cli || process.platform === 'win32' }, () => {
-  for (const line of ['NVIDIA GeForce RTX 5070 Laptop GPU, 8151', 'NVIDIA GeForce RTX 5080 Laptop GPU, 16303', 'NVIDIA GeForce RTX 5070 Ti, 16303']) {
+  for (const line of ['NVIDIA GeForce RTX 5070 Ti Laptop GPU, 12227', 'NVIDIA GeForce RTX 5070 Ti, 16303']) {
     const r = withSmi(fakeSmi(line), 'capacity', '--this-machine', '--json');
     assert.equal(r.status, 1, line);
     const err = json(r).errors[0];
@@ -156,7 +156,7 @@ test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks 
     assert.match(err.message, /not recognised/);
     assert.match(err.message, /--gpu/);
   }
-  for (const cpu of ['Apple M4', 'Apple M5 Pro', 'Apple M5', 'Apple M5 Max']) {
+  for (const cpu of ['Apple M4', 'Apple M5 Pro', 'Apple M5', 'Apple M5 Max', 'Apple M4 Ultra', 'Apple M3']) {
     const r = withMachine(missing, cpu, 'capacity', '--this-machine', '--ram', '48', '--json');
     assert.equal(r.status, 1, cpu);
     assert.equal(json(r).errors[0].field, 'gpu');
@@ -182,4 +182,25 @@ test('capacity --this-machine: RTX 5070, RTX 5060 Ti 16 GB, Apple M5 and M5 Max 
     assert.equal(r.status, 0, r.stderr);
     assert.equal(json(r).gpu, id);
   }
+});
+
+// The RTX 5080/5070/5060 Laptop GPUs from nvidia-smi (its name and memory in MiB) and the Apple M3 Pro
+// (18/36 GB) and M3 Max (128 GB) from the CPU's name and the RAM; a 64 GB M3 Max is offered the 128 GB
+// entry, not given it.
+test('capacity --this-machine: RTX 50 Laptop GPUs, Apple M3 Pro and M3 Max are found', { skip: !cli || process.platform === 'win32' }, () => {
+  const cards = [['NVIDIA GeForce RTX 5080 Laptop GPU, 16303', 'rtx-5080-laptop'], ['NVIDIA GeForce RTX 5070 Laptop GPU, 8151', 'rtx-5070-laptop'],
+    ['NVIDIA GeForce RTX 5060 Laptop GPU, 8151', 'rtx-5060-laptop']];
+  for (const [line, id] of cards) {
+    const r = withSmi(fakeSmi(line), 'capacity', '--this-machine', '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(json(r).gpu, id);
+  }
+  for (const [cpu, ram, id] of [['Apple M3 Pro', '18', 'apple-m3-pro-18g'], ['Apple M3 Pro', '36', 'apple-m3-pro-36g'], ['Apple M3 Max', '128', 'apple-m3-max-128g']]) {
+    const r = withMachine(missing, cpu, 'capacity', '--this-machine', '--ram', ram, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(json(r).gpu, id);
+  }
+  const max64 = withMachine(missing, 'Apple M3 Max', 'capacity', '--this-machine', '--ram', '64', '--json');
+  assert.equal(max64.status, 1);
+  assert.match(json(max64).errors[0].message, /apple-m3-max-128g/);
 });
