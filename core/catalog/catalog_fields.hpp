@@ -1,7 +1,8 @@
 // Internal to core: the catalog's JSON format written down once. Each `*_fields` function
 // lists one struct's JSON keys, types, units and ranges; the reader (catalog_load.cpp), the
-// writer (catalog_write.cpp) and the checker (catalog_validate.cpp) all walk these lists,
-// so the three cannot disagree. docs/catalog.md documents the same fields for humans.
+// writer (catalog_write.cpp), the checker (catalog_validate.cpp) and the snapshot's reader walk
+// them as tables recorded from these lists (field_table.hpp), the snapshot's writer walks the
+// lists themselves, so none can disagree. docs/catalog.md documents the same fields for humans.
 // NOTE: an Optional field's struct default must be zero / false / empty: the writer omits
 // such values and the reader restores them by leaving the default.
 #pragma once

@@ -15,6 +15,7 @@
 
 #include "catalog_fields.hpp"
 #include "catalog_validate.hpp"
+#include "field_table.hpp"
 #include "json_text.hpp"
 #include "format.hpp"
 #include "messages.hpp"
@@ -24,7 +25,10 @@ namespace cardfit {
 namespace {
 
 using nlohmann::json;
-using fields::FlagName;
+using fields::Field;
+using fields::FieldTable;
+using fields::Kind;
+using fields::member;
 using fields::Need;
 using fields::Range;
 using fields::TextRule;
@@ -37,11 +41,10 @@ std::string one_of(const std::array<const char*, N>& words) {
 }
 
 
-// [SECTION] Reader: applies one JSON object onto a struct through its field list
+// [SECTION] Reader: applies one JSON object onto a struct through its field table
 //
-// The leaf methods (text, integer, number, boolean, choice, strings, take, fail) are out of
-// line: the field lists call them once per field of every entry type, and under LTO each call
-// was inlined whole into the page's `overlay_on` (docs/web.md "Where the bytes are").
+// One loop over the table (field_table.hpp) for every entry type: a copy of the reader per
+// entry type's field list was most of the page's `overlay_on` (docs/web.md "Where the bytes are").
 
 class Reader {
  public:
@@ -60,113 +63,127 @@ class Reader {
     nearest_ = std::move(nearest);
   }
 
-  [[gnu::noinline]] void text(const char* key, std::string& out, Need need, TextRule rule) {
-    const json* v = take(key, need);
+  // Applies the object's keys onto the struct at `base`, whose fields `table` lists.
+  void read(const FieldTable& table, void* base) {
+    for (const Field& f : table.fields) field(f, base);
+  }
+
+  [[gnu::noinline]] void field(const Field& f, void* base) {
+    switch (f.kind) {
+      case Kind::Text: return text(f, member<std::string>(base, f.offset));
+      case Kind::Integer: return integer(f, base);
+      case Kind::Number: return number(f, member<double>(base, f.offset));
+      case Kind::Boolean: return boolean(f, member<bool>(base, f.offset));
+      case Kind::Choice: return choice(f, &member<char>(base, f.offset));
+      case Kind::Object: return object(f, base);
+      case Kind::List: return list(f, &member<char>(base, f.offset));
+      case Kind::Strings: return strings(f, member<std::vector<std::string>>(base, f.offset));
+      case Kind::Flags: return flags(f, base);
+    }
+  }
+
+  void text(const Field& f, std::string& out) {
+    const json* v = take(f.key, f.need);
     if (v == nullptr) return;
-    if (!v->is_string()) return fail(key, msg::cat_type_string(describe_json(*v)));
+    if (!v->is_string()) return fail(f.key, msg::cat_type_string(describe_json(*v)));
     std::string s = v->get<std::string>();
-    if (auto e = fields::check_text(s, need, rule)) return fail(key, *e);
+    if (auto e = fields::check_text(s, f.need, f.rule)) return fail(f.key, *e);
     out = std::move(s);
   }
 
-  template <class I>
-  [[gnu::noinline]] void integer(const char* key, I& out, Need need, Range range) {
-    static_assert(std::is_integral_v<I>, "integer() is for integer fields");
-    const json* v = take(key, need);
+  void integer(const Field& f, void* base) {
+    const json* v = take(f.key, f.need);
     if (v == nullptr) return;
-    if (!v->is_number_integer()) return fail(key, msg::cat_type_integer(describe_json(*v)));
+    if (!v->is_number_integer()) return fail(f.key, msg::cat_type_integer(describe_json(*v)));
     if (v->is_number_unsigned() && v->get<std::uint64_t>() > static_cast<std::uint64_t>(INT64_MAX)) {
-      return fail(key, msg::cat_rule_int_range(format_shortest(range.lo), format_shortest(range.hi),
-                                               describe_json(*v)));
+      return fail(f.key, msg::cat_rule_int_range(format_shortest(f.range.lo), format_shortest(f.range.hi),
+                                                 describe_json(*v)));
     }
     const std::int64_t x = v->get<std::int64_t>();
-    if (auto e = fields::check_number(static_cast<double>(x), range, true)) return fail(key, *e);
-    out = static_cast<I>(x);  // in range: every rule's bounds fit the field's type
+    if (auto e = fields::check_number(static_cast<double>(x), f.range, true)) return fail(f.key, *e);
+    // in range: every rule's bounds fit the field's type
+    if (f.integer_bytes == sizeof(int)) {
+      member<int>(base, f.offset) = static_cast<int>(x);
+    } else {
+      member<std::int64_t>(base, f.offset) = x;
+    }
   }
 
-  [[gnu::noinline]] void number(const char* key, double& out, Need need, Range range) {
-    const json* v = take(key, need);
+  void number(const Field& f, double& out) {
+    const json* v = take(f.key, f.need);
     if (v == nullptr) return;
-    if (!v->is_number()) return fail(key, msg::cat_type_number(describe_json(*v)));
+    if (!v->is_number()) return fail(f.key, msg::cat_type_number(describe_json(*v)));
     const double x = v->get<double>() + 0.0;  // + 0.0 turns -0 into 0
-    if (auto e = fields::check_number(x, range, false)) return fail(key, *e);
+    if (auto e = fields::check_number(x, f.range, false)) return fail(f.key, *e);
     out = x;
   }
 
-  [[gnu::noinline]] void boolean(const char* key, bool& out, Need need) {
-    const json* v = take(key, need);
+  void boolean(const Field& f, bool& out) {
+    const json* v = take(f.key, f.need);
     if (v == nullptr) return;
-    if (!v->is_boolean()) return fail(key, msg::cat_type_bool(describe_json(*v)));
+    if (!v->is_boolean()) return fail(f.key, msg::cat_type_bool(describe_json(*v)));
     out = v->get<bool>();
   }
 
-  template <class E>
-  [[gnu::noinline]] void choice(const char* key, E& out, Need need) {
-    const json* v = take(key, need);
+  void choice(const Field& f, void* out) {
+    const json* v = take(f.key, f.need);
     if (v == nullptr) return;
-    if (v->is_string()) {
-      if (const auto e = parse_name<E>(v->get<std::string>())) {
-        out = *e;
-        return;
-      }
-    }
-    fail(key, msg::cat_type_one_of(names_list<E>(), describe_json(*v)));
+    if (v->is_string() && f.choice->parse(out, v->get<std::string>())) return;
+    fail(f.key, msg::cat_type_one_of(f.choice->names(), describe_json(*v)));
   }
 
-  // present == nullptr: a required object. Otherwise optional; null clears it.
-  template <class T, class F>
-  void object(const char* key, T& out, bool* present, F&& visit) {
-    const json* v = take(key, present == nullptr ? Need::Required : Need::Optional);
+  // An optional object (f.present set): null clears it.
+  void object(const Field& f, void* base) {
+    const bool optional = f.present != Field::kNoFlag;
+    const json* v = take(f.key, optional ? Need::Optional : Need::Required);
     if (v == nullptr) return;
-    if (present != nullptr && v->is_null()) {
-      *present = false;
-      out = T{};
+    void* out = &member<char>(base, f.offset);
+    if (optional && v->is_null()) {
+      member<bool>(base, f.present) = false;
+      f.reset(out);
       return;
     }
-    if (!v->is_object()) return fail(key, msg::cat_type_object(describe_json(*v)));
-    const bool had = present == nullptr || *present;
-    if (present != nullptr) *present = true;
-    Reader sub(*v, path_ + "." + key, complete_ || !had, issues_);
-    visit(sub, out);
+    if (!v->is_object()) return fail(f.key, msg::cat_type_object(describe_json(*v)));
+    const bool had = !optional || member<bool>(base, f.present);
+    if (optional) member<bool>(base, f.present) = true;
+    Reader sub(*v, path_ + "." + f.key, complete_ || !had, issues_);
+    sub.read(*f.sub, out);
     sub.finish();
   }
 
-  template <class T, class F>
-  void list(const char* key, std::vector<T>& out, Need need, F&& visit) {
-    const json* v = take(key, need);
+  // The list is replaced by the array's objects (each a complete item).
+  void list(const Field& f, void* out) {
+    const json* v = take(f.key, f.need);
     if (v == nullptr) return;
-    if (!v->is_array()) return fail(key, msg::cat_type_array(describe_json(*v)));
-    std::vector<T> items;
+    if (!v->is_array()) return fail(f.key, msg::cat_type_array(describe_json(*v)));
+    f.list->clear(out);
     for (std::size_t i = 0; i < v->size() && !issues_.full(); ++i) {
       const json& e = (*v)[i];
-      const std::string at = path_ + "." + key + "[" + std::to_string(i) + "]";
+      const std::string at = path_ + "." + f.key + "[" + std::to_string(i) + "]";
       if (!e.is_object()) {
         issues_.add(at, msg::cat_type_object(describe_json(e)));
         continue;
       }
-      T item{};
       Reader sub(e, at, true, issues_);
-      visit(sub, item);
+      sub.read(*f.sub, f.list->append(out));
       sub.finish();
-      items.push_back(std::move(item));
     }
-    out = std::move(items);
   }
 
-  [[gnu::noinline]] void strings(const char* key, std::vector<std::string>& out, Need need, TextRule rule) {
-    const json* v = take(key, need);
+  void strings(const Field& f, std::vector<std::string>& out) {
+    const json* v = take(f.key, f.need);
     if (v == nullptr) return;
-    if (!v->is_array()) return fail(key, msg::cat_type_strings(describe_json(*v)));
+    if (!v->is_array()) return fail(f.key, msg::cat_type_strings(describe_json(*v)));
     std::vector<std::string> items;
     for (std::size_t i = 0; i < v->size(); ++i) {
       const json& e = (*v)[i];
-      const std::string at = path_ + "." + key + "[" + std::to_string(i) + "]";
+      const std::string at = path_ + "." + f.key + "[" + std::to_string(i) + "]";
       if (!e.is_string()) {
         issues_.add(at, msg::cat_type_string(describe_json(e)));
         continue;
       }
       std::string s = e.get<std::string>();
-      if (auto err = fields::check_text(s, Need::Required, rule)) {
+      if (auto err = fields::check_text(s, Need::Required, f.rule)) {
         issues_.add(at, *err);
         continue;
       }
@@ -175,30 +192,29 @@ class Reader {
     out = std::move(items);
   }
 
-  template <std::size_t N>
-  void flags(const char* key, Need need, const std::array<FlagName<bool>, N>& names) {
-    const json* v = take(key, need);
+  void flags(const Field& f, void* base) {
+    const json* v = take(f.key, f.need);
     if (v == nullptr) return;
-    std::array<const char*, N> words{};
-    for (std::size_t i = 0; i < N; ++i) words[i] = names[i].name;
-    if (!v->is_array()) return fail(key, msg::cat_type_words(one_of(words), describe_json(*v)));
-    std::array<bool, N> set{};
+    std::string words;
+    for (const fields::FlagWord& w : f.flags) words += (words.empty() ? "" : ", ") + std::string(w.name);
+    if (!v->is_array()) return fail(f.key, msg::cat_type_words(words, describe_json(*v)));
+    std::vector<char> set(f.flags.size(), 0);
     for (std::size_t i = 0; i < v->size(); ++i) {
       const json& e = (*v)[i];
-      const std::string at = path_ + "." + key + "[" + std::to_string(i) + "]";
-      std::size_t found = N;
-      for (std::size_t k = 0; k < N && e.is_string(); ++k) {
-        if (e.get<std::string>() == names[k].name) found = k;
+      const std::string at = path_ + "." + f.key + "[" + std::to_string(i) + "]";
+      std::size_t found = set.size();
+      for (std::size_t k = 0; k < set.size() && e.is_string(); ++k) {
+        if (e.get<std::string>() == f.flags[k].name) found = k;
       }
-      if (found == N) {
-        issues_.add(at, msg::cat_type_one_of(one_of(words), describe_json(e)));
+      if (found == set.size()) {
+        issues_.add(at, msg::cat_type_one_of(words, describe_json(e)));
       } else if (set[found]) {
         issues_.add(at, msg::cat_type_twice(describe_json(e)));
       } else {
-        set[found] = true;
+        set[found] = 1;
       }
     }
-    for (std::size_t k = 0; k < N; ++k) *names[k].flag = set[k];
+    for (std::size_t k = 0; k < set.size(); ++k) member<bool>(base, f.flags[k].offset) = set[k] != 0;
   }
 
   // Reports missing required keys (one issue for several) and every key no field claimed
@@ -276,15 +292,15 @@ class Entries {
   ~Entries() = default;
 };
 
-template <class T, class F>
+template <class T>
 class EntriesOf final : public Entries {
  public:
-  EntriesOf(std::vector<T>& items, F& visit) : items_(items), visit_(visit) {}
+  EntriesOf(std::vector<T>& items, const FieldTable& table) : items_(items), table_(table) {}
   std::size_t size() const override { return items_.size(); }
   const std::string& id(std::size_t k) const override { return items_[k].id; }
   void read(std::size_t k, Reader& reader) override {
     if (k == items_.size()) items_.emplace_back();
-    visit_(reader, items_[k]);
+    reader.read(table_, &items_[k]);
   }
   void drop(const std::vector<char>& gone) override {
     std::size_t kept = 0;
@@ -307,7 +323,7 @@ class EntriesOf final : public Entries {
   struct has_overlay<U, std::void_t<decltype(std::declval<U&>().overlay)>> : std::true_type {};
 
   std::vector<T>& items_;
-  F& visit_;
+  const FieldTable& table_;
 };
 
 // The ids of entries [0, n) not marked gone, for "did you mean" (only when something failed).
@@ -475,9 +491,8 @@ void read_section(const json& value, const std::string& file, const fields::Sect
 }
 
 // "defaults" and "custom": one object per catalog; a load may give each only once.
-template <class T, class F>
-void read_single(const json& value, const std::string& file, const char* key, T& out, bool complete, F&& visit,
-                 Target& t) {
+void read_single(const json& value, const std::string& file, const char* key, void* out, const FieldTable& table,
+                 bool complete, Target& t) {
   const std::string path = file + ": " + key;
   const std::string origin_key = detail::EntryOrigins::key(key, "");
   if (t.mode == Mode::Load && t.origins.paths.count(origin_key) != 0) {
@@ -489,7 +504,7 @@ void read_single(const json& value, const std::string& file, const char* key, T&
     return;
   }
   Reader reader(value, path, complete, t.issues);
-  visit(reader, out);
+  reader.read(table, out);
   reader.finish();
   t.origins.paths[origin_key] = path;
 }
@@ -512,6 +527,7 @@ void read_document(const json& doc, const std::string& file, Target& t) {
   fields::for_each_section(t.catalog, [&](const fields::Section& s, auto&, auto) { known.emplace_back(s.key); });
 
   Catalog& c = t.catalog;
+  const fields::CatalogTables& tables = fields::catalog_tables();
   for (auto it = doc.begin(); it != doc.end() && !t.issues.full(); ++it) {
     const std::string& key = it.key();
     const json& value = it.value();
@@ -525,19 +541,20 @@ void read_document(const json& doc, const std::string& file, Target& t) {
       t.issues.add(file + ": measurements", msg::cat_measurement_not_overlay());
       continue;
     }
-    fields::for_each_section(c, [&](const fields::Section& s, auto& items, auto visit) {
+    std::size_t section_index = 0;
+    fields::for_each_section(c, [&](const fields::Section& s, auto& items, auto) {
+      const FieldTable& table = tables.sections[section_index++];
       if (key != s.key) return;
       handled = true;
-      EntriesOf entries(items, visit);
+      EntriesOf entries(items, table);
       read_section(value, file, s, entries, t);
     });
     if (handled) continue;
     if (key == "defaults") {
-      read_single(value, file, "defaults", c.defaults, t.mode == Mode::Load,
-                  [](auto& v, auto& x) { fields::defaults_fields(v, x); }, t);
+      read_single(value, file, "defaults", &c.defaults, tables.defaults, t.mode == Mode::Load, t);
     } else if (key == "custom") {
-      read_single(value, file, "custom", c.custom_budget, t.mode == Mode::Load || c.custom_budget.id.empty(),
-                  [](auto& v, auto& x) { fields::custom_budget_fields(v, x); }, t);
+      read_single(value, file, "custom", &c.custom_budget, tables.custom_budget,
+                  t.mode == Mode::Load || c.custom_budget.id.empty(), t);
     } else if (key == "default_usd_cny") {
       const std::string path = file + ": default_usd_cny";
       const std::string origin_key = detail::EntryOrigins::key("default_usd_cny", "");

@@ -14,11 +14,16 @@
 #include <cstring>
 
 #include "catalog_fields.hpp"
+#include "field_table.hpp"
 
 namespace cardfit {
 namespace {
 
+using fields::Field;
+using fields::FieldTable;
 using fields::FlagName;
+using fields::Kind;
+using fields::member;
 using fields::Need;
 using fields::Range;
 using fields::TextRule;
@@ -165,14 +170,8 @@ class In {
     return c == 1;
   }
 
-  void text(const char*, std::string& out, Need, TextRule) { out = std::string(raw()); }
-  template <class I>
-  void integer(const char* key, I& out, Need, Range) {
-    const std::int64_t v = signed_number();
-    out = static_cast<I>(v);
-    if (static_cast<std::int64_t>(out) != v) fail(std::string(key) + " out of range");
-  }
-  void number(const char*, double& out, Need, Range) {
+  void text(std::string& out) { out = std::string(raw()); }
+  void number(double& out) {
     const unsigned char k = byte();
     if (k <= kMaxScale) {
       out = static_cast<double>(signed_number()) / kPow10[k];
@@ -185,35 +184,62 @@ class In {
     std::memcpy(&out, b_.data() + pos_, 8);
     pos_ += 8;
   }
-  void boolean(const char*, bool& out, Need) { out = flag(); }
-  template <class E>
-  void choice(const char* key, E& out, Need) {
-    out = static_cast<E>(unsigned_number());
-    if (name_of(out).empty()) fail(std::string(key) + ": unknown value");
+
+  // The fields of the struct at `base`, in the table's order: the field list's, as Out wrote
+  // them. One loop for every entry type (field_table.hpp), not a copy per field list.
+  void read(const FieldTable& table, void* base) {
+    for (const Field& f : table.fields) field(f, base);
   }
-  template <class T, class F>
-  void object(const char*, T& out, bool* present, F&& visit) {
-    if (present != nullptr) {
-      *present = flag();
-      if (!*present) return;
+
+ private:
+  [[gnu::noinline]] void field(const Field& f, void* base) {
+    void* m = &member<char>(base, f.offset);
+    switch (f.kind) {
+      case Kind::Text: return text(member<std::string>(base, f.offset));
+      case Kind::Integer: {
+        const std::int64_t v = signed_number();
+        if (f.integer_bytes == sizeof(int)) {
+          const int out = static_cast<int>(v);
+          member<int>(base, f.offset) = out;
+          if (static_cast<std::int64_t>(out) != v) fail(std::string(f.key) + " out of range");
+        } else {
+          member<std::int64_t>(base, f.offset) = v;
+        }
+        return;
+      }
+      case Kind::Number: return number(member<double>(base, f.offset));
+      case Kind::Boolean:
+        member<bool>(base, f.offset) = flag();
+        return;
+      case Kind::Choice:
+        f.choice->set(m, unsigned_number());
+        if (f.choice->name(m).empty()) fail(std::string(f.key) + ": unknown value");
+        return;
+      case Kind::Object:
+        if (f.present != Field::kNoFlag) {
+          member<bool>(base, f.present) = flag();
+          if (!member<bool>(base, f.present)) return;
+        }
+        return read(*f.sub, m);
+      case Kind::List: {
+        const std::size_t n = count();
+        f.list->clear(m);  // grown entry by entry: a damaged count costs no more than the entries read
+        for (std::size_t i = 0; i < n && !failed(); ++i) read(*f.sub, f.list->append(m));
+        return;
+      }
+      case Kind::Strings: {
+        auto& out = member<std::vector<std::string>>(base, f.offset);
+        const std::size_t n = count();
+        out.clear();
+        for (std::size_t i = 0; i < n && !failed(); ++i) out.emplace_back(raw());
+        return;
+      }
+      case Kind::Flags: {
+        const std::uint64_t set = unsigned_number();
+        for (std::size_t i = 0; i < f.flags.size(); ++i) member<bool>(base, f.flags[i].offset) = ((set >> i) & 1) != 0;
+        return;
+      }
     }
-    visit(*this, out);
-  }
-  template <class T, class F>
-  void list(const char*, std::vector<T>& out, Need, F&& visit) {
-    const std::size_t n = count();
-    out.clear();  // grown entry by entry: a damaged count costs no more than the entries read
-    for (std::size_t i = 0; i < n && !failed(); ++i) visit(*this, out.emplace_back());
-  }
-  void strings(const char*, std::vector<std::string>& out, Need, TextRule) {
-    const std::size_t n = count();
-    out.clear();
-    for (std::size_t i = 0; i < n && !failed(); ++i) out.emplace_back(raw());
-  }
-  template <std::size_t N>
-  void flags(const char*, Need, const std::array<FlagName<bool>, N>& names) {
-    const std::uint64_t set = unsigned_number();
-    for (std::size_t i = 0; i < N; ++i) *names[i].flag = ((set >> i) & 1) != 0;
   }
 
  private:
@@ -222,9 +248,8 @@ class In {
   std::string problem_;
 };
 
-// Both directions walk the catalog in one order.
-template <class V, class C>
-void walk(V& v, C& catalog) {
+// Writing walks the field lists; reading walks their tables, in the same order.
+void walk(Out& v, const Catalog& catalog) {
   fields::for_each_section(catalog, [&](const fields::Section& section, auto& items, auto visit) {
     v.list(section.key, items, Need::Required, visit);
   });
@@ -233,6 +258,21 @@ void walk(V& v, C& catalog) {
   v.number("default_usd_cny", d.usd_cny, Need::Optional, fields::closed(0, 1000));
   v.text("usd_cny_source", d.usd_cny_source, Need::Optional, TextRule::Any);
   fields::custom_budget_fields(v, catalog.custom_budget);
+}
+
+void read_catalog(In& in, Catalog& catalog) {
+  const fields::CatalogTables& tables = fields::catalog_tables();
+  std::size_t section_index = 0;
+  fields::for_each_section(catalog, [&](const fields::Section&, auto& items, auto) {
+    const FieldTable& table = tables.sections[section_index++];
+    const std::size_t n = in.count();
+    items.clear();
+    for (std::size_t i = 0; i < n && !in.failed(); ++i) in.read(table, &items.emplace_back());
+  });
+  in.read(tables.defaults, &catalog.defaults);
+  in.number(catalog.defaults.usd_cny);
+  in.text(catalog.defaults.usd_cny_source);
+  in.read(tables.custom_budget, &catalog.custom_budget);
 }
 
 }  // namespace
@@ -252,7 +292,7 @@ Result<Catalog> catalog_from_snapshot(std::string_view bytes) {
   if (bytes.substr(0, kMagic.size()) != kMagic) return damaged("not a cardfit-snapshot/1");
   In in(bytes.substr(kMagic.size()));
   Catalog catalog;
-  walk(in, catalog);
+  read_catalog(in, catalog);
   if (!in.failed() && !in.rest_is(kEnd)) in.fail("no end mark");
   if (in.failed()) return damaged(in.problem());
   return Result<Catalog>::success(std::move(catalog));

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "catalog_fields.hpp"
+#include "field_table.hpp"
 #include "format.hpp"
 #include "messages.hpp"
 #include "suggest.hpp"
@@ -13,7 +14,10 @@
 namespace cardfit {
 namespace detail {
 
-using fields::FlagName;
+using fields::Field;
+using fields::FieldTable;
+using fields::Kind;
+using fields::member;
 using fields::Need;
 using fields::Range;
 using fields::TextRule;
@@ -31,53 +35,64 @@ std::string EntryOrigins::path_or(const std::string& k, const std::string& fallb
 
 namespace {
 
-// [SECTION] Checker: the field lists applied to values already in structs
-// (leaf methods out of line, as the reader's in catalog_load.cpp: one call per field, not a copy)
+// [SECTION] Checker: every field's rule, on values already in structs (one loop over the
+// field table for every entry type, field_table.hpp)
 
 class Checker {
  public:
   Checker(std::string path, IssueList& issues) : path_(std::move(path)), issues_(issues) {}
 
-  [[gnu::noinline]] void text(const char* key, const std::string& v, Need need, TextRule rule) {
-    if (auto e = fields::check_text(v, need, rule)) add(key, *e);
-  }
-  template <class I>
-  [[gnu::noinline]] void integer(const char* key, const I& v, Need, Range r) {
-    if (auto e = fields::check_number(static_cast<double>(v), r, true)) add(key, *e);
-  }
-  [[gnu::noinline]] void number(const char* key, const double& v, Need, Range r) {
-    if (auto e = fields::check_number(v, r, false)) add(key, *e);
-  }
-  void boolean(const char*, const bool&, Need) {}
-  template <class E>
-  void choice(const char* key, const E& v, Need) {
-    if (name_of(v).empty()) add(key, msg::cat_rule_outside_enum());
-  }
-  template <class T, class F>
-  void object(const char* key, const T& v, const bool* present, F&& visit) {
-    if (present != nullptr && !*present) return;
-    Checker sub(path_ + "." + key, issues_);
-    visit(sub, v);
-  }
-  template <class T, class F>
-  void list(const char* key, const std::vector<T>& items, Need, F&& visit) {
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      Checker sub(path_ + "." + key + "[" + std::to_string(i) + "]", issues_);
-      visit(sub, items[i]);
-    }
-  }
-  [[gnu::noinline]] void strings(const char* key, const std::vector<std::string>& items, Need, TextRule rule) {
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      if (auto e = fields::check_text(items[i], Need::Required, rule)) {
-        issues_.add(path_ + "." + key + "[" + std::to_string(i) + "]", *e);
+  [[gnu::noinline]] void check(const FieldTable& table, const void* base) {
+    for (const Field& f : table.fields) {
+      switch (f.kind) {
+        case Kind::Text:
+          if (auto e = fields::check_text(member<std::string>(base, f.offset), f.need, f.rule)) add(f.key, *e);
+          break;
+        case Kind::Integer: {
+          const double v = f.integer_bytes == sizeof(int)
+                               ? static_cast<double>(member<int>(base, f.offset))
+                               : static_cast<double>(member<std::int64_t>(base, f.offset));
+          if (auto e = fields::check_number(v, f.range, true)) add(f.key, *e);
+          break;
+        }
+        case Kind::Number:
+          if (auto e = fields::check_number(member<double>(base, f.offset), f.range, false)) add(f.key, *e);
+          break;
+        case Kind::Choice:
+          if (f.choice->name(&member<char>(base, f.offset)).empty()) add(f.key, msg::cat_rule_outside_enum());
+          break;
+        case Kind::Object:
+          if (f.present == Field::kNoFlag || member<bool>(base, f.present)) {
+            Checker sub(path_ + "." + f.key, issues_);
+            sub.check(*f.sub, &member<char>(base, f.offset));
+          }
+          break;
+        case Kind::List: {
+          const void* items = &member<char>(base, f.offset);
+          for (std::size_t i = 0; i < f.list->size(items); ++i) {
+            Checker sub(path_ + "." + f.key + "[" + std::to_string(i) + "]", issues_);
+            sub.check(*f.sub, f.list->at(items, i));
+          }
+          break;
+        }
+        case Kind::Strings: {
+          const auto& items = member<std::vector<std::string>>(base, f.offset);
+          for (std::size_t i = 0; i < items.size(); ++i) {
+            if (auto e = fields::check_text(items[i], Need::Required, f.rule)) {
+              issues_.add(path_ + "." + f.key + "[" + std::to_string(i) + "]", *e);
+            }
+          }
+          break;
+        }
+        case Kind::Boolean:
+        case Kind::Flags:
+          break;
       }
     }
   }
-  template <class B, std::size_t N>
-  void flags(const char*, Need, const std::array<FlagName<B>, N>&) {}
 
  private:
-  [[gnu::noinline]] void add(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
+  void add(const char* key, Message message) { issues_.add(path_ + "." + key, std::move(message)); }
 
   std::string path_;
   IssueList& issues_;
@@ -279,47 +294,30 @@ void check_entry(const Measurement& m, const Report& report) {
 // [SECTION] References
 
 // Every `source` text of an entry (nested upgrades included), with its path.
-class SourceTexts {
- public:
-  SourceTexts(std::string path, std::vector<std::pair<std::string, std::string>>& out)
-      : path_(std::move(path)), out_(out) {}
-
-  [[gnu::noinline]] void text(const char* key, const std::string& v, Need, TextRule) {
-    const std::string k(key);
-    // A measurement may cite its page by address (then a locator) instead of by source id
-    // (docs/measurements.md).
-    if ((k == "source" || k == "repos_source") && !v.empty() &&
-        fields::check_text(v.substr(0, v.find(' ')), Need::Required, TextRule::WebUrl).has_value()) {
-      out_.emplace_back(path_ + "." + k, v);
+void source_texts(const FieldTable& table, const void* base, const std::string& path,
+                  std::vector<std::pair<std::string, std::string>>& out) {
+  for (const Field& f : table.fields) {
+    if (f.kind == Kind::Text) {
+      const std::string k(f.key);
+      const std::string& v = member<std::string>(base, f.offset);
+      // A measurement may cite its page by address (then a locator) instead of by source id
+      // (docs/measurements.md).
+      if ((k == "source" || k == "repos_source") && !v.empty() &&
+          fields::check_text(v.substr(0, v.find(' ')), Need::Required, TextRule::WebUrl).has_value()) {
+        out.emplace_back(path + "." + k, v);
+      }
+    } else if (f.kind == Kind::Object) {
+      if (f.present == Field::kNoFlag || member<bool>(base, f.present)) {
+        source_texts(*f.sub, &member<char>(base, f.offset), path + "." + f.key, out);
+      }
+    } else if (f.kind == Kind::List) {
+      const void* items = &member<char>(base, f.offset);
+      for (std::size_t i = 0; i < f.list->size(items); ++i) {
+        source_texts(*f.sub, f.list->at(items, i), path + "." + f.key + "[" + std::to_string(i) + "]", out);
+      }
     }
   }
-  template <class I>
-  void integer(const char*, const I&, Need, Range) {}
-  void number(const char*, const double&, Need, Range) {}
-  void boolean(const char*, const bool&, Need) {}
-  template <class E>
-  void choice(const char*, const E&, Need) {}
-  template <class T, class F>
-  void object(const char* key, const T& v, const bool* present, F&& visit) {
-    if (present != nullptr && !*present) return;
-    SourceTexts sub(path_ + "." + key, out_);
-    visit(sub, v);
-  }
-  template <class T, class F>
-  void list(const char* key, const std::vector<T>& items, Need, F&& visit) {
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      SourceTexts sub(path_ + "." + key + "[" + std::to_string(i) + "]", out_);
-      visit(sub, items[i]);
-    }
-  }
-  void strings(const char*, const std::vector<std::string>&, Need, TextRule) {}
-  template <class B, std::size_t N>
-  void flags(const char*, Need, const std::array<FlagName<B>, N>&) {}
-
- private:
-  std::string path_;
-  std::vector<std::pair<std::string, std::string>>& out_;
-};
+}
 
 // Not a template on the entry type, so that References::check is one function (issue 28).
 struct IdSet {  // the ids of one section: a set to look up, a list for "did you mean"
@@ -423,8 +421,8 @@ void check_aliases(const std::vector<T>& items, const fields::Section& section, 
 }
 
 // Aliases, then per entry: its id not taken before, every field's rule, the rules across its fields.
-template <class T, class Visit>
-void check_entries(const fields::Section& section, const std::vector<T>& items, Visit visit,
+template <class T>
+void check_entries(const fields::Section& section, const std::vector<T>& items, const FieldTable& table,
                    const EntryOrigins& origins, IssueList& issues) {
   check_aliases(items, section, origins, issues);
   std::map<std::string, std::size_t> first_index;
@@ -432,8 +430,7 @@ void check_entries(const fields::Section& section, const std::vector<T>& items, 
     if (issues.full()) return;
     const T& entry = items[i];
     const std::string path = entry_path(section, entry.id, i, first_index, origins, issues);
-    Checker checker(path, issues);
-    visit(checker, entry);
+    Checker(path, issues).check(table, &entry);
     check_entry(entry, Report{path, issues});
   }
 }
@@ -450,8 +447,7 @@ std::string usd_cny_path(const EntryOrigins& origins) {
 void check_defaults(const Catalog& catalog, const EntryOrigins& origins, IssueList& issues) {
   const Defaults& d = catalog.defaults;
   if (!d.source.empty()) {  // built-in defaults (no engines file loaded) carry no source
-    Checker checker(defaults_path(origins), issues);
-    fields::defaults_fields(checker, d);
+    Checker(defaults_path(origins), issues).check(fields::catalog_tables().defaults, &d);
   }
   if (d.tight_headroom > d.headroom) {
     issues.add(defaults_path(origins) + ".tight_headroom",
@@ -462,8 +458,8 @@ void check_defaults(const Catalog& catalog, const EntryOrigins& origins, IssueLi
     issues.add(usd_cny_path(origins), *e);
   }
   if (!catalog.custom_budget.id.empty()) {
-    Checker checker(origins.path_or(EntryOrigins::key("custom", ""), "custom"), issues);
-    fields::custom_budget_fields(checker, catalog.custom_budget);
+    Checker(origins.path_or(EntryOrigins::key("custom", ""), "custom"), issues)
+        .check(fields::catalog_tables().custom_budget, &catalog.custom_budget);
   }
 }
 
@@ -491,12 +487,13 @@ void check_citations(const References& r, const Message& from, const SourceTextL
 }
 
 void check_entry_sources(const References& r) {
-  fields::for_each_section(r.catalog, [&](const fields::Section& section, const auto& items, auto visit) {
+  std::size_t section_index = 0;
+  fields::for_each_section(r.catalog, [&](const fields::Section& section, const auto& items, auto) {
+    const FieldTable& table = fields::catalog_tables().sections[section_index++];
     for (std::size_t i = 0; i < items.size(); ++i) {
       if (r.issues.full()) return;
       SourceTextList texts;
-      SourceTexts walker(r.origins.path_of(section.key, items[i].id, i), texts);
-      visit(walker, items[i]);
+      source_texts(table, &items[i], r.origins.path_of(section.key, items[i].id, i), texts);
       check_entry_citations(r, section, items[i].id, texts);
     }
   });
@@ -614,8 +611,9 @@ void check_tier_references(const References& r) {
 
 void validate_into(const Catalog& catalog, const EntryOrigins& origins, const std::vector<RemovedEntry>& removed,
                    IssueList& issues) {
-  fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto visit) {
-    check_entries(section, items, visit, origins, issues);
+  std::size_t section_index = 0;
+  fields::for_each_section(catalog, [&](const fields::Section& section, const auto& items, auto) {
+    check_entries(section, items, fields::catalog_tables().sections[section_index++], origins, issues);
   });
   check_defaults(catalog, origins, issues);
   const References refs{catalog, origins, removed, issues, Ids(catalog)};
@@ -640,8 +638,7 @@ std::vector<Issue> validate_model(const Model& model, const std::string& path, b
     if (m.as_of.empty()) m.as_of = "2000";
   }
   IssueList issues;
-  detail::Checker checker(path, issues);
-  fields::model_fields(checker, m);
+  detail::Checker(path, issues).check(fields::catalog_tables().section("models"), &m);
   detail::check_entry(m, detail::Report{path, issues});
   return issues.take();
 }

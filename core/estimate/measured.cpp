@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "catalog_fields.hpp"
+#include "field_table.hpp"
 #include "estimate.hpp"
 #include "explain.hpp"
 #include "format.hpp"
@@ -14,57 +14,54 @@
 namespace cardfit {
 namespace {
 
-// Writes every shape field of a model into one string: two models with the same string are twins.
-class ShapeText {
- public:
-  explicit ShapeText(std::string& out) : out_(out) {}
-  template <class S>
-  void text(const char*, const S&, fields::Need, fields::TextRule) {}
-  template <class I>
-  void integer(const char* key, const I& v, fields::Need, fields::Range) {
-    if (!skipped(key)) out_ += std::string(key) + "=" + std::to_string(static_cast<long long>(v)) + ";";
-  }
-  void number(const char* key, const double& v, fields::Need, fields::Range) {
-    if (!skipped(key)) out_ += std::string(key) + "=" + std::to_string(v) + ";";
-  }
-  void boolean(const char* key, const bool& v, fields::Need) {
-    if (!skipped(key)) out_ += std::string(key) + (v ? "=1;" : "=0;");
-  }
-  template <class E>
-  void choice(const char* key, const E& v, fields::Need) {
-    out_ += std::string(key) + "=" + std::to_string(static_cast<int>(v)) + ";";
-  }
-  template <class T, class F>
-  void object(const char* key, const T& v, const bool* present, F&& visit) {
-    out_ += std::string(key) + "{";
-    if (present == nullptr || *present) visit(*this, v);
-    out_ += "}";
-  }
-  template <class T, class F>
-  void list(const char* key, const std::vector<T>& items, fields::Need, F&& visit) {
-    out_ += std::string(key) + "[";
-    for (const T& x : items) {
-      visit(*this, x);
-      out_ += ",";
+// Writes every shape field of a model (the fields of its table, field_table.hpp) into one
+// string: two models with the same string are twins.
+void shape_text(const fields::FieldTable& table, const void* base, std::string& out) {
+  using fields::Kind;
+  using fields::member;
+  for (const fields::Field& f : table.fields) {
+    const std::string_view key = f.key;
+    if (key == "published_params_b" || key == "max_context" || key == "assumed_architecture") continue;
+    switch (f.kind) {
+      case Kind::Integer:
+        out += std::string(key) + "=" +
+               std::to_string(f.integer_bytes == sizeof(int) ? member<int>(base, f.offset)
+                                                             : member<std::int64_t>(base, f.offset)) +
+               ";";
+        break;
+      case Kind::Number: out += std::string(key) + "=" + std::to_string(member<double>(base, f.offset)) + ";"; break;
+      case Kind::Boolean: out += std::string(key) + (member<bool>(base, f.offset) ? "=1;" : "=0;"); break;
+      case Kind::Choice:
+        out += std::string(key) + "=" + std::string(f.choice->name(&member<char>(base, f.offset))) + ";";
+        break;
+      case Kind::Object:
+        out += std::string(key) + "{";
+        if (f.present == fields::Field::kNoFlag || member<bool>(base, f.present)) {
+          shape_text(*f.sub, &member<char>(base, f.offset), out);
+        }
+        out += "}";
+        break;
+      case Kind::List: {
+        const void* items = &member<char>(base, f.offset);
+        out += std::string(key) + "[";
+        for (std::size_t i = 0; i < f.list->size(items); ++i) {
+          shape_text(*f.sub, f.list->at(items, i), out);
+          out += ",";
+        }
+        out += "]";
+        break;
+      }
+      case Kind::Text:
+      case Kind::Strings:
+      case Kind::Flags:
+        break;
     }
-    out_ += "]";
   }
-  template <class S>
-  void strings(const char*, const S&, fields::Need, fields::TextRule) {}
-  template <class B, std::size_t N>
-  void flags(const char*, fields::Need, const std::array<fields::FlagName<B>, N>&) {}
-
- private:
-  static bool skipped(std::string_view key) {
-    return key == "published_params_b" || key == "max_context" || key == "assumed_architecture";
-  }
-  std::string& out_;
-};
+}
 
 std::string shape_of(const Model& m) {
   std::string out;
-  ShapeText v(out);
-  fields::model_fields(v, m);
+  shape_text(fields::catalog_tables().section("models"), &m, out);
   return out;
 }
 
