@@ -25,6 +25,14 @@ GpuMatch gl(const std::string& renderer, const std::string& vendor = "") {
   hw.gl_vendor = vendor;
   return match_gpu(catalog(), hw);
 }
+// A Mac: macOS's GL_RENDERER (empty for the CLI), the CPU's brand string and the system memory.
+GpuMatch mac(const std::string& gl_renderer, const std::string& cpu, std::int64_t ram_mib) {
+  DetectedHardware hw;
+  hw.gl_renderer = gl_renderer;
+  hw.cpu_name = cpu;
+  hw.ram_mib = ram_mib;
+  return match_gpu(catalog(), hw);
+}
 }  // namespace
 
 TEST_CASE("this machine: names drivers print map to one catalog GPU", "[this_machine]") {
@@ -269,13 +277,6 @@ TEST_CASE("this machine: issue 30's desk GPUs and Apple M5 chips map to their en
   // A desktop name is never a laptop entry's, nor the reverse.
   CHECK(gl("NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5070-laptop"});
 
-  auto mac = [](const std::string& gl_renderer, const std::string& cpu, std::int64_t ram_mib) {
-    DetectedHardware hw;
-    hw.gl_renderer = gl_renderer;
-    hw.cpu_name = cpu;
-    hw.ram_mib = ram_mib;
-    return match_gpu(catalog(), hw);
-  };
   CHECK(mac("Apple M5", "Apple M5", 16 * gib).ids == std::vector<std::string>{"apple-m5-16g"});
   CHECK(mac("Apple M5", "Apple M5", 24 * gib).ids == std::vector<std::string>{"apple-m5-24g"});
   CHECK(mac("Apple M5", "Apple M5", 32 * gib).ids == std::vector<std::string>{"apple-m5-32g"});
@@ -321,13 +322,6 @@ TEST_CASE("this machine: the RTX 5080/5070/5060 Laptop GPUs and Apple M3 Pro and
   CHECK(odd.kind == GpuMatchKind::Ambiguous);
   CHECK(odd.ids == std::vector<std::string>{"rtx-5080-laptop"});
 
-  auto mac = [](const std::string& gl_renderer, const std::string& cpu, std::int64_t ram_mib) {
-    DetectedHardware hw;
-    hw.gl_renderer = gl_renderer;
-    hw.cpu_name = cpu;
-    hw.ram_mib = ram_mib;
-    return match_gpu(catalog(), hw);
-  };
   CHECK(mac("Apple M3 Pro", "Apple M3 Pro", 18 * gib).ids == std::vector<std::string>{"apple-m3-pro-18g"});
   CHECK(mac("Apple M3 Pro", "Apple M3 Pro", 36 * gib).ids == std::vector<std::string>{"apple-m3-pro-36g"});
   CHECK(mac("", "Apple M3 Pro", 18 * gib).ids == std::vector<std::string>{"apple-m3-pro-18g"});  // the CLI: no GL
