@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <utility>
 #include <vector>
@@ -28,8 +29,11 @@
 namespace {
 
 // This machine's GPU as OpenGL names it, read once the context is current, with the dedicated
-// memory where the driver has GL_NVX_gpu_memory_info (NVIDIA), the CPU's name and the system
-// memory. The match is the core's, in ui/.
+// memory where the driver has GL_NVX_gpu_memory_info (NVIDIA; Mesa's radeonsi too), else the
+// memory free where it has GL_ATI_meminfo (AMD: free, not total, so only a lower bound), the CPU's
+// name and the system memory. The match is the core's, in ui/. $CARDFIT_GL_RENDERER replaces
+// GL_RENDERER and drops what the driver said of vendor and memory (tests: the first start with a
+// GPU found, under Xvfb's software renderer).
 cardfit::DetectedHardware read_gl_hardware() {
   cardfit::DetectedHardware hw;
   auto text = [](GLenum name) {
@@ -43,6 +47,20 @@ cardfit::DetectedHardware read_gl_hardware() {
     GLint kib = 0;
     glGetIntegerv(kDedicatedVidmemNvx, &kib);
     if (glGetError() == GL_NO_ERROR && kib > 0) hw.memory_mib = kib / 1024;
+  }
+  if (hw.memory_mib == 0 && glfwExtensionSupported("GL_ATI_meminfo") == GLFW_TRUE) {
+    // param[0] is the total memory free in the texture pool, in KiB (then the largest free block
+    // and the auxiliary pool's): what is free now, never the card's size.
+    constexpr GLenum kTextureFreeMemoryAti = 0x87FC;  // GL_TEXTURE_FREE_MEMORY_ATI
+    GLint kib[4] = {0, 0, 0, 0};
+    glGetIntegerv(kTextureFreeMemoryAti, kib);
+    if (glGetError() == GL_NO_ERROR && kib[0] > 0) hw.free_mib = kib[0] / 1024;
+  }
+  if (const char* pretend = std::getenv("CARDFIT_GL_RENDERER"); pretend != nullptr && *pretend != '\0') {
+    hw.gl_renderer = std::string(pretend).substr(0, 256);
+    hw.gl_vendor.clear();
+    hw.memory_mib = 0;
+    hw.free_mib = 0;
   }
   for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {  // leave no error for ImGui's backend
   }
@@ -149,6 +167,9 @@ int main(int argc, char** argv) {
   options.hardware = read_gl_hardware();
   // Screenshots and smoke tests must not depend on what a previous session saved.
   options.state = !state.empty() || fresh || frames > 0 ? state : cardfit::ui::platform::load_setting("state");
+  // The first start: no scenario given (--state) and none saved (or, with --fresh or --frames, none
+  // read): a GPU found for certain is taken at 1 card (ui::app_init); later starts keep the saved one.
+  options.first_start = options.state.empty();
   cardfit::ui::app_init(driver.app, options);
   cardfit::ui::app_rescale(driver.app, options.dpi_scale);
   if (!tab.empty()) {

@@ -74,6 +74,8 @@ Message deliver_card(const Card& card, CardAction) {
 }
 
 bool can_detect_gpu() { return false; }
+
+LogoTexture vendor_logo() { return {}; }  // no vendor mode in the desktop app
 DetectedHardware detect_gpu() { return {}; }
 
 // The desktop app embeds its CJK subset: no glyph is left for the system to draw.

@@ -220,11 +220,10 @@ TEST_CASE("this machine: unified-memory chips from their GPU or CPU name, sized 
 // Ti Laptop GPU"), macOS's machdep.cpu.brand_string and GL_RENDERER ("Apple M4", "Apple M5 Pro").
 TEST_CASE("this machine: laptops and chips the catalog lacks stay unknown, not a sibling", "[this_machine]") {
   const std::int64_t gib = 1024;  // MiB
-  // The RTX 5070 Ti Laptop GPU is not the listed RTX 5070 Laptop GPU (a "Ti" the name lacks), nor
-  // the desktop RTX 5060 the RTX 5060 Laptop GPU.
+  // The RTX 5070 Ti Laptop GPU is not the listed RTX 5070 Laptop GPU (a "Ti" the name lacks) nor the
+  // desktop RTX 5070 Ti, nor the desktop RTX 5060 the RTX 5060 Laptop GPU.
   const char* const cards[] = {
       "NVIDIA GeForce RTX 5070 Ti Laptop GPU", "NVIDIA GeForce RTX 5070 Ti Laptop GPU/PCIe/SSE2",
-      "NVIDIA GeForce RTX 5070 Ti",            "NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2",
       "NVIDIA GeForce RTX 5060",               "NVIDIA GeForce RTX 4070 SUPER",
   };
   for (const char* name : cards) {
@@ -260,9 +259,13 @@ TEST_CASE("this machine: issue 30's desk GPUs and Apple M5 chips map to their en
   const GpuMatch small = smi("NVIDIA GeForce RTX 5060 Ti", 8 * gib);
   CHECK(small.kind == GpuMatchKind::Ambiguous);
   CHECK(small.ids == std::vector<std::string>{"rtx-5060-ti-16g"});
-  // Nor is an RTX 5070 Ti the RTX 5070, with or without memory.
-  CHECK(gl("NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2").kind == GpuMatchKind::Unknown);
-  CHECK(smi("NVIDIA GeForce RTX 5070 Ti", 12 * gib).kind == GpuMatchKind::Unknown);
+  // An RTX 5070 Ti is its own entry, never the RTX 5070, with or without memory; a size it does not
+  // have (the RTX 5070's 12 GB) is offered the entry, not given it.
+  CHECK(gl("NVIDIA GeForce RTX 5070 Ti/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5070-ti"});
+  CHECK(smi("NVIDIA GeForce RTX 5070 Ti", 16303).ids == std::vector<std::string>{"rtx-5070-ti"});
+  const GpuMatch ti12 = smi("NVIDIA GeForce RTX 5070 Ti", 12 * gib);
+  CHECK(ti12.kind == GpuMatchKind::Ambiguous);
+  CHECK(ti12.ids == std::vector<std::string>{"rtx-5070-ti"});
   // A desktop name is never a laptop entry's, nor the reverse.
   CHECK(gl("NVIDIA GeForce RTX 5070 Laptop GPU/PCIe/SSE2").ids == std::vector<std::string>{"rtx-5070-laptop"});
 
@@ -444,4 +447,49 @@ TEST_CASE("this machine: llama.cpp offload runs larger models only within system
   const Result<std::vector<OffloadCapability>> err = offload_capabilities(catalog(), no_gpu, 16 * gib);
   REQUIRE(!err.ok());
   CHECK(err.errors[0].field == "gpu");
+}
+
+TEST_CASE("this machine: the first start takes a GPU found for certain, nothing else, never later", "[this_machine]") {
+  const GpuMatch found = gl("NVIDIA GeForce RTX 4090 Laptop GPU/PCIe/SSE2", "NVIDIA Corporation");
+  REQUIRE(found.kind == GpuMatchKind::Found);
+  CHECK(gpu_at_first_start(catalog(), found, true) == std::optional<std::string>("rtx-4090-laptop"));
+  // A later start keeps the scenario saved (or given on the command line).
+  CHECK_FALSE(gpu_at_first_start(catalog(), found, false));
+  // Ambiguous, a software renderer, an unknown name, nothing read: the user picks.
+  const GpuMatch ambiguous = smi("NVIDIA GeForce RTX 4090");
+  REQUIRE(ambiguous.kind == GpuMatchKind::Ambiguous);
+  CHECK_FALSE(gpu_at_first_start(catalog(), ambiguous, true));
+  const GpuMatch software = gl("llvmpipe (LLVM 15.0.6, 256 bits)", "Mesa");
+  REQUIRE(software.kind == GpuMatchKind::Software);
+  CHECK_FALSE(gpu_at_first_start(catalog(), software, true));
+  const GpuMatch unknown = gl("NVIDIA GeForce GT 710/PCIe/SSE2", "NVIDIA Corporation");
+  REQUIRE(unknown.kind == GpuMatchKind::Unknown);
+  CHECK_FALSE(gpu_at_first_start(catalog(), unknown, true));
+  CHECK_FALSE(gpu_at_first_start(catalog(), GpuMatch{}, true));
+  // A match whose id the catalog in use no longer has (a hand-made match, an older catalog).
+  GpuMatch gone = found;
+  gone.ids = {"rtx-9090-laptop"};
+  CHECK_FALSE(gpu_at_first_start(catalog(), gone, true));
+}
+
+TEST_CASE("this machine: free memory (GL_ATI_meminfo) is a lower bound on the size, never the size", "[this_machine]") {
+  auto ati = [](const std::string& renderer, std::int64_t free_mib, std::int64_t memory_mib = 0) {
+    DetectedHardware hw;
+    hw.gl_renderer = renderer;
+    hw.free_mib = free_mib;
+    hw.memory_mib = memory_mib;
+    return match_gpu(catalog(), hw);
+  };
+  // RTX 4090 24GB and 48GB share the name: 30 GiB free is no 24 GB card.
+  const GpuMatch big = ati("NVIDIA GeForce RTX 4090/PCIe/SSE2", 30000);
+  CHECK(big.kind == GpuMatchKind::Found);
+  CHECK(big.ids == std::vector<std::string>{"rtx-4090-48g"});
+  // 20 GiB free fits both: still the user's choice, not the smaller one guessed.
+  const GpuMatch both = ati("NVIDIA GeForce RTX 4090/PCIe/SSE2", 20000);
+  CHECK(both.kind == GpuMatchKind::Ambiguous);
+  CHECK(both.ids == std::vector<std::string>{"rtx-4090", "rtx-4090-48g"});
+  // More free than any candidate has (a variant the catalog lacks): the list stays.
+  CHECK(ati("NVIDIA GeForce RTX 4090/PCIe/SSE2", 60000).kind == GpuMatchKind::Ambiguous);
+  // The size, when known, decides; free memory adds nothing.
+  CHECK(ati("NVIDIA GeForce RTX 4090/PCIe/SSE2", 30000, 24564).ids == std::vector<std::string>{"rtx-4090"});
 }

@@ -10,6 +10,7 @@ vendor.json, its logo and its overlay are checked by the native tool (`cardfit v
 core/io/vendor.cpp, the one check the page and `cardfit card --vendor` run too); each of the core's
 problems is printed in English and Chinese, naming the field. The tool is $CARDFIT_CLI, else
 build/native/cardfit."""
+import base64
 import gzip
 import html
 import json
@@ -78,7 +79,7 @@ def set_meta(page, attr, key, value):
     return page.replace("</head>", tag + "\n</head>", 1)
 
 
-def make_page(page, vendor, offline_overlay=None):
+def make_page(page, vendor, offline_overlay=None, offline_logo=None):
     anchor = '<script type="application/json" id="cardfit-first">'
     at = page.find(anchor)
     if at < 0:
@@ -87,6 +88,8 @@ def make_page(page, vendor, offline_overlay=None):
     block = data_block("cardfit-vendor", vendor)
     if offline_overlay is not None:
         block += data_block("cardfit-vendor-overlay", offline_overlay)
+    if offline_logo is not None:  # the logo file's bytes, base64 (the page decodes them: index.html logoFromKit)
+        block += data_block("cardfit-vendor-logo", base64.b64encode(offline_logo).decode("ascii"))
     page = page[:end] + block + page[end:]
     base = vendor["page_url"].split("?")[0].split("#")[0]
     base = base if base.endswith("/") else base[: base.rfind("/") + 1]
@@ -117,6 +120,7 @@ def build(vendor_path, dist, out):
     try:
         shutil.copytree(dist, tmp, dirs_exist_ok=True)
         overlay_text = None
+        logo_bytes = None
         if "overlay" in vendor:
             # Checked by the core (size, JSON, an overlay the bundled catalog takes): copied as it is.
             with open(os.path.join(here, vendor["overlay"]), "rb") as f:
@@ -129,6 +133,7 @@ def build(vendor_path, dist, out):
             ext = os.path.splitext(vendor["logo"])[1]
             with open(os.path.join(here, vendor["logo"]), "rb") as f:
                 data = f.read()
+            logo_bytes = data
             vendor["logo"] = "vendor-logo" + ext
             with open(os.path.join(tmp, vendor["logo"]), "wb") as f:
                 f.write(data)
@@ -144,7 +149,7 @@ def build(vendor_path, dist, out):
         if os.path.isfile(os.path.join(dist, "cardfit-offline.html")):
             offline = tempfile.mkdtemp(prefix=".offline-", dir=tmp)
             try:
-                write(offline, "index.html", make_page(page, vendor, overlay_text))
+                write(offline, "index.html", make_page(page, vendor, overlay_text, logo_bytes))
                 for name in ("cardfit.js", "cardfit.wasm"):
                     shutil.copyfile(os.path.join(dist, name), os.path.join(offline, name))
                 run(sys.executable, os.path.join(HERE, "make_offline.py"), offline, os.path.join(tmp, "cardfit-offline.html"))

@@ -112,7 +112,21 @@ std::vector<MsgId> header_buttons(const App& app) {
 // The release this page or app is (CMake project(VERSION)).
 std::string version_label() { return std::string("v") + kVersion; }
 
+// A vendor kit's logo at the left of the header (the page: platform::vendor_logo), as tall as a
+// button and at most 4 times as wide, its proportions kept; nothing until the browser drew it.
+void draw_logo(const App& app) {
+  const platform::LogoTexture logo = app.vendor.empty() ? platform::LogoTexture{} : platform::vendor_logo();
+  if (!logo.texture || logo.width <= 0 || logo.height <= 0) return;
+  const float h = ImGui::GetFrameHeight();
+  const float w = std::min(h * static_cast<float>(logo.width) / static_cast<float>(logo.height), 4 * h);
+  ImGui::Image(reinterpret_cast<ImTextureID>(logo.texture),
+               ImVec2(w, w * static_cast<float>(logo.height) / static_cast<float>(logo.width)));
+  ImGui::SameLine();
+  ImGui::AlignTextToFramePadding();
+}
+
 void draw_header(App& app) {
+  draw_logo(app);
   if (!app.embed) {
     ImGui::PushStyleColor(ImGuiCol_Text, kBlue);
     ImGui::TextUnformatted(T(app, MsgId::app_title));
@@ -193,10 +207,15 @@ void draw_tabs(App& app) {
 // The header of "what this card can do" (closed at first: it runs an estimate per model),
 // listed by its label in the page's cardfit.items(). Open at first when the desktop app read this
 // machine's GPU (or why it cannot name one): that line is in it.
+// When this machine's GPU was taken at the first start, the section is also scrolled into view once.
 bool capability_header(App& app) {
   if (app.machine.kind != GpuMatchKind::Nothing) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
   const bool open = ImGui::CollapsingHeader(T(app, MsgId::cap_title));
   note_item(app, T(app, MsgId::cap_title));
+  if (app.show_machine && !app.page_scroll) {
+    ImGui::SetScrollHereY(0.0f);  // the header at the top of its pane
+    app.show_machine = false;
+  }
   return open;
 }
 
@@ -365,6 +384,16 @@ void app_init(App& app, const AppOptions& options) {
   app.published_state = state_query(app.catalog, app.state.request);
   app.dpi_scale = options.dpi_scale;
   app.machine = match_gpu(app.catalog, options.hardware);
+  // The first start opens on this machine: its GPU, found for certain, in the scenario (the line in
+  // "What this card can do" says so and offers the way back); else the user picks.
+  if (const auto gpu = gpu_at_first_start(app.catalog, app.machine, options.first_start)) {
+    Scenario& sc = app.state.request.scenario;
+    app.machine_before = GpuChoice{sc.gpu, sc.cards};
+    sc.gpu = *gpu;
+    sc.cards = 1;
+    app.dirty = true;
+    app.show_machine = true;
+  }
   const bool link_platforms = std::any_of(pairs.begin(), pairs.end(), [](const auto& kv) {
     return kv.first == "platform" || kv.first == "platform-first" || kv.first == link_key(Input::Platform) ||
            kv.first == link_key(Input::PlatformFirst);

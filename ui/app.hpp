@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "card.hpp"
 #include "catalog.hpp"
 #include "derived.hpp"
 #include "result.hpp"
@@ -29,6 +30,14 @@ struct AppOptions {
   std::string vendor_page;   // the vendor's page_url: the card's link and QR code open it; "" = this page's address
   std::string platform_first;  // a vendor kit's platform id, listed first when the link names no platform
   DetectedHardware hardware;  // what the native driver read from OpenGL at start-up; empty = nothing read
+  bool first_start = false;   // the desktop app: no scenario saved and none given (--state): a GPU found
+                              // for certain goes into the scenario at 1 card (gpu_at_first_start)
+};
+
+// The GPU choice this machine's GPU replaced (at the first start or on "use"), for the way back.
+struct GpuChoice {
+  std::string gpu;  // Scenario::gpu; "" = the plan's pick
+  int cards = 0;
 };
 
 // A rectangle on screen, in framebuffer pixels.
@@ -52,6 +61,8 @@ struct App {
   Derived derived;                    // what the core computed from `state`
   GpuMatch machine;                   // this machine's GPU (AppOptions::hardware matched); Nothing = not read
   bool machine_asked = false;         // the page: "Detect my GPU" was clicked (machine holds its answer)
+  std::optional<GpuChoice> machine_before;  // what taking this machine's GPU replaced: "back" restores it
+  bool show_machine = false;          // scroll "What this card can do" into view once (first start, GPU taken)
   bool dirty = true;                  // state changed since `derived` was computed
   bool discrete = false;              // the change was a choice (not typing): a new history entry
   bool select_tab = false;            // state.tab was set in code: select it in the next frame
@@ -60,6 +71,8 @@ struct App {
   std::string accent;                 // AppOptions::accent
   std::string vendor;                 // AppOptions::vendor
   std::string vendor_page;            // AppOptions::vendor_page
+  CardLogoKind vendor_logo_kind = CardLogoKind::None;  // the kit's logo on the card: set by the page once
+  std::string vendor_logo;                             // the browser drew its bytes (platform::vendor_logo)
   std::string vendor_platform;        // AppOptions::platform_first until the catalog in use has it ("" = done)
   std::vector<WaitingInput> link_waiting;  // the link's GPU/platform inputs whose ids the catalog lacked
   bool embed = false;

@@ -63,7 +63,8 @@ void draw_capability(App& app, const CardCapability& c) {
 
 }  // namespace
 
-// "This machine": the GPU the driver named, with a button to take it; else why none was picked
+// "This machine": the GPU the driver named, with a button to take it (or, in use, to go back to the
+// choice it replaced); else why none was picked
 // (a software renderer, an unknown or shared name): the user picks. Nothing when nothing was read,
 // except on the page: a "Detect my GPU" button (the browser's WebGL renderer, read on the click).
 void draw_this_machine(App& app) {
@@ -84,12 +85,31 @@ void draw_this_machine(App& app) {
     case GpuMatchKind::Found: {
       const Gpu* g = app.catalog.find_gpu(m.ids.front());
       if (g == nullptr) return;
-      wrapped(R(app, msg::tm_gui_found(m.detected, g->name)));
-      if (app.state.request.scenario.gpu != g->id && ImGui::SmallButton(T(app, MsgId::tm_gui_use))) {
-        app.state.request.scenario.gpu = g->id;
-        app.state.request.scenario.cards = 1;
-        app.dirty = true;
-        app.discrete = true;
+      Scenario& sc = app.state.request.scenario;
+      if (sc.gpu != g->id) {
+        wrapped(R(app, msg::tm_gui_found(m.detected, g->name)));
+        if (ImGui::SmallButton(T(app, MsgId::tm_gui_use))) {
+          app.machine_before = GpuChoice{sc.gpu, sc.cards};
+          sc.gpu = g->id;
+          sc.cards = 1;
+          app.dirty = true;
+          app.discrete = true;
+        }
+        break;
+      }
+      // In use (taken at the first start, on "use", or saved so): said openly, with the way back.
+      wrapped(R(app, msg::tm_gui_in_use(m.detected, g->name)), kGreen);
+      if (app.machine_before && app.machine_before->gpu != g->id) {
+        const Gpu* before = app.catalog.find_gpu(app.machine_before->gpu);
+        const std::string label = before != nullptr ? R(app, msg::tm_gui_back_gpu(before->name))
+                                                    : std::string(T(app, MsgId::tm_gui_back_pick));
+        if (ImGui::SmallButton(label.c_str())) {
+          sc.gpu = before != nullptr ? before->id : std::string();
+          sc.cards = app.machine_before->cards;
+          app.machine_before.reset();
+          app.dirty = true;
+          app.discrete = true;
+        }
       }
       break;
     }

@@ -130,6 +130,10 @@ Card result_card(const App& app, const Plan& p) {
   in.version = kVersion;
   in.vendor = app.vendor;
   in.accent = app.vendor.empty() ? std::string() : app.accent;
+  if (!app.vendor.empty()) {  // the kit's logo, as `cardfit card --vendor` draws it (an SVG card's data: <image>)
+    in.logo_kind = app.vendor_logo_kind;
+    in.logo = app.vendor_logo;
+  }
   // A vendor kit's page first (its copy of this page, also from the offline file); else this
   // page's address; "" in the desktop app.
   const std::string page = app.vendor_page.empty() ? platform::share_link("") : app.vendor_page;

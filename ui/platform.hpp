@@ -2,6 +2,7 @@
 // CMake links native/platform_native.cpp or web/platform_web.cpp. No #ifdef in ui/.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "card.hpp"
@@ -83,6 +84,16 @@ std::string today();
 // (the desktop app, whose fonts hold every glyph).
 bool draw_glyphs(const std::string& chars, float em_px, int cell_w, int cell_h, int baseline,
                  unsigned char* alpha, float* advances);
+
+// A vendor kit's logo for the header (docs/embed.md): a texture the renderer draws (ImGui::Image)
+// and its size in pixels. The page's is the kit's logo file decoded by the browser and uploaded to
+// its GL context (asked for at the first call, so texture stays 0 until it is there, and for good
+// when the browser could not draw it: the page then says so); the desktop app has no vendor mode.
+struct LogoTexture {
+  std::uintptr_t texture = 0;  // GL texture name; 0 = none
+  int width = 0, height = 0;   // px
+};
+LogoTexture vendor_logo();
 
 // Opens an https:// address in the system browser (a new tab on the web); others are ignored.
 void open_url(const std::string& url);

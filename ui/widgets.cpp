@@ -65,10 +65,6 @@ std::string_view trim_end(std::string_view s) {
   return s;
 }
 
-float text_width(std::string_view s) {
-  return s.empty() ? 0.0f : ImGui::CalcTextSize(s.data(), s.data() + s.size()).x;
-}
-
 // Up to the right edge of the content region, or to ImGui's text wrap position when one is set
 // (a framed box keeps its text off its border); then ImGui does not wrap the lines again.
 float line_width() {
@@ -146,10 +142,8 @@ std::string issue_text(const App& app, const Issue& issue) { return cardfit::iss
 
 // [SECTION] Wrapped text
 
-std::vector<std::string_view> wrap_lines(std::string_view text, float width) {
+std::vector<std::string_view> wrap_lines(std::string_view text, float width, CharAdvance advance, const void* font) {
   std::vector<std::string_view> lines;
-  ImFont* font = ImGui::GetFont();
-  const float scale = ImGui::GetFontSize() / font->FontSize;
   std::size_t start = 0;                           // byte where the current line starts
   std::size_t last_break = std::string_view::npos; // latest byte where the line may end
   std::size_t last_soft = std::string_view::npos;  // ... between a number and its unit (if nothing else)
@@ -172,20 +166,31 @@ std::vector<std::string_view> wrap_lines(std::string_view text, float width) {
     const bool unit = prev == U' ' && word_end >= U'0' && word_end <= U'9' && c > U'9';
     if (at > start && break_between(prev, c)) (unit ? last_soft : last_break) = at;
     if (c != U' ') word_end = c;
-    line_w += font->GetCharAdvance(static_cast<ImWchar>(c <= 0xFFFF ? c : U'?')) * scale;
+    line_w += advance(c, font);
     if (line_w > width && at > start && c != U' ') {
-      const auto usable = [start](std::size_t b) { return b != std::string_view::npos && b > start; };
+      const auto usable = [&start](std::size_t b) { return b != std::string_view::npos && b > start; };
       const std::size_t cut = usable(last_break) ? last_break : usable(last_soft) ? last_soft : at;
       lines.push_back(trim_end(text.substr(start, cut - start)));
       start = cut;
       while (start < text.size() && text[start] == ' ') ++start;
-      last_break = last_soft = std::string_view::npos;
-      line_w = text_width(text.substr(start, i - start));
+      // NOTE: a break after the cut stays usable: "RTX PRO 6000 Blackwell" cut before "6000" as
+      // "B" overflowed keeps the break before "Blackwell" (it was lost: "6000 Blackwel / l").
+      if (!usable(last_break)) last_break = std::string_view::npos;
+      if (!usable(last_soft)) last_soft = std::string_view::npos;
+      line_w = 0;
+      for (std::size_t k = start; k < i;) line_w += advance(next_char(text, k), font);
     }
     prev = c;
   }
   if (start < text.size() || lines.empty()) lines.push_back(trim_end(text.substr(start)));
   return lines;
+}
+
+std::vector<std::string_view> wrap_lines(std::string_view text, float width) {
+  return wrap_lines(text, width, [](char32_t c, const void* f) {
+    const ImFont* font = static_cast<const ImFont*>(f);
+    return font->GetCharAdvance(static_cast<ImWchar>(c <= 0xFFFF ? c : U'?')) * ImGui::GetFontSize() / font->FontSize;
+  }, ImGui::GetFont());
 }
 
 void wrapped(std::string_view text, const ImVec4* colour) { text_lines(text, colour); }

@@ -35,6 +35,9 @@ std::string issue_text(const App& app, const Issue& issue);
 // between Chinese characters (not before closing punctuation), never inside a number or a
 // word ("1,026 CNY/month" stays whole); a word wider than the line is cut. '\n' breaks.
 std::vector<std::string_view> wrap_lines(std::string_view text, float width);
+// The same with each character's width (px) from advance(c, font): no ImGui needed (tests).
+using CharAdvance = float (*)(char32_t c, const void* font);
+std::vector<std::string_view> wrap_lines(std::string_view text, float width, CharAdvance advance, const void* font);
 
 // A sentence that wraps at the content region's right edge (`colour` null: the text colour).
 void wrapped(std::string_view text, const ImVec4* colour = nullptr);

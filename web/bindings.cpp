@@ -341,6 +341,8 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   emscripten::function("_rawSetOverlay", &raw_set_overlay);
   emscripten::function("_rawAddFile", &raw_add_file);
   emscripten::function("_rawOpenFiles", &raw_open_files);
+  emscripten::function("_vendorLogo", &cardfit_web_vendor_logo);  // index.html: a kit's logo file
+  emscripten::function("_logoDecoded", &cardfit_web_logo_decoded);  // library_cardfit.js cardfit_js_logo
   emscripten::function("_showLink", &show_link);
   emscripten::function("_linkKeys", &link_keys);
   // The loading skeleton's first result for a link query and a language, as JSON text ("" when

@@ -744,6 +744,42 @@ mergeInto(LibraryManager.library, {
     } catch (e) {}
     return cfString(v);
   },
+  // A vendor kit's logo (docs/embed.md, web_js.hpp) by the browser's own decoder: a PNG by
+  // createImageBitmap, an SVG (which it does not take from a Blob) as an <img>, which runs no
+  // script; drawn into a canvas at most 128 px a side, read back (getImageData: straight alpha, as
+  // ImGui blends) and uploaded as a texture of the page's GL context. Then _logoDecoded says how.
+  cardfit_js_logo__deps: ['$GL'],
+  cardfit_js_logo: function (bytes, size, svg) {
+    const data = HEAPU8.slice(bytes, bytes + size);
+    const done = function (id, w, h, why) { try { Module['_logoDecoded'](id, w, h, why); } catch (e) {} };
+    (svg ? new Promise(function (ok, no) {
+      const img = new Image();
+      img.onload = function () { ok(img); };
+      img.onerror = function () { no(new Error('not an SVG the browser draws')); };
+      img.src = 'data:image/svg+xml;charset=utf-8,' + encodeURIComponent(new TextDecoder().decode(data));
+    }) : createImageBitmap(new Blob([data], {'type': 'image/png'}))).then(function (img) {
+      const w0 = img.width || 128, h0 = img.height || 128, s = Math.min(1, 128 / Math.max(w0, h0));
+      const w = Math.max(1, Math.round(w0 * s)), h = Math.max(1, Math.round(h0 * s));
+      const c = document.createElement('canvas');
+      c.width = w;
+      c.height = h;
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0, w, h);
+      const px = new Uint8Array(g.getImageData(0, 0, w, h).data.buffer);
+      const gl = GLctx, t = gl.createTexture(), id = GL.getNewId(GL.textures), was = gl.getParameter(gl.TEXTURE_BINDING_2D);
+      t.name = id;
+      GL.textures[id] = t;
+      gl.bindTexture(gl.TEXTURE_2D, t);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+      gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+      gl.pixelStorei(gl.UNPACK_ROW_LENGTH, 0);
+      gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA, w, h, 0, gl.RGBA, gl.UNSIGNED_BYTE, px);
+      gl.bindTexture(gl.TEXTURE_2D, was);
+      done(id, w, h, '');
+    }).catch(function (e) { done(0, 0, 0, String((e && e.message) || e)); });
+  },
   // The glyphs no embedded font holds (the Chinese text), drawn with the browser's own fonts
   // onto one canvas, one cell each, and copied out as 8-bit coverage (the page carries no CJK font).
   cardfit_js_draw_glyphs: function (chars, em, cellW, cellH, baseline, alpha, advances) {

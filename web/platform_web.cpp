@@ -16,7 +16,9 @@
 #include "platform.hpp"
 #include "result_text.hpp"
 #include "sources.hpp"
+#include "vendor_files.hpp"
 #include "web_js.hpp"
+#include "web_state.hpp"
 #include "widgets.hpp"
 
 namespace cardfit::ui::platform {
@@ -266,7 +268,78 @@ std::string today() {
   return buf;
 }
 
+// [SECTION] A vendor kit's logo (web_state.hpp cardfit_web_vendor_logo)
+
+namespace {
+struct Logo {
+  std::string name, bytes;  // vendor.json's name for it; its file's bytes (until the browser drew them)
+  bool asked = false;       // cardfit_js_logo called for the current GL context
+  LogoTexture texture;
+};
+Logo& logo() {
+  static Logo l;
+  return l;
+}
+bool is_svg(const std::string& name) { return name.size() >= 4 && name.compare(name.size() - 4, 4, ".svg") == 0; }
+}  // namespace
+
+LogoTexture vendor_logo() {
+  Logo& l = logo();
+  if (!l.asked && !l.bytes.empty()) {
+    l.asked = true;  // the header draws only with a GL context: the texture is made in it
+    cardfit_js_logo(l.bytes.data(), static_cast<int>(l.bytes.size()), is_svg(l.name) ? 1 : 0);
+  }
+  return l.texture;
+}
+
 }  // namespace cardfit::ui::platform
+
+namespace {
+// The header without a logo, and the reader told why ("logo: vendor-logo.png could not be read
+// (HTTP 404)"), first among the link's notices.
+void logo_not_drawn(const std::string& name, const std::string& detail) {
+  cardfit::ui::App* app = cardfit_web_app_mut();
+  if (!app) return;
+  app->state_notice.insert(app->state_notice.begin(), {"logo", cardfit::msg::web_overlay_unreadable(name, detail)});
+  app->dirty = true;
+  cardfit_web_wake();
+}
+}  // namespace
+
+void cardfit_web_vendor_logo(std::string bytes, const std::string& name, const std::string& problem) {
+  using cardfit::ui::platform::logo;
+  const cardfit::ui::App* app = cardfit_web_app();
+  if (!app || app->vendor.empty() || !logo().name.empty()) return;  // no kit (its block did not check), or given before
+  logo().name = name;
+  if (!problem.empty()) return logo_not_drawn(name, problem);
+  if (bytes.empty() || bytes.size() > cardfit::kVendorLogoMaxBytes) {  // the kit's own check's limit
+    return logo_not_drawn(name, std::to_string(bytes.size()) + " B, 1 to " + std::to_string(cardfit::kVendorLogoMaxBytes));
+  }
+  logo().bytes = std::move(bytes);
+  cardfit_web_wake();  // the next frame's header asks the browser to decode it
+}
+
+void cardfit_web_logo_decoded(int texture, int width, int height, const std::string& problem) {
+  using cardfit::ui::platform::logo;
+  cardfit::ui::App* app = cardfit_web_app_mut();
+  if (!app || logo().bytes.empty()) return;
+  if (texture <= 0 || width <= 0 || height <= 0) {
+    logo().bytes.clear();
+    return logo_not_drawn(logo().name, problem.empty() ? "?" : problem);
+  }
+  logo().texture = {static_cast<std::uintptr_t>(texture), width, height};
+  if (app->vendor_logo.empty()) {  // the card's: the same bytes, drawn by the SVG card's <image>
+    app->vendor_logo_kind = cardfit::ui::platform::is_svg(logo().name) ? cardfit::CardLogoKind::Svg : cardfit::CardLogoKind::Png;
+    app->vendor_logo = logo().bytes;
+  }
+  cardfit_web_wake();
+}
+
+void cardfit_web_logo_lost() {
+  using cardfit::ui::platform::logo;
+  logo().texture = {};
+  logo().asked = false;
+}
 
 namespace {
 bool has_preview(const cardfit::ui::App& app) {

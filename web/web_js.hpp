@@ -58,6 +58,10 @@ void cardfit_js_today(char* buf, int size);
 // browser refuses). 1 when the browser has ClipboardItem and navigator.clipboard.write.
 void cardfit_js_card(const char* svg, int width, int height, int copy);
 int cardfit_js_can_copy_image();
+// A vendor kit's logo file (`svg` 1: an SVG, else a PNG) decoded by the browser, scaled to at
+// most 128 px a side and uploaded to the current GL context as an RGBA texture; later the module's
+// _logoDecoded(texture, width, height, problem) says which (texture 0 and why, when it did not draw).
+void cardfit_js_logo(const char* bytes, int size, int svg);
 // "RENDERER\nVENDOR" of a WebGL context made for the question (WEBGL_debug_renderer_info's
 // unmasked strings where the browser gives them); "" when there is no WebGL.
 char* cardfit_js_gpu_strings();

@@ -205,6 +205,7 @@ EM_BOOL context_restored(int, const void*, void* arg) {
   d.gl_lost = false;
   d.last_activity = emscripten_get_now() / 1000.0;
   d.app.dirty = true;
+  cardfit_web_logo_lost();
   cardfit_js_notify("context-restored", "");
   return EM_TRUE;
 }

@@ -544,6 +544,8 @@ struct EngineProfile {
   // The whole decode step on these generations: step time / efficiency (none listed: 1).
   std::vector<ArchitectureEfficiency> decode_efficiency_by_architecture;
   double attention_efficiency = 1;   // attention FLOPs (flash-attention kernels) relative to the matmul rate
+  double kv_read_efficiency_one_sequence = 1;  // decode: one sequence's KV-cache read (its attention kernels alone)
+                                              // relative to the engine's bandwidth; a batch reads at the bandwidth
   double offload_ms_per_layer = 0;   // partial offload: per layer computed in host memory per step (hand-over, sync)
   std::vector<WeightPadding> weight_padding;  // start-up: quantised weights as the engine lays them out
   std::vector<KeptTensorBits> kept_tensor_bits;  // the kept tensors' bits in this engine's files (GGUF: Q8_0)

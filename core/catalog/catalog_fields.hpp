@@ -479,6 +479,7 @@ void engine_fields(V& v, T& e) {
   v.list("decode_efficiency_by_architecture", e.decode_efficiency_by_architecture, Need::Optional,
          [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
   v.number("attention_efficiency", e.attention_efficiency, Need::Optional, kPositiveFraction);
+  v.number("kv_read_efficiency_one_sequence", e.kv_read_efficiency_one_sequence, Need::Optional, kPositiveFraction);
   v.number("offload_ms_per_layer", e.offload_ms_per_layer, Need::Optional, kMs);
   v.list("weight_padding", e.weight_padding, Need::Optional, [](auto& vv, auto& x) { weight_padding_fields(vv, x); });
   v.list("kept_tensor_bits", e.kept_tensor_bits, Need::Optional,

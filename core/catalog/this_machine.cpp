@@ -134,6 +134,14 @@ GpuMatch match_string(const Catalog& catalog, const DetectedHardware& hw, std::s
     }
     if (!sized.empty()) found = sized;
     else size_unknown = found.size() == 1 && known_of(found.front()) > 0;
+    // Free memory, the size unknown: a card smaller than what is free is not this one. NOTE: a lower
+    // bound only; when it drops every candidate (a variant the catalog lacks) the list stays.
+    if (hw.memory_mib <= 0 && hw.free_mib > 0 && found.size() > 1) {
+      std::vector<const Gpu*> large;
+      for (const Gpu* g : found)
+        if (g->unified_gpu_percent > 0 || g->memory_mib >= hw.free_mib) large.push_back(g);
+      if (!large.empty()) found = large;
+    }
   }
   for (const Gpu* g : found) out.ids.push_back(g->id);
   if (!found.empty())
@@ -157,6 +165,12 @@ GpuMatch match_gpu(const Catalog& catalog, const DetectedHardware& hw) {
     if (chip.kind == GpuMatchKind::Found || chip.kind == GpuMatchKind::Ambiguous) return chip;
   }
   return out;
+}
+
+std::optional<std::string> gpu_at_first_start(const Catalog& catalog, const GpuMatch& match, bool first_start) {
+  if (!first_start || match.kind != GpuMatchKind::Found || match.ids.size() != 1) return std::nullopt;
+  if (catalog.find_gpu(match.ids.front()) == nullptr) return std::nullopt;
+  return match.ids.front();
 }
 
 std::vector<DetectedHardware> parse_nvidia_smi(std::string_view text) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,8 @@ struct DetectedHardware {
   std::string gl_vendor;        // GL_VENDOR ("NVIDIA Corporation"); "" = not read
   std::string smi_name;         // nvidia-smi --query-gpu=name ("NVIDIA GeForce RTX 4090"); "" = none
   std::int64_t memory_mib = 0;  // dedicated GPU memory as the driver reports it, MiB; 0 = unknown
+  std::int64_t free_mib = 0;    // dedicated memory free at start-up (GL_ATI_meminfo's TEXTURE_FREE_MEMORY_ATI,
+                                // AMD's drivers), MiB; 0 = unknown. Not the size: only a lower bound on it
   std::string cpu_name;         // the CPU's brand string ("Apple M4 Max", "AMD RYZEN AI MAX+ 395 w/ Radeon
                                 // 8060S"): names the GPU only of a chip with unified memory; "" = not read
   std::int64_t ram_mib = 0;     // system memory, MiB; 0 = unknown (tells unified-memory sizes apart)
@@ -46,10 +49,18 @@ struct GpuMatch {
 // an "Apple M5" entry never stands for an "Apple M5 Pro"). Among matches the most specific names win (RTX 4090 D over RTX 4090); a
 // known memory size then keeps those within 10% of it: the card's memory for a dedicated GPU, the
 // system memory (ram_mib) for a unified-memory chip; a size no candidate has leaves the choice to
-// the user (Ambiguous, even with one candidate: an 8 GB RTX 5060 Ti is not the 16 GB entry). When neither nvidia-smi's name nor
+// the user (Ambiguous, even with one candidate: an 8 GB RTX 5060 Ti is not the 16 GB entry).
+// Without the size, free memory (free_mib) only drops the dedicated candidates smaller than it
+// (more than 16 GB free is no 16 GB card); it never picks a size nor rules a candidate out otherwise. When neither nvidia-smi's name nor
 // GL_RENDERER names a catalog GPU, the CPU's brand string is tried, and kept only when it names a
 // unified-memory chip (Apple silicon, Strix Halo): a CPU name says nothing of a separate card.
 GpuMatch match_gpu(const Catalog& catalog, const DetectedHardware& hw);
+
+// The desktop app's first start (no scenario saved, none given on the command line) opens on this
+// machine: the GPU to put in the scenario (at 1 card) when the match is Found, as long as the catalog
+// still has it. Anything else (Ambiguous, Unknown, Software, Nothing) or a later start: nullopt,
+// the scenario stays as it is and the user picks; a saved GPU is never replaced.
+std::optional<std::string> gpu_at_first_start(const Catalog& catalog, const GpuMatch& match, bool first_start);
 
 // The output of `nvidia-smi --query-gpu=name,memory.total --format=csv,noheader,nounits`: one
 // "name, MiB" line per GPU ("[N/A]" MiB, as DGX Spark's GB10 prints, reads as 0: unknown). Lines

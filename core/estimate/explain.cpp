@@ -458,7 +458,8 @@ void explain_decode(const Resolved& r, const GpuEstimate& g, const Gpu& gpu, con
     memory += " + " + format_gb(d.expert_bytes) + " / (" + std::to_string(std::max(d.tensor_parallel, d.expert_parallel)) +
               " × " + bw + " × " + fixed(d.kernel_efficiency, 2) + " × " + fixed(d.expert_efficiency, 2) + ")";
   }
-  memory += " + " + format_gb(d.kv_bytes) + " / (" + tp + " × " + bw + ") = " + fixed(d.memory_ms, 2) + " ms";
+  memory += " + " + format_gb(d.kv_bytes) + " / (" + tp + " × " + bw +
+            (d.kv_efficiency < 1 ? " × " + fixed(d.kv_efficiency, 2) : string()) + ") = " + fixed(d.memory_ms, 2) + " ms";
   const bool by_architecture = d.architecture_efficiency < 1;
   string expr = bandwidth_expr(eng, gpu, d.bandwidth) + (by_architecture ? "; (max(" : "; max(") + memory + ", " +
                 grouped(sc.concurrency) + " × " + count(d.flops_per_token) + "FLOP / (" + tp + " × " +

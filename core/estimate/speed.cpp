@@ -272,7 +272,11 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   const double x = expert_efficiency(e, g);
   out.expert_efficiency = experts > 0 ? 1 - (1 - x) * std::min(1.0, std::max(0, m.moe.experts_per_token) / experts) : x;
   out.experts_ms = safe_div(out.expert_bytes, expert_bw * out.kernel_efficiency * out.expert_efficiency) * 1000;
-  out.kv_ms = safe_div(out.kv_bytes, card_bw) * 1000;
+  // One sequence's decode attention (its KV heads x KV splits of work) reads its cache at a fraction of the
+  // bandwidth; a batch reads at the bandwidth, but no faster than one of its sequences alone:
+  // max(KV / B, KV_one / (B x e_1)) = KV / (B x min(1, c x e_1)) (docs/model.md §7, fifteenth pass).
+  out.kv_efficiency = std::min(1.0, c * fields::within(e.kv_read_efficiency_one_sequence, fields::kPositiveFraction));
+  out.kv_ms = safe_div(out.kv_bytes, card_bw * out.kv_efficiency) * 1000;
   out.memory_ms = out.weights_ms + out.experts_ms + out.kv_ms;
   out.flops_per_token = 2 * static_cast<double>(r.params.matmul_active) +
                         attention_flops_per_token(m, static_cast<double>(context));

@@ -108,6 +108,8 @@ struct DecodeSpeed {
   double bandwidth = 0;        // decode_bandwidth: effective bytes/s of one card
   double kernel_efficiency = 1;  // quantized_efficiency: the format's bytes through its kernels on this card
   double expert_efficiency = 1;  // routed-expert reads: 1 - (1 - expert_efficiency(e, g)) x top_k / touched experts
+  double kv_efficiency = 1;      // KV-cache reads relative to the engine bandwidth: min(1, sequences x
+                                 // the engine's kv_read_efficiency_one_sequence)
   double architecture_efficiency = 1;  // architecture_decode_efficiency: the engine's kernels on this generation
   MatmulRate rate;             // one card
   int tensor_parallel = 1;

@@ -1,6 +1,7 @@
 // The files a vendor.json names, checked as `cardfit vendor --check` (and so `make vendor-kit`)
-// reads them: the logo's bytes. Native only (core/io/CMakeLists.txt): the page never sees the
-// logo file, and its words (assets/i18n/vendor_kit.json) are not in the page's message table.
+// reads them: the logo's bytes. Native only (core/io/CMakeLists.txt): the page leaves a kit's
+// logo to the browser's decoder (web/platform_web.cpp uses only kVendorLogoMaxBytes), and these
+// words (assets/i18n/vendor_kit.json) are not in the page's message table.
 #pragma once
 
 #include <cstddef>

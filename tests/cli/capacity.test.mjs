@@ -148,7 +148,7 @@ test('capacity --this-machine: an M4 Pro with 48 GB is the catalog\'s M4 Pro', {
 // nearest listed sibling (RTX 5090 Laptop, a 5080 or 5070 desktop card, an M4 Max); an M5 or M5 Max
 // with 48 GB, a size the catalog lacks, is offered its entries, not given them.
 test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks are not guessed', { skip: !cli || process.platform === 'win32' }, () => {
-  for (const line of ['NVIDIA GeForce RTX 5070 Ti Laptop GPU, 12227', 'NVIDIA GeForce RTX 5070 Ti, 16303']) {
+  for (const line of ['NVIDIA GeForce RTX 5070 Ti Laptop GPU, 12227']) {
     const r = withSmi(fakeSmi(line), 'capacity', '--this-machine', '--json');
     assert.equal(r.status, 1, line);
     const err = json(r).errors[0];
@@ -164,11 +164,12 @@ test('capacity --this-machine: RTX 50 laptops and Apple chips the catalog lacks 
   }
 });
 
-// Issue 30's desk hardware the catalog lists since: the desktop RTX 5070 and RTX 5060 Ti 16 GB from
+// Issue 30's desk hardware the catalog lists since: the desktop RTX 5070, RTX 5070 Ti and RTX 5060 Ti 16 GB from
 // nvidia-smi, the Apple M5 (16/24/32 GB) and M5 Max (128 GB) from the CPU's name and the RAM. A size
 // the catalog lacks (an 8 GB RTX 5060 Ti, the 48 GB M5 and M5 Max above) is offered, not picked.
-test('capacity --this-machine: RTX 5070, RTX 5060 Ti 16 GB, Apple M5 and M5 Max are found', { skip: !cli || process.platform === 'win32' }, () => {
-  const cards = [['NVIDIA GeForce RTX 5070, 12288', 'rtx-5070'], ['NVIDIA GeForce RTX 5060 Ti, 16384', 'rtx-5060-ti-16g']];
+test('capacity --this-machine: RTX 5070, RTX 5070 Ti, RTX 5060 Ti 16 GB, Apple M5 and M5 Max are found', { skip: !cli || process.platform === 'win32' }, () => {
+  const cards = [['NVIDIA GeForce RTX 5070, 12288', 'rtx-5070'], ['NVIDIA GeForce RTX 5060 Ti, 16384', 'rtx-5060-ti-16g'],
+    ['NVIDIA GeForce RTX 5070 Ti, 16303', 'rtx-5070-ti']];
   for (const [line, id] of cards) {
     const r = withSmi(fakeSmi(line), 'capacity', '--this-machine', '--json');
     assert.equal(r.status, 0, r.stderr);

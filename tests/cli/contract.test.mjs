@@ -177,8 +177,10 @@ test('shell completion: bash completes commands, flags and catalog ids; zsh and 
   }
 });
 
-test('a vendor price list of 20,000 offers validates in well under the old half minute', () => {
-  // The sanitizer build (-O0, ASan: ~25 s for 20,000) checks a tenth of it, untimed.
+test('a vendor price list of 20,000 offers validates, every entry counted', () => {
+  // Correctness only: its speed (~0.4 s in release; 30 s when every entry searched for its nearest
+  // id) is bench/bench_overlay.cpp's, not a timed test on a shared machine. The sanitizer build
+  // (-O0, ASan: ~25 s for 20,000) checks a tenth of it.
   const sanitized = process.env.CARDFIT_SANITIZED === '1';
   const count = sanitized ? 2000 : 20000;
   const c = json(run('catalog', '--json'));
@@ -196,13 +198,9 @@ test('a vendor price list of 20,000 offers validates in well under the old half 
     const sources = [{ id: 'vendor-price-list', title: 'Vendor price list', publisher: 'Vendor', date: '2026-11',
                        kind: 'price-page' }];
     writeFileSync(file, JSON.stringify({ schema: 'cardfit.catalog/1', offers, sources }));
-    const start = process.hrtime.bigint();
     const r = run('catalog', '--validate', file, '--json');
-    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     assert.equal(r.status, 0, r.stdout.slice(0, 500));
     assert.equal(json(r).entries, count + sources.length);
-    // Release: ~0.4 s (bench/bench_overlay.cpp); 30 s when every entry searched for its nearest id.
-    if (!sanitized) assert.ok(seconds < 5, `${seconds.toFixed(2)} s`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 // `make vendor-kit` (tools/vendor_kit.py, docs/embed.md) on a fake built page (no WebAssembly
 // needed: index.html from web/, placeholder cardfit.js/.wasm, the build's own csp/sw/offline
 // tools): every vendor string escaped (a name holding </script> stays data), og:image and og:url
-// absolute, the overlay and logo same-origin, the offline file with the overlay inside, the
+// absolute, the overlay and logo same-origin, the offline file with the overlay and logo inside, the
 // folder written by temp-and-rename (no temp left, a folder that is not a kit never replaced),
 // and vendor.json checked alike by the kit and by `cardfit card --vendor` (the kit runs the core's
 // check, `cardfit vendor --check`).
@@ -85,6 +85,8 @@ test('vendor-kit: defaults as escaped data, absolute og addresses, same-origin f
   const offline = fs.readFileSync(path.join(out, 'cardfit-offline.html'), 'utf8');
   assert.equal(JSON.parse(dataBlock(offline, 'cardfit-vendor')).name, good.name);
   assert.deepEqual(JSON.parse(JSON.parse(dataBlock(offline, 'cardfit-vendor-overlay'))), overlay);
+  // ... and the logo's bytes, base64 (the page decodes them: index.html logoFromKit).
+  assert.deepEqual(Buffer.from(JSON.parse(dataBlock(offline, 'cardfit-vendor-logo')), 'base64'), fs.readFileSync(path.join(out, 'vendor-logo.svg')));
   // Temp-and-rename: nothing left beside OUT.
   assert.deepEqual(fs.readdirSync(tmp).filter((n) => n.includes('.tmp-') || n.includes('.old-')), []);
   // A second run replaces the kit as a whole; a folder that is not a kit is never replaced.

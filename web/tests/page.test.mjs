@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 const dist = process.env.CARDFIT_DIST;
@@ -876,6 +877,141 @@ test('vendor kit page: its name in the skeleton as text before the module; a blo
   assert.match(await page.evaluate(() => document.querySelector('#mirror-status h2').textContent), /^Just enough: /);
   assert.equal(await page.evaluate(() => document.querySelectorAll('.sk-head.filled .sk-vendor').length), 0);
   assert.deepEqual(errors, []);
+  await context.close();
+});
+
+// A PNG of w x h pixels of one RGBA colour (node's zlib), as a vendor's logo file.
+function solidPng(w, h, rgba) {
+  const chunk = (type, data) => {
+    const head = Buffer.alloc(4), crc = Buffer.alloc(4), body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    head.writeUInt32BE(data.length);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr[8] = 8;  // bits per channel
+  ihdr[9] = 6;  // RGBA
+  const raw = Buffer.alloc((w * 4 + 1) * h);  // each row: filter 0, then its pixels
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) raw.set(rgba, y * (w * 4 + 1) + 1 + x * 4);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr),
+                       chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+// Magenta pixels (the test logo's colour; no colour of the UI is) of the canvas: how many, and
+// the leftmost and lowest (canvas px).
+async function magenta(page) {
+  await page.evaluate(() => window.cardfit.items());  // wake the idle page: it draws again
+  return page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => {
+    const c = document.getElementById('canvas');
+    const copy = document.createElement('canvas');
+    copy.width = c.width; copy.height = c.height;
+    const ctx = copy.getContext('2d');
+    ctx.drawImage(c, 0, 0);
+    const d = ctx.getImageData(0, 0, copy.width, copy.height).data;
+    let n = 0, left = copy.width, bottom = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      if (d[i] > 200 && d[i + 1] < 80 && d[i + 2] > 200) {
+        n++;
+        left = Math.min(left, (i / 4) % copy.width);
+        bottom = Math.max(bottom, Math.floor(i / 4 / copy.width));
+      }
+    }
+    resolve({ n, left, bottom, width: copy.width, height: copy.height });
+  })));
+}
+
+test('vendor kit page: its logo at the left of the header and on the card (also inline, as the offline file has it); a logo that does not draw leaves the name and a notice (screenshots)', async () => {
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const block = (id, v) => `<script type="application/json" id="${id}">${JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026')}</script>\n`;
+  const kitPage = (v, inline) => html.replace(/<script type="application\/json" id="cardfit-first">[^]*?<\/script>\n?/, (m) => m +
+    block('cardfit-vendor', v) + (inline ? block('cardfit-vendor-logo', inline.toString('base64')) : ''));
+  const logo = solidPng(96, 48, [255, 0, 255, 255]);
+  const vendor = { name: '示例云 GPU', page_url: 'https://gpu.example.com/cardfit/', accent: '#c0392b' };
+  const kit = async (context) => {
+    await context.route('**/kit-logo.html*', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: kitPage({ ...vendor, logo: 'vendor-logo.png' }) }));
+    await context.route('**/vendor-logo.png', (r) => r.fulfill({ contentType: 'image/png', body: logo }));
+    await context.route('**/kit-inline.html*', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8',
+      body: kitPage({ ...vendor, logo: 'not-served.png' }, logo) }));  // a fetch would fail: only the inline bytes draw
+    await context.route('**/kit-bad-logo.html*', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: kitPage({ ...vendor, logo: 'bad-logo.png' }) }));
+    await context.route('**/bad-logo.png', (r) => r.fulfill({ contentType: 'image/png', body: 'not a PNG at all' }));
+    await context.route('**/kit-no-logo-file.html*', (r) => r.fulfill({ contentType: 'text/html; charset=utf-8', body: kitPage({ ...vendor, logo: 'absent.png' }) }));
+  };
+  const drawn = async (page) => {
+    await page.waitForFunction(() => true);
+    for (let i = 0; i < 40; i++) {
+      const m = await magenta(page);
+      if (m.n > 0) return m;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    return magenta(page);
+  };
+  for (const [size, options] of [['1280', { viewport: { width: 1280, height: 800 } }], ['390', PHONE]]) {
+    const context = await browser.newContext(options);
+    await kit(context);
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (msg) => { if (msg.type() === 'error' || msg.type() === 'warning') errors.push(msg.text()); });
+    await page.goto(`${base}/kit-logo.html?lang=zh`);
+    await ready(page);
+    const m = await drawn(page);
+    // The header: the logo's pixels at its left, within its first line (a button's height).
+    assert.ok(m.n > 200, `logo pixels ${JSON.stringify(m)}`);
+    assert.ok(m.left < m.width * 0.05, `at the left: ${JSON.stringify(m)}`);
+    assert.ok(m.bottom < 70 * (size === '390' ? 3 : 1), `in the header: ${JSON.stringify(m)}`);
+    await page.screenshot({ path: path.join(shots, `web-vendor-logo-${size}.png`) });
+    assert.deepEqual(errors, []);
+    await context.close();
+  }
+  // The card carries the same bytes as the SVG card's data: <image>, and the PNG the browser
+  // makes of it shows them.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await kit(context);
+  const page = await context.newPage();
+  await page.goto(`${base}/kit-logo.html?lang=en`);
+  await ready(page);
+  await drawn(page);
+  await page.evaluate(() => {
+    const made = URL.createObjectURL;
+    window.cardfitBlobs = [];
+    URL.createObjectURL = (b) => { window.cardfitBlobs.push(b); return made.call(URL, b); };
+  });
+  const [download] = await Promise.all([page.waitForEvent('download'), click(page, 'Save card (PNG)')]);
+  const svg = await page.evaluate(() => window.cardfitBlobs.find((b) => b.type === 'image/svg+xml').text());
+  assert.ok(svg.includes(`href="data:image/png;base64,${logo.toString('base64')}"`), 'the logo, as a data: image of the SVG card');
+  const card = fs.readFileSync(await download.path()).toString('base64');
+  const onCard = await page.evaluate((b64) => new Promise((resolve) => {
+    const img = new Image();
+    img.onload = () => {
+      const c = document.createElement('canvas');
+      c.width = img.width; c.height = img.height;
+      const g = c.getContext('2d');
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, c.width, Math.min(c.height, 300)).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] > 200 && d[i + 1] < 80 && d[i + 2] > 200) n++;
+      resolve(n);
+    };
+    img.src = 'data:image/png;base64,' + b64;
+  }), card);
+  assert.ok(onCard > 1000, `the logo's pixels in the card's header band: ${onCard}`);
+  // The offline file's form: the bytes inline (the file named is never fetched).
+  await page.goto(`${base}/kit-inline.html?lang=en`);
+  await ready(page);
+  assert.ok((await drawn(page)).n > 200, 'the inline logo drawn');
+  // A file that is not an image, and one that is not there: the header keeps the name, the
+  // page says why, the result is there.
+  for (const [kitFile, why] of [['kit-bad-logo.html', /logo: bad-logo\.png could not be read \(.+\)/],
+                                ['kit-no-logo-file.html', /logo: absent\.png could not be read \(HTTP 404\)/]]) {
+    await page.goto(`${base}/${kitFile}?lang=en`);
+    await ready(page);
+    await page.waitForFunction((re) => new RegExp(re).test(document.getElementById('mirror').innerText), why.source, { timeout: 20000 });
+    assert.equal((await magenta(page)).n, 0);
+    assert.match(await page.evaluate(() => document.querySelector('#mirror-status h2').textContent), /^Just enough: /);
+  }
+  await page.screenshot({ path: path.join(shots, 'web-vendor-logo-missing-1280.png') });
   await context.close();
 });
 
