@@ -543,6 +543,57 @@ TEST_CASE("INT4 by the engine's kernel path: TensorRT-LLM's own AWQ kernels, the
   CHECK(unknown.errors.front().field.find("decode_efficiency_by_precision[0].precision") != std::string::npos);
 }
 
+TEST_CASE("M5 Neural Accelerators (stop 45): the matrix rate for engines with kernels for it, 16-bit only", "[m5]") {
+  // docs/model.md §7 stop 45. The card's matrix figure is 4x its FP32 figure (A19: 1024 against 256
+  // FLOPs per core per clock, tzakharko-neural-accelerators); older Apple GPUs and other cards have none.
+  const Gpu& m5max = gpu("apple-m5-max-128g");
+  const Gpu& m4max = gpu("apple-m4-max-128g");
+  CHECK(m5max.fp16_matrix_dense_tflops == Approx(4 * m5max.fp32_tflops));
+  CHECK(gpu("apple-m5-16g").fp16_matrix_dense_tflops == Approx(4 * gpu("apple-m5-16g").fp32_tflops));
+  CHECK(m4max.fp16_matrix_dense_tflops == 0);
+  CHECK(gpu("rtx-4090").fp16_matrix_dense_tflops == 0);
+  Scenario s = inference("qwen3-next-80b-a3b", "mlx-4bit", "mlx");
+  s.context = s.prompt = 22016;
+  const Resolved r = resolved(s);
+  const EngineProfile& mlx = r.engine();
+  REQUIRE(mlx.fp16_matrix_units);
+  // MLX takes it for FP16 and BF16 matmuls; an engine without such kernels keeps the shader rate, and
+  // so does MLX on a card without matrix units.
+  CHECK(matmul_rate(mlx, m5max, ComputeType::Fp16).dense.tflops == Approx(m5max.fp16_matrix_dense_tflops));
+  CHECK(matmul_rate(mlx, m5max, ComputeType::Bf16).dense.tflops == Approx(m5max.fp16_matrix_dense_tflops));
+  CHECK(matmul_rate(mlx, m5max, ComputeType::Fp32).dense.tflops == Approx(m5max.fp32_tflops));
+  CHECK(matmul_rate(mlx, m4max, ComputeType::Fp16).dense.tflops == Approx(m4max.fp16_dense_tflops));
+  EngineProfile without = mlx;
+  without.fp16_matrix_units = false;
+  CHECK(matmul_rate(without, m5max, ComputeType::Fp16).dense.tflops == Approx(m5max.fp16_dense_tflops));
+  const EngineProfile& vllm = resolved(inference("llama-2-7b", "fp16", "vllm")).engine();
+  CHECK_FALSE(vllm.fp16_matrix_units);
+  // The same publisher's Qwen3-Coder-Next 4-bit at a 21K prompt, mlx 0.31.1 on both Macs
+  // (itsmostafa/inference-speed-tests@3664dbf): 2442.00 tok/s on the M5 Max, 986.67 on the M4 Max.
+  Layout one;
+  const double m5 = prefill_speed(r, m5max, one, 22016).tokens_per_s;
+  const double m4 = prefill_speed(r, m4max, one, 22016).tokens_per_s;
+  CHECK(m5 / m4 == Approx(2442.00 / 986.67).epsilon(0.15));
+  // Decode reads the weights: bound by the 614 GB/s, not by the matrix units.
+  const DecodeSpeed with_units = decode_speed(r, m5max, one, 22016, 1);
+  Catalog cat = catalog();
+  for (EngineProfile& e : cat.engines) {
+    if (e.id == "mlx") e.fp16_matrix_units = false;
+  }
+  Result<Resolved> rr = resolve(cat, s);
+  REQUIRE(rr.ok());
+  CHECK(decode_speed(*rr.value, m5max, one, 22016, 1).step_ms == Approx(with_units.step_ms));
+  CHECK(prefill_speed(*rr.value, m5max, one, 22016).tokens_per_s < m5);
+  // Written and read back with the catalog; a negative rate is refused with the field named.
+  const std::string json = catalog_to_json(catalog());
+  CHECK(json.find("\"fp16_matrix_dense_tflops\"") != std::string::npos);
+  CHECK(json.find("\"fp16_matrix_units\"") != std::string::npos);
+  const Result<Catalog> bad = apply_overlay(catalog(), CatalogFile{"overlay.json", R"json({"schema": "cardfit.catalog/1",
+    "gpus": [{"id": "apple-m5-max-128g", "replaces": true, "source": "cardfit", "fp16_matrix_dense_tflops": -1}]})json"});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors.front().field.find("fp16_matrix_dense_tflops") != std::string::npos);
+}
+
 TEST_CASE("decode attention: one sequence reads its KV below the bandwidth, a batch at it (fifteenth pass)", "[kv]") {
   // The step at a long context minus the step at a short one, same model, card, engine and one
   // sequence: what the KV reads cost. Measured (ms per output token), three publishers:

@@ -44,6 +44,8 @@ struct Gpu {
                                              // datasheet figure (H20: 78 SMs for 4 TB/s); 0 = none
   double fp16_dense_tflops = 0;        // tensor FP16, FP32 accumulate, dense
   double fp16_acc16_dense_tflops = 0;  // tensor FP16, FP16 accumulate, dense (GeForce: 2x)
+  double fp16_matrix_dense_tflops = 0;  // matrix units only kernels written for them reach (Apple M5 GPU
+                                        // Neural Accelerators, Metal 4 tensor ops), 16-bit, dense; 0 = none
   double bf16_dense_tflops = 0;        // 0 = no BF16 tensor cores
   double fp8_dense_tflops = 0;         // 0 = no FP8 tensor cores
   double int8_dense_tops = 0;          // 0 = no INT8 tensor cores
@@ -558,6 +560,8 @@ struct EngineProfile {
   bool expert_offload = false;       // partial offload can keep routed MoE experts in host memory (llama.cpp --n-cpu-moe)
   bool fp16_accumulate = false;      // FP16 matmuls accumulate in FP16 (llama.cpp's cuBLAS path): the
                                      // fp16_acc16 rate (GeForce: 2x the FP32-accumulate rate)
+  bool fp16_matrix_units = false;    // 16-bit matmuls run on the GPU's matrix units where it has them
+                                     // (fp16_matrix_dense_tflops: MLX >= 0.30 on the M5's Neural Accelerators)
   std::string source;
   std::string overlay;  // the overlay file that added or last changed this entry; "" = bundled (not in JSON)
   std::string as_of;

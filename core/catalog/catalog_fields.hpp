@@ -176,6 +176,7 @@ void gpu_fields(V& v, T& g) {
   v.number("achievable_bandwidth_gb_per_s", g.achievable_bandwidth_gb_per_s, Need::Optional, zero_or(10, 100000));
   v.number("fp16_dense_tflops", g.fp16_dense_tflops, Need::Required, kRequiredRate);
   v.number("fp16_acc16_dense_tflops", g.fp16_acc16_dense_tflops, Need::Required, kRequiredRate);
+  v.number("fp16_matrix_dense_tflops", g.fp16_matrix_dense_tflops, Need::Optional, kRate);
   v.number("bf16_dense_tflops", g.bf16_dense_tflops, Need::Optional, kRate);
   v.number("fp8_dense_tflops", g.fp8_dense_tflops, Need::Optional, kRate);
   v.number("int8_dense_tops", g.int8_dense_tops, Need::Optional, kRate);
@@ -493,6 +494,7 @@ void engine_fields(V& v, T& e) {
          [](auto& vv, auto& x) { architecture_efficiency_fields(vv, x); });
   v.boolean("expert_offload", e.expert_offload, Need::Optional);
   v.boolean("fp16_accumulate", e.fp16_accumulate, Need::Optional);
+  v.boolean("fp16_matrix_units", e.fp16_matrix_units, Need::Optional);
   source_fields(v, e);
   v.text("notes", e.notes, Need::Optional, TextRule::Any);
 }

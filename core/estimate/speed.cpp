@@ -202,6 +202,12 @@ MatmulRate matmul_rate(const EngineProfile& e, const Gpu& g, ComputeType compute
   if (e.fp16_accumulate && out.dense.used == ComputeType::Fp16 && g.fp16_acc16_dense_tflops > out.dense.tflops) {
     out.dense.tflops = g.fp16_acc16_dense_tflops;
   }
+  // NOTE: the matrix units (M5 Neural Accelerators) serve only kernels written for them, so the
+  // engine says whether it has such kernels and the card what they reach; both FP16 and BF16.
+  const bool sixteen_bit = out.dense.used == ComputeType::Fp16 || out.dense.used == ComputeType::Bf16;
+  if (e.fp16_matrix_units && sixteen_bit && g.fp16_matrix_dense_tflops > out.dense.tflops) {
+    out.dense.tflops = g.fp16_matrix_dense_tflops;
+  }
   out.efficiency = fields::within(eight_bit(out.dense.used) ? e.prefill_efficiency_8bit : e.prefill_efficiency_16bit, fields::kPositiveFraction);
   for (const ArchitectureEfficiency& a : e.prefill_efficiency_by_architecture) {
     if (a.architecture == g.architecture) out.efficiency = fields::within(a.efficiency, fields::kPositiveFraction);

@@ -61,8 +61,10 @@ double architecture_decode_efficiency(const EngineProfile& engine, const Gpu& gp
 double expert_efficiency(const EngineProfile& engine, const Gpu& gpu);
 
 // FLOP/s one card reaches in matmuls: the dense rate for the compute type (the FP16-accumulate
-// rate for engines that accumulate in FP16) x the engine's prefill efficiency for 16 or 8 bits (its
-// prefill_efficiency_by_architecture entry for the card's generation, where one is listed).
+// rate for engines that accumulate in FP16; the matrix-unit rate for 16-bit matmuls of engines
+// with kernels for the card's matrix units, fp16_matrix_units) x the engine's prefill efficiency
+// for 16 or 8 bits (its prefill_efficiency_by_architecture entry for the card's generation, where
+// one is listed).
 struct MatmulRate {
   DenseRate dense;          // the datasheet rate taken
   double efficiency = 1;
