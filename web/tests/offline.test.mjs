@@ -148,6 +148,9 @@ test('offline after the first visit; a new deployment replaces the cache; a half
   await ready(page);
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}));
   await page.waitForTimeout(1500);
+  // Under load the v3 worker's own cache may still be on its way out: wait (bounded) for it to go.
+  await page.waitForFunction((k) => caches.keys().then((ks) => ks.length === 1 && ks[0] === k), `cardfit-${v2}`,
+                             { timeout: 15000 }).catch(() => {});
   assert.deepEqual(await page.evaluate(() => caches.keys()), [`cardfit-${v2}`]);
   await offline(context, true);
   await page.reload();
