@@ -71,6 +71,11 @@ test.before(async () => {
            '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
   });
 });
+// A test that failed while offline left no server: the next one starts with it up again.
+test.beforeEach(async () => {
+  if (server && server.exitCode === null && server.signalCode === null) return;
+  await serve();
+});
 test.after(async () => {
   await browser?.close();
   server?.kill();
@@ -147,11 +152,19 @@ test('offline after the first visit; a new deployment replaces the cache; a half
   await page.reload();
   await ready(page);
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}));
-  await page.waitForTimeout(1500);
-  // Under load the v3 worker's own cache may still be on its way out: wait (bounded) for it to go.
-  await page.waitForFunction((k) => caches.keys().then((ks) => ks.length === 1 && ks[0] === k), `cardfit-${v2}`,
-                             { timeout: 15000 }).catch(() => {});
-  assert.deepEqual(await page.evaluate(() => caches.keys()), [`cardfit-${v2}`]);
+  // Under load the v3 worker's install (which opens its cache, then deletes it on finding the
+  // old wasm) may still be running: wait (bounded, polled from here: waitForFunction does not
+  // wait for a promise) until no worker is installing and the v2 cache is the only one.
+  let settled = null;
+  for (let i = 0; i < 60; i++) {
+    await page.waitForTimeout(500);
+    settled = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { installing: !!(r && r.installing), keys: await caches.keys() };
+    });
+    if (!settled.installing && settled.keys.length === 1) break;
+  }
+  assert.deepEqual(settled.keys, [`cardfit-${v2}`]);
   await offline(context, true);
   await page.reload();
   await ready(page);
@@ -186,6 +199,9 @@ test('damaged cache and no network: the page says why instead of going blank', a
     const cache = await caches.open(name);
     await cache.put('cardfit.wasm', new Response('not wasm', { headers: { 'content-type': 'application/wasm' } }));
   }, keys[0]);
+  // Nor in the HTTP cache: the worker would repair the wasm from the first visit's download while
+  // it is still fresh (python's server sends Last-Modified; a file some seconds old is fresh a few seconds).
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
   await offline(context, true);
   await page.reload();
   await page.waitForFunction(() => (window.cardfit && window.cardfit.frameCount() > 3) || window.cardfitError, null, { timeout: 60000 });
