@@ -29,7 +29,8 @@ set(CARDFIT_CJK_FONT "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf"
 set(CARDFIT_PYTHON "/usr/bin/python3" CACHE FILEPATH "Python 3 with fontTools, for the font subsets")
 # The web page carries no CJK font: it draws the characters the Latin subset lacks (the Chinese
 # text) with the browser's own fonts into the font atlas (ui/fonts.cpp, platform::draw_glyphs),
-# and embeds only their list (tools/system_glyphs.py). The desktop app keeps its CJK subset.
+# and carries only their list (tools/system_glyphs.py): in cardfit.js (web/glyphs_pre.js), which
+# hands it to the module; the test binaries embed it (assets::system_glyphs). The desktop app keeps its CJK subset.
 if(EMSCRIPTEN)
   set(system_cjk_default ON)
 else()
@@ -49,6 +50,7 @@ if(CARDFIT_SYSTEM_CJK)
   set(font_kinds latin)
 endif()
 set(glyphs_output "")
+set(CARDFIT_SYSTEM_GLYPHS_JS "")  # the page's copy of that list (web/glyphs_pre.js), when CARDFIT_SYSTEM_CJK
 foreach(kind IN LISTS font_kinds)
   string(TOUPPER "${kind}" KIND)
   set(font_in "${CARDFIT_${KIND}_FONT}")
@@ -66,10 +68,11 @@ foreach(kind IN LISTS font_kinds)
     list(APPEND font_outputs "${font_out}")
     if(kind STREQUAL "latin" AND CARDFIT_SYSTEM_CJK)
       set(glyphs_output "${gen}/system_glyphs.txt")
+      set(CARDFIT_SYSTEM_GLYPHS_JS "${gen}/system_glyphs.js")
       add_custom_command(
-        OUTPUT "${glyphs_output}"
+        OUTPUT "${glyphs_output}" "${CARDFIT_SYSTEM_GLYPHS_JS}"
         COMMAND "${CARDFIT_PYTHON}" "${PROJECT_SOURCE_DIR}/tools/system_glyphs.py" "${glyphs_output}"
-                "${font_out}" "${gen}/${kind}_chars.txt"
+                "${font_out}" "${gen}/${kind}_chars.txt" "${CARDFIT_SYSTEM_GLYPHS_JS}"
         DEPENDS "${PROJECT_SOURCE_DIR}/tools/system_glyphs.py" "${font_out}"
         COMMENT "Listing the glyphs the page draws with the browser's fonts" VERBATIM)
     endif()

@@ -79,7 +79,7 @@ LogoTexture vendor_logo() { return {}; }  // no vendor mode in the desktop app
 DetectedHardware detect_gpu() { return {}; }
 
 // The desktop app embeds its CJK subset: no glyph is left for the system to draw.
-bool draw_glyphs(const std::string&, float, int, int, int, unsigned char*, float*) { return false; }
+bool draw_glyphs(float, SystemGlyphs&) { return false; }
 
 void open_url(const std::string& url) {
   if (url.rfind("https://", 0) != 0) return;  // catalog addresses only; never a local file or a command

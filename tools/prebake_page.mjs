@@ -1,7 +1,8 @@
 // Writes the default page's first result into index.html: the module's own answer for the page
 // without a link (web/platform_web.cpp cardfit_web_preview_json, the start-up the page runs),
 // in Chinese and in English, as JSON in <script type="application/json" id="cardfit-first">,
-// which index.html shows at the first paint before the module has loaded (docs/web.md).
+// which index.html shows at the first paint before the module has loaded (docs/web.md); and the
+// em the page's Chinese glyphs are drawn at, for cardfit.js to draw them early (web/glyphs_pre.js).
 // Usage: node tools/prebake_page.mjs DIST IN_HTML   (writes DIST/index.html, temp + rename)
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
@@ -28,6 +29,9 @@ for (const lang of ['zh', 'en']) {
   }
   first[lang] = JSON.parse(text);
 }
+// The em of the browser-drawn glyphs at devicePixelRatio 1 (ui/fonts.cpp system_glyph_em):
+// web/glyphs_pre.js draws them at that em x devicePixelRatio while the wasm downloads.
+first.glyphEm = m._glyphEm();
 // Data, not markup: "<" never reaches the HTML parser, so no "</script>" can end the block.
 const json = JSON.stringify(first).replace(/</g, '\\u003c');
 const marker = '<script type="application/json" id="cardfit-first"></script>';

@@ -23,42 +23,36 @@ constexpr float kMergedFontScale = 1.15f;
 // The subsets hold exactly the glyphs cardfit shows (tools/font_chars.py), so the whole
 // Basic Multilingual Plane is requested: ImGui keeps only the glyphs a font has.
 constexpr ImWchar kAllGlyphs[] = {0x0020, 0xFFFF, 0};
-// The glyphs the system draws (the web page's Chinese text, assets::system_glyphs) at the em
-// the merged Droid Sans Fallback had: 1.15x the font's size over its 1.31 em ascent + descent.
-constexpr float kSystemEm = kMergedFontScale / 1.31f;
+// The glyphs the system draws (the web page's Chinese text) at the em the merged Droid Sans
+// Fallback had: 1.15x the font's size over its 1.31 em ascent + descent. One float at 1x, so
+// that web/glyphs_pre.js can draw them at the same em before the module has loaded (system_glyph_em).
+constexpr float kSystemEmAt1x = kFontPixels * kMergedFontScale / 1.31f;
 
-// The characters of assets::system_glyphs drawn by the system (platform::draw_glyphs) into
-// custom rectangles of the atlas, as glyphs of `font`; the atlas is built here. False when the
-// system drew nothing (they show as '?', as with no CJK font).
-bool add_system_glyphs(ImFontAtlas& atlas, ImFont* font, float size) {
-  const std::string_view chars = assets::system_glyphs();
-  if (chars.empty() || font == nullptr) return false;
-  ImFontGlyphRangesBuilder builder;
-  builder.AddText(chars.data(), chars.data() + chars.size());
-  ImVector<ImWchar> ranges;
-  builder.BuildRanges(&ranges);
-  std::vector<ImWchar> codepoints;  // ascending, all above U+007E; `text` holds them in order (UTF-8)
-  std::string text;
-  for (int i = 0; i + 1 < ranges.Size; i += 2) {
-    for (unsigned c = ranges[i]; c <= ranges[i + 1]; ++c) {
-      codepoints.push_back(static_cast<ImWchar>(c));
-      if (c < 0x800) {
-        text += static_cast<char>(0xC0 | (c >> 6));
-      } else {
-        text += static_cast<char>(0xE0 | (c >> 12));
-        text += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      }
-      text += static_cast<char>(0x80 | (c & 0x3F));
-    }
+// The glyphs no embedded font holds, drawn by the system (platform::draw_glyphs, which also lists
+// them) into custom rectangles of the atlas, as glyphs of `font`; the atlas is built here. False
+// when the system drew nothing (they show as '?', as with no CJK font).
+bool add_system_glyphs(ImFontAtlas& atlas, ImFont* font, float dpi_scale) {
+  if (font == nullptr) return false;
+  platform::SystemGlyphs drawn;
+  if (!platform::draw_glyphs(system_glyph_em(dpi_scale), drawn)) return false;
+  const int cell_w = drawn.cell_w, cell_h = drawn.cell_h, baseline = drawn.baseline;
+  std::vector<ImWchar> codepoints;  // in the order drawn (the cells'), ascending; UTF-8 of the BMP
+  for (std::size_t i = 0; i < drawn.chars.size();) {
+    const auto b = [&](std::size_t k) { return static_cast<unsigned>(static_cast<unsigned char>(drawn.chars[k])); };
+    const unsigned lead = b(i);
+    const std::size_t len = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : 3;
+    IM_ASSERT(i + len <= drawn.chars.size() && lead < 0xF0 && "system glyphs are in the BMP (ImWchar)");
+    const unsigned c = len == 1 ? lead
+                       : len == 2 ? ((lead & 0x1F) << 6) | (b(i + 1) & 0x3F)
+                                  : ((lead & 0x0F) << 12) | ((b(i + 1) & 0x3F) << 6) | (b(i + 2) & 0x3F);
+    codepoints.push_back(static_cast<ImWchar>(c));
+    i += len;
   }
-  const float em = size * kSystemEm;
-  const int cell_w = static_cast<int>(std::ceil(em * 1.1f)) + 2;   // 1 px either side
-  const int cell_h = static_cast<int>(std::ceil(em * 1.25f)) + 2;
-  const int baseline = static_cast<int>(std::ceil(em)) + 1;
+  if (!std::is_sorted(codepoints.begin(), codepoints.end())) return false;  // not as platform.hpp says
   const std::size_t cell = static_cast<std::size_t>(cell_w) * static_cast<std::size_t>(cell_h);
-  std::vector<unsigned char> alpha(codepoints.size() * cell);
-  std::vector<float> advances(codepoints.size());
-  if (!platform::draw_glyphs(text, em, cell_w, cell_h, baseline, alpha.data(), advances.data())) return false;
+  IM_ASSERT(drawn.alpha.size() == codepoints.size() * cell && drawn.advances.size() == codepoints.size());
+  const std::vector<unsigned char>& alpha = drawn.alpha;
+  const std::vector<float>& advances = drawn.advances;
   std::vector<int> rects(codepoints.size());
   for (std::size_t i = 0; i < codepoints.size(); ++i) {
     rects[i] = atlas.AddCustomRectFontGlyph(font, codepoints[i], cell_w, cell_h, std::round(advances[i]),
@@ -84,6 +78,8 @@ bool add_system_glyphs(ImFontAtlas& atlas, ImFont* font, float size) {
   return true;
 }
 }  // namespace
+
+float system_glyph_em(float dpi_scale) { return dpi_scale * kSystemEmAt1x; }
 
 void build_fonts(float dpi_scale) {
   ImGuiIO& io = ImGui::GetIO();
@@ -111,7 +107,7 @@ void build_fonts(float dpi_scale) {
     ImFont* font = io.Fonts->AddFontFromMemoryTTF(data, static_cast<int>(f.text.size()), size, &cfg, kAllGlyphs);
     if (!merged) primary = font;
   }
-  add_system_glyphs(*io.Fonts, primary, kFontPixels * dpi_scale);
+  add_system_glyphs(*io.Fonts, primary, dpi_scale);
 }
 
 }  // namespace cardfit::ui

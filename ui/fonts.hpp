@@ -7,5 +7,8 @@
 namespace cardfit::ui {
 
 void build_fonts(float dpi_scale);
+// The em (px) of the glyphs the system draws (platform::draw_glyphs) at `dpi_scale`: dpi_scale
+// times one float (tools/prebake_page.mjs writes it at 1x into the page for web/glyphs_pre.js).
+float system_glyph_em(float dpi_scale);
 
 }  // namespace cardfit::ui

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "card.hpp"
 #include "message.hpp"
@@ -76,14 +77,18 @@ DetectedHardware detect_gpu();
 // than the catalog's stale_price_months against it.
 std::string today();
 
-// Draws `chars` (UTF-8, n characters) with the system's own fonts, for the glyphs no embedded
-// font holds (assets::system_glyphs: the web page's Chinese text, drawn by the browser): each
-// into its cell of cell_w x cell_h pixels, one after another in `alpha` (8-bit coverage,
-// n * cell_w * cell_h bytes), at `em_px` pixels per em with the baseline `baseline` pixels below
-// the cell's top; `advances` gets each glyph's advance (px). False when nothing could be drawn
-// (the desktop app, whose fonts hold every glyph).
-bool draw_glyphs(const std::string& chars, float em_px, int cell_w, int cell_h, int baseline,
-                 unsigned char* alpha, float* advances);
+// The glyphs no embedded font holds, drawn with the system's own fonts (the web page's Chinese
+// text, drawn by the browser, which also holds their list and sizes their cells: web/glyphs_pre.js).
+struct SystemGlyphs {
+  std::string chars;                 // UTF-8, n characters of the BMP, ascending, in the order drawn
+  int cell_w = 0, cell_h = 0;        // px, each glyph's cell
+  int baseline = 0;                  // px below the cell's top
+  std::vector<unsigned char> alpha;  // 8-bit coverage, cell after cell (n * cell_w * cell_h)
+  std::vector<float> advances;       // px, one a glyph
+};
+// Those glyphs at `em_px` pixels per em into `out`. False when none were drawn (the desktop app,
+// whose fonts hold every glyph).
+bool draw_glyphs(float em_px, SystemGlyphs& out);
 
 // A vendor kit's logo for the header (docs/embed.md): a texture the renderer draws (ImGui::Image)
 // and its size in pixels. The page's is the kit's logo file decoded by the browser and uploaded to

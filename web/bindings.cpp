@@ -23,6 +23,7 @@
 #include "catalog_load.hpp"
 #include "catalog_write.hpp"
 #include "embedded.hpp"
+#include "fonts.hpp"
 #include "limits.hpp"
 #include "estimate_json.hpp"
 #include "messages.hpp"
@@ -348,6 +349,9 @@ EMSCRIPTEN_BINDINGS(cardfit) {
   // The loading skeleton's first result for a link query and a language, as JSON text ("" when
   // that scenario has errors): tools/prebake_page.mjs and web/tests/prebake.test.mjs.
   emscripten::function("_preview", &cardfit_web_preview_json);
+  // The em (px) of the browser-drawn glyphs at devicePixelRatio 1 (ui/fonts.cpp), which
+  // tools/prebake_page.mjs writes into the page for web/glyphs_pre.js's early drawing.
+  emscripten::function("_glyphEm", +[] { return cardfit::ui::system_glyph_em(1.0f); });
   // limits.hpp, for api.js and the page: sizes checked before anything is copied into the module.
   emscripten::constant("maxFileBytes", static_cast<double>(cardfit::kMaxFileBytes));
   emscripten::constant("maxFilesAtOnce", static_cast<double>(cardfit::kMaxFilesAtOnce));

@@ -781,33 +781,33 @@ mergeInto(LibraryManager.library, {
     }).catch(function (e) { done(0, 0, 0, String((e && e.message) || e)); });
   },
   // The glyphs no embedded font holds (the Chinese text), drawn with the browser's own fonts
-  // onto one canvas, one cell each, and copied out as 8-bit coverage (the page carries no CJK font).
-  cardfit_js_draw_glyphs: function (chars, em, cellW, cellH, baseline, alpha, advances) {
+  // (web/glyphs_pre.js: the list, the cells, the drawing): their characters (UTF-8, malloc'd) and
+  // their cell at `em` px into geometry[0..2] (width, height, baseline from the top).
+  cardfit_js_system_glyphs__deps: ['$cfString'],
+  cardfit_js_system_glyphs: function (em, geometry) {
+    const c = cardfitGlyphCells(em);
+    HEAP32[geometry >> 2] = c.w;
+    HEAP32[(geometry >> 2) + 1] = c.h;
+    HEAP32[(geometry >> 2) + 2] = c.baseline;
+    return cfString(cardfitGlyphList().join(''));
+  },
+  // Those glyphs at `em` px, cell after cell, as 8-bit coverage into `alpha` and advances (px);
+  // taken from the early drawing when it was made at exactly this em (what it has not drawn yet
+  // is drawn now), else drawn now. Module.glyphStats says how many came from each (for tests:
+  // with window.cardfitKeepGlyphs, also the drawing).
+  cardfit_js_draw_glyphs: function (em, alpha, advances) {
     try {
-      const list = Array.from(UTF8ToString(chars));
-      const cols = Math.max(1, Math.min(list.length, Math.floor(4096 / cellW)));
-      const rows = Math.ceil(list.length / cols);
-      const canvas = document.createElement('canvas');
-      canvas.width = cols * cellW;
-      canvas.height = rows * cellH;
-      const g = canvas.getContext('2d', {'willReadFrequently': true});
-      if (!g) return 0;
-      g.font = em + 'px "PingFang SC","Hiragino Sans GB","Microsoft YaHei","Noto Sans CJK SC","Source Han Sans SC",' +
-               '"WenQuanYi Micro Hei","Droid Sans Fallback",sans-serif';
-      g.fillStyle = '#fff';
-      g.textBaseline = 'alphabetic';
-      for (let i = 0; i < list.length; i++) {
-        g.fillText(list[i], (i % cols) * cellW + 1, Math.floor(i / cols) * cellH + baseline);
-        HEAPF32[(advances >> 2) + i] = g.measureText(list[i]).width;
-      }
-      const px = g.getImageData(0, 0, canvas.width, canvas.height).data;
-      for (let i = 0; i < list.length; i++) {
-        const x0 = (i % cols) * cellW, y0 = Math.floor(i / cols) * cellH;
-        let out = alpha + i * cellW * cellH;
-        for (let y = 0; y < cellH; y++) {
-          let p = ((y0 + y) * canvas.width + x0) * 4 + 3;
-          for (let x = 0; x < cellW; x++, p += 4) HEAPU8[out++] = px[p];
-        }
+      const early = cardfitEarlyGlyphs;
+      cardfitEarlyGlyphs = null;  // taken (or of another em): a later rescale draws afresh
+      const job = early && !early.failed && early.em === em ? early : cardfitGlyphJob(em);
+      const before = job.done;
+      cardfitFinishGlyphs(job);
+      HEAPU8.set(job.alpha, alpha);
+      HEAPF32.set(job.advances, advances >> 2);
+      const stats = Module['glyphStats'] = {'early': before, 'now': job.list.length - before, 'em': em};
+      if (window['cardfitKeepGlyphs']) {
+        stats['alpha'] = job.alpha;
+        stats['advances'] = job.advances;
       }
       return 1;
     } catch (e) {

@@ -239,9 +239,18 @@ void publish_result(const App& app) {
   cardfit_js_mirror(dump(mirror(app)).c_str());
 }
 
-bool draw_glyphs(const std::string& chars, float em_px, int cell_w, int cell_h, int baseline,
-                 unsigned char* alpha, float* advances) {
-  return cardfit_js_draw_glyphs(chars.c_str(), em_px, cell_w, cell_h, baseline, alpha, advances) != 0;
+bool draw_glyphs(float em_px, SystemGlyphs& out) {
+  int geometry[3] = {0, 0, 0};
+  out.chars = take_js_string(cardfit_js_system_glyphs(em_px, geometry));
+  out.cell_w = geometry[0];
+  out.cell_h = geometry[1];
+  out.baseline = geometry[2];
+  std::size_t n = 0;  // characters: UTF-8 lead bytes
+  for (const char c : out.chars) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
+  if (n == 0 || out.cell_w <= 0 || out.cell_h <= 0) return false;
+  out.alpha.assign(n * static_cast<std::size_t>(out.cell_w) * static_cast<std::size_t>(out.cell_h), 0);
+  out.advances.assign(n, 0.0f);
+  return cardfit_js_draw_glyphs(em_px, out.alpha.data(), out.advances.data()) != 0;
 }
 
 bool can_copy_card() { return cardfit_js_can_copy_image() != 0; }

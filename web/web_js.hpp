@@ -65,9 +65,11 @@ void cardfit_js_logo(const char* bytes, int size, int svg);
 // "RENDERER\nVENDOR" of a WebGL context made for the question (WEBGL_debug_renderer_info's
 // unmasked strings where the browser gives them); "" when there is no WebGL.
 char* cardfit_js_gpu_strings();
-// The characters `chars` drawn with the browser's fonts (ui/platform.hpp draw_glyphs); 1 if drawn.
-int cardfit_js_draw_glyphs(const char* chars, float em_px, int cell_w, int cell_h, int baseline,
-                           unsigned char* alpha, float* advances);
+// The glyphs the browser draws (ui/platform.hpp draw_glyphs, web/glyphs_pre.js): their characters
+// (UTF-8, malloc'd) and their cell at `em_px` into geometry[0..2] (width, height, baseline, px).
+char* cardfit_js_system_glyphs(float em_px, int* geometry);
+// Those glyphs at `em_px`, cell after cell, into `alpha` (8-bit coverage) and `advances` (px); 1 if drawn.
+int cardfit_js_draw_glyphs(float em_px, unsigned char* alpha, float* advances);
 }
 
 // A string malloc'd by JavaScript, as std::string (null -> "").

@@ -11,6 +11,12 @@ test('version and frame counter exist', () => {
   assert.equal(m.frameCount(), 0);  // no UI under node
 });
 
+test('under node no glyph is drawn (web/glyphs_pre.js draws early only in a browser with a document)', () => {
+  assert.equal(typeof document, 'undefined');
+  assert.equal(m.glyphStats, undefined);
+  assert.ok(m._glyphEm() > 0);  // what tools/prebake_page.mjs writes into the page
+});
+
 test('catalog() returns the bundled catalog as plain data', () => {
   const r = m.catalog();
   assert.equal(r.ok, true, JSON.stringify(r.errors));

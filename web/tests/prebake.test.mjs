@@ -16,7 +16,12 @@ const m = await loadCardfit();
 test('index.html holds the default page\'s first result, as the module answers it now', () => {
   assert.ok(block, 'index.html has no written-in first result');
   const first = JSON.parse(block[1]);
-  assert.deepEqual(Object.keys(first).sort(), ['en', 'zh']);
+  assert.deepEqual(Object.keys(first).sort(), ['en', 'glyphEm', 'zh']);
+  // The em of the browser-drawn glyphs at devicePixelRatio 1, for web/glyphs_pre.js's early
+  // drawing: the module's own (ui/fonts.cpp system_glyph_em), a float.
+  assert.equal(first.glyphEm, m._glyphEm());
+  assert.equal(Math.fround(first.glyphEm), first.glyphEm);
+  assert.ok(first.glyphEm > 10 && first.glyphEm < 20, String(first.glyphEm));
   for (const lang of ['zh', 'en']) {
     const now = JSON.parse(m._preview('', lang));
     assert.deepEqual(first[lang], now, `${lang}: written in at build time, answered differently now`);
