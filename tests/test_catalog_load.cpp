@@ -677,3 +677,33 @@ TEST_CASE("offers of one GPU on one platform are told apart by their product", "
   for (const Issue& i : r.errors) named = named || (i.field.find("product_zh") != std::string::npos && en(i.message).find("together") != std::string::npos);
   CHECK(named);
 }
+
+TEST_CASE("release_parts: an unknown part or format is refused, naming the field", "[catalog][errors][release]") {
+  // "experts" is not a part a release can keep out of its format (only attention and dense_mlp).
+  const Result<Catalog> r = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "minimax-m2.5",
+    "replaces": true, "source": "cardfit", "release_parts": [{"precision": "nvfp4",
+    "unquantized": ["attention", "experts"], "source": "aic-minimax-m2.5-nvfp4-quant"}]}]})");
+  REQUIRE_FALSE(r.ok());
+  INFO(test::all_errors(r.errors));
+  CHECK(has_error(r.errors, "overlay.json: models[0].release_parts[0].unquantized[1]", "experts"));
+
+  const Result<Catalog> f8 = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "minimax-m2.5",
+    "replaces": true, "source": "cardfit", "release_parts": [{"precision": "nvfp4",
+    "fp8_parts": ["lm_head"], "source": "aic-minimax-m2.5-nvfp4-quant"}]}]})");
+  REQUIRE_FALSE(f8.ok());
+  CHECK(has_error(f8.errors, "overlay.json: models[0].release_parts[0].fp8_parts[0]", "lm_head"));
+
+  // A format the catalog does not have: the reference check names the entry's field.
+  Catalog c = test::catalog();
+  Model* m = nullptr;
+  std::size_t index = 0;
+  for (std::size_t i = 0; i < c.models.size(); ++i) {
+    if (c.models[i].id == "minimax-m2.5") m = &c.models[(index = i)];
+  }
+  REQUIRE(m != nullptr);
+  REQUIRE_FALSE(m->release_parts.empty());
+  m->release_parts[0].precision = "nvfp5";
+  const std::vector<Issue> issues = validate_catalog(c);
+  INFO(test::all_errors(issues));
+  CHECK(has_error(issues, "models[" + std::to_string(index) + "].release_parts[0].precision", "nvfp5"));
+}

@@ -13,6 +13,7 @@
 #include "format.hpp"
 #include "hardware.hpp"
 #include "memory.hpp"
+#include "weights.hpp"
 #include "params.hpp"
 #include "speed.hpp"
 #include "test_support.hpp"
@@ -261,4 +262,145 @@ TEST_CASE("explanations of the 2026 models end in the figures the estimate repor
       }
     }
   }
+}
+
+// [SECTION] Releases that keep parts out of the format (NVIDIA's NVFP4 exports)
+
+// The bundled catalog's models (the fixture predates release_parts). Each hand count below is
+// docs/model.md §1's table on the model's config.json shapes (models.json, cited there); the
+// parts each export keeps are its hf_quant_config.json exclude_modules, read in
+// ai-dynamo/aiconfigurator@095f58a51c4ca8e61b66ec108d86f223f8d559ce
+// aic-core/src/aiconfigurator_core/model_configs/nvidia--<name>_hf_quant_config.json.
+namespace {
+
+struct ReleaseCase {
+  const Model& m;
+  ParamCounts p;
+  WeightPrecision format;   // nvfp4 as precisions.json has it
+  WeightPrecision release;  // ... with the model's release_parts
+};
+
+ReleaseCase release_case(const std::string& id) {
+  const Model& m = test::model(id);
+  const WeightPrecision* nv = test::catalog().find_weight_precision("nvfp4");
+  REQUIRE(nv != nullptr);
+  return {m, count_params(m), *nv, release_precision(*nv, m)};
+}
+
+Estimate nvfp4_on_b200(const std::string& id) {
+  Scenario s;
+  s.model = id;
+  s.precision = "nvfp4";
+  s.gpu = "b200";
+  s.engine = "sglang";  // no weight padding for nvfp4 in any engine: the weights are the checkpoint's
+  return test::run(s);
+}
+
+}  // namespace
+
+TEST_CASE("NVFP4 export of MiniMax-M2.5 keeps attention in BF16 (release_parts)", "[formats][weights][release]") {
+  const ReleaseCase c = release_case("minimax-m2.5");
+  // nvidia--MiniMax-M2.5-NVFP4_hf_quant_config.json: quant_algo NVFP4; exclude_modules lm_head and, on all
+  // 62 layers, self_attn* and block_sparse_moe.gate. config: hidden 3072, 48 q / 8 KV heads x 128,
+  // 256 experts of 1536, vocab 200064, untied.
+  const double attention = 62.0 * (2 * 3072.0 * 48 * 128 + 2 * 3072.0 * 8 * 128);  // q, o + k, v: 2,730,491,904
+  const double routed = 62.0 * 256 * 3 * 3072 * 1536;                               // 224,680,476,672
+  const double router = 62.0 * 3072 * 256;                                          // 48,758,784
+  const double embeddings = 200064.0 * 3072;                                        // 614,596,608, twice (untied)
+  CHECK(static_cast<double>(c.p.attention) == attention);
+  CHECK(static_cast<double>(c.p.mlp) == routed);
+  CHECK(static_cast<double>(c.p.router) == router);
+  CHECK(static_cast<double>(c.p.lm_head) == embeddings);
+  const double vectors = static_cast<double>(c.p.vectors);  // norms (0.8M): 16-bit in every format
+  // BF16 (2 B): attention, router, embeddings, lm_head, norms; NVFP4 (4.5 bits): the routed experts.
+  const double expected = (attention + router + 2 * embeddings + vectors) * 2 + routed * 4.5 / 8;  // 130.3 GB
+  CHECK(c.release.keep_attention_16bit);
+  CHECK_FALSE(c.release.keep_dense_mlp_16bit);
+  CHECK(weight_bytes(c.p, c.release).stored == Approx(expected).epsilon(1e-12));
+  // The format alone (before release_parts) counted attention at 4.5 bits: 3.93 GB less.
+  CHECK(weight_bytes(c.p, c.format).stored == Approx(expected - attention * (2 - 4.5 / 8)).epsilon(1e-12));
+  // Read per decoded token: the dense part (attention, router, norms, the head) in BF16 + 8 experts.
+  const double read = (attention + router + vectors + embeddings) * 2 + 8 * 62.0 * 3 * 3072 * 1536 * 4.5 / 8;
+  const Estimate e = nvfp4_on_b200("minimax-m2.5");
+  CHECK(e.memory.weights == Approx(expected).epsilon(1e-9));
+  CHECK(static_cast<double>(e.weight_bytes_per_token) == Approx(read).epsilon(1e-9));
+}
+
+TEST_CASE("NVFP4 export of Kimi-K2.7-Code keeps attention, layer 0 and the shared experts in BF16", "[formats][weights][release]") {
+  const ReleaseCase c = release_case("kimi-k2.7-code");
+  // nvidia--Kimi-K2.7-Code-NVFP4_hf_quant_config.json: exclude_modules lm_head, embed_tokens, layers.0*,
+  // and self_attn* and mlp.shared_experts* of layers 1-60. config: hidden 7168, 61 layers, MLA (q_lora
+  // 1536, kv_lora 512, 64 heads, nope 128 + rope 64, v 128), layer 0 dense (18432), 60 MoE layers of
+  // 384 experts + 1 shared of 2048, vocab 163840, untied.
+  const double mla = 7168.0 * 1536 + 1536.0 * 64 * (128 + 64) + 7168.0 * (512 + 64) + 512.0 * 64 * (128 + 128) +
+                     64.0 * 128 * 7168;                // 101,122,048 per layer
+  const double attention = 61 * mla;                   // 6,168,444,928
+  const double dense = 3 * 7168.0 * 18432;             // layer 0's MLP: 396,361,728
+  const double shared = 60 * 3 * 7168.0 * 2048;        // 2,642,411,520
+  const double routed = 60 * 384 * 3 * 7168.0 * 2048;  // 1,014,686,023,680
+  const double router = 60 * 7168.0 * 384;             // 165,150,720
+  const double embeddings = 163840.0 * 7168;           // 1,174,405,120, twice
+  CHECK(static_cast<double>(c.p.attention) == attention);
+  CHECK(static_cast<double>(c.p.mlp) == dense + shared + routed);
+  const double vectors = static_cast<double>(c.p.vectors);
+  // Kept in BF16: 6.17 + 0.40 + 2.64 = 9.21B parameters besides the embeddings, router and norms.
+  const double expected =
+      (attention + dense + shared + router + 2 * embeddings + vectors) * 2 + routed * 4.5 / 8;  // 589.8 GB
+  CHECK(weight_bytes(c.p, c.release).stored == Approx(expected).epsilon(1e-12));
+  // Before: attention, layer 0 and the shared experts at 4.5 bits, 13.24 GB (2.2%) less.
+  const double kept = attention + dense + shared;
+  CHECK(weight_bytes(c.p, c.format).stored == Approx(expected - kept * (2 - 4.5 / 8)).epsilon(1e-12));
+  CHECK(nvfp4_on_b200("kimi-k2.7-code").memory.weights == Approx(expected).epsilon(1e-9));
+}
+
+TEST_CASE("NVFP4 export of Qwen3.6-27B keeps attention in FP8 (fp8_parts)", "[formats][weights][release]") {
+  const ReleaseCase c = release_case("qwen3.6-27b");
+  // nvidia--Qwen3.6-27B-NVFP4_hf_quant_config.json: quant_algo MIXED_PRECISION; quantized_layers FP8 for
+  // linear_attn in_proj_qkv / in_proj_z / out_proj (48 layers) and self_attn q/k/v/o_proj (16 layers),
+  // W4A16_NVFP4 for the 64 MLPs and lm_head. config: hidden 5120; full attention 24 q (gated, q_proj
+  // doubled) / 4 KV heads x 256; Gated DeltaNet 16 key / 48 value heads x 128; MLP 17408; vocab 248320.
+  const double full = 5120.0 * 2 * 24 * 256 + 2 * 5120.0 * 4 * 256 + 24 * 256 * 5120.0;  // 104,857,600
+  const double gdn = 5120.0 * (2 * 16 * 128 + 2 * 48 * 128) + 5120.0 * 2 * 48 + 48 * 128 * 5120.0;  // 115,834,880
+  const double attention = 16 * full + 48 * gdn;  // 7,237,795,840 (in_proj_ba, 23.6M, is BF16 in the file: counted FP8)
+  const double mlp = 64 * 3 * 5120.0 * 17408;     // 17,112,760,320
+  const double embeddings = 248320.0 * 5120;      // 1,271,398,400, twice (untied)
+  CHECK(static_cast<double>(c.p.attention) == attention);
+  CHECK(static_cast<double>(c.p.mlp) == mlp);
+  CHECK(c.release.fp8_attention);
+  const double vectors = static_cast<double>(c.p.vectors);
+  const double vision = static_cast<double>(c.p.extra);  // 460,730,096, BF16
+  // NOTE: the file has lm_head in NVFP4 too; the nvfp4 format keeps it at 16 bits (0.7 GB more).
+  const double expected = attention * 1 + mlp * 4.5 / 8 + (2 * embeddings + vectors + vision) * 2;  // 22.9 GB
+  CHECK(weight_bytes(c.p, c.release).stored == Approx(expected).epsilon(1e-12));
+  CHECK(weight_bytes(c.p, c.format).stored == Approx(expected - attention * (1 - 4.5 / 8)).epsilon(1e-12));
+  CHECK(nvfp4_on_b200("qwen3.6-27b").memory.weights == Approx(expected).epsilon(1e-9));
+}
+
+TEST_CASE("NVFP4 releases against published checkpoint sizes", "[formats][weights][release]") {
+  // Kimi-K2.5's NVIDIA export keeps self_attn and lm_head in BF16 (config.json quantization_config
+  // ignore, aic-kimi-k2.5-nvfp4); wafer-ai's Kimi-K2.6-NVFP4 (the same shapes, ModelOpt, the same
+  // split: "lm_head, all *self_attn* projections (MLA), *vision_tower*, *mm_projector*" BF16) states
+  // "Storage ~590 GB (550 GiB)" (https://huggingface.co/wafer-ai/Kimi-K2.6-NVFP4, stored copy
+  // https://hf.kigml.com/wafer-ai/Kimi-K2.6-NVFP4, read 2026-12-06).
+  // Its vision tower (~0.4B, 0.8 GB) is not counted; "~590" is rounded: within 1%.
+  const double kimi = nvfp4_on_b200("kimi-k2.5").memory.weights;
+  CHECK(kimi / 1e9 == Approx(590).epsilon(0.01));  // the format alone: 581.4 GB, 1.5% low
+  // nvidia/Qwen3.6-27B-NVFP4: "MLP linears quantized to NVFP4 (W4A16), attention linears and KV cache
+  // kept in FP8. ~22 GB on disk" (https://github.com/vllm-project/recipes/pull/606). cardfit keeps lm_head at 16 bits where
+  // the file has it in NVFP4 (+0.72 GB): 22.9 GB, within 5% of ~22; the format alone, 19.7 GB, is 10% low.
+  const double qwen = nvfp4_on_b200("qwen3.6-27b").memory.weights;
+  CHECK(qwen / 1e9 == Approx(22).epsilon(0.05));
+}
+
+TEST_CASE("a release naming no parts for a format leaves the format as it is", "[formats][weights][release]") {
+  // nvidia--Qwen3-235B-A22B-NVFP4_hf_quant_config.json excludes only the routers (mlp.gate) and
+  // lm_head, which nvfp4 keeps anyway: no release_parts, the same bytes.
+  const ReleaseCase c = release_case("qwen3-235b-a22b");
+  CHECK(c.m.release_parts.empty());
+  CHECK(weight_bytes(c.p, c.release).stored == weight_bytes(c.p, c.format).stored);
+  // A release's parts apply to its own format only: Kimi-K2.7-Code in FP8 is FP8 throughout.
+  const Model& kimi = test::model("kimi-k2.7-code");
+  const WeightPrecision* fp8 = test::catalog().find_weight_precision("fp8");
+  REQUIRE(fp8 != nullptr);
+  CHECK_FALSE(release_precision(*fp8, kimi).keep_attention_16bit);
 }

@@ -201,6 +201,18 @@ struct MlaSpec {  // DeepSeek multi-head latent attention
   int v_head_dim = 0;
 };
 
+// The parts one format's release of this model keeps out of that format, on top of the format's own
+// "unquantized" and "fp8_parts" (NVIDIA's ModelOpt NVFP4 exports list them in hf_quant_config.json
+// exclude_modules: attention, shared experts, dense first layers). JSON "release_parts".
+struct ReleaseParts {
+  std::string precision;              // WeightPrecision::id ("nvfp4")
+  bool keep_attention_16bit = false;  // "unquantized": "attention" (every attention projection, indexer)
+  bool keep_dense_mlp_16bit = false;  // "unquantized": "dense_mlp" (dense layers' MLPs, shared experts)
+  bool fp8_attention = false;         // "fp8_parts": "attention"
+  bool fp8_dense_mlp = false;         // "fp8_parts": "dense_mlp"
+  std::string source;                 // the source id of the release's quantisation config
+};
+
 struct Model {
   std::string id;                  // "qwen2.5-7b"
   std::vector<std::string> aliases;  // other names users type ("qwen2.5-7b-instruct")
@@ -215,6 +227,7 @@ struct Model {
   // Weight precision id of the checkpoint as released in hf_repo ("bf16", "fp8", "int4",
   // "mxfp4", "nvfp4"); "" = not stated. Read from config.json's quantization_config.
   std::string released_precision;
+  std::vector<ReleaseParts> release_parts;  // per format: the parts its release keeps in 16 bit or FP8
   int num_layers = 0;
   std::int64_t hidden_size = 0;
   std::int64_t intermediate_size = 0;  // dense MLP width

@@ -214,6 +214,15 @@ void model_fields(V& v, T& m) {
   v.text("awq_repo", m.awq_repo, Need::Optional, TextRule::RepoId);
   v.text("fp8_repo", m.fp8_repo, Need::Optional, TextRule::RepoId);
   v.text("released_precision", m.released_precision, Need::Optional, TextRule::Id);
+  v.list("release_parts", m.release_parts, Need::Optional, [](auto& vv, auto& x) {
+    vv.text("precision", x.precision, Need::Required, TextRule::Id);
+    using B = std::remove_reference_t<decltype((x.keep_attention_16bit))>;  // const bool in the writer
+    vv.flags("unquantized", Need::Optional,
+             std::array<FlagName<B>, 2>{{{"attention", &x.keep_attention_16bit}, {"dense_mlp", &x.keep_dense_mlp_16bit}}});
+    vv.flags("fp8_parts", Need::Optional,
+             std::array<FlagName<B>, 2>{{{"attention", &x.fp8_attention}, {"dense_mlp", &x.fp8_dense_mlp}}});
+    vv.text("source", x.source, Need::Required, TextRule::Any);
+  });
   v.text("repos_source", m.repos_source, Need::Optional, TextRule::Any);
   v.number("published_params_b", m.published_params_b, Need::Optional, closed(0, 100000));
   v.integer("num_layers", m.num_layers, Need::Required, closed(1, 10000));

@@ -575,9 +575,15 @@ void check_weight_precision_references(const References& r) {
 void check_model_references(const References& r) {
   for (std::size_t i = 0; i < r.catalog.models.size(); ++i) {
     const Model& m = r.catalog.models[i];
-    if (m.released_precision.empty()) continue;
-    r.weight_precision(m.released_precision, msg::cat_ref_from(msg::cat_noun_model(), m.id),
-                       r.origins.path_of("models", m.id, i) + ".released_precision");
+    const std::string path = r.origins.path_of("models", m.id, i);
+    if (!m.released_precision.empty()) {
+      r.weight_precision(m.released_precision, msg::cat_ref_from(msg::cat_noun_model(), m.id),
+                         path + ".released_precision");
+    }
+    for (std::size_t k = 0; k < m.release_parts.size(); ++k) {
+      r.weight_precision(m.release_parts[k].precision, msg::cat_ref_from(msg::cat_noun_model(), m.id),
+                         path + ".release_parts[" + std::to_string(k) + "].precision");
+    }
   }
 }
 

@@ -301,6 +301,7 @@ void resolve_gpus(const Catalog& catalog, const Scenario& sc, Resolved& r, std::
 void derive(const Scenario& sc, Resolved& r) {
   const Model& model = r.model();
   r.params = count_params(model);
+  if (!model.release_parts.empty()) r.release = release_precision(r.precision(), model);
   double kept_tensor_bits = 16;  // llama.cpp's MXFP4 GGUFs keep attention and the head in Q8_0, not BF16
   for (const KeptTensorBits& k : r.engine().kept_tensor_bits) {
     if (k.precision == r.precision().id) kept_tensor_bits = k.bits;

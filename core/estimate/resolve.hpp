@@ -21,7 +21,8 @@ struct Resolved {
   const Catalog& catalog() const { return must(catalog_ptr); }
   const Scenario& scenario() const { return must(scenario_ptr); }
   const Model& model() const { return must(model_ptr); }                     // catalog entry or custom
-  const WeightPrecision& precision() const { return must(precision_ptr); }  // weights as stored (QLoRA: NF4)
+  // Weights as stored (QLoRA: NF4), with the parts the model's release keeps out of the format.
+  const WeightPrecision& precision() const { return release ? *release : must(precision_ptr); }
   const EngineProfile& engine() const { return must(engine_ptr); }          // inference engine
 
   const Catalog* catalog_ptr = nullptr;
@@ -29,6 +30,7 @@ struct Resolved {
   const Model* model_ptr = nullptr;
   const WeightPrecision* precision_ptr = nullptr;
   const EngineProfile* engine_ptr = nullptr;
+  std::optional<WeightPrecision> release;  // *precision_ptr plus the model's release_parts (set by derive)
 
   ComputeType compute = ComputeType::Bf16; // matmul type (QLoRA: the 16-bit compute dtype)
   std::string kv_id;                       // catalog id or "auto-16" / "auto-32"

@@ -62,6 +62,18 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w, double 
   return out;
 }
 
+WeightPrecision release_precision(const WeightPrecision& w, const Model& m) {
+  WeightPrecision out = w;
+  for (const ReleaseParts& parts : m.release_parts) {
+    if (parts.precision != w.id) continue;
+    out.keep_attention_16bit = out.keep_attention_16bit || parts.keep_attention_16bit;
+    out.keep_dense_mlp_16bit = out.keep_dense_mlp_16bit || parts.keep_dense_mlp_16bit;
+    out.fp8_attention = out.fp8_attention || parts.fp8_attention;
+    out.fp8_dense_mlp = out.fp8_dense_mlp || parts.fp8_dense_mlp;
+  }
+  return out;
+}
+
 std::int64_t lora_adapter_params(const Model& m, int rank, const std::vector<std::string>& targets) {
   bool q = false, k = false, v = false, o = false, gate = false, up = false, down = false;
   for (const std::string& t : targets) {

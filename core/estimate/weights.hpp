@@ -29,6 +29,11 @@ struct WeightBytes {
 // when they are not 16 (llama.cpp's MXFP4_MOE GGUF: Q8_0, 8.5; EngineProfile::kept_tensor_bits).
 WeightBytes weight_bytes(const ParamCounts& params, const WeightPrecision& precision, double kept_tensor_bits = 16);
 
+// The format as this model's release of it stores the weights: the format's own 'unquantized' and
+// 'fp8_parts' plus the parts the model's release_parts entry for it names (NVIDIA's NVFP4 exports
+// keep attention and shared experts in BF16). No entry: the format unchanged.
+WeightPrecision release_precision(const WeightPrecision& precision, const Model& model);
+
 // Trainable adapter parameters: r x (d_in + d_out) per targeted matrix, per layer (every routed
 // and shared expert counts). Targets: q k v o gate up down; groups all-linear, attention, mlp.
 std::int64_t lora_adapter_params(const Model& model, int rank, const std::vector<std::string>& targets);
