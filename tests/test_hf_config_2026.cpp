@@ -960,6 +960,7 @@ TEST_CASE("2026 config.json files import to the catalog's architecture", "[hf_co
       {kLlama4Maverick, "llama-4-maverick", false},
       {kDeepseekV31, "deepseek-v3.1", true},
       {kDeepseekV32, "deepseek-v3.2-exp", true},
+      {kDeepseekV32, "deepseek-v3.2", true},  // the final V3.2: the same config.json
       {kSeedOss36b, "seed-oss-36b", true},
       {kHunyuanA13b, "hunyuan-a13b", true},
       {kQwen3Next80b, "qwen3-next-80b-a3b", true},

@@ -298,6 +298,38 @@ TEST_CASE("Mamba-2 layers: vLLM MambaSpec conv + SSM state, attention only on th
   const Model& ultra = bundled("nemotron-3-ultra-550b-a55b");
   CHECK(state_bytes_per_sequence(ultra, 16) == Approx(407961600.0));
   CHECK(kv_cache_bytes_per_token(ultra, 16) == 12288);
+  // Nemotron-3.5-Lightning: the Nano's blocks (layers_block_type words), so the Nano's bytes;
+  // only the context differs (1,048,576 tokens: 6,144 B x 2^20 of KV at 16 bit).
+  const Model& lightning = bundled("nemotron-3.5-lightning-30b-a3b");
+  CHECK(state_bytes_per_sequence(lightning, 16) == Approx(49082368.0));
+  CHECK(kv_cache_bytes_per_token(lightning, 16) == 6144);
+  CHECK(kv_cache_bytes_per_sequence(lightning, 16, 1048576) == Approx(6144.0 * 1048576));
+}
+
+TEST_CASE("Qwen3-VL: the ViT with its DeepStack mergers counted into extra_params", "[models2026]") {
+  // transformers models/qwen3_vl/modeling_qwen3_vl.py Qwen3VLVisionModel: Conv3d patch embed
+  // (3 x 2 x 16 x 16 x 1152 + bias), a learned position table (2,304 x 1152), 27 blocks
+  // (LayerNorm x 2 with bias, qkv 1152 -> 3456 and proj with bias, MLP 1152 -> 4304 -> 1152 with
+  // bias), the merger (LayerNorm 1152, fc1 4608 x 4608, fc2 4608 -> out, biased) and one
+  // deepstack merger per deepstack_visual_indexes entry (use_postshuffle_norm: LayerNorm 4608).
+  const double h = 1152, inter = 4304, merged = 4 * h;
+  const double block = 2 * (2 * h) + (h * 3 * h + 3 * h) + (h * h + h) + (h * inter + inter) + (inter * h + h);
+  const auto tower = [&](double out) {
+    const double mlp = (merged * merged + merged) + (merged * out + out);
+    return (3 * 2 * 16 * 16 * h + h) + 2304 * h + 27 * block + (2 * h + mlp) + 3 * (2 * merged + mlp);
+  };
+  CHECK(static_cast<double>(bundled("qwen3-vl-8b").extra_params) == tower(4096));  // 576,388,336
+  CHECK(static_cast<double>(bundled("qwen3-vl-32b").extra_params) == tower(5120));
+  CHECK(static_cast<double>(bundled("qwen3-vl-30b-a3b").extra_params) == tower(2048));
+  CHECK(static_cast<double>(bundled("qwen3-vl-235b-a22b").extra_params) == tower(4096));
+  // The decoder is Qwen3's: 8B's KV is 36 layers x 8 heads x (128 + 128) x 2 B = 147,456 B.
+  CHECK(kv_cache_bytes_per_token(bundled("qwen3-vl-8b"), 16) == 147456);
+  // Qwen3.5's tower has no deepstack: a deepstack list there is still refused, naming the key.
+  nlohmann::json q35 = nlohmann::json::parse(config_text("Qwen--Qwen3.5-27B_config.json"));
+  q35["vision_config"]["deepstack_visual_indexes"] = {8, 16, 24};
+  const Result<ImportedModel> r = import_hf_config(q35.dump(), "x");
+  REQUIRE_FALSE(r.ok());
+  CHECK(r.errors.front().field == "config.json: vision_config.deepstack_visual_indexes");
 }
 
 TEST_CASE("Gemma 4: global layers with their own head size and KV heads, K and V both cached", "[models2026]") {
@@ -345,6 +377,13 @@ TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2
       {"nvidia--Gemma-4-31B-IT-NVFP4_config.json", "gemma-4-31b", "nvfp4"},  // NVIDIA's export
       // text_config.quantization_config: compressed-tensors mxfp4-pack-quantized (routed experts)
       {"moonshotai--Kimi-K3_config.json", "kimi-k3", "mxfp4"},
+      {"nvidia--Kimi-K2.7-Code-NVFP4_config.json", "kimi-k2.7-code", "nvfp4"},  // NVIDIA's export
+      // Mixed NVFP4 / FP8 / BF16 in hf_quant_config.json; config.json has no quantization_config.
+      {"nvidia--NVIDIA-Nemotron-3.5-Lightning-30B-A3B-NVFP4_config.json", "nemotron-3.5-lightning-30b-a3b", "bf16"},
+      {"Qwen--Qwen3-VL-8B-Instruct_config.json", "qwen3-vl-8b", "bf16"},
+      {"Qwen--Qwen3-VL-32B-Instruct_config.json", "qwen3-vl-32b", "bf16"},
+      {"Qwen--Qwen3-VL-30B-A3B-Instruct_config.json", "qwen3-vl-30b-a3b", "bf16"},
+      {"Qwen--Qwen3-VL-235B-A22B-Instruct_config.json", "qwen3-vl-235b-a22b", "bf16"},
   };
   for (const auto& row : rows) {
     INFO(row.id);
@@ -379,6 +418,10 @@ TEST_CASE("late-2026 counts against the published sizes", "[models2026]") {
       {"minimax-m3", 23, true, 0.03},
       // NeMo AutoModel's Kimi K3 page: 2.8T total, 104B activated.
       {"kimi-k3", 104, false, 0.015},
+      // Kimi-K2.7-Code: the K2.5 network (32.6B active); Nemotron-3.5-Lightning: the Nano network
+      // (3.6B active); Qwen3-VL-235B-A22B: "A22B" (22.19B computed, with the vision tower).
+      {"kimi-k2.7-code", 32.6, false, 0.01}, {"nemotron-3.5-lightning-30b-a3b", 3.6, false, 0.01},
+      {"qwen3-vl-235b-a22b", 22, false, 0.01},
   };
   for (const auto& row : rows) {
     INFO(row.id);

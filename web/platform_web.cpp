@@ -297,10 +297,10 @@ LogoTexture vendor_logo() {
 namespace {
 // The header without a logo, and the reader told why ("logo: vendor-logo.png could not be read
 // (HTTP 404)"), first among the link's notices.
-void logo_not_drawn(const std::string& name, const std::string& detail) {
+void logo_not_drawn(cardfit::Message why) {
   cardfit::ui::App* app = cardfit_web_app_mut();
   if (!app) return;
-  app->state_notice.insert(app->state_notice.begin(), {"logo", cardfit::msg::web_overlay_unreadable(name, detail)});
+  app->state_notice.insert(app->state_notice.begin(), {"logo", std::move(why)});
   app->dirty = true;
   cardfit_web_wake();
 }
@@ -311,9 +311,9 @@ void cardfit_web_vendor_logo(std::string bytes, const std::string& name, const s
   const cardfit::ui::App* app = cardfit_web_app();
   if (!app || app->vendor.empty() || !logo().name.empty()) return;  // no kit (its block did not check), or given before
   logo().name = name;
-  if (!problem.empty()) return logo_not_drawn(name, problem);
+  if (!problem.empty()) return logo_not_drawn(cardfit::msg::web_logo_unreadable(name, problem));
   if (bytes.empty() || bytes.size() > cardfit::kVendorLogoMaxBytes) {  // the kit's own check's limit
-    return logo_not_drawn(name, std::to_string(bytes.size()) + " B, 1 to " + std::to_string(cardfit::kVendorLogoMaxBytes));
+    return logo_not_drawn(cardfit::msg::web_logo_size(name, std::to_string(bytes.size()), std::to_string(cardfit::kVendorLogoMaxBytes)));
   }
   logo().bytes = std::move(bytes);
   cardfit_web_wake();  // the next frame's header asks the browser to decode it
@@ -325,7 +325,7 @@ void cardfit_web_logo_decoded(int texture, int width, int height, const std::str
   if (!app || logo().bytes.empty()) return;
   if (texture <= 0 || width <= 0 || height <= 0) {
     logo().bytes.clear();
-    return logo_not_drawn(logo().name, problem.empty() ? "?" : problem);
+    return logo_not_drawn(cardfit::msg::web_logo_unreadable(logo().name, problem.empty() ? "?" : problem));
   }
   logo().texture = {static_cast<std::uintptr_t>(texture), width, height};
   if (app->vendor_logo.empty()) {  // the card's: the same bytes, drawn by the SVG card's <image>

@@ -170,11 +170,14 @@ i64 qwen25vl_vision_params(Config& v, i64 text_hidden) {
   return patch_embed + depth * per_block + merger;
 }
 
-// Qwen3.5 / 3.6 ViT (Qwen3_5VisionModel, the Qwen3-VL layout without deepstack): Conv3d patch
-// embed with bias, a learned position table, blocks with LayerNorm (weight + bias), fused qkv +
-// proj and a two-matrix GELU MLP (all biased), then the patch merger (LayerNorm on the
-// per-patch width, fc1 merged x merged, fc2 merged x out, biased).
-i64 qwen35_vision_params(Config& v, i64 text_hidden) {
+// Qwen3-VL / Qwen3.5 / 3.6 ViT (Qwen3VLVisionModel; Qwen3_5VisionModel is the same layout without
+// deepstack): Conv3d patch embed with bias, a learned position table, blocks with LayerNorm
+// (weight + bias), fused qkv + proj and a two-matrix GELU MLP (all biased), then the patch merger
+// (LayerNorm on the per-patch width, fc1 merged x merged, fc2 merged x out, biased). With
+// `deepstack` (Qwen3-VL), one more merger per deepstack_visual_indexes entry, its LayerNorm on
+// the merged width (use_postshuffle_norm); their outputs are added to the first decoder layers'
+// hidden states, so they change neither the decoder's shapes nor its cache.
+i64 qwen3_vision_params(Config& v, i64 text_hidden, bool deepstack) {
   const i64 h = v.need("hidden_size"), inter = v.need("intermediate_size"), depth = v.need("depth");
   const i64 channels = v.or_default("in_channels", 3);
   const i64 patch = v.need("patch_size");
@@ -183,16 +186,24 @@ i64 qwen35_vision_params(Config& v, i64 text_hidden) {
   const i64 positions = v.or_default("num_position_embeddings", 0);
   const i64 out = v.or_default("out_hidden_size", text_hidden);
   if (h == 0 || inter == 0 || depth == 0 || patch == 0) return 0;
+  i64 deepstack_mergers = 0;
   if (const json* deep = v.get("deepstack_visual_indexes"); deep != nullptr && deep->is_array() && !deep->empty()) {
-    v.issues().add(v.path("deepstack_visual_indexes"), msg::imp_attention_unmodelled("deepstack", "[]"));
-    return 0;
+    if (!deepstack) {
+      v.issues().add(v.path("deepstack_visual_indexes"), msg::imp_attention_unmodelled("deepstack", "[]"));
+      return 0;
+    }
+    deepstack_mergers = static_cast<i64>(deep->size());
   }
   const i64 patch_embed = channels * temporal * patch * patch * h + h;
   const i64 per_block = 2 * (2 * h) + (h * 3 * h + 3 * h) + (h * h + h) + (h * inter + inter) + (inter * h + h);
   const i64 merged = h * merge * merge;
-  const i64 merger = 2 * h + (merged * merged + merged) + (merged * out + out);
-  return patch_embed + positions * h + depth * per_block + merger;
+  const i64 mlp = (merged * merged + merged) + (merged * out + out);
+  const i64 merger = 2 * h + mlp;
+  const i64 deepstack_merger = 2 * merged + mlp;
+  return patch_embed + positions * h + depth * per_block + merger + deepstack_mergers * deepstack_merger;
 }
+i64 qwen35_vision_params(Config& v, i64 text_hidden) { return qwen3_vision_params(v, text_hidden, false); }
+i64 qwen3vl_vision_params(Config& v, i64 text_hidden) { return qwen3_vision_params(v, text_hidden, true); }
 
 // Bits of a dtype named in a config ("float32" -> 32); 0 and an issue for an unknown name.
 int dtype_bits(Config& c, const char* key) {
@@ -1126,6 +1137,9 @@ const std::vector<Dialect>& dialects() {
       D("qwen2_moe").bias(bias_always).window(sliding_qwen).moe(experts_qwen_shared),
       D("qwen3").qk(qk_norm_always).window(sliding_qwen),
       D("qwen3_moe").qk(qk_norm_always).window(sliding_qwen).moe(experts_qwen),
+      // Qwen3-VL: a Qwen3 / Qwen3-MoE decoder in text_config, the ViT with deepstack mergers
+      D("qwen3_vl").in(Text::Nested).qk(qk_norm_always).window(sliding_qwen).tower(qwen3vl_vision_params),
+      D("qwen3_vl_moe").in(Text::Nested).qk(qk_norm_always).window(sliding_qwen).moe(experts_qwen).tower(qwen3vl_vision_params),
       qwen3_next,
       D("phi3").window(sliding_every_layer),
       D("gemma2").norms(4).tied().window(sliding_gemma2),
