@@ -647,3 +647,50 @@ TEST_CASE("decode attention: one sequence reads its KV below the bandwidth, a ba
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.errors.front().field.find("kv_read_efficiency_one_sequence") != std::string::npos);
 }
+
+TEST_CASE("vLLM's MoE layer on compute capability 12.0, and its GDDR expert reads (seventeenth pass)", "[sm120]") {
+  // vLLM's fused-MoE chain at one token, timed by benchmark_moe.py (one CUDA graph of 10 calls on the same
+  // routing: the touched experts come from L2 after the first call, so the time is the chain, not its bytes).
+  // Consumer / workstation Blackwell (compute capability 12.0), three publishers:
+  //   vLLM PR 45379 (2026-06-12), RTX 5090, FP8 E=256 N=256: 20.38-20.76 us;
+  //   vLLM issue 44688 (2026-06-11 comment), RTX PRO 6000 Max-Q, FP8 E=256 N=256: 23.49-23.52 us;
+  //   vLLM PR 39183 (2026-04-07), RTX PRO 6000 Server Edition, FP8 E=256 N=512: 24.68-25.07 us.
+  // Hopper and datacenter Blackwell: 29.45 us (vLLM PR 44830, H100), 31.70 (SGLang PR 11730, H200),
+  // 39.61 (vLLM PR 31448, B200, BF16 E=128 N=768 with 75 MB of experts).
+  const Resolved r = resolved(inference("gpt-oss-20b", "mxfp4", "vllm"));
+  const EngineProfile& e = r.engine();
+  for (double floor_us : {20.38, 23.52, 24.68}) {
+    INFO("sm_120 floor " << floor_us);
+    CHECK(moe_us_per_layer_on(e, gpu("rtx-5090")) / floor_us == Approx(1).margin(0.15));
+  }
+  CHECK(moe_us_per_layer_on(e, gpu("rtx-pro-6000")) == moe_us_per_layer_on(e, gpu("rtx-5090")));
+  // Hopper and B200 (the same architecture name as the 5090, another compute capability) keep the engine's figure.
+  CHECK(moe_us_per_layer_on(e, gpu("h100-sxm")) == e.moe_us_per_layer);
+  CHECK(moe_us_per_layer_on(e, gpu("b200")) == e.moe_us_per_layer);
+  CHECK(e.moe_us_per_layer / 29.45 == Approx(1).margin(0.15));
+  CHECK(moe_us_per_layer_on(e, gpu("rtx-5090")) < e.moe_us_per_layer);
+  // The decode step takes it per MoE layer; the routed experts on GDDR are read at the bandwidth x FP4 path.
+  const DecodeSpeed d = decode_speed(r, gpu("rtx-5090"), Layout{}, 128, 1);
+  CHECK(d.moe_ms == Approx(r.params.moe_layers * moe_us_per_layer_on(e, gpu("rtx-5090")) / 1000));
+  CHECK(d.expert_efficiency == Approx(1));
+  CHECK(decode_speed(r, gpu("h100-sxm"), Layout{}, 128, 1).moe_ms == Approx(r.params.moe_layers * e.moe_us_per_layer / 1000));
+  // The rows the change is for: one sequence, short prompt, tok/s (25% tolerance), two publishers
+  // (before: -30.1% and -32.8%).
+  struct Row {
+    const char* gpu;
+    std::int64_t context;
+    double measured;
+  };
+  for (const Row& row : {Row{"rtx-pro-6000", 2048, 250.0},   // Millstone AI gpt-oss-20b report, 2026-01-28
+                         Row{"rtx-5090", 128, 262.9}}) {     // Cloud-Linuxer/gpt-oss FINAL_SUMMARY.md, 2025-10-20
+    INFO(row.gpu);
+    const DecodeSpeed s = decode_speed(r, gpu(row.gpu), Layout{}, row.context, 1);
+    CHECK(s.per_sequence / row.measured == Approx(1).margin(0.25));
+  }
+  // Bad data is refused with the field named.
+  const Result<Catalog> bad = apply_overlay(catalog(), CatalogFile{"overlay.json", R"({"schema": "cardfit.catalog/1",
+    "engines": [{"id": "vllm", "replaces": true, "source": "cardfit",
+                 "moe_us_per_layer_by_compute_capability": [{"compute_capability": 0, "us": 23}]}]})"});
+  REQUIRE_FALSE(bad.ok());
+  CHECK(bad.errors.front().field.find("moe_us_per_layer_by_compute_capability") != std::string::npos);
+}

@@ -510,6 +510,14 @@ struct ArchitectureMs {
   double ms = 0;             // per step, ms (0..10,000); default 0
 };
 
+// A per-MoE-layer time that replaces an engine's figure on cards of one CUDA compute capability
+// (Gpu::compute_capability): consumer / workstation Blackwell (12.0) runs the fused-MoE chain in less
+// time than Hopper and datacenter Blackwell, which share the architecture name "Blackwell" with it.
+struct CapabilityUs {
+  double compute_capability = 0;  // Gpu::compute_capability, exact (12.0)
+  double us = 0;                  // per MoE layer per step, us (0..10,000)
+};
+
 struct EngineProfile {
   std::string id;                    // "vllm"
   std::vector<std::string> aliases;  // other names users type ("trtllm")
@@ -543,6 +551,8 @@ struct EngineProfile {
   double expert_efficiency_prefill = 0;  // routed-expert matmuls in prefill, relative to the dense rate
   double moe_us_per_layer = 0;       // per MoE layer per step: routing, permutation and the grouped-GEMM
                                      // launches, whatever the batch (us)
+  // The per-MoE-layer cost (moe_us_per_layer) on cards of these compute capabilities instead (docs/model.md §7).
+  std::vector<CapabilityUs> moe_us_per_layer_by_compute_capability;
   double moe_us_per_expert = 0;      // ... plus this per routed expert the step touches on a card (us)
   double moe_us_per_expert_parallel = 0;  // ... instead, when the experts span cards (tensor/expert parallel)
   double alltoall_us = 0;            // expert parallel: latency of one all-to-all (2 per MoE layer per step)

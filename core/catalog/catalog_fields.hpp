@@ -444,6 +444,12 @@ void architecture_ms_fields(V& v, T& a) {
 }
 
 template <class V, class T>
+void capability_us_fields(V& v, T& a) {
+  v.number("compute_capability", a.compute_capability, Need::Required, closed(1, 20));
+  v.number("us", a.us, Need::Required, closed(0, 10000));
+}
+
+template <class V, class T>
 void engine_fields(V& v, T& e) {
   constexpr Range kMib = closed(0, 1'000'000);
   constexpr Range kMs = closed(0, 10000);
@@ -475,6 +481,8 @@ void engine_fields(V& v, T& e) {
   v.number("expert_efficiency_gddr", e.expert_efficiency_gddr, Need::Required, kPositiveFraction);
   v.number("expert_efficiency_prefill", e.expert_efficiency_prefill, Need::Required, kPositiveFraction);
   v.number("moe_us_per_layer", e.moe_us_per_layer, Need::Optional, kMs);
+  v.list("moe_us_per_layer_by_compute_capability", e.moe_us_per_layer_by_compute_capability, Need::Optional,
+         [](auto& vv, auto& x) { capability_us_fields(vv, x); });
   v.number("moe_us_per_expert", e.moe_us_per_expert, Need::Optional, kMs);
   v.number("moe_us_per_expert_parallel", e.moe_us_per_expert_parallel, Need::Optional, kMs);
   v.number("alltoall_us", e.alltoall_us, Need::Optional, closed(0, 1'000'000));

@@ -20,11 +20,11 @@ int tensor_parallel_of(const EngineProfile& e, const Layout& l) {
 // The MoE layers' fixed time per step: a cost per layer plus one per routed expert the tokens touch
 // (every card holds a slice of every expert under tensor parallelism, its own experts under expert
 // parallelism), not one per expert the model has.
-double moe_ms(const EngineProfile& e, const Model& m, const ParamCounts& p, int tp, int ep, double tokens) {
+double moe_ms(const EngineProfile& e, const Gpu& g, const Model& m, const ParamCounts& p, int tp, int ep, double tokens) {
   if (!m.is_moe || p.moe_layers <= 0) return 0;
   const double per_expert = std::max(0.0, tp > 1 || ep > 1 ? e.moe_us_per_expert_parallel : e.moe_us_per_expert);
   const double touched = distinct_experts(m.moe.num_experts, m.moe.experts_per_token, tokens) / std::max(1, ep);
-  return p.moe_layers * (std::max(0.0, e.moe_us_per_layer) + per_expert * touched) / 1000;
+  return p.moe_layers * (moe_us_per_layer_on(e, g) + per_expert * touched) / 1000;
 }
 
 // Expert parallelism: two all-to-alls per MoE layer (dispatch and combine), each moving the
@@ -223,6 +223,16 @@ double step_ms_on(const EngineProfile& e, const Gpu& g) {
   return std::max(0.0, e.step_ms);
 }
 
+// The per-MoE-layer cost on this card: the engine's figure for the card's compute capability where it
+// lists one (vLLM on consumer / workstation Blackwell, 12.0: docs/model.md §7, seventeenth pass), else
+// moe_us_per_layer.
+double moe_us_per_layer_on(const EngineProfile& e, const Gpu& g) {
+  for (const CapabilityUs& c : e.moe_us_per_layer_by_compute_capability) {
+    if (g.compute_capability > 0 && std::abs(c.compute_capability - g.compute_capability) < 1e-6) return std::max(0.0, c.us);
+  }
+  return std::max(0.0, e.moe_us_per_layer);
+}
+
 double step_fixed_ms(const EngineProfile& e, const Gpu& g, const Model& m, double sequences) {
   return step_ms_on(e, g) + std::max(0.0, e.step_ms_per_layer) * std::max(0, m.num_layers) +
          std::max(0.0, e.step_ms_per_sequence) * std::max(1.0, sequences);
@@ -285,7 +295,7 @@ DecodeSpeed decode_speed(const Resolved& r, const Gpu& g, const Layout& l, std::
   out.compute_ms = safe_div(c * out.flops_per_token, tp * out.rate.flops_per_s) * 1000;
   out.compute_bound = out.compute_ms > out.memory_ms;
   out.fixed_ms = step_fixed_ms(e, g, m, c);
-  out.moe_ms = moe_ms(e, m, r.params, tp, ep, c) + alltoall_ms(e, g, m, r.params, tp, ep, c);
+  out.moe_ms = moe_ms(e, g, m, r.params, tp, ep, c) + alltoall_ms(e, g, m, r.params, tp, ep, c);
   out.indexer_ms = indexer_ms(e, m, c);
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, c * static_cast<double>(m.hidden_size) * 2) * 1000;
@@ -340,7 +350,7 @@ PrefillSpeed prefill_speed(const Resolved& r, const Gpu& g, const Layout& l, std
   out.compute_ms = compute_pass * out.pipelined_passes;
   out.weights_ms = weights_pass * out.pipelined_passes;
   out.fixed_ms = (step_fixed_ms(e, g, m, 1) + std::max(0.0, e.prefill_ms_per_layer) * std::max(0, m.num_layers) +
-                  moe_ms(e, m, r.params, tp, ep, chunk) + alltoall_ms(e, g, m, r.params, tp, ep, chunk)) *
+                  moe_ms(e, g, m, r.params, tp, ep, chunk) + alltoall_ms(e, g, m, r.params, tp, ep, chunk)) *
                  out.pipelined_passes;
   out.sync_ms = 2.0 * std::max(0, m.num_layers) *
                 allreduce_seconds(e, g, tp, chunk * static_cast<double>(m.hidden_size) * 2) * 1000 *

@@ -76,6 +76,10 @@ MatmulRate matmul_rate(const EngineProfile& engine, const Gpu& gpu, ComputeType 
 // generation, else step_ms, ms.
 double step_ms_on(const EngineProfile& engine, const Gpu& gpu);
 
+// The engine's fixed time per MoE layer per step on `gpu`: its moe_us_per_layer_by_compute_capability
+// entry for the card's compute capability, else moe_us_per_layer, us.
+double moe_us_per_layer_on(const EngineProfile& engine, const Gpu& gpu);
+
 // The engine's fixed time per decode step on `model` with `sequences` in the batch:
 // step_ms_on(gpu) + step_ms_per_layer x layers + step_ms_per_sequence x sequences, ms.
 double step_fixed_ms(const EngineProfile& engine, const Gpu& gpu, const Model& model, double sequences);
