@@ -404,7 +404,7 @@ test('phone: a tap works the first time, a text box opens the keyboard and close
   // The model list is searchable on a phone too.
   await tap(page, 'Model');
   await tap(page, 'filter');
-  await page.keyboard.type('deepseek-v3');
+  await page.keyboard.type('deepseek-v3.2');
   await frames(page, 6);
   const found = (await items(page)).filter((i) => /DeepSeek/.test(i.label));
   assert.ok(found.length >= 1 && found.length <= 3, JSON.stringify(found.map((f) => f.label)));
