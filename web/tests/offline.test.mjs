@@ -153,8 +153,9 @@ test('offline after the first visit; a new deployment replaces the cache; a half
   await ready(page);
   await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()).catch(() => {}));
   // Under load the v3 worker's install (which opens its cache, then deletes it on finding the
-  // old wasm) may still be running: wait (bounded, polled from here: waitForFunction does not
-  // wait for a promise) until no worker is installing and the v2 cache is the only one.
+  // old wasm) may still be running: poll (bounded) from here until no worker is installing and
+  // the v2 cache is the only one. (A page.waitForFunction whose function returned a promise did
+  // not hold the test: it failed 20 s in, so that wait most likely returned at once.)
   let settled = null;
   for (let i = 0; i < 60; i++) {
     await page.waitForTimeout(500);
