@@ -694,3 +694,23 @@ TEST_CASE("vLLM's MoE layer on compute capability 12.0, and its GDDR expert read
   REQUIRE_FALSE(bad.ok());
   CHECK(bad.errors.front().field.find("moe_us_per_layer_by_compute_capability") != std::string::npos);
 }
+
+TEST_CASE("SGLang's routed experts on GDDR are read at the bandwidth x the FP4 path (eighteenth pass)", "[sm120]") {
+  // Two SGLang publishers on one RTX PRO 6000 (compute capability 12.0), both too slow with the unfitted 0.7:
+  //   SGLang PR 32668 (mmangkad, 2026-07-28), gpt-oss-20b MXFP4, 512 in / 512 out: 220.80 / 964.54 tok/s at
+  //   1 / 8 requests (-19.5% / -22.0% before, -12.6% / -19.5% after);
+  //   SGLang PR 16975 (amittell, 2026-01-12), gpt-oss-120b MXFP4, one request at 4K: 151 tok/s (-12.6% before,
+  //   -4.1% after). Each publisher left out, the other's optimum is the bound 1.0 (docs/model.md §7).
+  const Resolved r = resolved(inference("gpt-oss-20b", "mxfp4", "sglang"));
+  const EngineProfile& e = r.engine();
+  const DecodeSpeed d = decode_speed(r, gpu("rtx-pro-6000"), Layout{}, 1024, 1);
+  CHECK(d.expert_efficiency == Approx(1));
+  // The touched experts' bytes go at the card's decode bandwidth x the kernel efficiency of the FP4 path, nothing less.
+  CHECK(d.experts_ms == Approx(d.expert_bytes / (d.bandwidth * d.kernel_efficiency) * 1000));
+  // HBM keeps its own figure (the H20 / H200 MoE rows it was fitted on).
+  CHECK(expert_efficiency(e, gpu("h100-sxm")) == e.expert_efficiency_hbm);
+  CHECK(expert_efficiency(e, gpu("h100-sxm")) < expert_efficiency(e, gpu("rtx-pro-6000")));
+  // The second publisher's row, one request at 4K: within the speed tolerance.
+  const Resolved big = resolved(inference("gpt-oss-120b", "mxfp4", "sglang"));
+  CHECK(decode_speed(big, gpu("rtx-pro-6000"), Layout{}, 4096, 1).per_sequence / 151.0 == Approx(1).margin(0.25));
+}
