@@ -9,7 +9,9 @@ export const root = process.env.CARDFIT_ROOT;
 export const fixture = (name) => path.join(root, 'tests', 'cli', 'fixtures', name);
 
 export function run(...args) {
-  const r = spawnSync(cli, args, { cwd: root, encoding: 'utf8', timeout: 30000 });
+  // maxBuffer: `catalog --json --pretty` is about 1.0 MB and grows with every calibration row; node's default
+  // (1 MiB) would fail the run with ENOBUFS, not the test's own check.
+  const r = spawnSync(cli, args, { cwd: root, encoding: 'utf8', timeout: 30000, maxBuffer: 64 * 1024 * 1024 });
   assert.equal(r.error, undefined, `could not run ${cli}: ${r.error}`);
   assert.equal(r.signal, null, `cardfit ${args.join(' ')} died with ${r.signal}\n${r.stderr}`);
   return r;
