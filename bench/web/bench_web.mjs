@@ -160,6 +160,10 @@ async function load(url, rootFor, doneWhen) {
     const m = {};
     for (const e of performance.getEntriesByType('mark')) m[e.name] = e.startTime;
     for (const e of performance.getEntriesByType('paint')) m[e.name] = e.startTime;
+    // The network's own floor: when the last byte of the wasm arrived (Resource Timing).
+    for (const e of performance.getEntriesByType('resource')) {
+      if (/\/cardfit\.wasm(\?|$)/.test(e.name)) m['net:wasm-end'] = e.responseEnd;
+    }
     return m;
   });
   await context.close();
@@ -234,10 +238,12 @@ function report(title, loads) {
   out.firstResult = median(loads.map((l) => firstResult(l.marks)));
   out.fcp = median(loads.map((l) => l.marks['first-contentful-paint']));
   out.firstResultShown = median(loads.map((l) => firstResultShown(l.marks)));
+  out.wasmArrived = median(loads.map((l) => l.marks['net:wasm-end']));
   console.log(`  result written in at build time        at ${ms(out.prebaked)}`);
   console.log(`  first contentful paint                at ${ms(out.fcp)}`);
   console.log(`  first result in the page (text)       at ${ms(out.firstResult)}`);
   console.log(`  first result on screen                at ${ms(out.firstResultShown)}`);
+  console.log(`  cardfit.wasm's last byte arrived      at ${ms(out.wasmArrived)}`);
   return out;
 }
 
@@ -266,14 +272,15 @@ if (peerDir) {
   // Both marks are the moment the document holds it (the peer's form field, cardfit's result as
   // text); the first frame is the canvas drawn.
   const ratios = (o) => ({ firstResult: o.firstResult / pForm, firstResultShown: o.firstResultShown / pFormShown,
-                           firstFrame: o.firstFrame / pForm, firstPaint: o.fcp / pFcp });
+                           firstFrame: o.firstFrame / pForm, firstPaint: o.fcp / pFcp,
+                           wasmArrived: o.wasmArrived / pForm });
   result.ratios = { gzip: ob.total.gzip / pb.total.gzip, br: ob.total.br / pb.total.br, raw: ob.total.raw / pb.total.raw,
                     ...ratios(result.cardfit) };
   console.log(`ratios cardfit / gpu_poor: gzip ${ratio(ob.total.gzip, pb.total.gzip)}, brotli ${ratio(ob.total.br, pb.total.br)}, ` +
               `raw ${ratio(ob.total.raw, pb.total.raw)}`);
   const line = (name, o) => console.log(`  ${name}: first result (text) / form ${ratio(o.firstResult, pForm)}, ` +
     `on screen ${ratio(o.firstResultShown, pFormShown)}, first frame / form ${ratio(o.firstFrame, pForm)}, ` +
-    `first paint ${ratio(o.fcp, pFcp)}`);
+    `first paint ${ratio(o.fcp, pFcp)}, the wasm's last byte / form ${ratio(o.wasmArrived, pForm)}`);
   line('default page', result.cardfit);
   if (result.link) {
     result.linkRatios = ratios(result.link);
