@@ -693,6 +693,24 @@ TEST_CASE("release_parts: an unknown part or format is refused, naming the field
   REQUIRE_FALSE(f8.ok());
   CHECK(has_error(f8.errors, "overlay.json: models[0].release_parts[0].fp8_parts[0]", "lm_head"));
 
+  // "attention_inputs" and quantized_linear_layers are read; a negative count is refused, named.
+  const Result<Catalog> in = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "deepseek-v3.2",
+    "replaces": true, "source": "cardfit", "release_parts": [{"precision": "nvfp4",
+    "unquantized": ["attention_inputs"], "quantized_linear_layers": 3, "source": "aic-deepseek-v3.2-nvfp4-quant"}]}]})");
+  INFO(test::all_errors(in.errors));
+  REQUIRE(in.ok());
+  const Model* ds = in.value->find_model("deepseek-v3.2");
+  REQUIRE(ds != nullptr);
+  REQUIRE(ds->release_parts.size() == 1);
+  CHECK(ds->release_parts[0].keep_attention_inputs_16bit);
+  CHECK_FALSE(ds->release_parts[0].keep_attention_16bit);
+  CHECK(ds->release_parts[0].quantized_linear_layers == 3);
+  const Result<Catalog> neg = overlay(R"({"schema": "cardfit.catalog/1", "models": [{"id": "deepseek-v3.2",
+    "replaces": true, "source": "cardfit", "release_parts": [{"precision": "nvfp4",
+    "unquantized": ["attention"], "quantized_linear_layers": -1, "source": "aic-deepseek-v3.2-nvfp4-quant"}]}]})");
+  REQUIRE_FALSE(neg.ok());
+  CHECK(has_error(neg.errors, "overlay.json: models[0].release_parts[0].quantized_linear_layers", ""));
+
   // A format the catalog does not have: the reference check names the entry's field.
   Catalog c = test::catalog();
   Model* m = nullptr;

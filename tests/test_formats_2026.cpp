@@ -376,6 +376,60 @@ TEST_CASE("NVFP4 export of Qwen3.6-27B keeps attention in FP8 (fp8_parts)", "[fo
   CHECK(nvfp4_on_b200("qwen3.6-27b").memory.weights == Approx(expected).epsilon(1e-9));
 }
 
+TEST_CASE("NVFP4 export of DeepSeek-V3.2 keeps attention but o_proj in BF16 (attention_inputs)", "[formats][weights][release]") {
+  const ReleaseCase c = release_case("deepseek-v3.2");
+  // nvidia--DeepSeek-V3.2-NVFP4_hf_quant_config.json: exclude_modules lm_head, model.layers.61* (MTP),
+  // and on all 61 layers q_a_proj, q_b_proj, kv_a_proj_with_mqa, kv_b_proj and indexer*; o_proj is
+  // NVFP4. config: hidden 7168, 128 heads, q_lora 1536, kv_lora 512, nope 128 + rope 64, v 128;
+  // indexer 64 heads x 128.
+  const double inputs = 7168.0 * 1536 + 1536.0 * 128 * 192 + 7168.0 * 576 + 512.0 * 128 * 256;  // 69,664,768
+  const double indexer = 1536.0 * 64 * 128 + 7168.0 * 128 + 7168.0 * 64;                       // 13,959,168
+  const double o_proj = 128.0 * 128 * 7168;                                                     // 117,440,512
+  CHECK(static_cast<double>(c.p.attention) == 61 * (inputs + indexer + o_proj));
+  CHECK(static_cast<double>(c.p.attention_output) == 61 * o_proj);
+  CHECK(c.release.keep_attention_inputs_16bit);
+  CHECK_FALSE(c.release.keep_attention_16bit);
+  const double kept = 61 * (inputs + indexer);  // 5,101,060,096 parameters in BF16
+  CHECK(kept_attention_params(c.p, c.release) == kept);
+  // The format alone counted them at 4.5 bits: 7.33 GB less.
+  const double gap = kept * (2 - 4.5 / 8);
+  CHECK(weight_bytes(c.p, c.release).stored - weight_bytes(c.p, c.format).stored == Approx(gap).epsilon(1e-9));
+  CHECK(gap / 1e9 == Approx(7.333).epsilon(1e-3));
+  // Read per decoded token: attention is read whole, so the same gap.
+  CHECK(weight_bytes(c.p, c.release).read_dense - weight_bytes(c.p, c.format).read_dense == Approx(gap).epsilon(1e-9));
+  CHECK(nvfp4_on_b200("deepseek-v3.2").memory.weights == Approx(weight_bytes(c.p, c.release).stored).epsilon(1e-9));
+  // DeepSeek-V3.1's export (aic-deepseek-v3.1-nvfp4-quant): the same four projections, no indexer.
+  const ReleaseCase v31 = release_case("deepseek-v3.1");
+  CHECK(kept_attention_params(v31.p, v31.release) == 61 * inputs);  // 4,249,550,848: 6.11 GB more than the format
+  CHECK(weight_bytes(v31.p, v31.release).stored - weight_bytes(v31.p, v31.format).stored ==
+        Approx(61 * inputs * (2 - 4.5 / 8)).epsilon(1e-9));
+}
+
+TEST_CASE("NVFP4 export of Nemotron-3-Nano keeps the attention blocks and 6 of 23 Mamba-2 blocks in BF16", "[formats][weights][release]") {
+  const ReleaseCase c = release_case("nemotron-3-nano-30b-a3b");
+  // nvidia--NVIDIA-Nemotron-3-Nano-30B-A3B-NVFP4_hf_quant_config.json: exclude_modules lm_head,
+  // q/k/v/o_proj of the 6 attention blocks, in_proj and out_proj of 6 Mamba-2 blocks (4, 11, 18, 25,
+  // 32, 41), conv1d of all 23 (a vector here, 16-bit in every format). config: hidden 2688; attention
+  // 32 q / 2 KV heads x 128; Mamba-2 64 heads x 64 (d_inner 4096), 8 groups x 128.
+  const double attention_block = 2688.0 * 4096 + 2 * 2688.0 * 256 + 4096.0 * 2688;  // 23,396,352
+  const double mamba_block = 2688.0 * (2 * 4096 + 2 * 8 * 128 + 64) + 4096.0 * 2688;  // in_proj + out_proj: 38,707,200
+  CHECK(static_cast<double>(c.p.attention) == 6 * attention_block + 23 * mamba_block);
+  CHECK(static_cast<double>(c.p.linear_attention_per_layer) == mamba_block);
+  CHECK(static_cast<double>(c.p.linear_attention_output_per_layer) == 4096.0 * 2688);
+  CHECK(c.release.quantized_linear_layers == 17);
+  const double kept = 6 * attention_block + 6 * mamba_block;  // 372,621,312
+  CHECK(kept_attention_params(c.p, c.release) == kept);
+  CHECK(weight_bytes(c.p, c.release).stored - weight_bytes(c.p, c.format).stored ==
+        Approx(kept * (2 - 4.5 / 8)).epsilon(1e-9));  // 0.54 GB
+  // "attention" alone would keep all 23 Mamba-2 blocks: 0.94 GB more than the export holds.
+  WeightPrecision all = c.release;
+  all.quantized_linear_layers = 0;
+  CHECK(kept_attention_params(c.p, all) == 6 * attention_block + 23 * mamba_block);
+  // A count beyond the model's linear layers leaves only the attention blocks kept.
+  all.quantized_linear_layers = 1000;
+  CHECK(kept_attention_params(c.p, all) == 6 * attention_block);
+}
+
 TEST_CASE("NVFP4 releases against published checkpoint sizes", "[formats][weights][release]") {
   // Kimi-K2.5's NVIDIA export keeps self_attn and lm_head in BF16 (config.json quantization_config
   // ignore, aic-kimi-k2.5-nvfp4); wafer-ai's Kimi-K2.6-NVFP4 (the same shapes, ModelOpt, the same

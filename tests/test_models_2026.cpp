@@ -322,6 +322,19 @@ TEST_CASE("Qwen3-VL: the ViT with its DeepStack mergers counted into extra_param
   CHECK(static_cast<double>(bundled("qwen3-vl-32b").extra_params) == tower(5120));
   CHECK(static_cast<double>(bundled("qwen3-vl-30b-a3b").extra_params) == tower(2048));
   CHECK(static_cast<double>(bundled("qwen3-vl-235b-a22b").extra_params) == tower(4096));
+  // 2B and 4B: a smaller tower (24 blocks of 1024, MLP 4096; deepstack 5, 11, 17), the same layout.
+  const auto small_tower = [](double out) {
+    const double hs = 1024, is = 4096, ms = 4 * hs;
+    const double b = 2 * (2 * hs) + (hs * 3 * hs + 3 * hs) + (hs * hs + hs) + (hs * is + is) + (is * hs + hs);
+    const double mlp = (ms * ms + ms) + (ms * out + out);
+    return (3 * 2 * 16 * 16 * hs + hs) + 2304 * hs + 24 * b + (2 * hs + mlp) + 3 * (2 * ms + mlp);
+  };
+  CHECK(static_cast<double>(bundled("qwen3-vl-2b").extra_params) == small_tower(2048));  // 406,957,056
+  CHECK(static_cast<double>(bundled("qwen3-vl-4b").extra_params) == small_tower(2560));  // 415,347,712
+  // Tied embeddings: 4B = 36 x (2560 x 4096 x 2 + 2 x 2560 x 1024 + 3 x 2560 x 9728 + 2 x 2560 + 2 x 128)
+  // + 151,936 x 2560 + 2560 + the tower = 4,437,815,808 (the publisher's 4.44B).
+  CHECK(count_params(bundled("qwen3-vl-4b")).total == 4437815808);
+  CHECK(count_params(bundled("qwen3-vl-2b")).total == 2127532032);
   // The decoder is Qwen3's: 8B's KV is 36 layers x 8 heads x (128 + 128) x 2 B = 147,456 B.
   CHECK(kv_cache_bytes_per_token(bundled("qwen3-vl-8b"), 16) == 147456);
   // Qwen3.5's tower has no deepstack: a deepstack list there is still refused, naming the key.
@@ -384,6 +397,8 @@ TEST_CASE("late-2026 config.json files import to the bundled entries", "[models2
       {"Qwen--Qwen3-VL-32B-Instruct_config.json", "qwen3-vl-32b", "bf16"},
       {"Qwen--Qwen3-VL-30B-A3B-Instruct_config.json", "qwen3-vl-30b-a3b", "bf16"},
       {"Qwen--Qwen3-VL-235B-A22B-Instruct_config.json", "qwen3-vl-235b-a22b", "bf16"},
+      {"Qwen--Qwen3-VL-2B-Instruct_config.json", "qwen3-vl-2b", "bf16"},
+      {"Qwen--Qwen3-VL-4B-Instruct_config.json", "qwen3-vl-4b", "bf16"},
   };
   for (const auto& row : rows) {
     INFO(row.id);

@@ -24,9 +24,11 @@ TEST_CASE("every catalog model's count is within 1.5% of its published size") {
   //   gemma-3-12b: "12B" for 12.19B computed, decoder + SigLIP tower (+1.6%): 2%;
   //   deepseek-v4-pro: "1.6T" for 1,573.0B computed (-1.7%; two significant digits): 2%.
   //   qwen3-vl-32b: "32B" for 33.36B computed, decoder + ViT with DeepStack mergers (+4.2%): 5%.
+  //   qwen3-vl-2b: "2B" for 2.128B computed, decoder + ViT with DeepStack mergers (+6.4%): 7%.
   // Kimi-K2's "1T" is replaced by the checkpoint total 1026.5B (hf-stats-kimi-k2-instruct).
   const std::map<std::string, double> nominal_only = {{"ernie-4.5-21b-a3b", 0.04}, {"gemma-3-12b", 0.02},
-                                                               {"deepseek-v4-pro", 0.02}, {"qwen3-vl-32b", 0.05}};
+                                                               {"deepseek-v4-pro", 0.02}, {"qwen3-vl-32b", 0.05},
+                                                               {"qwen3-vl-2b", 0.07}};
   const cardfit::Catalog& bundled = cardfit::test::catalog();  // a catalog walk: the bundled one
   REQUIRE(bundled.models.size() >= 39);
   for (const cardfit::Model& m : bundled.models) {

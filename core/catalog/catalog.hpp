@@ -208,6 +208,13 @@ struct ReleaseParts {
   std::string precision;              // WeightPrecision::id ("nvfp4")
   bool keep_attention_16bit = false;  // "unquantized": "attention" (every attention projection, indexer)
   bool keep_dense_mlp_16bit = false;  // "unquantized": "dense_mlp" (dense layers' MLPs, shared experts)
+  // "unquantized": "attention_inputs": every attention projection but the output one (o_proj /
+  // out_proj stays in the format): DeepSeek-V3.1/V3.2 NVFP4 keep q_a/q_b/kv_a/kv_b and the indexer.
+  bool keep_attention_inputs_16bit = false;
+  // Linear-attention (Mamba-2, Gated DeltaNet, KDA) layers whose projections stay in the format
+  // although the words above keep attention (Nemotron-3-Nano NVFP4 keeps 6 of its 23 Mamba
+  // layers: 17). JSON "quantized_linear_layers"; 0 = none.
+  int quantized_linear_layers = 0;
   bool fp8_attention = false;         // "fp8_parts": "attention"
   bool fp8_dense_mlp = false;         // "fp8_parts": "dense_mlp"
   std::string source;                 // the source id of the release's quantisation config
@@ -306,6 +313,10 @@ struct WeightPrecision {
   bool keep_router_16bit = false;
   bool keep_attention_16bit = false;  // attention projections stay 16-bit (MXFP4: only the experts are FP4)
   bool keep_dense_mlp_16bit = false;  // dense MLPs and shared experts stay 16-bit
+  // Set only by a model's release_parts (release_precision): attention but its output projections
+  // kept, and linear-attention layers left in the format although attention is kept.
+  bool keep_attention_inputs_16bit = false;
+  int quantized_linear_layers = 0;
   // Parts stored in FP8 (8 bits; DeepSeek-V4: attention and the shared experts are FP8 with 128x128
   // block scales, 8/16384 bit more) while the routed experts are in this format (JSON "fp8_parts").
   bool fp8_attention = false;

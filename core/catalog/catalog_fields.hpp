@@ -218,9 +218,12 @@ void model_fields(V& v, T& m) {
     vv.text("precision", x.precision, Need::Required, TextRule::Id);
     using B = std::remove_reference_t<decltype((x.keep_attention_16bit))>;  // const bool in the writer
     vv.flags("unquantized", Need::Optional,
-             std::array<FlagName<B>, 2>{{{"attention", &x.keep_attention_16bit}, {"dense_mlp", &x.keep_dense_mlp_16bit}}});
+             std::array<FlagName<B>, 3>{{{"attention", &x.keep_attention_16bit},
+                                         {"attention_inputs", &x.keep_attention_inputs_16bit},
+                                         {"dense_mlp", &x.keep_dense_mlp_16bit}}});
     vv.flags("fp8_parts", Need::Optional,
              std::array<FlagName<B>, 2>{{{"attention", &x.fp8_attention}, {"dense_mlp", &x.fp8_dense_mlp}}});
+    vv.integer("quantized_linear_layers", x.quantized_linear_layers, Need::Optional, closed(0, 10000));
     vv.text("source", x.source, Need::Required, TextRule::Any);
   });
   v.text("repos_source", m.repos_source, Need::Optional, TextRule::Any);

@@ -11,6 +11,7 @@
 #include "format.hpp"
 #include "messages.hpp"
 #include "speed.hpp"
+#include "weights.hpp"
 
 namespace cardfit {
 namespace {
@@ -126,20 +127,19 @@ void explain_weights(const Resolved& r, const Estimate& e, std::vector<Explanati
   // Linear layers at the format's bits, except the parts the format keeps in 16 bits (MXFP4: all but the experts).
   const std::int64_t dense_mlp = static_cast<std::int64_t>(p.dense_layers) * p.dense_mlp_per_layer +
                                  static_cast<std::int64_t>(p.moe_layers) * p.shared_expert_params;
-  const bool attention_apart = w.keep_attention_16bit || w.fp8_attention;
+  const std::int64_t attention_kept = static_cast<std::int64_t>(kept_attention_params(p, w) + 0.5);
+  const std::int64_t attention_fp8 = w.fp8_attention ? p.attention - attention_kept : 0;
   const bool dense_apart = w.keep_dense_mlp_16bit || w.fp8_dense_mlp;
-  const std::int64_t quantised = p.linear - (attention_apart ? p.attention : 0) - (dense_apart ? dense_mlp : 0);
+  const std::int64_t quantised = p.linear - attention_kept - attention_fp8 - (dense_apart ? dense_mlp : 0);
   std::vector<Message> terms{weight_term(msg::explain_name_linear(), quantised, w.bits_per_weight)};
   auto kept = [&](Message name, std::int64_t n, bool flag) {
     if (n > 0) terms.push_back(weight_term(std::move(name), n, flag ? keep : w.bits_per_weight));
   };
   // fp8_parts (DeepSeek-V4): stored at 8 bits (weights.cpp).
   const double fp8 = std::max(8.0, w.bits_per_weight);
-  if (w.keep_attention_16bit) kept(msg::explain_name_attention(), p.attention, true);
+  kept(msg::explain_name_attention(), attention_kept, true);
   if (w.keep_dense_mlp_16bit) kept(msg::explain_name_dense_mlp(), dense_mlp, true);
-  if (w.fp8_attention && !w.keep_attention_16bit && p.attention > 0) {
-    terms.push_back(weight_term(msg::explain_name_attention(), p.attention, fp8));
-  }
+  if (attention_fp8 > 0) terms.push_back(weight_term(msg::explain_name_attention(), attention_fp8, fp8));
   if (w.fp8_dense_mlp && !w.keep_dense_mlp_16bit && dense_mlp > 0) {
     terms.push_back(weight_term(msg::explain_name_dense_mlp(), dense_mlp, fp8));
   }

@@ -39,11 +39,13 @@ Shapes shapes_of(const Model& m) {
 struct Weights {  // of one part: matrices (a 4/8-bit format quantises them) and vectors (biases, norms)
   num mats = 0;
   num vecs = 0;
+  num out = 0;  // of `mats`: the output projections (o_proj, out_proj), release_parts "attention_inputs"
 };
 
 Weights& operator+=(Weights& a, const Weights& b) {
   a.mats += b.mats;
   a.vecs += b.vecs;
+  a.out += b.out;
   return a;
 }
 
@@ -88,7 +90,7 @@ num value_head_dim(const Model& m, const Shapes& s) {  // MiMo-V2: values narrow
 Weights gqa_attention(const Model& m, const Shapes& s) {
   const num dv = value_head_dim(m, s);
   // Gemma 4 attention_k_eq_v: the global layers have no v_proj (V comes from K's projection).
-  Weights w{gqa_matrices(s, s.kv, s.d, dv, query_gate(m), !m.attention_k_eq_v), 0};
+  Weights w{gqa_matrices(s, s.kv, s.d, dv, query_gate(m), !m.attention_k_eq_v), 0, s.heads * dv * s.h};
   if (m.qkv_bias) w.vecs += qkv_bias_vectors(s, s.kv, s.d, dv);
   if (m.qk_norm) w.vecs += 2 * s.d;
   return w;
@@ -103,7 +105,7 @@ Weights sliding_window_delta(const Model& m, const Shapes& s, const Weights& ful
   const num kv_w = w.num_kv_heads > 0 ? clamp_nonneg(w.num_kv_heads) : s.kv;
   const num d_w = w.head_dim > 0 ? clamp_nonneg(w.head_dim) : s.d;
   const num dv_w = w.head_dim > 0 ? d_w : dv;
-  Weights delta{gqa_matrices(s, kv_w, d_w, dv_w, query_gate(m), true) - full.mats, 0};
+  Weights delta{gqa_matrices(s, kv_w, d_w, dv_w, query_gate(m), true) - full.mats, 0, s.heads * dv_w * s.h - full.out};
   if (m.qkv_bias) delta.vecs = qkv_bias_vectors(s, kv_w, d_w, dv_w) - qkv_bias_vectors(s, s.kv, s.d, dv);
   return delta;
 }
@@ -122,6 +124,7 @@ Weights mla_attention(const Model& m, const Shapes& s) {
   w.mats += h * (kv_lora + rope);              // kv_a_proj_with_mqa: latent + shared rotary key
   w.mats += kv_lora * heads * (nope + v_dim);  // kv_b_proj: latent -> per-head k_nope and v
   w.mats += heads * v_dim * h;                 // o_proj
+  w.out = heads * v_dim * h;
   if (m.attention_output_gate) w.mats += h * heads * v_dim;  // Kimi-K3 g_proj: sigmoid gate before o_proj
   w.vecs += q_lora + kv_lora;                  // q_a_layernorm, kv_a_layernorm
   return w;
@@ -136,7 +139,8 @@ Weights compressed_attention(const CompressedAttention& c, const Shapes& s) {
   const num ql = clamp_nonneg(c.q_lora_rank);
   const num og = clamp_nonneg(c.o_groups);
   const num ol = clamp_nonneg(c.o_lora_rank);
-  return {s.h * (ql + s.d) + ql * s.heads * s.d + s.heads * s.d * ol + og * ol * s.h, ql + s.d + s.heads};
+  return {s.h * (ql + s.d) + ql * s.heads * s.d + s.heads * s.d * ol + og * ol * s.h, ql + s.d + s.heads,
+          s.heads * s.d * ol + og * ol * s.h};  // out: wo_a + wo_b
 }
 
 // A compressor (ratio r; coff = 2 when r = 4, the overlapping windows, else 1): fused_wkv_wgate
@@ -209,7 +213,8 @@ Weights mamba2_mixer(const LinearAttention& la, num h) {
               + d_inner * h,                // out_proj
           conv_dim * clamp_nonneg(la.conv_kernel) + conv_dim  // depthwise conv1d, weight + bias
               + 3 * n_heads                                   // dt_bias, A_log, D
-              + d_inner};                                     // gated RMSNorm over d_inner
+              + d_inner,                                      // gated RMSNorm over d_inner
+          d_inner * h};                                       // out_proj
 }
 
 // Kimi Delta Attention with a full-rank gate (vLLM vllm/models/kimi_k3/nvidia/kda.py
@@ -225,7 +230,8 @@ Weights kimi_delta_attention(const LinearAttention& la, num h) {
               + proj * h,                // o_proj
           3 * proj * clamp_nonneg(la.conv_kernel)  // conv1d
               + proj + heads_k                     // dt_bias, A_log
-              + dk};                               // o_norm (FusedRMSNormGated over head_dim)
+              + dk,                                // o_norm (FusedRMSNormGated over head_dim)
+          proj * h};                               // o_proj
 }
 
 // Gated DeltaNet (Qwen3-Next, Qwen3.5).
@@ -238,7 +244,8 @@ Weights gated_deltanet(const LinearAttention& la, num h) {
               + value_dim * h,               // out_proj
           (2 * key_dim + value_dim) * clamp_nonneg(la.conv_kernel)  // depthwise conv1d
               + 2 * v_heads                                         // dt_bias, A_log
-              + clamp_nonneg(la.value_head_dim)};                   // gated RMSNorm
+              + clamp_nonneg(la.value_head_dim),                    // gated RMSNorm
+          value_dim * h};                                           // out_proj
 }
 
 Weights linear_attention(const LinearAttention& la, num h) {
@@ -349,6 +356,7 @@ struct Sums {  // every part over all layers
   num embedding = 0;
   num lm_head = 0;
   num attention = 0;
+  num attention_output = 0;  // of `attention`: every output projection
   num vectors = 0;
   num extra = 0;
 };
@@ -358,6 +366,7 @@ Sums sum_parts(const Model& m, const Shapes& s, const Layers& n, const Attention
   t.embedding = s.vocab * s.h;
   t.lm_head = m.tie_embeddings ? 0 : s.vocab * s.h;
   t.attention = all_mixers(n, a, &Weights::mats) + a.compressed.mats;
+  t.attention_output = all_mixers(n, a, &Weights::out);
   const num norms = clamp_nonneg(m.norms_per_layer) * s.h;
   t.vectors = all_mixers(n, a, &Weights::vecs) + n.all * norms + s.h + a.compressed.vecs +  // + final norm
               mlp.vectors;
@@ -377,6 +386,7 @@ ParamCounts breakdown(const Model& m, const Sums& t, const Mlp& mlp) {
   p.embedding = to_count(t.embedding);
   p.lm_head = to_count(t.lm_head);
   p.attention = to_count(t.attention);
+  p.attention_output = to_count(t.attention_output);
   p.mlp = to_count(mlp.total);
   p.router = to_count(mlp.router);
   p.vectors = to_count(t.vectors);
@@ -394,6 +404,7 @@ ParamCounts with_shapes(ParamCounts p, const Layers& n, const Attention& a, cons
   p.attention_per_layer =
       to_count(a.full.mats + (n.full > 0 ? per_layer_extras / static_cast<num>(n.full) : a.indexer.mats));
   p.linear_attention_per_layer = to_count(a.linear.mats);
+  p.linear_attention_output_per_layer = to_count(a.linear.out);
   p.linear_attention_layers = n.linear;
   p.dense_mlp_per_layer = to_count(mlp.per_dense_layer);
   p.expert_params = to_count(mlp.expert);

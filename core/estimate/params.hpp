@@ -22,6 +22,8 @@ struct ParamCounts {
   std::int64_t embedding = 0;   // vocab x hidden input table (it is also the output layer when tied)
   std::int64_t lm_head = 0;     // untied output layer vocab x hidden; 0 when tied
   std::int64_t attention = 0;   // all layers: projection matrices (q, k, v, o; MLA q_a/q_b/kv_a/kv_b/o)
+  std::int64_t attention_output = 0;  // of `attention`: the output projections (o_proj; out_proj of
+                                      // linear layers; DeepSeek-V4's wo_a + wo_b)
   std::int64_t mlp = 0;         // all layers: dense MLPs + every routed expert + shared experts
   std::int64_t router = 0;      // MoE gate matrices
   std::int64_t vectors = 0;     // biases and norm weights (layer norms, q/k norms, MLA norms, final norm)
@@ -32,6 +34,7 @@ struct ParamCounts {
   // Shapes behind the sums:
   std::int64_t attention_per_layer = 0;   // matrices only (MLA and the DSA indexer included)
   std::int64_t linear_attention_per_layer = 0;  // a linear-attention (Gated DeltaNet) layer's matrices
+  std::int64_t linear_attention_output_per_layer = 0;  // of it: the output projection (out_proj / o_proj)
   int linear_attention_layers = 0;        // layers with linear attention instead of attention_per_layer
   std::int64_t dense_mlp_per_layer = 0;   // 3 x hidden x intermediate (gated MLP)
   std::int64_t expert_params = 0;         // one routed expert: 3 x hidden x expert_intermediate

@@ -13,6 +13,18 @@ double kept_bits(double bits, double kept) { return std::max(bits, kept > 0 ? ke
 
 }  // namespace
 
+double kept_attention_params(const ParamCounts& p, const WeightPrecision& w) {
+  const double all = static_cast<double>(p.attention);
+  const double linear_layers = std::clamp(w.quantized_linear_layers, 0, p.linear_attention_layers);
+  const double linear = static_cast<double>(p.linear_attention_per_layer);
+  const double linear_out = static_cast<double>(p.linear_attention_output_per_layer);
+  if (w.keep_attention_16bit) return std::max(0.0, all - linear_layers * linear);
+  if (w.keep_attention_inputs_16bit) {
+    return std::max(0.0, all - static_cast<double>(p.attention_output) - linear_layers * (linear - linear_out));
+  }
+  return 0;
+}
+
 // [SECTION] Weights
 
 WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w, double kept_tensor_bits) {
@@ -22,7 +34,10 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w, double 
   // fp8_parts (DeepSeek-V4): attention and dense MLPs / shared experts in FP8, 8 bits (the
   // 128x128 block scales add 8/16384 bit), the routed experts in this format.
   const double fp8 = std::max(bits, 8.0);
-  const double b_attention = (w.keep_attention_16bit ? keep : w.fp8_attention ? fp8 : bits) / 8;
+  // Attention: the kept part (all of it, or all but the output projections, less the linear
+  // layers a release leaves in the format) at the kept bits, the rest in FP8 or the format.
+  const double b_attention_rest = (w.fp8_attention ? fp8 : bits) / 8;
+  const double attention_kept = kept_attention_params(p, w);
   const double b_dense_mlp = (w.keep_dense_mlp_16bit ? keep : w.fp8_dense_mlp ? fp8 : bits) / 8;
   const double b_router = (w.keep_router_16bit ? keep : bits) / 8;
   const double b_vectors = (w.keep_norms_16bit ? keep : bits) / 8;
@@ -31,13 +46,14 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w, double 
   const double b_extra = kept_bits(bits, 16) / 8;  // a vision tower: 16-bit whatever the file
 
   // The MLP split: dense MLPs and shared experts (read for every token) and routed experts.
-  const double attention = static_cast<double>(p.attention);
+  const double attention_rest = static_cast<double>(p.attention) - attention_kept;
+  const double attention_bytes = attention_kept * keep / 8 + attention_rest * b_attention_rest;
   const double dense_mlp = static_cast<double>(p.dense_layers) * static_cast<double>(p.dense_mlp_per_layer) +
                            static_cast<double>(p.moe_layers) * static_cast<double>(p.shared_expert_params);
   const double routed = std::max(0.0, static_cast<double>(p.mlp) - dense_mlp);
 
   WeightBytes out;
-  out.stored = attention * b_attention + dense_mlp * b_dense_mlp + routed * b_linear +
+  out.stored = attention_bytes + dense_mlp * b_dense_mlp + routed * b_linear +
                static_cast<double>(p.router) * b_router + static_cast<double>(p.vectors) * b_vectors +
                static_cast<double>(p.embedding) * b_embedding + static_cast<double>(p.lm_head) * b_head +
                static_cast<double>(p.extra) * b_extra;
@@ -45,16 +61,16 @@ WeightBytes weight_bytes(const ParamCounts& p, const WeightPrecision& w, double 
   const double head = p.lm_head > 0 ? static_cast<double>(p.lm_head) * b_head
                                     : static_cast<double>(p.embedding) * b_embedding;
   out.expert = static_cast<double>(p.expert_params) * b_linear;
-  out.read_dense = attention * b_attention + dense_mlp * b_dense_mlp + static_cast<double>(p.router) * b_router +
+  out.read_dense = attention_bytes + dense_mlp * b_dense_mlp + static_cast<double>(p.router) * b_router +
                    static_cast<double>(p.vectors) * b_vectors + head;
   // What is stored at the format's bits (a 16-bit format: everything, at full kernel efficiency anyway).
   auto quantized = [b_linear](double params, double bytes_per) { return bytes_per == b_linear ? params * bytes_per : 0.0; };
   const double head_params = static_cast<double>(p.lm_head > 0 ? p.lm_head : p.embedding);
-  out.read_dense_quantized = quantized(attention, b_attention) + quantized(dense_mlp, b_dense_mlp) +
+  out.read_dense_quantized = quantized(attention_rest, b_attention_rest) + quantized(dense_mlp, b_dense_mlp) +
                              quantized(static_cast<double>(p.router), b_router) +
                              quantized(static_cast<double>(p.vectors), b_vectors) +
                              quantized(head_params, p.lm_head > 0 ? b_head : b_embedding);
-  out.stored_quantized = routed * b_linear + quantized(attention, b_attention) + quantized(dense_mlp, b_dense_mlp) +
+  out.stored_quantized = routed * b_linear + quantized(attention_rest, b_attention_rest) + quantized(dense_mlp, b_dense_mlp) +
                          quantized(static_cast<double>(p.router), b_router) +
                          quantized(static_cast<double>(p.vectors), b_vectors) +
                          quantized(static_cast<double>(p.embedding), b_embedding) +
@@ -68,6 +84,8 @@ WeightPrecision release_precision(const WeightPrecision& w, const Model& m) {
     if (parts.precision != w.id) continue;
     out.keep_attention_16bit = out.keep_attention_16bit || parts.keep_attention_16bit;
     out.keep_dense_mlp_16bit = out.keep_dense_mlp_16bit || parts.keep_dense_mlp_16bit;
+    out.keep_attention_inputs_16bit = out.keep_attention_inputs_16bit || parts.keep_attention_inputs_16bit;
+    out.quantized_linear_layers = std::max(out.quantized_linear_layers, parts.quantized_linear_layers);
     out.fp8_attention = out.fp8_attention || parts.fp8_attention;
     out.fp8_dense_mlp = out.fp8_dense_mlp || parts.fp8_dense_mlp;
   }

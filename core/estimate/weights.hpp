@@ -29,6 +29,11 @@ struct WeightBytes {
 // when they are not 16 (llama.cpp's MXFP4_MOE GGUF: Q8_0, 8.5; EngineProfile::kept_tensor_bits).
 WeightBytes weight_bytes(const ParamCounts& params, const WeightPrecision& precision, double kept_tensor_bits = 16);
 
+// The attention parameters a format (with a release's parts) keeps at the kept bits: all of
+// `attention` ("attention"), or all but the output projections ("attention_inputs"), less the
+// projections of the `quantized_linear_layers` linear-attention layers left in the format.
+double kept_attention_params(const ParamCounts& params, const WeightPrecision& precision);
+
 // The format as this model's release of it stores the weights: the format's own 'unquantized' and
 // 'fp8_parts' plus the parts the model's release_parts entry for it names (NVIDIA's NVFP4 exports
 // keep attention and shared experts in BF16). No entry: the format unchanged.
