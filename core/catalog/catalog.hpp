@@ -502,9 +502,12 @@ struct KeptTensorBits {
 // The engine's own kernels for one weight format: the decode efficiency of that format's quantised
 // bytes through this engine (TensorRT-LLM's W4A16 AWQ GEMV reads INT4 weights far closer to the
 // bandwidth than vLLM's Marlin), in place of the format's decode_efficiency (the default).
+// An entry may name a CUDA compute capability: it then holds on those cards only (vLLM's Marlin INT4 on
+// consumer / workstation Blackwell, 12.0) and is taken before the entry without one.
 struct PrecisionEfficiency {
-  std::string precision;  // WeightPrecision::id ("int4")
-  double efficiency = 1;  // 0..1 of the bandwidth the 16-bit bytes get
+  std::string precision;          // WeightPrecision::id ("int4")
+  double efficiency = 1;          // 0..1 of the bandwidth the 16-bit bytes get
+  double compute_capability = 0;  // Gpu::compute_capability, exact (12.0); 0 = every card
 };
 
 // A GPU generation on which this engine runs at its own efficiency: FP4 kernels (AMD CDNA 3 runs

@@ -438,6 +438,7 @@ template <class V, class T>
 void precision_efficiency_fields(V& v, T& p) {
   v.text("precision", p.precision, Need::Required, TextRule::Id);
   v.number("efficiency", p.efficiency, Need::Required, kPositiveFraction);
+  v.number("compute_capability", p.compute_capability, Need::Optional, closed(0, 20));  // 0: every card
 }
 
 template <class V, class T>

@@ -166,7 +166,8 @@ double expert_efficiency(const EngineProfile& e, const Gpu& g) {
 
 // The kernel path of the quantised bytes: FP4 formats by the card's FP4 path (native tensor cores,
 // weight-only kernels, or the generation's own figure); other formats by the engine's own kernels
-// for the format (decode_efficiency_by_precision); else the format's decode_efficiency.
+// for the format (decode_efficiency_by_precision, by compute capability first); else the format's
+// decode_efficiency.
 double quantized_efficiency(const Resolved& r, const Gpu& g) {
   const WeightPrecision& w = r.precision();
   if (r.task != Task::Inference) return fields::within(w.decode_efficiency, fields::kPositiveFraction);
@@ -178,9 +179,18 @@ double quantized_efficiency(const Resolved& r, const Gpu& g) {
     const double path = g.fp4_path == Fp4Path::Native ? e.fp4_efficiency_native : e.fp4_efficiency_weight_only;
     if (path > 0) return fields::within(path, fields::kFraction);
   }
+  // An entry for the card's compute capability first (vLLM's Marlin INT4 on 12.0: docs/model.md §7,
+  // eighteenth pass), then the engine's entry for every card, then the format's default.
+  const PrecisionEfficiency* any_card = nullptr;
   for (const PrecisionEfficiency& p : e.decode_efficiency_by_precision) {
-    if (p.precision == w.id) return fields::within(p.efficiency, fields::kPositiveFraction);
+    if (p.precision != w.id) continue;
+    if (p.compute_capability <= 0) {
+      if (any_card == nullptr) any_card = &p;
+    } else if (g.compute_capability > 0 && std::abs(p.compute_capability - g.compute_capability) < 1e-6) {
+      return fields::within(p.efficiency, fields::kPositiveFraction);
+    }
   }
+  if (any_card != nullptr) return fields::within(any_card->efficiency, fields::kPositiveFraction);
   return fields::within(w.decode_efficiency, fields::kPositiveFraction);
 }
 
