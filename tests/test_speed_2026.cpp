@@ -487,7 +487,7 @@ TEST_CASE("DSA decode: SGLang's indexer kernels cost per indexer layer and per s
 }
 
 TEST_CASE("vLLM's INT4 on compute capability 12.0: the entry for the card's capability, the format's figure elsewhere", "[int4]") {
-  // docs/model.md §7, eighteenth pass: vLLM's AWQ-Marlin INT4 reads on the RTX 50 / RTX PRO 6000 (12.0)
+  // docs/model.md §7, nineteenth pass: vLLM's AWQ-Marlin INT4 reads on the RTX 50 / RTX PRO 6000 (12.0)
   // nearer the bandwidth than on the A100 the format's 0.5 was fitted on (joshua8.ai, voipmonitor).
   const Resolved vllm = resolved(inference("qwen3-30b-a3b", "int4", "vllm"));
   const double format = vllm.precision().decode_efficiency;
