@@ -362,6 +362,90 @@ TEST_CASE("a cluster of consumer cards is never the pick while one datacenter ma
   CHECK(test::plan_catalog().find_gpu(with_a100.pick->gpu)->gpu_class == GpuClass::Datacenter);
 }
 
+TEST_CASE("over several machines, datacenter cards come before a cheaper cluster of consumer cards", "[plan]") {
+  // Llama 3.1 405B in FP8 (416 GB) on 一万网络's list with only its RTX 3090 and A100 40G offers,
+  // both rented here as 8-card machines so that clusters of them exist: no single machine holds
+  // the model (8x A100 40G is 320 GB), 24x RTX 3090 over 3 machines is the cheapest fit and
+  // 16x A100 40G over 2 machines is dearer. The A100s are the pick (the old rule ranked the
+  // clusters by price alone and picked the 3090s); the 3090s are listed with consumer_cluster and
+  // a reason that says why they are not the pick.
+  Catalog c = test::plan_catalog();
+  c.offers.erase(std::remove_if(c.offers.begin(), c.offers.end(),
+                                [](const Offer& o) { return o.id != "yiwan-rtx-3090-card" && o.id != "yiwan-a100-40g-card"; }),
+                 c.offers.end());
+  for (Offer& o : c.offers) {
+    o.unit = OfferUnit::Machine;
+    o.cards = 8;
+  }
+  PlanRequest r = yiwan_monthly("llama-3.1-405b", "fp8");
+  const Plan p = run(r, c);
+  INFO(describe(p));
+  const Option* cluster = find_option(p, "yiwan-rtx-3090-card", 24);
+  REQUIRE(cluster != nullptr);
+  CHECK(cluster->fit == Fit::Comfortable);
+  REQUIRE(p.pick.has_value());
+  CHECK(p.pick->gpu == "a100-40g");
+  CHECK(p.pick->units == 2);
+  CHECK(cluster->monthly_cost.high < p.pick->monthly_cost.high);  // cheaper, and not the pick
+  CHECK(has_warning(*cluster, "consumer_cluster"));
+  CHECK_FALSE(has_warning(*p.pick, "consumer_cluster"));
+  for (const Message& w : cluster->warnings) {
+    if (message_code(w.id) == "consumer_cluster") {
+      CHECK(en(w).find("datacenter cards hold the job over several machines") != std::string::npos);
+    }
+  }
+  CHECK(message_code(cluster->reason.id) == "consumer_cluster");
+  CHECK(en(cluster->reason).find("3 machines of consumer or workstation cards are not picked") != std::string::npos);
+  CHECK(zh(cluster->reason).find("3 台消费级或工作站显卡机器") != std::string::npos);
+  // The pick's reason says why it is the pick, in both languages.
+  CHECK(en(p.pick->reason).find("the cheapest option of datacenter cards that fits comfortably (no budget set): no "
+                                "single machine holds the job") != std::string::npos);
+  CHECK(zh(p.pick->reason).find("数据中心显卡方案中最便宜的") != std::string::npos);
+  CHECK(zh(p.pick->reason).find("没有单台机器装得下") != std::string::npos);
+  // Without datacenter cards that hold it, the cluster of consumer cards is still the pick, and its
+  // reason is the ordinary one.
+  c.offers.erase(std::remove_if(c.offers.begin(), c.offers.end(),
+                                [](const Offer& o) { return o.id == "yiwan-a100-40g-card"; }),
+                 c.offers.end());
+  const Plan only_3090 = run(r, c);
+  REQUIRE(only_3090.pick.has_value());
+  CHECK(only_3090.pick->gpu == "rtx-3090");
+  CHECK_FALSE(has_warning(*only_3090.pick, "consumer_cluster"));
+  CHECK(en(only_3090.pick->reason).find("datacenter") == std::string::npos);
+}
+
+TEST_CASE("Kimi-K3 at 32k: two or more machines of datacenter cards, not a pipeline of workstations", "[plan]") {
+  // The shipped catalog: no single machine holds Kimi K3 (2.8T parameters) at 32k; the cheapest
+  // fit was 48x RTX A6000 over twelve 4-card machines (TP4 x PP12). A renter takes 8-card
+  // datacenter machines: the pick is datacenter cards, every workstation or consumer cluster is
+  // listed with consumer_cluster and is not the pick, in every precision the model offers.
+  const Catalog& c = test::catalog();
+  int picks = 0;
+  for (const std::string precision : {"", "mxfp4", "nvfp4", "fp8", "int4", "bf16"}) {
+    PlanRequest r;
+    r.scenario.model = "kimi-k3";
+    r.scenario.precision = precision;
+    r.scenario.context = 32768;
+    r.top = 1000;
+    const Result<Plan> res = plan(c, r);
+    if (!res.ok()) continue;
+    const Plan& p = *res.value;
+    INFO(precision << "\n" << describe(p));
+    if (!p.pick) continue;
+    ++picks;
+    const Gpu* gpu = c.find_gpu(p.pick->gpu);
+    REQUIRE(gpu != nullptr);
+    CHECK(gpu->gpu_class == GpuClass::Datacenter);
+    for (const Option& o : p.options) {
+      const Gpu* g = c.find_gpu(o.gpu);
+      if (g->gpu_class != GpuClass::Datacenter && o.units > 1 && o.unit == OfferUnit::Machine && o.fit == Fit::Comfortable) {
+        CHECK(has_warning(o, "consumer_cluster"));
+      }
+    }
+  }
+  CHECK(picks > 0);
+}
+
 TEST_CASE("the 一万网络 budget guide §8.2: the article's tier picks cost what the tier says", "[plan][articles]") {
   // budget_tiers.json stores each tier's article pick as offers x units; priced by the planner's
   // cost model they land inside their own tier (6,000-12,000: 4x A100 40G = 11,200).

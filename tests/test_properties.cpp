@@ -232,8 +232,15 @@ TEST_CASE("properties of plan() on random requests", "[properties]") {
       if (o.job_cost) CHECK(real(o.job_cost->high));
       if (i > 0 && market(p.value->options[i - 1]) == market(o)) CHECK(cost(p.value->options[i - 1]) <= cost(o) * tol);
       if (i > 0) CHECK((market(o) || !market(p.value->options[i - 1])));
+      // Over several machines, datacenter cards come before a cluster of consumer or workstation
+      // cards: a pick of datacenter cards over machines is compared with datacenter options only.
+      const bool dc_cluster_pick = pick && machines(*pick) > 1 && datacenter(*pick);
       const bool qualifies = o.pickable && o.fit == Fit::Comfortable && o.meets_targets && o.within_budget &&
-                             !(machines(o) > 1 && !datacenter(o) && datacenter_node_fits);
+                             !(machines(o) > 1 && !datacenter(o) && (datacenter_node_fits || dc_cluster_pick));
+      // ... and a consumer or workstation cluster is the pick only when no datacenter cards qualify over machines.
+      if (pick && machines(*pick) > 1 && !datacenter(*pick) && pick->fit == Fit::Comfortable) {
+        CHECK_FALSE((qualifies && machines(o) > 1 && datacenter(o) && !is_training(r.scenario.task)));
+      }
       if (pick && qualifies && (machines(o) == 1 || machines(*pick) > 1)) CHECK(cost(*pick) <= cost(o) * tol);
       if (!pick) CHECK_FALSE((qualifies && machines(o) == 1));
     }

@@ -157,6 +157,9 @@ struct Evaluation {
   bool job = false;
   bool cheaper_multi_machine = false;  // the pick is single-machine; a cheaper multi-machine option qualifies
   bool datacenter_node_fits = false;   // one machine of datacenter cards holds the job (at any price)
+  bool datacenter_cluster = false;     // no single machine qualifies; datacenter cards over several
+                                       // machines do: consumer/workstation clusters are not picked
+  bool consumer_cluster_skipped = false;  // ... and a cheaper such cluster was passed over for the pick
 };
 
 int ceil_div(int a, int b) { return (a + b - 1) / b; }
@@ -667,15 +670,20 @@ bool pickable_in_pass(const Context& ctx, Evaluation& ev, const Candidate& c, co
     ev.cheaper_multi_machine = true;
     return false;
   }
-  if (machines(c) > 1 && c.gpu->gpu_class != GpuClass::Datacenter && ev.datacenter_node_fits) return false;
+  if (machines(c) > 1 && c.gpu->gpu_class != GpuClass::Datacenter && (ev.datacenter_node_fits || ev.datacenter_cluster)) {
+    return false;
+  }
   // Training across machines needs an RDMA network between them, and no offer states one:
   // such layouts are listed, never picked (docs/planner.md §4).
   return !(machines(c) > 1 && is_training(ev.scenario.task));
 }
 
+bool consumer_cluster(const Candidate& c) { return machines(c) > 1 && c.gpu->gpu_class != GpuClass::Datacenter; }
+
 // The pick: the first (cheapest) qualifying option within one machine; one spanning
 // machines only when none does (the offers promise no fast network between machines), and never
-// a cluster of consumer or workstation cards while one machine of datacenter cards holds the job.
+// a cluster of consumer or workstation cards while one machine of datacenter cards holds the job
+// or, over several machines, while datacenter cards qualify in the same pass (docs/planner.md §4).
 void choose_pick(const Context& ctx, Evaluation& ev, bool suggested) {
   const WeightPrecision* precision = ctx.catalog.find_weight_precision(ev.scenario.precision);
   const bool fp8 = precision && precision->compute == ComputeType::Fp8;
@@ -693,13 +701,28 @@ void choose_pick(const Context& ctx, Evaluation& ev, bool suggested) {
   for (int n = 0; n < 4 && !ev.pick; ++n) {
     const PickPass pass{n % 2 == 1, n >= 2, suggested && fp8, suggested && fp4};
     if (n == 2) ev.cheaper_multi_machine = false;
+    auto passes = [&](const Candidate& c) {
+      return (pass.tight ? qualifies_tight(c.option) : qualifies(c.option)) && pickable_in_pass(ctx, ev, c, pass);
+    };
+    // Over several machines, datacenter cards that pass come before any consumer or workstation
+    // cluster, cheaper or not: such machines are built to be clustered, 4-card workstations over
+    // an ordinary network are not (more machines, more pipeline stages between them).
+    if (pass.multi && !ev.datacenter_node_fits) {
+      ev.datacenter_cluster = std::any_of(ev.candidates.begin(), ev.candidates.end(), [&](const Candidate& c) {
+        return machines(c) > 1 && c.gpu->gpu_class == GpuClass::Datacenter && passes(c);
+      });
+    }
     for (std::size_t i = 0; i < ev.candidates.size(); ++i) {
       const Candidate& c = ev.candidates[i];
-      if (!(pass.tight ? qualifies_tight(c.option) : qualifies(c.option))) continue;
-      if (!pickable_in_pass(ctx, ev, c, pass)) continue;
+      if (ev.datacenter_cluster && consumer_cluster(c) &&
+          (pass.tight ? qualifies_tight(c.option) : qualifies(c.option))) {
+        ev.consumer_cluster_skipped = true;
+      }
+      if (!passes(c)) continue;
       ev.pick = i;
       break;
     }
+    if (!ev.pick) ev.datacenter_cluster = ev.consumer_cluster_skipped = false;
   }
 }
 
@@ -740,6 +763,8 @@ plan_words::Context words_context(const Context& ctx, const Evaluation& ev) {
   t.job = ev.job;
   t.single_machine = ev.cheaper_multi_machine;
   t.datacenter_node_fits = ev.datacenter_node_fits;
+  t.datacenter_cluster = ev.datacenter_cluster;
+  t.consumer_cluster_skipped = ev.consumer_cluster_skipped;
   return t;
 }
 

@@ -113,6 +113,26 @@ Message task_phrase(Task task) {
 
 namespace {
 
+// Machines an option spans: machine units, or cards over the GPU's node size (a slice: one).
+int machines_of(const Option& o, const Gpu& gpu) {
+  if (o.unit == OfferUnit::Machine) return o.units;
+  if (o.unit == OfferUnit::Slice) return 1;
+  return machines_for(gpu, o.cards);
+}
+
+// Whether `o` is a cluster of consumer or workstation cards that datacenter cards keep from the pick.
+bool refused_cluster(const Context& ctx, const Option& o) {
+  const Gpu* gpu = ctx.catalog->find_gpu(o.gpu);
+  return gpu && gpu->gpu_class != GpuClass::Datacenter && machines_of(o, *gpu) > 1 &&
+         (ctx.datacenter_node_fits || ctx.datacenter_cluster);
+}
+
+// What holds the job instead of a consumer/workstation cluster: one datacenter machine, or
+// datacenter cards over several machines.
+Message datacenter_holder(const Context& ctx) {
+  return ctx.datacenter_node_fits ? msg::plan_holder_datacenter_node() : msg::plan_holder_datacenter_cluster();
+}
+
 using Warnings = std::vector<Message>;
 
 // Memory: a tight fit, memory rented but not used (whole cards paid for, or the slice), idle cards of a machine.
@@ -135,14 +155,14 @@ void fit_warnings(const Context& ctx, const Option& o, const Sources& src, Warni
   }
 }
 
-// Several machines: the link between them, and consumer cards clustered where one datacenter node would do.
+// Several machines: the link between them, and consumer cards clustered where datacenter cards would do.
 void machine_warnings(const Context& ctx, const Option& o, const Gpu& gpu, Warnings& w) {
-  const int machines = o.unit == OfferUnit::Machine ? o.units : machines_for(gpu, o.cards);
+  const int machines = machines_of(o, gpu);
   // The card's own link (NVLink, HCCS, Infinity Fabric; PCIe), named from the catalog's GPU entry.
   const Message link(label_of(gpu.interconnect));
   if (machines > 1) w.push_back(msg::plan_warn_multi_machine(std::to_string(machines), link));
-  if (machines > 1 && gpu.gpu_class != GpuClass::Datacenter && ctx.datacenter_node_fits) {
-    w.push_back(msg::plan_warn_consumer_cluster(std::to_string(machines)));
+  if (machines > 1 && gpu.gpu_class != GpuClass::Datacenter && (ctx.datacenter_node_fits || ctx.datacenter_cluster)) {
+    w.push_back(msg::plan_warn_consumer_cluster(std::to_string(machines), datacenter_holder(ctx)));
   }
 }
 
@@ -334,18 +354,26 @@ Message targets(const PlanRequest& r) {
 
 Message scope(const Context& ctx, const Option& o) {
   const PlanRequest& r = *ctx.request;
+  // Over several machines, datacenter cards before a cheaper consumer/workstation cluster: the
+  // pick is the cheapest of datacenter cards, and the sentence ends saying why.
+  const bool dc = ctx.consumer_cluster_skipped;
   Message base;
   if (ctx.budget->set && o.below_budget) {
     // A tier is a ceiling, not a floor: the cheaper option is the pick, and the reason says so.
-    base = ctx.single_machine ? msg::plan_scope_below_budget_single(ctx.budget->label)
-                              : msg::plan_scope_below_budget(ctx.budget->label);
+    base = dc                   ? msg::plan_scope_below_budget_datacenter(ctx.budget->label)
+           : ctx.single_machine ? msg::plan_scope_below_budget_single(ctx.budget->label)
+                                : msg::plan_scope_below_budget(ctx.budget->label);
   } else if (ctx.budget->set) {
-    base = ctx.single_machine ? msg::plan_scope_budget_single(ctx.budget->label) : msg::plan_scope_budget(ctx.budget->label);
+    base = dc                   ? msg::plan_scope_budget_datacenter(ctx.budget->label)
+           : ctx.single_machine ? msg::plan_scope_budget_single(ctx.budget->label)
+                                : msg::plan_scope_budget(ctx.budget->label);
   } else {
-    base = ctx.single_machine ? msg::plan_scope_fits_single() : msg::plan_scope_fits();
+    base = dc ? msg::plan_scope_fits_datacenter() : ctx.single_machine ? msg::plan_scope_fits_single() : msg::plan_scope_fits();
   }
-  if (is_training(ctx.scenario->task) || (r.min_tokens_per_s <= 0 && r.max_ttft_ms <= 0)) return base;
-  return msg::plan_scope_targets(std::move(base), targets(r));
+  if (!is_training(ctx.scenario->task) && (r.min_tokens_per_s > 0 || r.max_ttft_ms > 0)) {
+    base = msg::plan_scope_targets(std::move(base), targets(r));
+  }
+  return dc ? msg::plan_scope_datacenter_cluster(std::move(base)) : base;
 }
 
 }  // namespace
@@ -374,6 +402,10 @@ Message other_reason(const Context& ctx, const Option& o, const Option* pick) {
   if (o.fit == Fit::Tight) return msg::plan_reason_tight(c, margin(ctx, o), headroom(ctx));
   if (!o.meets_targets) return msg::plan_reason_misses_target(c);
   if (!o.within_budget) return msg::plan_reason_over_budget(c, ctx.budget->label);
+  if (refused_cluster(ctx, o)) {
+    return msg::plan_reason_consumer_cluster(c, std::to_string(machines_of(o, *ctx.catalog->find_gpu(o.gpu))),
+                                             datacenter_holder(ctx));
+  }
   if (pick) {
     const Money& pc = ctx.job && pick->job_cost ? *pick->job_cost : pick->monthly_cost;
     const double more = cost.high - pc.high;

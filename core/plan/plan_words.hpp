@@ -26,6 +26,8 @@ struct Context {
   bool job = false;                    // training job with --tokens: costs are job costs
   bool single_machine = false;         // cheaper options span machines: say "single-machine"
   bool datacenter_node_fits = false;   // one machine of datacenter cards holds the job
+  bool datacenter_cluster = false;     // no single machine qualifies; datacenter cards over several do
+  bool consumer_cluster_skipped = false;  // a cheaper consumer/workstation cluster was passed over for the pick
 };
 
 // Where an option's numbers come from (catalog entries and the estimate for its GPU).
