@@ -180,7 +180,7 @@ double quantized_efficiency(const Resolved& r, const Gpu& g) {
     if (path > 0) return fields::within(path, fields::kFraction);
   }
   // An entry for the card's compute capability first (vLLM's Marlin INT4 on 12.0: docs/model.md §7,
-  // eighteenth pass), then the engine's entry for every card, then the format's default.
+  // nineteenth pass), then the engine's entry for every card, then the format's default.
   const PrecisionEfficiency* any_card = nullptr;
   for (const PrecisionEfficiency& p : e.decode_efficiency_by_precision) {
     if (p.precision != w.id) continue;
