@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "card.hpp"
@@ -174,6 +176,48 @@ TEST_CASE("card: SVG escapes every text, PNG draws every glyph") {
   Card odd;
   odd.texts.push_back({0, 10, 20, false, {}, CardAlign::Left, 0, "\xF0\x9F\x98\x80"});  // U+1F600
   CHECK(card_missing_glyphs(odd, fonts()) == std::vector<std::uint32_t>{0x1F600});
+}
+
+// The first and the last code point of a UTF-8 line (0 when empty).
+static std::pair<std::uint32_t, std::uint32_t> ends_of(const std::string& s) {
+  std::vector<std::uint32_t> cps;
+  for (std::size_t i = 0; i < s.size();) {
+    const unsigned char b = static_cast<unsigned char>(s[i]);
+    const int n = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    std::uint32_t c = n == 1 ? b : b & (0xFF >> (n + 1));
+    for (int k = 1; k < n && i + k < s.size(); ++k) c = (c << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    cps.push_back(c);
+    i += n;
+  }
+  if (cps.empty()) return {0, 0};
+  return {cps.front(), cps.back()};
+}
+
+TEST_CASE("card: a Chinese line never begins with closing punctuation nor ends with opening punctuation") {
+  // GB/T 15834's rule, seen broken on Kimi-K3's card: "...（未设预算" then a line "）：没有单台机器...".
+  const std::u32string closing = U"）》」』】〕〉，。、；：！？%)]";
+  const std::u32string opening = U"（《「『【〔〈([";
+  struct Case { const char* model; const char* precision; std::int64_t context; const char* tier; };
+  for (const Case& k : {Case{"kimi-k3", "", 32768, ""}, Case{"deepseek-r1", "fp8", 32768, "ge-80000"},
+                        Case{"qwen3-32b", "", 8192, "6000-12000"}, Case{"gpt-oss-120b", "", 8192, ""},
+                        Case{"qwen2.5-14b", "bf16", 4096, "2000-3000"}}) {
+    PlanRequest r;
+    r.scenario.model = k.model;
+    r.scenario.precision = k.precision;
+    r.scenario.context = k.context;
+    r.budget_tier = k.tier;
+    r.lang = Lang::Zh;
+    r.today = "2026-12-07";
+    const Result<Plan> p = plan(test::catalog(), r);
+    REQUIRE(p.ok());
+    const Card c = card_layout(input_for(r, *p.value));
+    for (const CardText& t : c.texts) {
+      INFO(k.model << ": \"" << t.text << "\"");
+      const auto [first, last] = ends_of(t.text);
+      CHECK(closing.find(static_cast<char32_t>(first)) == std::u32string::npos);
+      CHECK(opening.find(static_cast<char32_t>(last)) == std::u32string::npos);
+    }
+  }
 }
 
 TEST_CASE("card: a long GPU name wraps or shrinks in the options, never cut") {

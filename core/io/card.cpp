@@ -3,6 +3,7 @@
 #include "card.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 
 #include <qrcodegen.h>
@@ -56,9 +57,22 @@ double advance_em(std::uint32_t c) {
 }
 
 
+// Chinese line breaking (GB/T 15834, as JIS X 4051's kinsoku): closing punctuation never begins a
+// line, opening punctuation never ends one.
+bool no_line_start(std::uint32_t c) {
+  static constexpr std::uint32_t kClosing[] = {0xFF09, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3009, 0xFF0C,
+                                               0x3002, 0x3001, 0xFF1B, 0xFF1A, 0xFF01, 0xFF1F, 0xFF05, 0x2026,
+                                               ')', ']', ',', '.', ':', ';', '!', '?', '%'};
+  return std::find(std::begin(kClosing), std::end(kClosing), c) != std::end(kClosing);
+}
+bool no_line_end(std::uint32_t c) {
+  static constexpr std::uint32_t kOpening[] = {0xFF08, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3008, '(', '['};
+  return std::find(std::begin(kOpening), std::end(kOpening), c) != std::end(kOpening);
+}
+
 // `text` in lines of at most `width` px at `size`: breaks after spaces, around wide (CJK)
-// characters, and anywhere in a word longer than a line (links). At most `max_lines`; the last
-// one kept ends with "…" when text was left out.
+// characters (not before closing or after opening punctuation), and anywhere in a word longer
+// than a line (links). At most `max_lines`; the last one kept ends with "…" when text was left out.
 std::vector<std::string> wrap(std::string_view text, int size, int width, std::size_t max_lines) {
   const std::vector<std::uint32_t> cps = code_points(text);
   std::vector<std::string> lines;
@@ -71,7 +85,9 @@ std::vector<std::string> wrap(std::string_view text, int size, int width, std::s
       if (w + a > width && end > i) break;
       w += a;
       ++end;
-      if (cps[end - 1] == ' ' || is_wide(cps[end - 1]) || (end < cps.size() && is_wide(cps[end]))) last_break = end;
+      const bool next_wide = end < cps.size() && is_wide(cps[end]);
+      const bool allowed = !no_line_end(cps[end - 1]) && !(end < cps.size() && no_line_start(cps[end]));
+      if ((cps[end - 1] == ' ' || is_wide(cps[end - 1]) || next_wide) && allowed) last_break = end;
       if (cps[end - 1] == '&' || cps[end - 1] == '/') link_break = end;  // a link (no spaces) breaks after these
     }
     if (last_break == i) last_break = link_break;
