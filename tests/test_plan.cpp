@@ -990,6 +990,40 @@ TEST_CASE("margins are said as the headroom is measured: a comfortable pick neve
   }
 }
 
+TEST_CASE("an option cheaper than the pick says why it comes after it, never 'as cheap as the pick'", "[plan]") {
+  // DeepSeek-R1 in FP8 at 32k: the pick is one 8x H200 machine; L40, RTX PRO 6000, H100 and A100
+  // clusters over two or three machines cost less and said "as cheap as the pick; the pick has fewer
+  // cards or dedicated isolation", which was not why.
+  PlanRequest r;
+  r.scenario.model = "deepseek-r1";
+  r.scenario.precision = "fp8";
+  r.scenario.context = 32768;
+  r.top = 1000;
+  const Plan p = run(r);
+  REQUIRE(p.pick);
+  int more_machines = 0;
+  for (const Option& o : p.options) {
+    if ((o.offer == p.pick->offer && o.cards == p.pick->cards) || !o.pickable || o.fit == Fit::Tight || !o.meets_targets || !o.within_budget) continue;
+    if (message_code(o.reason.id) == "consumer_cluster") continue;
+    INFO(o.gpu << " x" << o.cards << ": " << en(o.reason));
+    const double more = o.monthly_cost.high - p.pick->monthly_cost.high;
+    if (more < 0) {
+      CHECK_FALSE(contains(en(o.reason), "as cheap as the pick"));
+      CHECK(contains(en(o.reason), "less than the pick"));
+      CHECK(contains(zh(o.reason), "比推荐方案便宜"));
+      if (contains(en(o.reason), "machines (the pick: 1)")) {
+        ++more_machines;
+        CHECK(contains(zh(o.reason), "（推荐方案 1 台）"));
+      }
+    } else if (more == 0) {
+      CHECK(contains(en(o.reason), "as cheap as the pick"));
+    } else {
+      CHECK(contains(en(o.reason), "more than the pick"));
+    }
+  }
+  CHECK(more_machines >= 3);
+}
+
 TEST_CASE("a budget tier is a ceiling: a cheaper pick says why it is below the tier", "[plan]") {
   PlanRequest r;
   r.scenario.model = "qwen2.5-7b";

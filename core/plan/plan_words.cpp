@@ -410,6 +410,15 @@ Message other_reason(const Context& ctx, const Option& o, const Option* pick) {
     const Money& pc = ctx.job && pick->job_cost ? *pick->job_cost : pick->monthly_cost;
     const double more = cost.high - pc.high;
     if (more > 0) return msg::plan_reason_dearer(c, money_label(Money{more, more}, ctx.currency));
+    if (more < 0) {  // cheaper, yet after the pick: over more machines (§4 rule 6), or in the pick's cost band
+      const Message less = money_label(Money{-more, -more}, ctx.currency);
+      const Gpu* gpu = ctx.catalog->find_gpu(o.gpu);
+      const Gpu* pick_gpu = ctx.catalog->find_gpu(pick->gpu);
+      const int n = gpu ? machines_of(o, *gpu) : 1;
+      const int pick_n = pick_gpu ? machines_of(*pick, *pick_gpu) : 1;
+      if (n > pick_n) return msg::plan_reason_more_machines(c, less, std::to_string(n), std::to_string(pick_n));
+      return msg::plan_reason_same_band(c, less, pct(ctx.catalog->defaults.thresholds.rank_cost_tolerance));
+    }
     return msg::plan_reason_same_price(c);
   }
   return msg::plan_reason_fits(c);
